@@ -1,0 +1,18 @@
+//! What the terminal can show: colour only on a terminal and only without `NO_COLOR`.
+
+use c4_core::Diagram;
+use std::io::IsTerminal;
+
+/// Whether standard output should get ANSI colours.
+pub fn stdout_wants_color() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// The diagram style for standard output.
+pub fn diagram() -> Diagram {
+    if stdout_wants_color() {
+        Diagram::colored()
+    } else {
+        Diagram::plain()
+    }
+}

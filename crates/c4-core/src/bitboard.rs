@@ -1,0 +1,329 @@
+//! `Bitboard`, a set of cells in one `u64`, and the bit tricks every other module builds on.
+//!
+//! # Layout
+//!
+//! Column-major, `COLUMN_BITS` = 7 bits per column, bit 0 = `a1`. The top bit of each column
+//! is a sentinel that no disc ever occupies; it stops shifts from carrying a line from the
+//! top of one column into the bottom of the next.
+//!
+//! ```text
+//!   .  .  .  .  .  .  .     <- sentinel row (6, 13, 20, ...)
+//!   5 12 19 26 33 40 47     row 6
+//!   4 11 18 25 32 39 46
+//!   3 10 17 24 31 38 45
+//!   2  9 16 23 30 37 44
+//!   1  8 15 22 29 36 43
+//!   0  7 14 21 28 35 42     row 1
+//!   a  b  c  d  e  f  g
+//! ```
+//!
+//! The alignment and threat functions follow Pascal Pons' "Solving Connect 4" blog (parts 6
+//! and 10): shift the set along a direction and intersect.
+
+use crate::geometry::{COLUMN_BITS, Column, HEIGHT, Square, WIDTH};
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+
+/// A set of cells (see the module docs for the layout).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Bitboard(pub u64);
+
+/// The bottom cell of every column.
+pub const BOTTOM: u64 = {
+    let mut mask = 0;
+    let mut c = 0;
+    while c < WIDTH {
+        mask |= 1 << (c * COLUMN_BITS);
+        c += 1;
+    }
+    mask
+};
+
+/// Every cell of the board (no sentinels).
+pub const FULL_BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+
+/// Cells in odd rows counted from 1 (rows 1, 3, 5): Allis' "odd threats" belong here.
+pub const ODD_ROWS: u64 = BOTTOM * 0b010101;
+
+/// The number of four-cell lines on the board (69 on 7x6).
+pub const LINE_COUNT: usize =
+    (WIDTH - 3) * HEIGHT + WIDTH * (HEIGHT - 3) + 2 * (WIDTH - 3) * (HEIGHT - 3);
+
+/// A four-cell line: its cells and where it starts, for evaluators that walk lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The four cells.
+    pub cells: Bitboard,
+    /// The first cell (lowest, then leftmost for horizontals; lowest for the others).
+    pub start: Square,
+    /// Step between cells as (columns, rows): (1,0), (0,1), (1,1) or (-1,1).
+    pub step: (i8, i8),
+}
+
+/// Every four-cell line, grouped by direction (horizontal, vertical, up-right, up-left),
+/// then by start column, then by start row from the bottom.
+pub const LINES: [Line; LINE_COUNT] = {
+    let placeholder = Line {
+        cells: Bitboard(0),
+        start: match Square::new(Column::ALL[0], 0) {
+            Some(s) => s,
+            None => panic!("a1 exists"),
+        },
+        step: (0, 0),
+    };
+    let mut lines = [placeholder; LINE_COUNT];
+    let steps: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+    let mut n = 0;
+    let mut d = 0;
+    while d < 4 {
+        let (dc, dr) = steps[d];
+        let mut c = 0;
+        while c < WIDTH {
+            let mut r = 0;
+            while r < HEIGHT {
+                let end_c = c as isize + 3 * dc as isize;
+                let end_r = r as isize + 3 * dr as isize;
+                if end_c >= 0 && end_c < WIDTH as isize && end_r < HEIGHT as isize {
+                    let mut cells = 0u64;
+                    let mut k = 0;
+                    while k < 4 {
+                        let cc = (c as isize + k * dc as isize) as usize;
+                        let rr = (r as isize + k * dr as isize) as usize;
+                        cells |= 1 << (cc * COLUMN_BITS + rr);
+                        k += 1;
+                    }
+                    let start = match Square::new(Column::ALL[c], r) {
+                        Some(s) => s,
+                        None => panic!("start square is on the board"),
+                    };
+                    lines[n] = Line {
+                        cells: Bitboard(cells),
+                        start,
+                        step: (dc, dr),
+                    };
+                    n += 1;
+                }
+                r += 1;
+            }
+            c += 1;
+        }
+        d += 1;
+    }
+    assert!(n == LINE_COUNT);
+    lines
+};
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// Every cell.
+    pub const FULL: Bitboard = Bitboard(FULL_BOARD);
+
+    /// Number of cells in the set.
+    #[must_use]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `square` is in the set.
+    #[must_use]
+    pub const fn contains(self, square: Square) -> bool {
+        self.0 & square.bit() != 0
+    }
+
+    /// The set with `square` added.
+    #[must_use]
+    pub const fn with(self, square: Square) -> Bitboard {
+        Bitboard(self.0 | square.bit())
+    }
+
+    /// All cells of one column.
+    #[must_use]
+    pub const fn column(column: Column) -> Bitboard {
+        Bitboard(((1 << HEIGHT) - 1) << (column.index() * COLUMN_BITS))
+    }
+
+    /// The squares in the set, `a1` first, column by column.
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            while bits != 0 {
+                let index = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(square) = Square::from_bit_index(index) {
+                    return Some(square);
+                }
+            }
+            None
+        })
+    }
+
+    /// Whether the set holds four in a row in any direction.
+    #[must_use]
+    pub const fn has_four(self) -> bool {
+        has_four(self.0)
+    }
+
+    /// The set seen in a left-right mirror.
+    #[must_use]
+    pub const fn mirrored(self) -> Bitboard {
+        let mut out = 0;
+        let mut c = 0;
+        while c < WIDTH {
+            let col = (self.0 >> (c * COLUMN_BITS)) & ((1 << COLUMN_BITS) - 1);
+            out |= col << ((WIDTH - 1 - c) * COLUMN_BITS);
+            c += 1;
+        }
+        Bitboard(out)
+    }
+
+    /// Every cell that belongs to a four-cell line fully inside the set.
+    #[must_use]
+    pub fn four_cells(self) -> Bitboard {
+        let mut cells = 0;
+        for line in &LINES {
+            if self.0 & line.cells.0 == line.cells.0 {
+                cells |= line.cells.0;
+            }
+        }
+        Bitboard(cells)
+    }
+}
+
+/// Whether `discs` holds four in a row (Pons' `alignment`).
+#[must_use]
+#[inline]
+pub const fn has_four(discs: u64) -> bool {
+    // Horizontal, the two diagonals, vertical: shift by the step, pair up, pair the pairs.
+    let steps = [COLUMN_BITS, HEIGHT, COLUMN_BITS + 1, 1];
+    let mut i = 0;
+    while i < steps.len() {
+        let pairs = discs & (discs >> steps[i]);
+        if pairs & (pairs >> (2 * steps[i])) != 0 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The empty cells that would complete four for the owner of `discs`, given occupied cells
+/// `occupied` (Pons' `compute_winning_position`). Cells need not be playable yet.
+#[must_use]
+#[inline]
+pub const fn winning_cells(discs: u64, occupied: u64) -> u64 {
+    // Vertical: three discs directly below.
+    let mut r = (discs << 1) & (discs << 2) & (discs << 3);
+    let steps = [COLUMN_BITS, HEIGHT, COLUMN_BITS + 1];
+    let mut i = 0;
+    while i < steps.len() {
+        let s = steps[i];
+        // Two in a row on one side, then either the third on the same side or one on the other.
+        let p = (discs << s) & (discs << (2 * s));
+        r |= p & (discs << (3 * s));
+        r |= p & (discs >> s);
+        let p = (discs >> s) & (discs >> (2 * s));
+        r |= p & (discs << s);
+        r |= p & (discs >> (3 * s));
+        i += 1;
+    }
+    r & (FULL_BOARD ^ occupied)
+}
+
+impl BitAnd for Bitboard {
+    type Output = Bitboard;
+    fn bitand(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & rhs.0)
+    }
+}
+impl BitOr for Bitboard {
+    type Output = Bitboard;
+    fn bitor(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 | rhs.0)
+    }
+}
+impl BitXor for Bitboard {
+    type Output = Bitboard;
+    fn bitxor(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 ^ rhs.0)
+    }
+}
+impl BitAndAssign for Bitboard {
+    fn bitand_assign(&mut self, rhs: Bitboard) {
+        self.0 &= rhs.0;
+    }
+}
+impl BitOrAssign for Bitboard {
+    fn bitor_assign(&mut self, rhs: Bitboard) {
+        self.0 |= rhs.0;
+    }
+}
+impl Not for Bitboard {
+    type Output = Bitboard;
+    /// Complement within the board's cells.
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & FULL_BOARD)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    /// `{:?}` prints the hex word; `{:#?}` a literal with the grid drawn in a comment above it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            writeln!(
+                f,
+                "// {}",
+                self.squares()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )?;
+            for row in (0..HEIGHT).rev() {
+                write!(f, "// ")?;
+                for column in Column::ALL {
+                    let square = Square::new(column, row).expect("row < HEIGHT");
+                    write!(f, "{}", if self.contains(square) { 'x' } else { '.' })?;
+                }
+                writeln!(f)?;
+            }
+            write!(f, "Bitboard(0x{:013x})", self.0)
+        } else {
+            write!(f, "Bitboard(0x{:013x})", self.0)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn there_are_69_lines_on_7x6() {
+        assert_eq!(LINE_COUNT, 69);
+        for line in &LINES {
+            assert_eq!(line.cells.count(), 4);
+            assert!(line.cells.has_four());
+        }
+    }
+
+    #[test]
+    fn center_first_order_visits_every_column_once() {
+        let mut seen: Vec<usize> = Column::CENTER_FIRST.iter().map(|c| c.index()).collect();
+        assert_eq!(seen[..3], [3, 2, 4]);
+        seen.sort();
+        assert_eq!(seen, (0..WIDTH).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn mirror_is_an_involution() {
+        let b = Bitboard(0x0123_4567_89ab & FULL_BOARD);
+        assert_eq!(b.mirrored().mirrored(), b);
+        assert_eq!(b.mirrored().count(), b.count());
+    }
+}

@@ -1,0 +1,321 @@
+//! Board size, the bit layout, and the typed indices `Column`, `Row`-free `Square` and `Player`.
+//!
+//! Width and height live here and nowhere else; every mask in the crate is derived from them.
+
+use std::fmt;
+
+/// Number of columns.
+pub const WIDTH: usize = 7;
+/// Number of rows.
+pub const HEIGHT: usize = 6;
+/// Bits per column: `HEIGHT` cells plus one sentinel bit that is never set.
+pub const COLUMN_BITS: usize = HEIGHT + 1;
+/// Number of cells on the board.
+pub const CELLS: usize = WIDTH * HEIGHT;
+
+const _: () = assert!(WIDTH * COLUMN_BITS <= 64, "the board must fit in one u64");
+const _: () = assert!(WIDTH >= 4 && HEIGHT >= 4, "four in a row must fit");
+
+/// A column, the move of Connect-4: 0-based inside, shown 1-based (`Display` prints 1..=7).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+pub struct Column(u8);
+
+impl Column {
+    /// Every column, left to right.
+    pub const ALL: [Column; WIDTH] = {
+        let mut all = [Column(0); WIDTH];
+        let mut i = 0;
+        while i < WIDTH {
+            all[i] = Column(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// Columns from the centre outwards, left before right on ties: the usual search order.
+    pub const CENTER_FIRST: [Column; WIDTH] = {
+        let mut order = [Column(0); WIDTH];
+        let mut i = 0;
+        while i < WIDTH {
+            // 0, -1, +1, -2, +2, ... around the middle column.
+            let offset = (i as isize + 1) / 2;
+            let signed = if i % 2 == 1 { -offset } else { offset };
+            order[i] = Column(((WIDTH as isize / 2) + signed) as u8);
+            i += 1;
+        }
+        order
+    };
+
+    /// The column with this 0-based index, if it is on the board.
+    #[must_use]
+    pub const fn new(index: usize) -> Option<Column> {
+        if index < WIDTH {
+            Some(Column(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// 0-based index, 0 = leftmost.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 1-based number as printed and typed (`1`..=`7`).
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        self.0 + 1
+    }
+
+    /// The column letter, `a` for the leftmost.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        (b'a' + self.0) as char
+    }
+
+    /// Parses a column digit `1`..=`7`.
+    #[must_use]
+    pub fn from_digit(c: char) -> Option<Column> {
+        let d = c.to_digit(10)? as usize;
+        if d == 0 { None } else { Column::new(d - 1) }
+    }
+
+    /// Parses a column letter `a`..=`g` (either case).
+    #[must_use]
+    pub fn from_letter(c: char) -> Option<Column> {
+        let c = c.to_ascii_lowercase();
+        if c.is_ascii_lowercase() {
+            Column::new((c as u8 - b'a') as usize)
+        } else {
+            None
+        }
+    }
+
+    /// The column seen in a mirror (left-right).
+    #[must_use]
+    pub const fn mirrored(self) -> Column {
+        Column((WIDTH - 1) as u8 - self.0)
+    }
+
+    /// Distance from the centre column (0 for the middle).
+    #[must_use]
+    pub const fn distance_from_center(self) -> usize {
+        (self.0 as isize - (WIDTH as isize - 1) / 2).unsigned_abs()
+    }
+}
+
+impl TryFrom<u8> for Column {
+    type Error = OutOfBoard;
+    /// From a 0-based index.
+    fn try_from(index: u8) -> Result<Self, OutOfBoard> {
+        Column::new(index as usize).ok_or(OutOfBoard)
+    }
+}
+
+impl From<Column> for u8 {
+    fn from(column: Column) -> u8 {
+        column.0
+    }
+}
+
+impl fmt::Display for Column {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
+impl fmt::Debug for Column {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Column({})", self.number())
+    }
+}
+
+/// An index that names no column or square of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfBoard;
+
+impl fmt::Display for OutOfBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "outside the {WIDTH}x{HEIGHT} board")
+    }
+}
+
+impl std::error::Error for OutOfBoard {}
+
+/// A cell of the board, named like Kang et al.'s Figure 5: `a1` is bottom-left, `g6` top-right.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    column: Column,
+    row: u8,
+}
+
+impl Square {
+    /// The square at `column` and 0-based `row` (0 = bottom).
+    #[must_use]
+    pub const fn new(column: Column, row: usize) -> Option<Square> {
+        if row < HEIGHT {
+            Some(Square {
+                column,
+                row: row as u8,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The square's column.
+    #[must_use]
+    pub const fn column(self) -> Column {
+        self.column
+    }
+
+    /// 0-based row, 0 = bottom.
+    #[must_use]
+    pub const fn row(self) -> usize {
+        self.row as usize
+    }
+
+    /// The bit of this square in the board layout (see [`crate::Bitboard`]).
+    #[must_use]
+    pub const fn bit(self) -> u64 {
+        1 << (self.column.index() * COLUMN_BITS + self.row as usize)
+    }
+
+    /// The square of a single-bit board, if the bit is a cell.
+    #[must_use]
+    pub const fn from_bit_index(index: usize) -> Option<Square> {
+        let column = index / COLUMN_BITS;
+        let row = index % COLUMN_BITS;
+        if column < WIDTH && row < HEIGHT {
+            Some(Square {
+                column: Column(column as u8),
+                row: row as u8,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Every square, column by column from `a1`.
+    pub fn all() -> impl Iterator<Item = Square> {
+        Column::ALL.into_iter().flat_map(|column| {
+            (0..HEIGHT).map(move |row| Square {
+                column,
+                row: row as u8,
+            })
+        })
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.column.letter(), self.row + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({self})")
+    }
+}
+
+impl std::str::FromStr for Square {
+    type Err = ParseSquareError;
+    fn from_str(text: &str) -> Result<Square, ParseSquareError> {
+        let mut chars = text.chars();
+        let (Some(letter), Some(digit), None) = (chars.next(), chars.next(), chars.next()) else {
+            return Err(ParseSquareError {
+                text: text.to_owned(),
+            });
+        };
+        let column = Column::from_letter(letter);
+        let row = digit.to_digit(10).and_then(|d| (d as usize).checked_sub(1));
+        match (column, row) {
+            (Some(column), Some(row)) => Square::new(column, row).ok_or_else(|| ParseSquareError {
+                text: text.to_owned(),
+            }),
+            _ => Err(ParseSquareError {
+                text: text.to_owned(),
+            }),
+        }
+    }
+}
+
+/// A square name that is not `a1`..`g6`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError {
+    /// The text that failed to parse.
+    pub text: String,
+}
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last_col = Column::ALL[WIDTH - 1].letter();
+        write!(
+            f,
+            "'{}' is not a square: expected a1..{last_col}{HEIGHT} (column letter, row number)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+/// One of the two players. Red moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Player {
+    /// The first player.
+    Red,
+    /// The second player.
+    Yellow,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub const fn other(self) -> Player {
+        match self {
+            Player::Red => Player::Yellow,
+            Player::Yellow => Player::Red,
+        }
+    }
+
+    /// The player to move after `moves_played` moves from the empty board.
+    #[must_use]
+    pub const fn to_move_after(moves_played: u32) -> Player {
+        if moves_played.is_multiple_of(2) {
+            Player::Red
+        } else {
+            Player::Yellow
+        }
+    }
+
+    /// Lower-case name, `red` or `yellow`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::Red => "red",
+            Player::Yellow => "yellow",
+        }
+    }
+
+    /// The disc symbol used in plain diagrams: `X` for red, `O` for yellow.
+    #[must_use]
+    pub const fn symbol(self) -> char {
+        match self {
+            Player::Red => 'X',
+            Player::Yellow => 'O',
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

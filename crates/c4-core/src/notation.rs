@@ -1,0 +1,350 @@
+//! Move strings in both directions: digits `1`-`7` (the reference test-set format, `4453`)
+//! or letters `a`-`g` (`ddec`), and the [`Game`] that keeps the moves behind a position.
+
+use crate::geometry::{Column, WIDTH};
+use crate::position::{PlayError, Position};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which alphabet a move string uses. One string uses one alphabet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveAlphabet {
+    /// `1`..=`7`, as in the reference test sets.
+    Digits,
+    /// `a`..=`g`, as in square names.
+    Letters,
+}
+
+/// Why a move string does not describe a legal game.
+///
+/// `index` is the 0-based character index in the input; the message shows it 1-based as
+/// "move N", which is the same thing because every move is one character.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseMovesError {
+    /// The input holds only spaces or tabs. (An empty input is the empty board.)
+    OnlyWhitespace,
+    /// A character that is no column in any notation.
+    UnexpectedChar {
+        /// Where.
+        index: usize,
+        /// What.
+        found: char,
+    },
+    /// A digit or letter that names no column (`0`, `8`, `9`, `h`...).
+    ColumnOutOfRange {
+        /// Where.
+        index: usize,
+        /// What.
+        found: char,
+    },
+    /// A letter in a digit string or a digit in a letter string.
+    MixedNotation {
+        /// Where.
+        index: usize,
+        /// What.
+        found: char,
+        /// The alphabet the string started with.
+        expected: MoveAlphabet,
+    },
+    /// The column is already full.
+    ColumnFull {
+        /// Where.
+        index: usize,
+        /// What.
+        found: char,
+        /// The column.
+        column: Column,
+    },
+    /// The game was over before this move.
+    GameOver {
+        /// Where.
+        index: usize,
+        /// What.
+        found: char,
+    },
+}
+
+impl ParseMovesError {
+    /// The 0-based index of the offending character, if one is to blame.
+    #[must_use]
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            ParseMovesError::OnlyWhitespace => None,
+            ParseMovesError::UnexpectedChar { index, .. }
+            | ParseMovesError::ColumnOutOfRange { index, .. }
+            | ParseMovesError::MixedNotation { index, .. }
+            | ParseMovesError::ColumnFull { index, .. }
+            | ParseMovesError::GameOver { index, .. } => Some(*index),
+        }
+    }
+}
+
+impl fmt::Display for ParseMovesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last_digit = WIDTH;
+        let last_letter = Column::ALL[WIDTH - 1].letter();
+        match self {
+            ParseMovesError::OnlyWhitespace => f.write_str(
+                "the move string is only whitespace; give no moves at all for the empty board",
+            ),
+            ParseMovesError::UnexpectedChar { index, found } => write!(
+                f,
+                "move {} is {found:?}, which is not a column: use digits 1-{last_digit} or letters a-{last_letter}",
+                index + 1
+            ),
+            ParseMovesError::ColumnOutOfRange { index, found } => write!(
+                f,
+                "move {} is {found:?}: columns are 1-{last_digit} (or a-{last_letter})",
+                index + 1
+            ),
+            ParseMovesError::MixedNotation {
+                index,
+                found,
+                expected,
+            } => {
+                let (started, other) = match expected {
+                    MoveAlphabet::Digits => ("digits", "letter"),
+                    MoveAlphabet::Letters => ("letters", "digit"),
+                };
+                write!(
+                    f,
+                    "move {} is the {other} {found:?} but the string started with {started}: use one notation",
+                    index + 1
+                )
+            }
+            ParseMovesError::ColumnFull {
+                index,
+                found,
+                column,
+            } => {
+                write!(
+                    f,
+                    "move {} ({found:?}) plays column {column}, which is full",
+                    index + 1
+                )
+            }
+            ParseMovesError::GameOver { index, found } => {
+                write!(
+                    f,
+                    "move {} ({found:?}) comes after the game is over",
+                    index + 1
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseMovesError {}
+
+/// A game: the position and the moves that led to it from the empty board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    position: Position,
+    moves: Vec<Column>,
+}
+
+impl Game {
+    /// A new game at the empty board.
+    #[must_use]
+    pub fn new() -> Game {
+        Game::default()
+    }
+
+    /// Parses a move string (see [`parse_moves`]).
+    pub fn from_moves(text: &str) -> Result<Game, ParseMovesError> {
+        let mut game = Game::new();
+        let mut alphabet = None;
+        if !text.is_empty() && text.chars().all(char::is_whitespace) {
+            return Err(ParseMovesError::OnlyWhitespace);
+        }
+        for (index, found) in text.chars().enumerate() {
+            let (column, this_alphabet) = match found {
+                '0'..='9' => (Column::from_digit(found), MoveAlphabet::Digits),
+                c if c.is_ascii_alphabetic() => (Column::from_letter(c), MoveAlphabet::Letters),
+                _ => return Err(ParseMovesError::UnexpectedChar { index, found }),
+            };
+            match alphabet {
+                None => alphabet = Some(this_alphabet),
+                Some(expected) if expected != this_alphabet => {
+                    return Err(ParseMovesError::MixedNotation {
+                        index,
+                        found,
+                        expected,
+                    });
+                }
+                Some(_) => {}
+            }
+            let column = column.ok_or(ParseMovesError::ColumnOutOfRange { index, found })?;
+            game.try_play(column).map_err(|e| match e {
+                PlayError::ColumnFull { column } => ParseMovesError::ColumnFull {
+                    index,
+                    found,
+                    column,
+                },
+                PlayError::GameOver => ParseMovesError::GameOver { index, found },
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played so far.
+    #[must_use]
+    pub fn moves(&self) -> &[Column] {
+        &self.moves
+    }
+
+    /// The last move, if any.
+    #[must_use]
+    pub fn last_move(&self) -> Option<Column> {
+        self.moves.last().copied()
+    }
+
+    /// Plays a move, checking it.
+    pub fn try_play(&mut self, column: Column) -> Result<(), PlayError> {
+        self.position.try_play(column)?;
+        self.moves.push(column);
+        Ok(())
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Column> {
+        let column = self.moves.pop()?;
+        let undone = self.position.undo(column);
+        debug_assert!(
+            undone,
+            "the last move's column has the last move's disc on top"
+        );
+        Some(column)
+    }
+
+    /// The moves as digits, e.g. `4453`.
+    #[must_use]
+    pub fn move_string(&self) -> String {
+        format_moves(&self.moves, MoveAlphabet::Digits)
+    }
+}
+
+impl FromStr for Game {
+    type Err = ParseMovesError;
+    fn from_str(text: &str) -> Result<Game, ParseMovesError> {
+        Game::from_moves(text)
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParseMovesError;
+    /// Parses a move string from the empty board.
+    fn from_str(text: &str) -> Result<Position, ParseMovesError> {
+        parse_moves(text)
+    }
+}
+
+/// Plays a move string from the empty board: digits `1`-`7` or letters `a`-`g`, one notation
+/// per string; the empty string is the empty board.
+pub fn parse_moves(text: &str) -> Result<Position, ParseMovesError> {
+    Game::from_moves(text).map(|g| g.position)
+}
+
+/// Writes moves as digits (`4453`) or letters (`ddec`).
+#[must_use]
+pub fn format_moves(moves: &[Column], alphabet: MoveAlphabet) -> String {
+    moves
+        .iter()
+        .map(|c| match alphabet {
+            MoveAlphabet::Digits => char::from(b'0' + c.number()),
+            MoveAlphabet::Letters => c.letter(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_and_letters_agree() {
+        let a = parse_moves("4453").unwrap();
+        let b = parse_moves("ddec").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(Game::from_moves("ddec").unwrap().move_string(), "4453");
+        assert_eq!(
+            format_moves(
+                Game::from_moves("4453").unwrap().moves(),
+                MoveAlphabet::Letters
+            ),
+            "ddec"
+        );
+    }
+
+    #[test]
+    fn each_error_names_its_move() {
+        use ParseMovesError::*;
+        assert_eq!(
+            parse_moves("44a"),
+            Err(MixedNotation {
+                index: 2,
+                found: 'a',
+                expected: MoveAlphabet::Digits
+            })
+        );
+        assert_eq!(
+            parse_moves("9"),
+            Err(ColumnOutOfRange {
+                index: 0,
+                found: '9'
+            })
+        );
+        assert_eq!(
+            parse_moves("40"),
+            Err(ColumnOutOfRange {
+                index: 1,
+                found: '0'
+            })
+        );
+        assert_eq!(
+            parse_moves("ah"),
+            Err(ColumnOutOfRange {
+                index: 1,
+                found: 'h'
+            })
+        );
+        assert_eq!(
+            parse_moves("4-4"),
+            Err(UnexpectedChar {
+                index: 1,
+                found: '-'
+            })
+        );
+        assert_eq!(
+            parse_moves("44 5"),
+            Err(UnexpectedChar {
+                index: 2,
+                found: ' '
+            })
+        );
+        assert_eq!(
+            parse_moves("1111111"),
+            Err(ColumnFull {
+                index: 6,
+                found: '1',
+                column: Column::new(0).unwrap()
+            })
+        );
+        assert_eq!(
+            parse_moves("44556671"),
+            Err(GameOver {
+                index: 7,
+                found: '1'
+            })
+        );
+        assert_eq!(parse_moves("   "), Err(OnlyWhitespace));
+        assert_eq!(parse_moves(""), Ok(Position::new()));
+    }
+}

@@ -1,0 +1,585 @@
+//! `Position`: the full state of a game as two bitboards and a move count.
+
+use crate::bitboard::{BOTTOM, Bitboard, FULL_BOARD, has_four, winning_cells};
+use crate::geometry::{CELLS, COLUMN_BITS, Column, HEIGHT, Player, Square, WIDTH};
+use std::fmt;
+
+/// A Connect-4 position: whose discs are where, and who is to move.
+///
+/// Stored as Pons does: `current` holds the discs of the side to move, `occupied` every disc
+/// (see [`crate::bitboard`] for the bit layout). It is `Copy` and 24 bytes, so search code
+/// copies it instead of undoing moves.
+///
+/// Invariants, enforced by every constructor: no disc floats; the counts differ by at most one
+/// with red never behind; a won position has exactly one winner, who moved last.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    current: u64,
+    occupied: u64,
+    moves: u32,
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Moves remain and nobody has four.
+    InProgress,
+    /// The board is full and nobody has four.
+    Draw,
+    /// `winner` connected four; `cells` are all cells of their completed lines.
+    Won {
+        /// Who connected four.
+        winner: Player,
+        /// Every cell that is part of one of the winner's fours.
+        cells: Bitboard,
+    },
+}
+
+impl Status {
+    /// Whether the game has ended.
+    #[must_use]
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Status::InProgress)
+    }
+}
+
+/// How a finished game ended, as recorded by matches and tournaments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Outcome {
+    /// This player connected four.
+    Win(Player),
+    /// The board filled up.
+    Draw,
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The column has no empty cell.
+    ColumnFull {
+        /// The full column.
+        column: Column,
+    },
+    /// Somebody already won or the board is full.
+    GameOver,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::ColumnFull { column } => write!(f, "column {column} is full"),
+            PlayError::GameOver => f.write_str("the game is already over"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Why a grid does not describe a reachable position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The grid has the wrong number of rows or a row of the wrong width.
+    Shape {
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// A character other than `.`, `X`/`R`/`x`/`r` (red) or `O`/`Y`/`o`/`y` (yellow).
+    UnknownCell {
+        /// The character.
+        found: char,
+        /// Its row from the top, 1-based, and column letter.
+        row_from_top: usize,
+        /// The column.
+        column: Column,
+    },
+    /// A disc with an empty cell below it.
+    Floating {
+        /// The floating disc.
+        square: Square,
+    },
+    /// Red must have as many discs as yellow, or one more.
+    DiscCounts {
+        /// Red's count.
+        red: u32,
+        /// Yellow's count.
+        yellow: u32,
+    },
+    /// Both players have four, or the winner did not move last, or play went on after a win.
+    Unreachable {
+        /// What makes it unreachable.
+        detail: &'static str,
+    },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Shape { detail } => write!(
+                f,
+                "the grid must be {HEIGHT} rows of {WIDTH} cells: {detail}"
+            ),
+            SetupError::UnknownCell {
+                found,
+                row_from_top,
+                column,
+            } => write!(
+                f,
+                "unknown cell {found:?} in row {row_from_top} from the top, column {column}: use '.', 'X' or 'O'"
+            ),
+            SetupError::Floating { square } => {
+                write!(f, "the disc at {square} floats above an empty cell")
+            }
+            SetupError::DiscCounts { red, yellow } => {
+                write!(
+                    f,
+                    "red has {red} discs and yellow {yellow}: red must have as many as yellow or one more"
+                )
+            }
+            SetupError::Unreachable { detail } => {
+                write!(f, "position cannot arise in a game: {detail}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The empty board, red to move.
+    #[must_use]
+    pub const fn new() -> Position {
+        Position {
+            current: 0,
+            occupied: 0,
+            moves: 0,
+        }
+    }
+
+    /// Builds a position from the discs of each player, checking every invariant.
+    pub fn from_discs(red: Bitboard, yellow: Bitboard) -> Result<Position, SetupError> {
+        if red.0 & yellow.0 != 0 || (red.0 | yellow.0) & !FULL_BOARD != 0 {
+            return Err(SetupError::Shape {
+                detail: "overlapping or off-board discs".to_owned(),
+            });
+        }
+        let occupied = red.0 | yellow.0;
+        // Floating check: each column's discs must be a solid stack from the bottom.
+        for column in Column::ALL {
+            let col = (occupied & Bitboard::column(column).0) >> (column.index() * COLUMN_BITS);
+            if col & (col + 1) != 0 {
+                let row = (col + 1).trailing_zeros() as usize;
+                let above = (row + 1..HEIGHT)
+                    .find(|&r| col & (1 << r) != 0)
+                    .unwrap_or(row);
+                return Err(SetupError::Floating {
+                    square: Square::new(column, above).expect("row < HEIGHT"),
+                });
+            }
+        }
+        let (r, y) = (red.count(), yellow.count());
+        if r != y && r != y + 1 {
+            return Err(SetupError::DiscCounts { red: r, yellow: y });
+        }
+        let moves = r + y;
+        let to_move = Player::to_move_after(moves);
+        let current = if to_move == Player::Red {
+            red.0
+        } else {
+            yellow.0
+        };
+        let position = Position {
+            current,
+            occupied,
+            moves,
+        };
+        let (red_four, yellow_four) = (red.has_four(), yellow.has_four());
+        match (red_four, yellow_four) {
+            (true, true) => {
+                return Err(SetupError::Unreachable {
+                    detail: "both players have four",
+                });
+            }
+            (false, false) => return Ok(position),
+            _ => {}
+        }
+        let winner = if red_four {
+            Player::Red
+        } else {
+            Player::Yellow
+        };
+        if winner == to_move {
+            return Err(SetupError::Unreachable {
+                detail: "the winner has moved and then the loser too",
+            });
+        }
+        // Some top disc of the winner must be the last move: removing it leaves no four.
+        let winner_discs = if red_four { red.0 } else { yellow.0 };
+        let last_move_possible = Column::ALL.iter().any(|&column| {
+            let col = occupied & Bitboard::column(column).0;
+            if col == 0 {
+                return false;
+            }
+            let top = 1u64 << (63 - col.leading_zeros());
+            top & winner_discs != 0 && !has_four(winner_discs ^ top)
+        });
+        if last_move_possible {
+            Ok(position)
+        } else {
+            Err(SetupError::Unreachable {
+                detail: "play went on after four were connected",
+            })
+        }
+    }
+
+    /// Parses a grid: `HEIGHT` lines top row first, each `WIDTH` cells of `.`, `X`/`R` (red)
+    /// or `O`/`Y` (yellow). Spaces inside a line are ignored; blank lines around it too.
+    pub fn from_grid(text: &str) -> Result<Position, SetupError> {
+        let rows: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        if rows.len() != HEIGHT {
+            return Err(SetupError::Shape {
+                detail: format!("found {} rows", rows.len()),
+            });
+        }
+        let (mut red, mut yellow) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for (i, line) in rows.iter().enumerate() {
+            let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+            if cells.len() != WIDTH {
+                return Err(SetupError::Shape {
+                    detail: format!("row {} has {} cells", i + 1, cells.len()),
+                });
+            }
+            for (column, &cell) in Column::ALL.iter().zip(&cells) {
+                let square = Square::new(*column, HEIGHT - 1 - i).expect("row < HEIGHT");
+                match cell {
+                    '.' | '-' | '_' => {}
+                    'X' | 'x' | 'R' | 'r' => red = red.with(square),
+                    'O' | 'o' | 'Y' | 'y' => yellow = yellow.with(square),
+                    found => {
+                        return Err(SetupError::UnknownCell {
+                            found,
+                            row_from_top: i + 1,
+                            column: *column,
+                        });
+                    }
+                }
+            }
+        }
+        Position::from_discs(red, yellow)
+    }
+
+    /// Number of discs on the board.
+    #[must_use]
+    pub const fn moves_played(&self) -> u32 {
+        self.moves
+    }
+
+    /// The player whose turn it is (even when the game is over: the one who would move next).
+    #[must_use]
+    pub const fn side_to_move(&self) -> Player {
+        Player::to_move_after(self.moves)
+    }
+
+    /// Discs of the side to move.
+    #[must_use]
+    pub const fn current_discs(&self) -> Bitboard {
+        Bitboard(self.current)
+    }
+
+    /// Discs of the side that just moved.
+    #[must_use]
+    pub const fn opponent_discs(&self) -> Bitboard {
+        Bitboard(self.current ^ self.occupied)
+    }
+
+    /// Every disc.
+    #[must_use]
+    pub const fn occupied(&self) -> Bitboard {
+        Bitboard(self.occupied)
+    }
+
+    /// Discs of `player`.
+    #[must_use]
+    pub const fn discs(&self, player: Player) -> Bitboard {
+        if player as u8 == self.side_to_move() as u8 {
+            self.current_discs()
+        } else {
+            self.opponent_discs()
+        }
+    }
+
+    /// Who holds `square`, if anyone.
+    #[must_use]
+    pub const fn cell(&self, square: Square) -> Option<Player> {
+        if self.occupied & square.bit() == 0 {
+            None
+        } else if self.current & square.bit() != 0 {
+            Some(self.side_to_move())
+        } else {
+            Some(self.side_to_move().other())
+        }
+    }
+
+    /// Number of discs in `column`.
+    #[must_use]
+    pub const fn height(&self, column: Column) -> usize {
+        ((self.occupied >> (column.index() * COLUMN_BITS)) & ((1 << COLUMN_BITS) - 1)).count_ones()
+            as usize
+    }
+
+    /// The cells where a disc would land now, one per column that is not full.
+    #[must_use]
+    pub const fn playable_cells(&self) -> Bitboard {
+        Bitboard((self.occupied + BOTTOM) & FULL_BOARD)
+    }
+
+    /// Whether `column` has room (regardless of whether the game is over).
+    #[must_use]
+    pub const fn can_play(&self, column: Column) -> bool {
+        self.occupied & top_cell(column) == 0
+    }
+
+    /// Whether the side that just moved has four: the game was won by the last move.
+    #[must_use]
+    pub const fn last_mover_won(&self) -> bool {
+        has_four(self.current ^ self.occupied)
+    }
+
+    /// Whether the game is over (won or board full).
+    #[must_use]
+    pub const fn is_over(&self) -> bool {
+        self.moves as usize == CELLS || self.last_mover_won()
+    }
+
+    /// Whether playing `column` now connects four for the side to move.
+    #[must_use]
+    pub const fn is_winning_move(&self, column: Column) -> bool {
+        self.winning_cells().0 & self.playable_cells().0 & Bitboard::column(column).0 != 0
+    }
+
+    /// Empty cells that would complete four for the side to move (playable or not).
+    #[must_use]
+    pub const fn winning_cells(&self) -> Bitboard {
+        Bitboard(winning_cells(self.current, self.occupied))
+    }
+
+    /// Empty cells that would complete four for the side that just moved.
+    #[must_use]
+    pub const fn opponent_winning_cells(&self) -> Bitboard {
+        Bitboard(winning_cells(self.current ^ self.occupied, self.occupied))
+    }
+
+    /// Whether the side to move can connect four with its next disc.
+    #[must_use]
+    pub const fn can_win_next(&self) -> bool {
+        self.winning_cells().0 & self.playable_cells().0 != 0
+    }
+
+    /// The columns that can be played, left to right; none once the game is over.
+    pub fn legal_moves(&self) -> impl Iterator<Item = Column> + '_ {
+        let over = self.is_over();
+        Column::ALL
+            .into_iter()
+            .filter(move |&c| !over && self.can_play(c))
+    }
+
+    /// The game's status, with the winning cells when it is won.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        let last = self.opponent_discs();
+        if last.has_four() {
+            Status::Won {
+                winner: self.side_to_move().other(),
+                cells: last.four_cells(),
+            }
+        } else if self.moves as usize == CELLS {
+            Status::Draw
+        } else {
+            Status::InProgress
+        }
+    }
+
+    /// Plays `column` for the side to move, checking that the move is legal.
+    /// On error the position is unchanged.
+    pub fn try_play(&mut self, column: Column) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        if !self.can_play(column) {
+            return Err(PlayError::ColumnFull { column });
+        }
+        self.play_unchecked(column);
+        Ok(())
+    }
+
+    /// Plays `column`, trusting the caller that it is legal.
+    #[inline]
+    pub fn play_unchecked(&mut self, column: Column) {
+        debug_assert!(self.can_play(column), "play_unchecked on a full column");
+        self.play_cell(((self.occupied + BOTTOM) & Bitboard::column(column).0) & FULL_BOARD);
+    }
+
+    /// Plays the disc landing on `cell`, a single bit from [`Position::playable_cells`].
+    /// The fast path of the solver: no column lookup.
+    #[inline]
+    pub fn play_cell(&mut self, cell: u64) {
+        debug_assert!(
+            cell.count_ones() == 1 && cell & self.playable_cells().0 == cell,
+            "cell must be playable"
+        );
+        self.current ^= self.occupied;
+        self.occupied |= cell;
+        self.moves += 1;
+    }
+
+    /// Takes back the top disc of `column`, which must be the last move played
+    /// (the papers' `RemoveMove`). Returns `false` and changes nothing when the column is empty.
+    pub fn undo(&mut self, column: Column) -> bool {
+        let col = self.occupied & Bitboard::column(column).0;
+        if col == 0 || self.moves == 0 {
+            return false;
+        }
+        let top = 1u64 << (63 - col.leading_zeros());
+        // The disc belongs to the side that just moved, i.e. is not in `current`.
+        if self.current & top != 0 {
+            return false;
+        }
+        self.occupied ^= top;
+        self.current ^= self.occupied;
+        self.moves -= 1;
+        true
+    }
+
+    /// A unique 64-bit key (Pons: current + occupied; fits in 49 bits).
+    #[must_use]
+    pub const fn key(&self) -> u64 {
+        self.current + self.occupied
+    }
+
+    /// The key of the mirror image.
+    #[must_use]
+    pub const fn mirror_key(&self) -> u64 {
+        self.mirrored().key()
+    }
+
+    /// The smaller of the key and the mirror key: equal for a position and its mirror.
+    #[must_use]
+    pub const fn canonical_key(&self) -> u64 {
+        let (k, m) = (self.key(), self.mirror_key());
+        if k < m { k } else { m }
+    }
+
+    /// The left-right mirror image.
+    #[must_use]
+    pub const fn mirrored(&self) -> Position {
+        Position {
+            current: Bitboard(self.current).mirrored().0,
+            occupied: Bitboard(self.occupied).mirrored().0,
+            moves: self.moves,
+        }
+    }
+
+    /// Raw words for hashing and serialising: (discs of the side to move, all discs).
+    #[must_use]
+    pub const fn raw(&self) -> (u64, u64) {
+        (self.current, self.occupied)
+    }
+}
+
+/// The top cell of `column`.
+#[must_use]
+pub const fn top_cell(column: Column) -> u64 {
+    1 << (HEIGHT - 1 + column.index() * COLUMN_BITS)
+}
+
+impl fmt::Debug for Position {
+    /// `{:?}` is compact; `{:#?}` prints a `Position::from_grid` call to paste into a test.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let grid = crate::diagram::plain_grid(self);
+        if f.alternate() {
+            writeln!(f, "Position::from_grid(\"")?;
+            for line in grid.lines() {
+                writeln!(f, "    {line}")?;
+            }
+            write!(f, "\").unwrap() /* {} to move */", self.side_to_move())
+        } else {
+            write!(
+                f,
+                "Position({:?}, {} to move)",
+                grid.replace('\n', "/"),
+                self.side_to_move()
+            )
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::diagram::Diagram::plain().render(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn col(n: u8) -> Column {
+        Column::from_digit((b'0' + n) as char).unwrap()
+    }
+
+    #[test]
+    fn undo_restores_and_rejects_the_wrong_column() {
+        let mut p = Position::new();
+        p.try_play(col(4)).unwrap();
+        p.try_play(col(4)).unwrap();
+        p.try_play(col(5)).unwrap();
+        let before = p;
+        p.try_play(col(3)).unwrap();
+        assert!(
+            !p.undo(col(5)),
+            "column 5's top disc is not the last move's owner"
+        );
+        assert!(p.undo(col(3)));
+        assert_eq!(p, before);
+    }
+
+    #[test]
+    fn grid_setup_checks_invariants() {
+        let ok =
+            Position::from_grid(".......\n.......\n.......\n.......\n...O...\n..XXO..").unwrap();
+        assert_eq!(ok.moves_played(), 4);
+        assert!(matches!(
+            Position::from_grid(".......\n.......\n.......\n...X...\n.......\n...O...")
+                .unwrap_err(),
+            SetupError::Floating { .. }
+        ));
+        assert!(matches!(
+            Position::from_grid(".......\n.......\n.......\n.......\n.......\nXX.....")
+                .unwrap_err(),
+            SetupError::DiscCounts { red: 2, yellow: 0 }
+        ));
+        // Red wins on the bottom row, yellow to move: fine.
+        Position::from_grid(".......\n.......\n.......\n.......\nOOO....\nXXXX...").unwrap();
+        // Red's only top disc (d2) is not part of the four: play went on after the win.
+        assert_eq!(
+            Position::from_grid(".......\n.......\n.......\n.......\nOOOX...\nXXXXO..")
+                .unwrap_err(),
+            SetupError::Unreachable {
+                detail: "play went on after four were connected"
+            }
+        );
+    }
+}
