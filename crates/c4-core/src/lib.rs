@@ -20,7 +20,9 @@ pub mod summary;
 
 pub use bitboard::{Bitboard, LINES, Line};
 pub use diagram::Diagram;
-pub use geometry::{CELLS, Column, HEIGHT, OutOfBoard, ParseSquareError, Player, Square, WIDTH};
+pub use geometry::{
+    CELLS, COLUMN_BITS, Column, HEIGHT, OutOfBoard, ParseSquareError, Player, Square, WIDTH,
+};
 pub use notation::{Game, MoveAlphabet, ParseMovesError, format_moves, parse_moves};
 pub use position::{Outcome, PlayError, Position, SetupError, Status};
 pub use summary::PositionSummary;

@@ -1,0 +1,113 @@
+//! Ayoub's "naive move" heuristic: a random score in `[0, 50)` for every non-terminal leaf.
+//!
+//! The score is the same whichever player asks (a quirk of the paper, kept): the maximising
+//! player sees a random number and the minimising player minimises that same number.
+//! Randomness comes from the player's seed, never from the clock.
+//!
+//! `mode=hash` (default) draws one salt per search from the seeded generator and scores a
+//! leaf by hashing its position with the salt: the same leaf gets the same number within a
+//! search, so alpha-beta, the transposition table and plain minimax agree, and a leaf reached
+//! by two move orders is one leaf. `mode=stream` draws the next number from the generator at
+//! every call, as Java's `Random` in the paper did; results then depend on search order.
+
+use super::{Eval, Evaluator};
+use crate::SeededRng;
+use crate::options::{Options, SpecError};
+use c4_core::{Column, Player, Position};
+use rand::{RngExt, SeedableRng};
+
+/// Upper bound (exclusive) of the random score, from the paper's test ("less than 50").
+pub const NAIVE_RANGE: Eval = 50;
+
+/// How random numbers are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NaiveMode {
+    /// One salt per search; a leaf's score is a hash of (position, salt).
+    Hash,
+    /// A fresh number per call, as the paper's Java code did.
+    Stream,
+}
+
+/// Settings of the naive heuristic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NaiveConfig {
+    /// Seed of the generator.
+    pub seed: u64,
+    /// Hash or stream.
+    pub mode: NaiveMode,
+}
+
+impl Default for NaiveConfig {
+    fn default() -> Self {
+        NaiveConfig {
+            seed: 0,
+            mode: NaiveMode::Hash,
+        }
+    }
+}
+
+impl NaiveConfig {
+    /// Sets the seed.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    pub(crate) fn from_options(options: &mut Options, player_seed: u64) -> Result<Self, SpecError> {
+        let mut config = NaiveConfig {
+            seed: player_seed,
+            ..NaiveConfig::default()
+        };
+        if let Some(mode) = options.take_choice("mode", &["hash", "stream"])? {
+            config.mode = if mode == "stream" {
+                NaiveMode::Stream
+            } else {
+                NaiveMode::Hash
+            };
+        }
+        Ok(config)
+    }
+}
+
+/// The naive evaluator.
+#[derive(Clone, Debug)]
+pub struct Naive {
+    config: NaiveConfig,
+    rng: SeededRng,
+    salt: u64,
+}
+
+impl Naive {
+    /// Builds the evaluator; its generator starts from `config.seed`.
+    #[must_use]
+    pub fn new(config: NaiveConfig) -> Naive {
+        let mut rng = SeededRng::seed_from_u64(config.seed);
+        let salt = rng.random();
+        Naive { config, rng, salt }
+    }
+}
+
+/// SplitMix64's finaliser (Steele, Lea, Flood 2014): a cheap, well-mixed 64-bit hash.
+#[must_use]
+#[inline]
+pub fn mix64(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl Evaluator for Naive {
+    #[inline]
+    fn evaluate(&mut self, position: &Position, _: Player, _: Option<Column>) -> Eval {
+        match self.config.mode {
+            NaiveMode::Hash => (mix64(position.key() ^ self.salt) % NAIVE_RANGE as u64) as Eval,
+            NaiveMode::Stream => self.rng.random_range(0..NAIVE_RANGE),
+        }
+    }
+
+    fn start_search(&mut self) {
+        self.salt = self.rng.random();
+    }
+}

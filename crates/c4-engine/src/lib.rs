@@ -1,0 +1,24 @@
+//! c4-engine: evaluators, search and the perfect solver.
+//!
+//! # Why the crate is shaped this way
+//!
+//! The papers compare *heuristics* under *search algorithms*, so the two are separate axes:
+//! [`eval`] holds one file per heuristic behind the small [`eval::Evaluator`] trait and a
+//! registry that names them; [`search`] holds searchers generic over `E: Evaluator`, so the
+//! tree runs monomorphised code and the enum of evaluators is matched once at the root.
+//! [`solver`] is exact search with no heuristic at all. [`agent`] turns a text spec such as
+//! `alphabeta:depth=5,eval=center` into something that picks moves, for the CLI, the arena
+//! and the server alike; [`options`] is the one parser of `KEY=VALUE` lists they share.
+//!
+//! Nothing here prints, reads files or spawns threads (the solver's `--threads` lives in the
+//! callers); randomness always comes from a seed.
+
+pub mod eval;
+pub mod options;
+pub mod search;
+pub mod solver;
+
+/// The one random generator of c4: Xoshiro256++ (Blackman and Vigna), small, fast, `Clone`,
+/// and the same sequence for the same seed on every platform. Every random choice in c4
+/// draws from one of these, seeded from a seed the user can see and set.
+pub type SeededRng = rand::rngs::Xoshiro256PlusPlus;

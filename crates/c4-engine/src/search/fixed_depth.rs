@@ -1,0 +1,266 @@
+//! The papers' players: plain minimax (Kang et al.'s Figure 1) and fixed-depth alpha-beta,
+//! optionally with their depth-aware state cache.
+//!
+//! Both are written as negamax over values from the root player's point of view: a leaf is
+//! `eval(position, root player)`, negated at nodes where the other side moves. That is exactly
+//! minimax with MAX = the root player, including for the papers' heuristics that are not
+//! zero-sum (Ayoub's random score, the ITU last-coin score).
+//!
+//! With `tt=on`, an entry is used only when it was searched to the *same* remaining depth,
+//! as the ShanghaiTech report requires ("provided the cached value is obtained in the same
+//! depth"); so the root value stays exactly the minimax value.
+
+use super::transposition_table::{Bound, TranspositionTable};
+use super::{INFINITY, MAX_PLY, MoveOrder, WinScore, win_in};
+use crate::eval::{Eval, Evaluator, MAX_HEURISTIC};
+use c4_core::{CELLS, Column, Player, Position, WIDTH};
+
+/// Settings of a fixed-depth search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FixedDepthConfig {
+    /// Plies to search.
+    pub depth: u32,
+    /// Alpha-beta pruning on or off (off = plain minimax).
+    pub prune: bool,
+    /// Use the transposition table (only with pruning).
+    pub tt: bool,
+    /// Move order.
+    pub order: MoveOrder,
+    /// Value of a won terminal node.
+    pub win_score: WinScore,
+}
+
+/// The value of each root move: `(column, value, exact)`; `exact` is false when alpha-beta
+/// only proved the value is at most the one given.
+pub type RootValues = Vec<(Column, i32, bool)>;
+
+/// How the root should search its children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootWindow {
+    /// Plain alpha-beta: only the best move's value is exact.
+    Standard,
+    /// Every move tied with the best gets an exact value (for tie-breaks).
+    KeepTies,
+    /// Every move gets an exact value (for Kang's "two best columns").
+    Full,
+}
+
+/// A fixed-depth searcher over evaluator `E`. Reuse it across moves: the PV table and the
+/// transposition table are allocated once.
+pub struct FixedDepthSearch<E: Evaluator> {
+    /// The evaluator.
+    pub evaluator: E,
+    config: FixedDepthConfig,
+    table: Option<TranspositionTable>,
+    key_uses_last_move: bool,
+    root_player: Player,
+    nodes: u64,
+    pv: Box<[[u8; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+impl<E: Evaluator> FixedDepthSearch<E> {
+    /// A searcher; allocates the transposition table if `config.tt`.
+    pub fn new(evaluator: E, config: FixedDepthConfig) -> Self {
+        let key_uses_last_move = evaluator.uses_last_move();
+        let table = (config.tt && config.prune)
+            .then(|| TranspositionTable::new(super::transposition_table::DEFAULT_TT_BITS));
+        FixedDepthSearch {
+            evaluator,
+            config,
+            table,
+            key_uses_last_move,
+            root_player: Player::Red,
+            nodes: 0,
+            pv: Box::new([[u8::MAX; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    /// Nodes visited by the last search.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The principal variation of the last search.
+    #[must_use]
+    pub fn principal_variation(&self) -> Vec<Column> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .filter_map(|&c| Column::new(c as usize))
+            .collect()
+    }
+
+    /// Searches every root move of `position` (which must not be over) to the configured
+    /// depth and returns their values, in search order.
+    pub fn search_root(&mut self, position: &Position, window: RootWindow) -> RootValues {
+        self.nodes = 1;
+        self.root_player = position.side_to_move();
+        self.evaluator.start_search();
+        if let Some(table) = &mut self.table {
+            // Same-depth entries from an earlier root would be valid, but the papers' cache
+            // lives for one decision; keep searches independent and repeatable.
+            table.clear();
+        }
+        self.pv_len[0] = 0;
+        let depth = self.config.depth.max(1);
+        let mut values = Vec::with_capacity(WIDTH);
+        let mut alpha = -INFINITY;
+        for column in self.order(position, None) {
+            let mut child = *position;
+            child.play_unchecked(column);
+            let child_alpha = match (self.config.prune, window) {
+                (false, _) | (true, RootWindow::Full) => -INFINITY,
+                (true, RootWindow::Standard) => alpha,
+                (true, RootWindow::KeepTies) => alpha.saturating_sub(1),
+            };
+            let value = -self.negamax(&child, depth - 1, 1, -INFINITY, -child_alpha, Some(column));
+            let exact = !self.config.prune || value > child_alpha;
+            values.push((column, value, exact));
+            if value > alpha {
+                alpha = value;
+                self.update_pv(0, column);
+            }
+        }
+        values
+    }
+
+    fn order(
+        &self,
+        position: &Position,
+        best: Option<u8>,
+    ) -> impl Iterator<Item = Column> + use<E> {
+        let base = match self.config.order {
+            MoveOrder::None => Column::ALL,
+            MoveOrder::Center | MoveOrder::Best => Column::CENTER_FIRST,
+        };
+        let first = if self.config.order == MoveOrder::Best {
+            best.and_then(|b| Column::new(b as usize))
+        } else {
+            None
+        };
+        let position = *position;
+        first
+            .into_iter()
+            .chain(base.into_iter().filter(move |&c| Some(c) != first))
+            .filter(move |&c| position.can_play(c))
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, column: Column) {
+        self.pv[ply][0] = column.index() as u8;
+        let child_len = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        for i in 0..child_len.min(MAX_PLY - 1) {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// The leaf value for the side to move.
+    #[inline]
+    fn leaf(&mut self, position: &Position, last_move: Option<Column>) -> i32 {
+        let value: Eval = self
+            .evaluator
+            .evaluate(position, self.root_player, last_move)
+            .clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
+        if position.side_to_move() == self.root_player {
+            value
+        } else {
+            -value
+        }
+    }
+
+    fn key(&self, position: &Position, last_move: Option<Column>) -> u64 {
+        let key = position.key();
+        if self.key_uses_last_move {
+            // Keys are below 2^49: the last move goes in the bits above.
+            key | (u64::from(last_move.map_or(15u8, |c| c.index() as u8)) << 56)
+        } else {
+            key
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        last_move: Option<Column>,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv_len[ply] = 0;
+        if position.last_mover_won() {
+            return match self.config.win_score {
+                WinScore::Auto => -win_in(ply as u32),
+                WinScore::Fixed(v) => -v,
+                WinScore::Eval => self.leaf(position, last_move),
+            };
+        }
+        if position.moves_played() as usize == CELLS {
+            return 0;
+        }
+        if depth == 0 {
+            return self.leaf(position, last_move);
+        }
+        let prune = self.config.prune;
+        let alpha_orig = alpha;
+        let key = if self.table.is_some() {
+            self.key(position, last_move)
+        } else {
+            0
+        };
+        let mut tt_best = None;
+        if let Some(entry) = self.table.as_ref().and_then(|t| t.probe(key)) {
+            if u32::from(entry.depth) == depth {
+                match entry.bound {
+                    Bound::Exact => return entry.value,
+                    Bound::Lower => alpha = alpha.max(entry.value),
+                    Bound::Upper => beta = beta.min(entry.value),
+                    Bound::None => {}
+                }
+                if alpha >= beta {
+                    return entry.value;
+                }
+            }
+            tt_best = Some(entry.best);
+        }
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for column in self.order(position, tt_best) {
+            let mut child = *position;
+            child.play_unchecked(column);
+            let value = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, Some(column));
+            if value > best {
+                best = value;
+                best_move = Some(column.index() as u8);
+                if !prune || value > alpha {
+                    self.update_pv(ply, column);
+                }
+            }
+            if prune {
+                alpha = alpha.max(value);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if let Some(table) = &mut self.table {
+            let bound = if best <= alpha_orig {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            table.store(key, best, depth, bound, best_move);
+        }
+        best
+    }
+}

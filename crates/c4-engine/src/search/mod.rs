@@ -1,0 +1,127 @@
+//! Search: the papers' fixed-depth minimax and alpha-beta, and the practical engine.
+//!
+//! # Scores
+//!
+//! Search scores are `i32` from the point of view of the side to move at the root. A game
+//! won by the side to move `n` plies from the root scores `WIN - n` ([`win_in`]) so that
+//! quicker wins score higher; a loss is the negation. Heuristic values are clamped below
+//! [`MAX_HEURISTIC`](crate::eval::MAX_HEURISTIC), far from [`WIN`]. The papers' quirk of a
+//! fixed win value (Ayoub's 100 whatever the heuristic's scale) is [`WinScore::Fixed`].
+//!
+//! Nothing under `search/` allocates per node: positions are copied, the principal
+//! variation lives in a table allocated with the searcher, the transposition table once.
+
+pub mod fixed_depth;
+pub mod transposition_table;
+
+use c4_core::Column;
+use std::time::Duration;
+
+/// Score of a win at the root (never reached: a win is at least one ply away).
+pub const WIN: i32 = 1_000_000_000;
+/// Larger than any score.
+pub const INFINITY: i32 = 2_000_000_000;
+/// The deepest any search goes (a game has at most 42 moves).
+pub const MAX_PLY: usize = c4_core::CELLS + 1;
+
+/// The score of winning `plies` plies from the root.
+#[must_use]
+pub const fn win_in(plies: u32) -> i32 {
+    WIN - plies as i32
+}
+
+/// If `score` is a forced win or loss found by search, the plies to the end (signed: positive
+/// for a win of the side to move).
+#[must_use]
+pub const fn decisive_plies(score: i32) -> Option<i32> {
+    if score > WIN - MAX_PLY as i32 {
+        Some(WIN - score)
+    } else if score < -(WIN - MAX_PLY as i32) {
+        Some(-(WIN + score))
+    } else {
+        None
+    }
+}
+
+/// What a won or lost terminal node is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WinScore {
+    /// Above any heuristic value; quicker wins score higher. c4's default.
+    Auto,
+    /// A fixed value, whatever the heuristic's scale (Ayoub: 100 / -100 / 0).
+    Fixed(i32),
+    /// The evaluator's own value of the final position (Kang: feature 1 is "infinity").
+    Eval,
+}
+
+/// Order in which the search tries columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveOrder {
+    /// Left to right, as the papers' loops.
+    None,
+    /// Centre first.
+    Center,
+    /// The transposition table's best move first, then centre first.
+    Best,
+}
+
+/// How to choose among root moves with equal scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TieBreak {
+    /// The first in search order.
+    First,
+    /// The most central.
+    Center,
+    /// Uniformly at random from the player's seed (Ayoub).
+    Random,
+}
+
+/// Statistics of one move, the papers' "indexes" (time, nodes) and more.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MoveReport {
+    /// The chosen column.
+    pub column: Column,
+    /// The score for the side to move (search scores, or solver scores when `exact`).
+    pub score: i32,
+    /// Whether `score` is a solver score (Pons' convention) rather than a search score.
+    pub exact: bool,
+    /// Deepest completed search depth (plies).
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Wall time.
+    #[serde(serialize_with = "serialize_ms")]
+    pub time: Duration,
+    /// Principal variation, starting with `column`.
+    pub pv: Vec<Column>,
+    /// Anything worth saying (a random move, a fallback, a clamp).
+    pub note: Option<String>,
+}
+
+fn serialize_ms<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64() * 1e3)
+}
+
+impl MoveReport {
+    /// The score in words: `+win in 5`, `-loss in 4`, `draw`, or the number.
+    #[must_use]
+    pub fn score_text(&self) -> String {
+        if self.exact {
+            return crate::solver::describe_score(self.score, None);
+        }
+        match decisive_plies(self.score) {
+            Some(p) if p > 0 => format!("win in {} plies", p),
+            Some(p) => format!("loss in {} plies", -p),
+            None => self.score.to_string(),
+        }
+    }
+
+    /// Milliseconds as a float, for tables.
+    #[must_use]
+    pub fn time_ms(&self) -> f64 {
+        self.time.as_secs_f64() * 1e3
+    }
+}

@@ -1,0 +1,430 @@
+//! The perfect solver: exact game-theoretic scores.
+//!
+//! # Scores (Pons' convention)
+//!
+//! 0 is a draw; a positive score means the side to move wins, negative that it loses. The
+//! magnitude is 22 minus the number of discs the winner has played when four connect
+//! (`(CELLS + 2) / 2 - k` in general), so quicker wins score higher. The empty board scores +1.
+//!
+//! # Algorithm
+//!
+//! Negamax with alpha-beta over bitboards, as in Pascal Pons' "Solving Connect 4" (parts
+//! 3-12): only non-losing moves are generated (a forced block is the only move; a move
+//! under an opponent's winning cell is never played), moves are tried by the number of
+//! winning cells they create, centre first on ties; bounds from the transposition table
+//! narrow the window; the root runs a sequence of null-window searches that bisect the score
+//! range. What c4 adds is measured in `c4 bench solver` and listed in the README.
+//!
+//! Nothing in the search allocates; the table is allocated once per [`Solver`].
+
+mod table;
+
+pub use table::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
+
+use c4_core::bitboard::{BOTTOM, FULL_BOARD, winning_cells};
+use c4_core::{CELLS, Column, HEIGHT, Position, WIDTH};
+use std::time::{Duration, Instant};
+
+/// An exact score (see the module docs).
+pub type Score = i32;
+
+/// The best possible score: a win with the side to move's first disc after the 3 forced ones.
+pub const MAX_SCORE: Score = (CELLS as Score + 1) / 2 - 3;
+/// The worst possible score.
+pub const MIN_SCORE: Score = -(CELLS as Score) / 2 + 3;
+/// The score a full column gets in [`Solver::analyze`].
+pub const INVALID_MOVE: Score = -1000;
+
+/// The score of the side to move connecting four with its next disc in `position`.
+#[must_use]
+pub const fn win_now_score(position: &Position) -> Score {
+    (CELLS as Score + 1 - position.moves_played() as Score) / 2
+}
+
+/// Whether `score` means the side to move wins.
+#[must_use]
+pub const fn is_win(score: Score) -> bool {
+    score > 0
+}
+
+/// The number of discs the winner still plays (including the winning one) for a decisive
+/// score in a position with `moves_played` discs; `None` for a draw.
+#[must_use]
+pub fn winner_discs_left(score: Score, moves_played: u32) -> Option<u32> {
+    if score == 0 {
+        return None;
+    }
+    // Winner's discs at the end: k = (CELLS + 2) / 2 - |score|.
+    let k = (CELLS as i32 + 2) / 2 - score.abs();
+    // Discs the winner has now: the side to move has played moves/2, the other (moves+1)/2.
+    let now = if score > 0 {
+        moves_played / 2
+    } else {
+        moves_played.div_ceil(2)
+    } as i32;
+    Some((k - now).max(1) as u32)
+}
+
+/// A score in words: `win (4 more discs)`, `loss (2 more discs)`, `draw`.
+#[must_use]
+pub fn describe_score(score: Score, moves_played: Option<u32>) -> String {
+    let word = match score.signum() {
+        1 => "win",
+        -1 => "loss",
+        _ => return "draw".to_owned(),
+    };
+    match moves_played.and_then(|m| winner_discs_left(score, m)) {
+        Some(n) => format!(
+            "{word} {score:+} (the winner's {n} more disc{})",
+            if n == 1 { "" } else { "s" }
+        ),
+        None => format!("{word} {score:+}"),
+    }
+}
+
+/// Why the solver gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The game is already over: there is nothing to solve.
+    GameOver,
+    /// The node or time limit was reached.
+    LimitReached,
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::GameOver => f.write_str("the game is over: nothing to solve"),
+            SolveError::LimitReached => f.write_str("the solve did not finish within its limit"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Optional limits on one solve.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// Give up after this many nodes.
+    pub nodes: Option<u64>,
+    /// Give up after this long.
+    pub time: Option<Duration>,
+}
+
+/// Counters of the last solve.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Wall time.
+    pub time: Duration,
+}
+
+const ABORTED: Score = Score::MIN / 2;
+/// How often (in nodes) the clock is read.
+const CLOCK_INTERVAL: u64 = 1 << 14;
+
+/// A reusable solver with its own transposition table.
+pub struct Solver {
+    table: SolverTable,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(DEFAULT_TABLE_BITS)
+    }
+}
+
+impl Solver {
+    /// A solver with a table of `2^table_bits` slots (8 bytes each).
+    #[must_use]
+    pub fn new(table_bits: u32) -> Solver {
+        Solver {
+            table: SolverTable::new(table_bits),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            aborted: false,
+        }
+    }
+
+    /// Forgets all stored results.
+    pub fn reset(&mut self) {
+        self.table.reset();
+    }
+
+    /// The table's size in bytes.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// The exact score of `position`.
+    pub fn solve(&mut self, position: &Position) -> Result<(Score, SolveStats), SolveError> {
+        self.solve_within(position, false, SolveLimits::default())
+    }
+
+    /// The score (`weak`: only its sign, -1, 0 or 1) under optional limits.
+    pub fn solve_within(
+        &mut self,
+        position: &Position,
+        weak: bool,
+        limits: SolveLimits,
+    ) -> Result<(Score, SolveStats), SolveError> {
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let start = Instant::now();
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        self.aborted = false;
+        let score = self.solve_root(position, weak);
+        let stats = SolveStats {
+            nodes: self.nodes,
+            time: start.elapsed(),
+        };
+        if self.aborted {
+            Err(SolveError::LimitReached)
+        } else {
+            Ok((score, stats))
+        }
+    }
+
+    /// The score of playing each column: `INVALID_MOVE` for a full one.
+    pub fn analyze(
+        &mut self,
+        position: &Position,
+        weak: bool,
+        limits: SolveLimits,
+    ) -> Result<([Score; WIDTH], SolveStats), SolveError> {
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let start = Instant::now();
+        let mut scores = [INVALID_MOVE; WIDTH];
+        let mut total = SolveStats::default();
+        for column in Column::ALL {
+            if !position.can_play(column) {
+                continue;
+            }
+            scores[column.index()] = if position.is_winning_move(column) {
+                if weak { 1 } else { win_now_score(position) }
+            } else {
+                let mut child = *position;
+                child.play_unchecked(column);
+                if child.is_over() {
+                    0 // the last cell filled without a four: a draw
+                } else {
+                    let remaining = limits.time.map(|t| t.saturating_sub(start.elapsed()));
+                    let (score, stats) = self.solve_within(
+                        &child,
+                        weak,
+                        SolveLimits {
+                            nodes: limits.nodes.map(|n| n.saturating_sub(total.nodes)),
+                            time: remaining,
+                        },
+                    )?;
+                    total.nodes += stats.nodes;
+                    -score
+                }
+            };
+        }
+        total.time = start.elapsed();
+        Ok((scores, total))
+    }
+
+    fn solve_root(&mut self, position: &Position, weak: bool) -> Score {
+        if position.can_win_next() {
+            return if weak { 1 } else { win_now_score(position) };
+        }
+        let moves = position.moves_played() as Score;
+        let (mut min, mut max) = if weak {
+            (-1, 1)
+        } else {
+            (
+                -(CELLS as Score - moves) / 2,
+                (CELLS as Score + 1 - moves) / 2,
+            )
+        };
+        // Bisect the score range with null windows, probing near 0 first: most positions are
+        // close to a draw, and narrow windows near 0 cut hardest.
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(position, med, med + 1);
+            if self.aborted {
+                return 0;
+            }
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        // A null window may return a bound beyond the weak range: only its sign is the answer.
+        if weak { min.signum() } else { min }
+    }
+
+    /// Moves that do not hand the opponent an immediate win (Pons' `possibleNonLosingMoves`):
+    /// 0 means every move loses.
+    #[inline]
+    fn non_losing_moves(current: u64, occupied: u64) -> u64 {
+        let possible = (occupied + BOTTOM) & FULL_BOARD;
+        let opponent_wins = winning_cells(current ^ occupied, occupied);
+        let mut candidates = possible;
+        let forced = possible & opponent_wins;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0; // two threats to stop at once
+            }
+            candidates = forced;
+        }
+        // Never play directly below an opponent's winning cell.
+        candidates & !(opponent_wins >> 1)
+    }
+
+    /// Null- or narrow-window negamax. The side to move cannot win with its next disc
+    /// (callers check). Returns a bound consistent with the window (fail-hard).
+    fn negamax(&mut self, position: &Position, mut alpha: Score, mut beta: Score) -> Score {
+        debug_assert!(alpha < beta && !position.can_win_next());
+        self.nodes += 1;
+        if self.nodes % CLOCK_INTERVAL == 0 {
+            self.check_limits();
+        }
+        if self.aborted {
+            return ABORTED;
+        }
+        let (current, occupied) = position.raw();
+        let moves = position.moves_played() as Score;
+        let next = Self::non_losing_moves(current, occupied);
+        if next == 0 {
+            return -(CELLS as Score - moves) / 2;
+        }
+        if moves >= CELLS as Score - 2 {
+            return 0;
+        }
+        // The opponent cannot win with its next disc, so we have at least this:
+        let min = -(CELLS as Score - 2 - moves) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // We cannot win with our next disc, so at most this:
+        let mut max = (CELLS as Score - 1 - moves) / 2;
+        let key = position.key();
+        if let Some(stored) = self.table.get(key) {
+            let stored = Score::from(stored);
+            if stored > MAX_SCORE - MIN_SCORE + 1 {
+                let lower = stored + 2 * MIN_SCORE - MAX_SCORE - 2;
+                if alpha < lower {
+                    alpha = lower;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                }
+            } else {
+                max = stored + MIN_SCORE - 1;
+            }
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+
+        let mut sorter = MoveSorter::new();
+        for column in Column::CENTER_FIRST.iter().rev() {
+            let cell = next & c4_core::Bitboard::column(*column).0;
+            if cell != 0 {
+                sorter.add(cell, move_score(current, occupied, cell));
+            }
+        }
+        let work = (CELLS as Score - moves) as u8;
+        while let Some(cell) = sorter.next() {
+            let mut child = *position;
+            child.play_cell(cell);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                return ABORTED;
+            }
+            if score >= beta {
+                self.table
+                    .put(key, (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8, work);
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(key, (alpha - MIN_SCORE + 1) as u8, work);
+        alpha
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
+        }
+    }
+}
+
+/// How promising a move is: the number of winning cells it leaves its player
+/// (Pons' `moveScore`).
+#[inline]
+fn move_score(current: u64, occupied: u64, cell: u64) -> u32 {
+    winning_cells(current | cell, occupied).count_ones()
+}
+
+/// Up to `WIDTH` moves, handed out best score first; among equal scores the one added
+/// last comes first (Pons' `MoveSorter`). An insertion sort on a fixed array: no allocation.
+struct MoveSorter {
+    cells: [u64; WIDTH],
+    scores: [u32; WIDTH],
+    len: usize,
+}
+
+impl MoveSorter {
+    #[inline]
+    fn new() -> Self {
+        MoveSorter {
+            cells: [0; WIDTH],
+            scores: [0; WIDTH],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, cell: u64, score: u32) {
+        let mut i = self.len;
+        self.len += 1;
+        while i > 0 && self.scores[i - 1] > score {
+            self.cells[i] = self.cells[i - 1];
+            self.scores[i] = self.scores[i - 1];
+            i -= 1;
+        }
+        self.cells[i] = cell;
+        self.scores[i] = score;
+    }
+
+    #[inline]
+    fn next(&mut self) -> Option<u64> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.cells[self.len])
+    }
+}
+
+const _: () = assert!(HEIGHT >= 4);
