@@ -1,7 +1,13 @@
 //! The `c4` binary: parses the command line and hands each subcommand to its module.
 //! Everything testable lives in the library crates; this is glue.
 
+mod bench;
+mod best;
+mod evals;
+mod play;
+mod protocol;
 mod show;
+mod solve;
 mod terminal;
 
 use clap::{Parser, Subcommand};
@@ -10,7 +16,8 @@ use std::process::ExitCode;
 /// c4: a Connect-4 AI lab. Play, analyse, solve, and rerun the papers' experiments.
 ///
 /// Positions are move strings from the empty board: column digits 1-7 (`4453`) or letters
-/// a-g (`ddec`). An empty string is the empty board.
+/// a-g (`ddec`). An empty string is the empty board. Players are specs such as
+/// `alphabeta:depth=5,eval=center` or levels (easy, medium, hard, perfect): see `c4 evals`.
 #[derive(Parser, Debug)]
 #[command(name = "c4", version, about, long_about, propagate_version = true)]
 struct Cli {
@@ -22,12 +29,37 @@ struct Cli {
 enum Command {
     /// Draw a position, say whose turn it is, the status and the winning line if any.
     Show(show::ShowArgs),
+    /// Play against the computer in the terminal.
+    Play(play::PlayArgs),
+    /// Watch two computer players play each other, with per-move statistics.
+    Watch(play::WatchArgs),
+    /// The move a player chooses in a position, with its statistics.
+    Best(best::BestArgs),
+    /// An evaluator's score of a position, with its breakdown.
+    Eval(best::EvalArgs),
+    /// List the players, levels and evaluators with their options.
+    Evals(evals::EvalsArgs),
+    /// Exact scores of positions read from standard input (one move string per line).
+    Solve(solve::SolveArgs),
+    /// A line protocol for other programs: a position per line in, a column per line out.
+    Engine(protocol::EngineArgs),
+    /// Speed figures: the solver on the reference sets, the searchers on fixed positions.
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Show(args) => show::run(&args),
+        Command::Play(args) => play::run_play(&args),
+        Command::Watch(args) => play::run_watch(&args),
+        Command::Best(args) => best::run_best(&args),
+        Command::Eval(args) => best::run_eval(&args),
+        Command::Evals(args) => evals::run(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Engine(args) => protocol::run(&args),
+        Command::Bench(command) => bench::run(&command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

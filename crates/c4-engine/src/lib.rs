@@ -13,8 +13,10 @@
 //! Nothing here prints, reads files or spawns threads (the solver's `--threads` lives in the
 //! callers); randomness always comes from a seed.
 
+pub mod agent;
 pub mod eval;
 pub mod options;
+pub mod reference_positions;
 pub mod search;
 pub mod solver;
 

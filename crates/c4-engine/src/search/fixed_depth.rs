@@ -11,7 +11,7 @@
 //! depth"); so the root value stays exactly the minimax value.
 
 use super::transposition_table::{Bound, TranspositionTable};
-use super::{INFINITY, MAX_PLY, MoveOrder, WinScore, win_in};
+use super::{INFINITY, MoveOrder, PvTable, WinScore, win_in};
 use crate::eval::{Eval, Evaluator, MAX_HEURISTIC};
 use c4_core::{CELLS, Column, Player, Position, WIDTH};
 
@@ -55,8 +55,7 @@ pub struct FixedDepthSearch<E: Evaluator> {
     key_uses_last_move: bool,
     root_player: Player,
     nodes: u64,
-    pv: Box<[[u8; MAX_PLY]; MAX_PLY]>,
-    pv_len: [usize; MAX_PLY],
+    pv: PvTable,
 }
 
 impl<E: Evaluator> FixedDepthSearch<E> {
@@ -72,9 +71,14 @@ impl<E: Evaluator> FixedDepthSearch<E> {
             key_uses_last_move,
             root_player: Player::Red,
             nodes: 0,
-            pv: Box::new([[u8::MAX; MAX_PLY]; MAX_PLY]),
-            pv_len: [0; MAX_PLY],
+            pv: PvTable::new(),
         }
+    }
+
+    /// The configured depth.
+    #[must_use]
+    pub fn depth(&self) -> u32 {
+        self.config.depth
     }
 
     /// Nodes visited by the last search.
@@ -86,10 +90,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     /// The principal variation of the last search.
     #[must_use]
     pub fn principal_variation(&self) -> Vec<Column> {
-        self.pv[0][..self.pv_len[0]]
-            .iter()
-            .filter_map(|&c| Column::new(c as usize))
-            .collect()
+        self.pv.root_line()
     }
 
     /// Searches every root move of `position` (which must not be over) to the configured
@@ -103,7 +104,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
             // lives for one decision; keep searches independent and repeatable.
             table.clear();
         }
-        self.pv_len[0] = 0;
+        self.pv.clear(0);
         let depth = self.config.depth.max(1);
         let mut values = Vec::with_capacity(WIDTH);
         let mut alpha = -INFINITY;
@@ -120,7 +121,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
             values.push((column, value, exact));
             if value > alpha {
                 alpha = value;
-                self.update_pv(0, column);
+                self.pv.update(0, column);
             }
         }
         values
@@ -145,20 +146,6 @@ impl<E: Evaluator> FixedDepthSearch<E> {
             .into_iter()
             .chain(base.into_iter().filter(move |&c| Some(c) != first))
             .filter(move |&c| position.can_play(c))
-    }
-
-    #[inline]
-    fn update_pv(&mut self, ply: usize, column: Column) {
-        self.pv[ply][0] = column.index() as u8;
-        let child_len = if ply + 1 < MAX_PLY {
-            self.pv_len[ply + 1]
-        } else {
-            0
-        };
-        for i in 0..child_len.min(MAX_PLY - 1) {
-            self.pv[ply][i + 1] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child_len + 1;
     }
 
     /// The leaf value for the side to move.
@@ -195,7 +182,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
         last_move: Option<Column>,
     ) -> i32 {
         self.nodes += 1;
-        self.pv_len[ply] = 0;
+        self.pv.clear(ply);
         if position.last_mover_won() {
             return match self.config.win_score {
                 WinScore::Auto => -win_in(ply as u32),
@@ -241,7 +228,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
                 best = value;
                 best_move = Some(column.index() as u8);
                 if !prune || value > alpha {
-                    self.update_pv(ply, column);
+                    self.pv.update(ply, column);
                 }
             }
             if prune {

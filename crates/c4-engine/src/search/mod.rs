@@ -11,6 +11,7 @@
 //! Nothing under `search/` allocates per node: positions are copied, the principal
 //! variation lives in a table allocated with the searcher, the transposition table once.
 
+pub mod engine;
 pub mod fixed_depth;
 pub mod transposition_table;
 
@@ -123,5 +124,91 @@ impl MoveReport {
     #[must_use]
     pub fn time_ms(&self) -> f64 {
         self.time.as_secs_f64() * 1e3
+    }
+}
+
+/// The principal variation of every ply (a triangular table), allocated once per searcher.
+pub(crate) struct PvTable {
+    moves: Box<[[u8; MAX_PLY]; MAX_PLY]>,
+    len: [usize; MAX_PLY],
+}
+
+impl PvTable {
+    pub(crate) fn new() -> Self {
+        PvTable {
+            moves: Box::new([[u8::MAX; MAX_PLY]; MAX_PLY]),
+            len: [0; MAX_PLY],
+        }
+    }
+
+    /// Forgets the line below `ply` (call at node entry).
+    #[inline]
+    pub(crate) fn clear(&mut self, ply: usize) {
+        self.len[ply] = 0;
+    }
+
+    /// `column` is the new best move at `ply`: its line is it plus the child's line.
+    #[inline]
+    pub(crate) fn update(&mut self, ply: usize, column: Column) {
+        self.moves[ply][0] = column.index() as u8;
+        let child_len = if ply + 1 < MAX_PLY {
+            self.len[ply + 1].min(MAX_PLY - 1)
+        } else {
+            0
+        };
+        let (head, tail) = self.moves.split_at_mut(ply + 1);
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.len[ply] = child_len + 1;
+    }
+
+    /// The root's line.
+    pub(crate) fn root_line(&self) -> Vec<Column> {
+        self.moves[0][..self.len[0]]
+            .iter()
+            .filter_map(|&c| Column::new(c as usize))
+            .collect()
+    }
+}
+
+/// A [`MoveReport`] for JSON: columns 1-based, time in milliseconds, the score in words.
+/// What `c4 best --json`, `c4 match` files and the server's `/api/best` print.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MoveSummary {
+    /// The chosen column, 1-7.
+    pub column: u8,
+    /// The score (see [`MoveReport::score`]).
+    pub score: i32,
+    /// The score in words.
+    pub score_text: String,
+    /// Whether the score is an exact solver score.
+    pub exact: bool,
+    /// Depth reached.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Milliseconds.
+    pub time_ms: f64,
+    /// Principal variation, columns 1-7.
+    pub pv: Vec<u8>,
+    /// Remarks.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub note: Option<String>,
+}
+
+impl MoveReport {
+    /// The JSON view.
+    #[must_use]
+    pub fn summary(&self) -> MoveSummary {
+        MoveSummary {
+            column: self.column.number(),
+            score: self.score,
+            score_text: self.score_text(),
+            exact: self.exact,
+            depth: self.depth,
+            nodes: self.nodes,
+            time_ms: self.time_ms(),
+            pv: self.pv.iter().map(|c| c.number()).collect(),
+            note: self.note.clone(),
+        }
     }
 }

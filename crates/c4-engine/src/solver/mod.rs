@@ -82,6 +82,22 @@ pub fn describe_score(score: Score, moves_played: Option<u32>) -> String {
     }
 }
 
+/// The best column by solver scores ([`INVALID_MOVE`] for full columns); the centre-most
+/// among equals.
+#[must_use]
+pub fn best_solved_column(position: &Position, scores: &[Score; WIDTH]) -> Column {
+    Column::CENTER_FIRST
+        .into_iter()
+        .filter(|c| position.can_play(*c))
+        .max_by_key(|c| {
+            (
+                scores[c.index()],
+                std::cmp::Reverse(c.distance_from_center()),
+            )
+        })
+        .expect("a position that is not over has a legal move")
+}
+
 /// Why the solver gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolveError {
@@ -297,7 +313,7 @@ impl Solver {
     fn negamax(&mut self, position: &Position, mut alpha: Score, mut beta: Score) -> Score {
         debug_assert!(alpha < beta && !position.can_win_next());
         self.nodes += 1;
-        if self.nodes % CLOCK_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
             self.check_limits();
         }
         if self.aborted {

@@ -1,0 +1,213 @@
+//! `c4 bench`: speed figures on fixed position sets (medians and ratios; machines are noisy).
+
+use anyhow::{Context, Result, bail};
+use c4_core::{Game, parse_moves};
+use c4_engine::agent::AgentSpec;
+use c4_engine::eval::EVALUATORS;
+use c4_engine::reference_positions::{self, SETS};
+use c4_engine::solver::{DEFAULT_TABLE_BITS, Solver};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Subcommand, Debug)]
+pub enum BenchCommand {
+    /// The solver on the scored position sets: mean time, mean nodes, nodes/s, agreement.
+    Solver(SolverBenchArgs),
+    /// Every evaluator under minimax and alpha-beta at several depths: ms per move, nodes.
+    Search(SearchBenchArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SolverBenchArgs {
+    /// Sets to run (default: all). Names like Test_L2_R2 or L2_R2.
+    pub sets: Vec<String>,
+    /// Positions per set (default: all 1000, but the first 100 of Test_L1_R3, as the reference table).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Keep the table between positions instead of a fresh one per position.
+    #[arg(long)]
+    pub keep_table: bool,
+    /// log2 of the table's slots.
+    #[arg(long, default_value_t = DEFAULT_TABLE_BITS)]
+    pub table: u32,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SearchBenchArgs {
+    /// Positions from Test_L2_R2 to search.
+    #[arg(long, default_value_t = 100)]
+    pub positions: usize,
+    /// Only these evaluators (default: all).
+    #[arg(long, value_delimiter = ',')]
+    pub evals: Vec<String>,
+    /// Only these algorithm:depth pairs, e.g. alphabeta:8,minimax:4 (default: alphabeta 4, 6, 8; minimax 4, 6).
+    #[arg(long, value_delimiter = ',')]
+    pub runs: Vec<String>,
+}
+
+pub fn run(command: &BenchCommand) -> Result<()> {
+    match command {
+        BenchCommand::Solver(args) => solver(args),
+        BenchCommand::Search(args) => search(args),
+    }
+}
+
+fn solver(args: &SolverBenchArgs) -> Result<()> {
+    let names: Vec<String> = if args.sets.is_empty() {
+        SETS.iter().map(|s| s.0.to_owned()).collect()
+    } else {
+        args.sets.clone()
+    };
+    let mut out = std::io::stdout().lock();
+    let mut solver = Solver::new(args.table);
+    writeln!(
+        out,
+        "table {} MiB, {} table per position",
+        solver.table_bytes() >> 20,
+        if args.keep_table { "one" } else { "a fresh" }
+    )?;
+    writeln!(
+        out,
+        "{:<12} {:>9} {:>12} {:>14} {:>10} {:>9}",
+        "set", "positions", "mean time", "mean nodes", "M nodes/s", "agree"
+    )?;
+    let mut mismatches = 0;
+    for name in &names {
+        let positions = reference_positions::set(name).with_context(|| {
+            format!(
+                "unknown set {name:?}; sets: {}",
+                SETS.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
+            )
+        })?;
+        let default_limit = if name.ends_with("L1_R3") {
+            100
+        } else {
+            usize::MAX
+        };
+        let limit = args.limit.unwrap_or(default_limit).min(positions.len());
+        let (mut time, mut nodes, mut agree) = (Duration::ZERO, 0u64, 0usize);
+        for scored in &positions[..limit] {
+            let position = parse_moves(&scored.moves)
+                .with_context(|| format!("bad position {}", scored.moves))?;
+            if !args.keep_table {
+                solver.reset();
+            }
+            let (score, stats) = solver.solve(&position)?;
+            time += stats.time;
+            nodes += stats.nodes;
+            if score == scored.score {
+                agree += 1;
+            } else {
+                mismatches += 1;
+                writeln!(
+                    out,
+                    "MISMATCH {name}: {} expected {} got {score}",
+                    scored.moves, scored.score
+                )?;
+            }
+        }
+        let n = limit.max(1) as f64;
+        writeln!(
+            out,
+            "{:<12} {:>9} {:>12} {:>14.1} {:>10.2} {:>8.1}%",
+            name,
+            limit,
+            format_duration(time.as_secs_f64() / n),
+            nodes as f64 / n,
+            nodes as f64 / time.as_secs_f64().max(1e-9) / 1e6,
+            100.0 * agree as f64 / n
+        )?;
+    }
+    if mismatches > 0 {
+        bail!("{mismatches} scores disagree with the reference");
+    }
+    Ok(())
+}
+
+fn format_duration(seconds: f64) -> String {
+    if seconds >= 1.0 {
+        format!("{seconds:.2} s")
+    } else if seconds >= 1e-3 {
+        format!("{:.2} ms", seconds * 1e3)
+    } else {
+        format!("{:.1} us", seconds * 1e6)
+    }
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}
+
+fn search(args: &SearchBenchArgs) -> Result<()> {
+    let positions: Vec<Game> = reference_positions::set("Test_L2_R2")
+        .expect("Test_L2_R2 is compiled in")
+        .iter()
+        .take(args.positions)
+        .map(|p| Game::from_moves(&p.moves))
+        .collect::<Result<_, _>>()?;
+    let evals: Vec<&str> = if args.evals.is_empty() {
+        EVALUATORS.iter().map(|e| e.name).collect()
+    } else {
+        args.evals.iter().map(String::as_str).collect()
+    };
+    let runs: Vec<String> = if args.runs.is_empty() {
+        [
+            "alphabeta:4",
+            "alphabeta:6",
+            "alphabeta:8",
+            "minimax:4",
+            "minimax:6",
+        ]
+        .map(str::to_owned)
+        .to_vec()
+    } else {
+        args.runs.clone()
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} positions of Test_L2_R2, one move each",
+        positions.len()
+    )?;
+    writeln!(
+        out,
+        "{:<10} {:<10} {:>5} {:>11} {:>11} {:>14} {:>10}",
+        "eval", "algorithm", "depth", "median ms", "p90 ms", "mean nodes", "M nodes/s"
+    )?;
+    for eval in &evals {
+        for run in &runs {
+            let (algorithm, depth) = run
+                .split_once(':')
+                .with_context(|| format!("{run:?} is not ALGORITHM:DEPTH"))?;
+            let spec = AgentSpec::parse(&format!("{algorithm}:depth={depth},eval={eval}"), 0)?;
+            let mut agent = spec.build()?;
+            let mut times = Vec::with_capacity(positions.len());
+            let mut nodes = 0u64;
+            let start = Instant::now();
+            for game in &positions {
+                let report = agent.choose(game);
+                times.push(report.time_ms());
+                nodes += report.nodes;
+            }
+            let total = start.elapsed().as_secs_f64();
+            times.sort_by(f64::total_cmp);
+            writeln!(
+                out,
+                "{:<10} {:<10} {:>5} {:>11.3} {:>11.3} {:>14.0} {:>10.2}",
+                eval,
+                algorithm,
+                depth,
+                percentile(&times, 50.0),
+                percentile(&times, 90.0),
+                nodes as f64 / positions.len().max(1) as f64,
+                nodes as f64 / total.max(1e-9) / 1e6
+            )?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,135 @@
+//! `c4 best` and `c4 eval`: one decision or one evaluation, for people and scripts.
+
+use crate::terminal;
+use anyhow::{Context, Result, bail};
+use c4_core::{Game, Player};
+use c4_engine::agent::AgentSpec;
+use c4_engine::eval::{Evaluator, parse_evaluator};
+use c4_engine::search::MoveReport;
+use std::io::Write;
+
+#[derive(clap::Args, Debug)]
+pub struct BestArgs {
+    /// The player: ALGO[:KEY=VALUE,...] or a level (easy, medium, hard, perfect). See `c4 evals`.
+    #[arg(long, default_value = "hard")]
+    pub ai: String,
+    /// Print one JSON object: column, score, depth, nodes, time_ms, pv (columns 1-7).
+    #[arg(long)]
+    pub json: bool,
+    /// The position: moves from the empty board (e.g. 4453; empty for the start).
+    #[arg(default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct EvalArgs {
+    /// The evaluator: NAME[:KEY=VALUE,...], e.g. kang:features=12. See `c4 evals`.
+    #[arg(long, default_value = "threats")]
+    pub eval: String,
+    /// Evaluate for this player (default: the side to move).
+    #[arg(long, value_parser = parse_player)]
+    pub view: Option<Player>,
+    /// Seed for random evaluators.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// The position: moves from the empty board.
+    #[arg(default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+}
+
+pub fn parse_player(text: &str) -> Result<Player, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "red" | "x" | "first" | "1" => Ok(Player::Red),
+        "yellow" | "o" | "second" | "2" => Ok(Player::Yellow),
+        _ => Err(format!("{text:?} is not a player: use red or yellow")),
+    }
+}
+
+pub fn parse_game(moves: &str) -> Result<Game> {
+    Game::from_moves(moves).with_context(|| format!("invalid position {moves:?}"))
+}
+
+pub fn run_best(args: &BestArgs) -> Result<()> {
+    let game = parse_game(&args.moves)?;
+    if game.position().is_over() {
+        bail!("the game is over: there is no move to choose");
+    }
+    let spec = AgentSpec::parse(&args.ai, 0).context("invalid --ai")?;
+    let mut agent = spec.build()?;
+    let report = agent.choose(&game);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let mut value = serde_json::to_value(report.summary())?;
+        value["ai"] = serde_json::Value::String(spec.to_string());
+        serde_json::to_writer(&mut out, &value)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "best column {} ({})",
+            report.column,
+            report.column.letter()
+        )?;
+        writeln!(out, "{}", stats_line(&report))?;
+    }
+    Ok(())
+}
+
+/// The statistics of one move on one line.
+pub fn stats_line(report: &MoveReport) -> String {
+    let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
+    let mut line = format!(
+        "score {}  depth {}  nodes {}  time {:.1} ms  pv {}",
+        report.score_text(),
+        report.depth,
+        report.nodes,
+        report.time_ms(),
+        pv.join(" ")
+    );
+    if let Some(note) = &report.note {
+        line.push_str(&format!("  ({note})"));
+    }
+    line
+}
+
+pub fn run_eval(args: &EvalArgs) -> Result<()> {
+    let game = parse_game(&args.moves)?;
+    let mut evaluator = parse_evaluator(&args.eval, args.seed).context("invalid --eval")?;
+    let view = args.view.unwrap_or_else(|| game.position().side_to_move());
+    let terms = evaluator.breakdown(game.position(), view, game.last_move());
+    let score = evaluator.evaluate(game.position(), view, game.last_move());
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let value = serde_json::json!({
+            "eval": evaluator.spec(),
+            "view": view,
+            "score": score,
+            "terms": terms,
+        });
+        serde_json::to_writer_pretty(&mut out, &value)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    write!(out, "{}", terminal::diagram().render(game.position()))?;
+    writeln!(out, "{} for {view}: {score}", evaluator.spec())?;
+    let width = terms.iter().map(|t| t.name.len()).max().unwrap_or(0);
+    writeln!(
+        out,
+        "  {:width$}  {:>10}  {:>10}  {:>12}",
+        "term",
+        view.name(),
+        view.other().name(),
+        "value"
+    )?;
+    for term in &terms {
+        writeln!(
+            out,
+            "  {:width$}  {:>10}  {:>10}  {:>12}",
+            term.name, term.own, term.opponent, term.value
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! `c4 evals`: the players, levels and evaluators with their options (from the registries).
+
+use anyhow::Result;
+use c4_engine::agent::{ALGORITHMS, LEVELS};
+use c4_engine::eval::EVALUATORS;
+use std::io::Write;
+
+#[derive(clap::Args, Debug)]
+pub struct EvalsArgs {
+    /// Print JSON (the same data the server's /api/players serves).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &EvalsArgs) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let value = serde_json::json!({ "algorithms": ALGORITHMS, "evaluators": EVALUATORS, "levels": LEVELS });
+        serde_json::to_writer_pretty(&mut out, &value)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(out, "Players (--ai ALGO[:KEY=VALUE,...]):")?;
+    for a in ALGORITHMS {
+        writeln!(out, "  {:10} {}", a.name, a.summary)?;
+        for o in a.options {
+            writeln!(out, "      {}={:<9} {}", o.key, o.default, o.help)?;
+        }
+        if a.uses_evaluator {
+            writeln!(out, "      (and the options of the chosen evaluator)")?;
+        }
+    }
+    writeln!(out, "\nLevels (aliases):")?;
+    for l in LEVELS {
+        writeln!(out, "  {:10} = {}\n      {}", l.name, l.spec, l.description)?;
+    }
+    writeln!(
+        out,
+        "\nEvaluators (--eval NAME[:KEY=VALUE,...], or eval=NAME in a player spec):"
+    )?;
+    for e in EVALUATORS {
+        writeln!(
+            out,
+            "  {:10} {}\n             {}",
+            e.name, e.summary, e.citation
+        )?;
+        for o in e.options {
+            writeln!(out, "      {}={:<9} {}", o.key, o.default, o.help)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,231 @@
+//! `c4 play` (human against the computer) and `c4 watch` (computer against computer).
+
+use crate::best::{parse_game, stats_line};
+use crate::show::describe;
+use crate::terminal;
+use anyhow::{Context, Result, bail};
+use c4_core::{Column, Game, Player, PositionSummary, Status};
+use c4_engine::agent::{Agent, AgentSpec, parse_agent};
+use c4_engine::search::MoveReport;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+/// Who moves first in `c4 play`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    /// You play red and move first.
+    Human,
+    /// The computer plays red and moves first.
+    Ai,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Your opponent: a level (easy, medium, hard, perfect) or a spec such as alphabeta:depth=5,eval=kang.
+    #[arg(long, default_value = "hard")]
+    pub ai: String,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::Human)]
+    pub first: First,
+    /// Start from this position instead of the empty board.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub from: String,
+    /// Seed for the computer's random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct WatchArgs {
+    /// The red player (moves first).
+    #[arg(long)]
+    pub red: String,
+    /// The yellow player.
+    #[arg(long)]
+    pub yellow: String,
+    /// Start from this position.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub from: String,
+    /// Pause between moves, in milliseconds.
+    #[arg(long, default_value_t = 0)]
+    pub delay: u64,
+    /// Seed for the players' random choices (yellow gets seed + 1).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+const HINT_SPEC: &str = "engine:time=300";
+
+pub fn run_play(args: &PlayArgs) -> Result<()> {
+    let spec = AgentSpec::parse(&args.ai, args.seed).context("invalid --ai")?;
+    let mut ai = spec.build()?;
+    let mut game = parse_game(&args.from)?;
+    let ai_player = match args.first {
+        First::Human => Player::Yellow,
+        First::Ai => Player::Red,
+    };
+    let human = ai_player.other();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = std::io::stdout();
+    writeln!(
+        out,
+        "c4: you are {human} ({}), the computer is {ai_player} ({spec}).",
+        human.symbol()
+    )?;
+    writeln!(
+        out,
+        "Type a column (1-7 or a-g), u to undo, h for a hint, q to quit."
+    )?;
+    let mut ai_stats: Vec<MoveReport> = Vec::new();
+    loop {
+        let position = *game.position();
+        if position.is_over() {
+            draw(&game)?;
+            let verdict = match position.status() {
+                Status::Won { winner, .. } if winner == human => "You win!",
+                Status::Won { .. } => "The computer wins.",
+                _ => "A draw.",
+            };
+            writeln!(out, "{verdict}")?;
+            break;
+        }
+        if position.side_to_move() == ai_player {
+            let report = ai.choose(&game);
+            game.try_play(report.column)
+                .context("the computer chose an illegal move")?;
+            writeln!(
+                out,
+                "\ncomputer plays {} ({})  {}",
+                report.column,
+                report.column.letter(),
+                stats_line(&report)
+            )?;
+            ai_stats.push(report);
+            continue;
+        }
+        draw(&game)?;
+        write!(out, "your move> ")?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(out, "\n(end of input)")?;
+            break;
+        };
+        let line = line?;
+        let command = line.trim();
+        match command {
+            "q" | "quit" | "exit" => break,
+            "u" | "undo" => {
+                // Take back the computer's reply and your move.
+                let mut undone = 0;
+                while game.undo().is_some() {
+                    undone += 1;
+                    if game.position().side_to_move() == human {
+                        break;
+                    }
+                }
+                if undone == 0 {
+                    writeln!(out, "nothing to undo")?;
+                }
+            }
+            "h" | "hint" => {
+                let mut helper = parse_agent(HINT_SPEC, 0).expect("the hint spec is valid");
+                let hint = helper.choose(&game);
+                writeln!(
+                    out,
+                    "hint: column {} ({})  {}",
+                    hint.column,
+                    hint.column.letter(),
+                    stats_line(&hint)
+                )?;
+            }
+            "" => {}
+            text => match parse_column(text) {
+                Some(column) => {
+                    if let Err(e) = game.try_play(column) {
+                        writeln!(out, "cannot play column {column}: {e}")?;
+                    }
+                }
+                None => writeln!(out, "{text:?} is not a column: type 1-7 or a-g, u, h or q")?,
+            },
+        }
+    }
+    summarise(&mut out, "computer", &ai_stats)?;
+    writeln!(out, "moves: {}", game.move_string())?;
+    Ok(())
+}
+
+fn parse_column(text: &str) -> Option<Column> {
+    let mut chars = text.chars();
+    let (c, None) = (chars.next()?, chars.next()) else {
+        return None;
+    };
+    Column::from_digit(c).or_else(|| Column::from_letter(c))
+}
+
+fn draw(game: &Game) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    write!(out, "\n{}", terminal::diagram().render(game.position()))?;
+    writeln!(out, "{}", describe(&PositionSummary::of(game)))?;
+    Ok(())
+}
+
+/// Per-player summary: moves, mean and total time, nodes.
+pub fn summarise(out: &mut impl Write, who: &str, reports: &[MoveReport]) -> Result<()> {
+    if reports.is_empty() {
+        return Ok(());
+    }
+    let n = reports.len() as f64;
+    let time: f64 = reports.iter().map(MoveReport::time_ms).sum();
+    let nodes: u64 = reports.iter().map(|r| r.nodes).sum();
+    let depth: f64 = reports.iter().map(|r| f64::from(r.depth)).sum::<f64>() / n;
+    writeln!(
+        out,
+        "{who}: {} moves, mean {:.1} ms and {:.0} nodes per move (total {:.1} ms, {nodes} nodes), mean depth {depth:.1}",
+        reports.len(),
+        time / n,
+        nodes as f64 / n,
+        time
+    )?;
+    Ok(())
+}
+
+pub fn run_watch(args: &WatchArgs) -> Result<()> {
+    let mut red = parse_agent(&args.red, args.seed).context("invalid --red")?;
+    let mut yellow =
+        parse_agent(&args.yellow, args.seed.wrapping_add(1)).context("invalid --yellow")?;
+    let mut game = parse_game(&args.from)?;
+    if game.position().is_over() {
+        bail!("the game given with --from is already over");
+    }
+    let mut out = std::io::stdout();
+    writeln!(out, "red: {}\nyellow: {}", red.spec(), yellow.spec())?;
+    let (mut red_stats, mut yellow_stats) = (Vec::new(), Vec::new());
+    while !game.position().is_over() {
+        let mover = game.position().side_to_move();
+        let (agent, stats): (&mut Box<dyn Agent>, &mut Vec<MoveReport>) = match mover {
+            Player::Red => (&mut red, &mut red_stats),
+            Player::Yellow => (&mut yellow, &mut yellow_stats),
+        };
+        let report = agent.choose(&game);
+        game.try_play(report.column)
+            .context("a player chose an illegal move")?;
+        write!(
+            out,
+            "\nmove {}: {mover} plays {}  {}\n",
+            game.moves().len(),
+            report.column,
+            stats_line(&report)
+        )?;
+        write!(out, "{}", terminal::diagram().render(game.position()))?;
+        stats.push(report);
+        if args.delay > 0 {
+            std::thread::sleep(Duration::from_millis(args.delay));
+        }
+    }
+    writeln!(out, "\n{}", describe(&PositionSummary::of(&game)))?;
+    summarise(&mut out, "red", &red_stats)?;
+    summarise(&mut out, "yellow", &yellow_stats)?;
+    writeln!(out, "moves: {}", game.move_string())?;
+    Ok(())
+}

@@ -1,0 +1,422 @@
+//! The `engine` player: the strongest practical searcher of c4.
+//!
+//! Per move: take a win in one; otherwise keep only moves that do not hand the opponent a
+//! win in one (Pons' non-losing moves: a forced block is the only move, and no disc goes
+//! directly below an opponent's winning cell); if the position has few enough empty cells
+//! to be worth it, try to solve it exactly within part of the budget and play perfectly if
+//! that succeeds; otherwise iterate alpha-beta deeper and deeper until the time budget is
+//! spent, with a transposition table kept between moves, threat-count move ordering and the
+//! evaluator at the leaves. A depth that reaches the end of the game in every line is exact.
+
+use super::transposition_table::{Bound, TranspositionTable};
+use super::{INFINITY, MAX_PLY, MoveReport, PvTable, WIN, decisive_plies, win_in};
+use crate::eval::{Evaluator, MAX_HEURISTIC};
+use crate::solver::{SolveLimits, Solver, best_solved_column};
+use c4_core::bitboard::{BOTTOM, FULL_BOARD, winning_cells};
+use c4_core::{Bitboard, CELLS, Column, Player, Position, WIDTH};
+use std::time::{Duration, Instant};
+
+/// Settings of the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Time budget per move.
+    pub time: Duration,
+    /// Optional cap on the iterative-deepening depth.
+    pub max_depth: Option<u32>,
+    /// Try an exact solve before searching heuristically.
+    pub use_solver: bool,
+    /// log2 of the heuristic table's entries.
+    pub table_bits: u32,
+    /// log2 of the solver table's entries.
+    pub solver_table_bits: u32,
+}
+
+/// Default budget: the ShanghaiTech report's 500 ms per move.
+pub const DEFAULT_ENGINE_TIME: Duration = Duration::from_millis(500);
+/// Share of the budget given to the exact solve, in percent.
+pub const SOLVER_SHARE_PERCENT: u32 = 50;
+/// Below this many discs the exact solve is not tried (it would not finish without a book).
+pub const SOLVER_MIN_DISCS: u32 = 8;
+/// How often (in nodes) the clock is read.
+const CLOCK_INTERVAL: u64 = 1 << 11;
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            time: DEFAULT_ENGINE_TIME,
+            max_depth: None,
+            use_solver: true,
+            table_bits: super::transposition_table::DEFAULT_TT_BITS,
+            solver_table_bits: 22,
+        }
+    }
+}
+
+/// The engine over evaluator `E`. Keep one per game: both tables carry over between moves.
+pub struct EngineSearch<E: Evaluator> {
+    evaluator: E,
+    config: EngineConfig,
+    table: TranspositionTable,
+    solver: Option<Solver>,
+    root_player: Player,
+    nodes: u64,
+    deadline: Instant,
+    aborted: bool,
+    pv: PvTable,
+}
+
+impl<E: Evaluator> EngineSearch<E> {
+    /// An engine; allocates its tables.
+    pub fn new(evaluator: E, config: EngineConfig) -> Self {
+        EngineSearch {
+            evaluator,
+            config,
+            table: TranspositionTable::new(config.table_bits),
+            solver: config
+                .use_solver
+                .then(|| Solver::new(config.solver_table_bits)),
+            root_player: Player::Red,
+            nodes: 0,
+            deadline: Instant::now(),
+            aborted: false,
+            pv: PvTable::new(),
+        }
+    }
+
+    /// Forgets everything learnt (a new game against a different opponent, say).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        if let Some(solver) = &mut self.solver {
+            solver.reset();
+        }
+    }
+
+    /// Chooses a move in `position` (not over); `last_move` is the move that led to it.
+    pub fn choose(&mut self, position: &Position, last_move: Option<Column>) -> MoveReport {
+        let start = Instant::now();
+        self.deadline = start + self.config.time;
+        self.nodes = 0;
+        self.aborted = false;
+        self.root_player = position.side_to_move();
+        self.evaluator.start_search();
+        self.table.new_generation();
+
+        let legal: Vec<Column> = position.legal_moves().collect();
+        if let Some(&win) = legal.iter().find(|&&c| position.is_winning_move(c)) {
+            return report(win, win_in(1), 1, 1, start, vec![win], Some("wins at once"));
+        }
+        let (current, occupied) = position.raw();
+        let safe = non_losing_moves(current, occupied);
+        let candidates: Vec<Column> = legal
+            .iter()
+            .copied()
+            .filter(|c| safe & Bitboard::column(*c).0 != 0)
+            .collect();
+        if candidates.is_empty() {
+            // Every move loses at once: delay as well as possible by blocking one threat.
+            let threats = winning_cells(current ^ occupied, occupied) & position.playable_cells().0;
+            let column = legal
+                .iter()
+                .copied()
+                .find(|c| threats & Bitboard::column(*c).0 != 0)
+                .unwrap_or(legal[0]);
+            return report(
+                column,
+                -win_in(2),
+                2,
+                1,
+                start,
+                vec![column],
+                Some("every move loses"),
+            );
+        }
+        if candidates.len() == 1 {
+            let column = candidates[0];
+            let note = if legal.len() > 1 {
+                "the only move that does not lose at once"
+            } else {
+                "the only legal move"
+            };
+            return report(column, 0, 0, 1, start, vec![column], Some(note));
+        }
+
+        if let Some(exact) = self.try_exact(position, start) {
+            return exact;
+        }
+
+        // Iterative deepening.
+        let remaining = CELLS as u32 - position.moves_played();
+        let max_depth = self
+            .config
+            .max_depth
+            .unwrap_or(remaining)
+            .clamp(1, remaining);
+        let mut best: Option<(Column, i32, u32, Vec<Column>)> = None;
+        let mut previous_best = None;
+        for depth in 1..=max_depth {
+            let (column, value) =
+                self.search_root(position, &candidates, depth, previous_best, last_move);
+            if self.aborted {
+                break;
+            }
+            previous_best = Some(column);
+            best = Some((column, value, depth, self.pv.root_line()));
+            let elapsed = start.elapsed();
+            // A proven result, or the whole game searched: deeper cannot change it.
+            if decisive_plies(value).is_some() || depth >= remaining {
+                break;
+            }
+            // The next iteration costs a few times this one: do not start what cannot finish.
+            if elapsed * 3 > self.config.time {
+                break;
+            }
+        }
+        let (column, value, depth, pv) = best.unwrap_or_else(|| {
+            (
+                candidates
+                    .iter()
+                    .copied()
+                    .min_by_key(|c| c.distance_from_center())
+                    .expect("non-empty"),
+                0,
+                0,
+                vec![],
+            )
+        });
+        let pv = if pv.is_empty() { vec![column] } else { pv };
+        let note = (depth >= remaining).then_some("searched to the end of the game: exact");
+        report(column, value, depth, self.nodes, start, pv, note)
+    }
+
+    /// Solves the position within part of the budget; the best move on success.
+    fn try_exact(&mut self, position: &Position, start: Instant) -> Option<MoveReport> {
+        let solver = self.solver.as_mut()?;
+        if position.moves_played() < SOLVER_MIN_DISCS {
+            return None;
+        }
+        let budget = self.config.time * SOLVER_SHARE_PERCENT / 100;
+        let limits = SolveLimits {
+            nodes: None,
+            time: Some(budget),
+        };
+        let (scores, stats) = solver.analyze(position, false, limits).ok()?;
+        let best = best_solved_column(position, &scores);
+        let score = scores[best.index()];
+        let mut report = report(
+            best,
+            score,
+            CELLS as u32 - position.moves_played(),
+            stats.nodes,
+            start,
+            vec![best],
+            None,
+        );
+        report.exact = true;
+        report.note = Some("solved exactly: perfect play".to_owned());
+        Some(report)
+    }
+
+    fn search_root(
+        &mut self,
+        position: &Position,
+        candidates: &[Column],
+        depth: u32,
+        previous_best: Option<Column>,
+        last_move: Option<Column>,
+    ) -> (Column, i32) {
+        self.pv.clear(0);
+        let mut order: Vec<Column> = candidates.to_vec();
+        order.sort_by_key(|c| c.distance_from_center());
+        if let Some(first) = previous_best {
+            order.retain(|c| *c != first);
+            order.insert(0, first);
+        }
+        let mut alpha = -INFINITY;
+        let mut best = order[0];
+        for column in order {
+            let mut child = *position;
+            child.play_unchecked(column);
+            let value = -self.negamax(&child, depth - 1, 1, -INFINITY, -alpha, Some(column));
+            if self.aborted {
+                break;
+            }
+            if value > alpha {
+                alpha = value;
+                best = column;
+                self.pv.update(0, column);
+            }
+        }
+        let _ = last_move;
+        (best, alpha)
+    }
+
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        last_move: Option<Column>,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv.clear(ply);
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL) && Instant::now() >= self.deadline {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        // The parent never plays a move that lets us win at once unless it had no choice.
+        if position.can_win_next() {
+            return win_in(ply as u32 + 1);
+        }
+        if position.moves_played() as usize >= CELLS - 1 {
+            return 0; // the last disc cannot win here: we just checked
+        }
+        let (current, occupied) = position.raw();
+        let next = non_losing_moves(current, occupied);
+        if next == 0 {
+            return -win_in(ply as u32 + 2);
+        }
+        if depth == 0 || ply >= MAX_PLY - 2 {
+            let value = self
+                .evaluator
+                .evaluate(position, self.root_player, last_move)
+                .clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
+            return if position.side_to_move() == self.root_player {
+                value
+            } else {
+                -value
+            };
+        }
+        let key = position.key();
+        let alpha_orig = alpha;
+        let mut tt_best = u8::MAX;
+        if let Some(entry) = self.table.probe(key) {
+            tt_best = entry.best;
+            if u32::from(entry.depth) >= depth {
+                let value = from_table(entry.value, ply);
+                match entry.bound {
+                    Bound::Exact => return value,
+                    Bound::Lower => alpha = alpha.max(value),
+                    Bound::Upper => beta = beta.min(value),
+                    Bound::None => {}
+                }
+                if alpha >= beta {
+                    return value;
+                }
+            }
+        }
+        // Order: table move, then by winning cells created, then centre first.
+        let mut moves = [(0u32, Column::ALL[0]); WIDTH];
+        let mut count = 0;
+        for (rank, column) in Column::CENTER_FIRST.into_iter().enumerate() {
+            let cell = next & Bitboard::column(column).0;
+            if cell == 0 {
+                continue;
+            }
+            let threats = winning_cells(current | cell, occupied).count_ones();
+            let table_bonus = if column.index() as u8 == tt_best {
+                1000
+            } else {
+                0
+            };
+            moves[count] = (table_bonus + threats * 16 + (WIDTH - rank) as u32, column);
+            count += 1;
+        }
+        let moves = &mut moves[..count];
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for &(_, column) in moves.iter() {
+            let mut child = *position;
+            child.play_unchecked(column);
+            let value = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, Some(column));
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(column.index() as u8);
+            }
+            if value > alpha {
+                alpha = value;
+                self.pv.update(ply, column);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        let bound = if best <= alpha_orig {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table
+            .store(key, to_table(best, ply), depth, bound, best_move);
+        best
+    }
+}
+
+/// Win scores are stored relative to the node, not the root, so they stay right when the
+/// same position is reached at another ply or in a later move.
+fn to_table(value: i32, ply: usize) -> i32 {
+    if value > WIN - MAX_PLY as i32 {
+        value + ply as i32
+    } else if value < -(WIN - MAX_PLY as i32) {
+        value - ply as i32
+    } else {
+        value
+    }
+}
+
+fn from_table(value: i32, ply: usize) -> i32 {
+    if value > WIN - 2 * MAX_PLY as i32 {
+        value - ply as i32
+    } else if value < -(WIN - 2 * MAX_PLY as i32) {
+        value + ply as i32
+    } else {
+        value
+    }
+}
+
+/// Moves that do not hand the opponent a win in one (see [`crate::solver`]).
+#[inline]
+pub(crate) fn non_losing_moves(current: u64, occupied: u64) -> u64 {
+    let possible = (occupied + BOTTOM) & FULL_BOARD;
+    let opponent_wins = winning_cells(current ^ occupied, occupied);
+    let forced = possible & opponent_wins;
+    let candidates = if forced != 0 {
+        if forced & (forced - 1) != 0 {
+            return 0;
+        }
+        forced
+    } else {
+        possible
+    };
+    candidates & !(opponent_wins >> 1)
+}
+
+fn report(
+    column: Column,
+    score: i32,
+    depth: u32,
+    nodes: u64,
+    start: Instant,
+    pv: Vec<Column>,
+    note: Option<&str>,
+) -> MoveReport {
+    MoveReport {
+        column,
+        score,
+        exact: false,
+        depth,
+        nodes,
+        time: start.elapsed(),
+        pv,
+        note: note.map(str::to_owned),
+    }
+}
