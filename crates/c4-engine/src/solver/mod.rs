@@ -137,6 +137,10 @@ pub struct SolveStats {
 }
 
 const ABORTED: Score = Score::MIN / 2;
+/// Up to this many discs, table keys are mirror-canonical.
+const SYMMETRY_PLIES: Score = 14;
+/// Enhanced transposition cutoffs are tried at nodes with fewer discs than this.
+const ETC_MAX_DISCS: Score = 42;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 1 << 14;
 
@@ -338,7 +342,12 @@ impl Solver {
         }
         // We cannot win with our next disc, so at most this:
         let mut max = (CELLS as Score - 1 - moves) / 2;
-        let key = position.key();
+        // Early on, a position and its mirror share one entry (they score the same).
+        let key = if moves < SYMMETRY_PLIES {
+            position.canonical_key()
+        } else {
+            position.key()
+        };
         if let Some(stored) = self.table.get(key) {
             let stored = Score::from(stored);
             if stored > MAX_SCORE - MIN_SCORE + 1 {
@@ -365,6 +374,29 @@ impl Solver {
             let cell = next & c4_core::Bitboard::column(*column).0;
             if cell != 0 {
                 sorter.add(cell, move_score(current, occupied, cell));
+            }
+        }
+        // Enhanced transposition cutoff: a child whose stored upper bound already proves
+        // this node fails high ends the search before any child is searched. It costs a
+        // probe per child, so only where subtrees are big.
+        if moves < ETC_MAX_DISCS {
+            for &cell in &sorter.cells[..sorter.len] {
+                let mut child = *position;
+                child.play_cell(cell);
+                let child_key = if moves + 1 < SYMMETRY_PLIES {
+                    child.canonical_key()
+                } else {
+                    child.key()
+                };
+                if let Some(stored) = self.table.get(child_key) {
+                    let stored = Score::from(stored);
+                    if stored <= MAX_SCORE - MIN_SCORE + 1 {
+                        let child_max = stored + MIN_SCORE - 1;
+                        if -child_max >= beta {
+                            return -child_max;
+                        }
+                    }
+                }
             }
         }
         let work = (CELLS as Score - moves) as u8;
