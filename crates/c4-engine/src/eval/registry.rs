@@ -334,37 +334,37 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
         options: &[
             OptionDoc {
                 key: "line1",
-                default: "1",
+                default: "4",
                 help: "line with one own disc and no opposing disc",
             },
             OptionDoc {
                 key: "line2",
-                default: "4",
+                default: "8",
                 help: "... two own discs",
             },
             OptionDoc {
                 key: "line3",
-                default: "12",
+                default: "14",
                 help: "... three own discs",
             },
             OptionDoc {
                 key: "threat",
-                default: "40",
+                default: "12",
                 help: "each empty cell that would complete four",
             },
             OptionDoc {
                 key: "parity",
-                default: "30",
+                default: "8",
                 help: "extra for a threat on the owner's good rows",
             },
             OptionDoc {
                 key: "stacked",
-                default: "120",
+                default: "20",
                 help: "extra per pair of own threats one above the other",
             },
             OptionDoc {
                 key: "center",
-                default: "4",
+                default: "0",
                 help: "each disc in the centre column",
             },
             OptionDoc {

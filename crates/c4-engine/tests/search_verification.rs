@@ -1,0 +1,455 @@
+//! The ShanghaiTech report's verification list, made automatic: optimisations must not
+//! change what the plain algorithm computes.
+
+use c4_core::{Column, Game, Player, Position};
+use c4_engine::SeededRng;
+use c4_engine::agent::{AgentSpec, parse_agent};
+use c4_engine::eval::shanghai_lines::{FiveFactorLines, LinesConfig};
+use c4_engine::eval::{EVALUATORS, Evaluator, parse_evaluator};
+use c4_engine::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
+use c4_engine::search::{MoveOrder, WinScore};
+use c4_engine::with_evaluator;
+use proptest::prelude::*;
+use rand::{RngExt, SeedableRng};
+
+/// Seeded random games that are not over, with 0..max_moves discs.
+fn random_games(seed: u64, count: usize, max_moves: u32) -> Vec<Game> {
+    let mut rng = SeededRng::seed_from_u64(seed);
+    let mut games = Vec::new();
+    while games.len() < count {
+        let target = rng.random_range(0..=max_moves);
+        let mut game = Game::new();
+        for _ in 0..target {
+            let legal: Vec<Column> = game.position().legal_moves().collect();
+            if legal.is_empty() {
+                break;
+            }
+            game.try_play(legal[rng.random_range(0..legal.len())])
+                .unwrap();
+        }
+        if !game.position().is_over() {
+            games.push(game);
+        }
+    }
+    games
+}
+
+fn config(depth: u32, prune: bool, tt: bool, order: MoveOrder) -> FixedDepthConfig {
+    FixedDepthConfig {
+        depth,
+        prune,
+        tt,
+        order,
+        win_score: WinScore::Auto,
+    }
+}
+
+/// Root values of each child, plus the chosen (first best) column.
+fn root(
+    spec: &str,
+    game: &Game,
+    cfg: FixedDepthConfig,
+    window: RootWindow,
+) -> (i32, Column, Vec<(Column, i32, bool)>) {
+    let evaluator = parse_evaluator(spec, 7).unwrap();
+    with_evaluator!(evaluator, e => {
+        let mut search = FixedDepthSearch::new(e, cfg);
+        let values = search.search_root(game.position(), window);
+        let best = values.iter().map(|v| v.1).max().unwrap();
+        let column = values.iter().find(|v| v.1 == best).unwrap().0;
+        (best, column, values)
+    })
+}
+
+/// Every evaluator whose values are a function of the position (and last move).
+fn deterministic_evaluators() -> Vec<&'static str> {
+    EVALUATORS.iter().map(|e| e.name).collect()
+}
+
+#[test]
+fn alphabeta_equals_minimax_for_every_evaluator() {
+    let games = random_games(1, 24, 30);
+    for eval in deterministic_evaluators() {
+        for depth in [1, 2, 3, 4] {
+            for game in &games {
+                let (mm, mm_col, _) = root(
+                    eval,
+                    game,
+                    config(depth, false, false, MoveOrder::None),
+                    RootWindow::Standard,
+                );
+                let (ab, ab_col, _) = root(
+                    eval,
+                    game,
+                    config(depth, true, false, MoveOrder::None),
+                    RootWindow::Standard,
+                );
+                assert_eq!(mm, ab, "{eval} depth {depth} at {}", game.move_string());
+                assert_eq!(
+                    mm_col,
+                    ab_col,
+                    "{eval} depth {depth} move at {}",
+                    game.move_string()
+                );
+                let (ab_c, _, _) = root(
+                    eval,
+                    game,
+                    config(depth, true, false, MoveOrder::Center),
+                    RootWindow::Standard,
+                );
+                assert_eq!(
+                    mm,
+                    ab_c,
+                    "{eval} depth {depth} centre order at {}",
+                    game.move_string()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn state_cache_keeps_values_at_fixed_depth() {
+    let games = random_games(2, 16, 24);
+    for eval in deterministic_evaluators() {
+        for game in &games {
+            for depth in [3, 5] {
+                let off = root(
+                    eval,
+                    game,
+                    config(depth, true, false, MoveOrder::Center),
+                    RootWindow::Full,
+                )
+                .2;
+                let on = root(
+                    eval,
+                    game,
+                    config(depth, true, true, MoveOrder::Center),
+                    RootWindow::Full,
+                )
+                .2;
+                assert_eq!(off, on, "{eval} depth {depth} at {}", game.move_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn kept_ties_are_exact() {
+    for game in &random_games(3, 20, 20) {
+        let full = root(
+            "center",
+            game,
+            config(4, true, false, MoveOrder::Center),
+            RootWindow::Full,
+        )
+        .2;
+        let ties = root(
+            "center",
+            game,
+            config(4, true, false, MoveOrder::Center),
+            RootWindow::KeepTies,
+        )
+        .2;
+        let best = full.iter().map(|v| v.1).max().unwrap();
+        for (f, t) in full.iter().zip(&ties) {
+            if f.1 == best {
+                assert!(
+                    t.2 && t.1 == best,
+                    "tie {f:?} vs {t:?} at {}",
+                    game.move_string()
+                );
+            } else {
+                assert!(t.1 < best);
+            }
+        }
+    }
+}
+
+#[test]
+fn skyline_pruning_gives_the_unpruned_value() {
+    for preset in [
+        LinesConfig::BALANCED,
+        LinesConfig::DEFENSIVE,
+        LinesConfig::AGGRESSIVE,
+    ] {
+        let mut pruned = FiveFactorLines::new(preset.with_skyline(true));
+        let mut full = FiveFactorLines::new(preset.with_skyline(false));
+        for game in random_games(4, 2000, 41) {
+            for view in [Player::Red, Player::Yellow] {
+                let p = game.position();
+                assert_eq!(
+                    pruned.evaluate(p, view, None),
+                    full.evaluate(p, view, None),
+                    "{}",
+                    game.move_string()
+                );
+            }
+        }
+    }
+}
+
+/// A greedy player: take a win, otherwise the move whose resulting position the evaluator
+/// likes best (first among equals, left to right).
+fn greedy(eval: &str, game: &Game) -> Column {
+    let mut evaluator = parse_evaluator(eval, 7).unwrap();
+    evaluator.start_search();
+    let me = game.position().side_to_move();
+    let mut best: Option<(i64, Column)> = None;
+    for column in game.position().legal_moves() {
+        let mut child = *game.position();
+        child.play_unchecked(column);
+        let value = if child.last_mover_won() {
+            i64::MAX
+        } else if child.is_over() {
+            0
+        } else {
+            i64::from(evaluator.evaluate(&child, me, Some(column)))
+        };
+        if best.is_none_or(|(b, _)| value > b) {
+            best = Some((value, column));
+        }
+    }
+    best.unwrap().1
+}
+
+#[test]
+fn depth_one_is_the_greedy_one_ply_player() {
+    for eval in [
+        "center",
+        "corners",
+        "kang",
+        "connected",
+        "lines",
+        "itu",
+        "threats",
+    ] {
+        for game in random_games(5, 60, 35) {
+            let spec = format!("alphabeta:depth=1,eval={eval},order=none");
+            let chosen = parse_agent(&spec, 7).unwrap().choose(&game).column;
+            assert_eq!(
+                chosen,
+                greedy(eval, &game),
+                "{eval} at {}",
+                game.move_string()
+            );
+        }
+    }
+}
+
+#[test]
+fn engine_takes_wins_and_stops_losses_in_one() {
+    let mut engine = parse_agent("engine:time=20", 1).unwrap();
+    let mut checked = (0, 0);
+    for game in random_games(6, 300, 36) {
+        let p = *game.position();
+        let chosen = engine.choose(&game).column;
+        let wins: Vec<Column> = p.legal_moves().filter(|&c| p.is_winning_move(c)).collect();
+        if !wins.is_empty() {
+            assert!(
+                wins.contains(&chosen),
+                "missed a win in one at {}",
+                game.move_string()
+            );
+            checked.0 += 1;
+            continue;
+        }
+        // A loss in one that some move prevents must be prevented.
+        let safe_exists = p.legal_moves().any(|c| {
+            let mut after = p;
+            after.play_unchecked(c);
+            !after.can_win_next()
+        });
+        let threatened = p.opponent_winning_cells().0 & p.playable_cells().0 != 0;
+        if threatened && safe_exists {
+            let mut after = p;
+            after.play_unchecked(chosen);
+            assert!(
+                !after.can_win_next(),
+                "allowed a loss in one at {} by {chosen}",
+                game.move_string()
+            );
+            checked.1 += 1;
+        }
+    }
+    assert!(
+        checked.0 > 10 && checked.1 > 10,
+        "too few tactical positions: {checked:?}"
+    );
+}
+
+#[test]
+fn registry_names_are_unique_documented_and_round_trip() {
+    let mut names: Vec<&str> = EVALUATORS.iter().map(|e| e.name).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), EVALUATORS.len());
+    for entry in EVALUATORS {
+        assert!(
+            !entry.summary.is_empty() && !entry.citation.is_empty(),
+            "{}",
+            entry.name
+        );
+        for option in entry.options {
+            assert!(!option.help.is_empty(), "{}:{}", entry.name, option.key);
+        }
+        let parsed = parse_evaluator(entry.name, 0).unwrap();
+        assert_eq!(parsed.spec(), entry.name, "defaults print as the bare name");
+        // Every documented default parses and changes nothing.
+        let all_defaults: Vec<String> = entry
+            .options
+            .iter()
+            .map(|o| format!("{}={}", o.key, o.default))
+            .collect();
+        let spelled = format!("{}:{}", entry.name, all_defaults.join(","));
+        assert_eq!(
+            parse_evaluator(&spelled, 0).unwrap().spec(),
+            entry.name,
+            "{spelled}"
+        );
+    }
+    let custom = parse_evaluator("lines:block=3,good=7,skyline=off", 0).unwrap();
+    assert_eq!(
+        parse_evaluator(&custom.spec(), 0).unwrap().spec(),
+        custom.spec()
+    );
+    assert!(
+        parse_evaluator("center:nonsense=1", 0)
+            .unwrap_err()
+            .0
+            .contains("valid options: sides")
+    );
+}
+
+#[test]
+fn symmetric_evaluators_score_mirrors_equally() {
+    for eval in [
+        "kang",
+        "center",
+        "corners",
+        "connected",
+        "lines",
+        "threats",
+        "zero",
+        "itu",
+    ] {
+        let mut e = parse_evaluator(eval, 0).unwrap();
+        for game in random_games(8, 200, 40) {
+            let mut mirror = Game::new();
+            for c in game.moves() {
+                mirror.try_play(c.mirrored()).unwrap();
+            }
+            for view in [Player::Red, Player::Yellow] {
+                let a = e.evaluate(game.position(), view, game.last_move());
+                let b = e.evaluate(mirror.position(), view, mirror.last_move());
+                assert_eq!(a, b, "{eval} at {}", game.move_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn ayoub_matrices_sum_the_squares() {
+    // Red d1 (7) and c1 (5); yellow d2 (10): center = 12 - 10 for red, own-only = 12.
+    let p: Position = "4434".parse().unwrap_or_else(|_| "443".parse().unwrap());
+    let mut both = parse_evaluator("center", 0).unwrap();
+    let mut own = parse_evaluator("center:sides=own", 0).unwrap();
+    let position: Position = "443".parse().unwrap();
+    assert_eq!(own.evaluate(&position, Player::Red, None), 7 + 5);
+    assert_eq!(both.evaluate(&position, Player::Red, None), 7 + 5 - 10);
+    assert_eq!(both.evaluate(&position, Player::Yellow, None), 10 - 12);
+    let mut corners = parse_evaluator("corners:sides=own", 0).unwrap();
+    assert_eq!(corners.evaluate(&position, Player::Red, None), 3 + 8);
+    let _ = p;
+}
+
+#[test]
+fn naive_scores_are_in_range_and_seeded() {
+    let mut a = parse_evaluator("naive", 42).unwrap();
+    let mut b = parse_evaluator("naive", 42).unwrap();
+    let mut stream = parse_evaluator("naive:mode=stream", 42).unwrap();
+    for game in random_games(9, 200, 30) {
+        let (x, y) = (
+            a.evaluate(game.position(), Player::Red, None),
+            b.evaluate(game.position(), Player::Red, None),
+        );
+        assert_eq!(x, y, "same seed, same scores");
+        assert!((0..50).contains(&x));
+        assert!((0..50).contains(&stream.evaluate(game.position(), Player::Red, None)));
+    }
+}
+
+#[test]
+fn kang_random_every_third_move_and_ayoub_tiebreak_are_reproducible() {
+    for spec in [
+        "alphabeta:depth=3,eval=kang,random-every=3,seed=5",
+        "alphabeta:depth=3,eval=center,tiebreak=random,seed=5",
+    ] {
+        let play = || {
+            let mut red = parse_agent(spec, 0).unwrap();
+            let mut yellow = parse_agent(spec, 0).unwrap();
+            let mut game = Game::new();
+            while !game.position().is_over() {
+                let agent = if game.position().side_to_move() == Player::Red {
+                    &mut red
+                } else {
+                    &mut yellow
+                };
+                let c = agent.choose(&game).column;
+                game.try_play(c).unwrap();
+            }
+            game.move_string()
+        };
+        assert_eq!(play(), play(), "{spec}");
+    }
+}
+
+#[test]
+fn specs_round_trip_through_their_text() {
+    for text in [
+        "minimax:depth=4,eval=kang,features=12",
+        "alphabeta:depth=5,eval=center,tt=on,order=best,tiebreak=random,win-score=100,seed=3",
+        "engine:time=250,eval=lines,preset=aggressive",
+        "random:seed=9",
+        "perfect:time=100",
+        "easy",
+        "medium",
+        "hard",
+        "perfect",
+    ] {
+        let spec = AgentSpec::parse(text, 0).unwrap();
+        let again = AgentSpec::parse(&spec.to_string(), 0).unwrap();
+        assert_eq!(spec, again, "{text} -> {spec}");
+    }
+    for (bad, needle) in [
+        ("frob", "valid players"),
+        ("alphabeta:depth=0", "out of range"),
+        ("alphabeta:depth=99", "out of range"),
+        ("alphabeta:eval=nope", "valid evaluators"),
+        ("minimax:tt=on", "valid options"),
+        ("engine:time=abc", "not valid"),
+        ("alphabeta:depth", "no value"),
+        ("alphabeta:depth=3,depth=4", "twice"),
+        ("easy:depth=3", "takes no options"),
+    ] {
+        let err = AgentSpec::parse(bad, 0).unwrap_err().0;
+        assert!(err.contains(needle), "{bad}: {err}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn spec_parser_never_panics(text in ".{0,80}") {
+        let _ = AgentSpec::parse(&text, 0);
+        let _ = parse_evaluator(&text, 0);
+    }
+
+    #[test]
+    fn structured_specs_never_panic(
+        algo in prop::sample::select(vec!["minimax", "alphabeta", "engine", "random", "perfect", "x"]),
+        key in prop::sample::select(vec!["depth", "eval", "time", "tt", "order", "seed", "win-score", "features", "block", "mode", "random-every"]),
+        value in "[-a-z0-9]{0,12}",
+    ) {
+        let _ = AgentSpec::parse(&format!("{algo}:{key}={value}"), 0);
+    }
+}
