@@ -80,3 +80,220 @@ fn usage_errors_exit_2() {
     assert_eq!(code, 0);
     assert!(out.contains("--json"));
 }
+
+/// Runs `c4 ARGS` with `input` on standard input.
+fn run_with_input(args: &[&str], input: &str) -> (i32, String, String) {
+    let output = c4()
+        .args(args)
+        .write_stdin(input.to_owned())
+        .output()
+        .expect("c4 runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn best_json_has_the_statistics() {
+    let (code, out, err) = run(&[
+        "best",
+        "--json",
+        "--ai",
+        "alphabeta:depth=4,eval=center",
+        "4453",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in ["column", "score", "depth", "nodes", "time_ms", "pv"] {
+        assert!(v.get(key).is_some(), "missing {key}: {out}");
+    }
+    let column = v["column"].as_u64().unwrap();
+    assert!((1..=7).contains(&column));
+    assert_eq!(v["pv"][0].as_u64().unwrap(), column);
+    assert_eq!(v["depth"], 4);
+}
+
+#[test]
+fn best_takes_a_win_in_one() {
+    // Red has d1 e1 f1; g1 or c1 wins.
+    let (code, out, _) = run(&["best", "--ai", "alphabeta:depth=2,eval=center", "445566"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("best column 3") || out.contains("best column 7"),
+        "{out}"
+    );
+}
+
+#[test]
+fn perfect_player_plays_optimally() {
+    // From the reference set: a Begin-Easy position; the perfect move keeps the score.
+    let (code, out, err) = run(&["best", "--json", "--ai", "perfect", "32164625"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["score"], 11, "Test_L1_R1 scores 32164625 as 11");
+}
+
+#[test]
+fn bad_specs_and_finished_games_are_errors() {
+    let (code, _, err) = run(&["best", "--ai", "alphabeta:depth=99", "44"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("out of range"), "{err}");
+    let (code, _, err) = run(&["best", "4455667"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("game is over"), "{err}");
+    let (code, _, err) = run(&["eval", "--eval", "kang:features=9", "44"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("features=9"), "{err}");
+}
+
+#[test]
+fn eval_prints_a_breakdown() {
+    let (code, out, _) = run(&["eval", "--eval", "kang", "443355"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("f2 three, both sides available"), "{out}");
+    let (code, out, _) = run(&["eval", "--json", "--eval", "center:sides=own", "443"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["score"], 10, "yellow to move owns d2 (10)");
+}
+
+#[test]
+fn engine_protocol_answers_every_line_and_survives_garbage() {
+    let input = "\n4453\n44a\n1111111\n4455667\n\u{0}\u{1}zz\n44\n";
+    let (code, out, err) = run_with_input(
+        &["engine", "--ai", "alphabeta:depth=3,eval=center", "--info"],
+        input,
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert!(
+        lines[0].split(' ').next().unwrap().parse::<u8>().is_ok(),
+        "{out}"
+    );
+    assert!(
+        lines[0].contains("depth=3") && lines[0].contains("nodes="),
+        "{out}"
+    );
+    assert!(lines[2].starts_with("error: move 3"), "{out}");
+    assert!(lines[3].starts_with("error: move 7"), "{out}");
+    assert_eq!(lines[4], "error: the game is over");
+    assert!(lines[5].starts_with("error:"));
+    assert!(lines[6].split(' ').next().unwrap().parse::<u8>().is_ok());
+}
+
+#[test]
+fn engine_protocol_never_panics_on_random_lines() {
+    // A deterministic scramble of bytes, many lines in one process.
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut input = String::new();
+    for _ in 0..300 {
+        let len = (state % 12) as usize;
+        for _ in 0..len {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let alphabet = b"12345670089abcdefgh -\t\r";
+            input.push(char::from(
+                alphabet[(state % alphabet.len() as u64) as usize],
+            ));
+        }
+        input.push('\n');
+    }
+    let (code, out, err) =
+        run_with_input(&["engine", "--ai", "alphabeta:depth=1,eval=center"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 300);
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn solve_prints_reference_layout_and_survives_bad_lines() {
+    let input = "2252576253462244111563365343671351441 -1\n9\n7422341735647741166133573473242566 1\n4455667\n";
+    let (code, out, err) = run_with_input(&["solve"], input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "2252576253462244111563365343671351441 -1",
+            "",
+            "7422341735647741166133573473242566 1",
+            ""
+        ]
+    );
+    assert!(err.contains("line 2: move 1 is '9'"), "{err}");
+    assert!(err.contains("line 4: the game is over"), "{err}");
+    let (_, out, _) = run_with_input(
+        &["solve", "--weak", "--stats"],
+        "7422341735647741166133573473242566\n",
+    );
+    let fields: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(fields[1], "1");
+    assert_eq!(fields.len(), 4, "moves score nodes microseconds: {out}");
+    let (_, out, _) = run_with_input(
+        &["solve", "--analyze", "--threads", "2"],
+        "1111117\n5554224333234511764415115\n",
+    );
+    let first: Vec<&str> = out.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(first[1], "-1000", "full column: {out}");
+    assert_eq!(first.len(), 8);
+}
+
+#[test]
+fn play_in_the_terminal_with_piped_input() {
+    // Red (human) plays the centre, asks for a hint, undoes, plays again, then quits.
+    let (code, out, err) = run_with_input(
+        &["play", "--ai", "alphabeta:depth=2,eval=center"],
+        "4\nh\nu\nd\nzz\n9\nq\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("computer plays"), "{out}");
+    assert!(out.contains("hint: column"), "{out}");
+    assert!(out.contains("is not a column"), "{out}");
+    assert!(out.contains("computer:"), "per-player summary: {out}");
+}
+
+#[test]
+fn watch_plays_a_whole_game() {
+    let (code, out, err) = run(&[
+        "watch",
+        "--red",
+        "alphabeta:depth=3,eval=threats",
+        "--yellow",
+        "random:seed=4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("red wins") || out.contains("yellow wins") || out.contains("draw"),
+        "{out}"
+    );
+    assert!(
+        out.contains("red: ") && out.contains("moves, mean"),
+        "{out}"
+    );
+}
+
+#[test]
+fn evals_lists_every_registry_entry() {
+    let (code, out, _) = run(&["evals"]);
+    assert_eq!(code, 0);
+    for name in [
+        "kang",
+        "center",
+        "corners",
+        "naive",
+        "connected",
+        "lines",
+        "itu",
+        "threats",
+        "zero",
+        "easy",
+        "perfect",
+    ] {
+        assert!(out.contains(name), "{name}");
+    }
+}

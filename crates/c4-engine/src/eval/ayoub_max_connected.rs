@@ -43,7 +43,7 @@ impl MaxConnected {
 /// The cells touching `cells` in the eight directions (the sentinel row keeps columns apart).
 #[must_use]
 #[inline]
-fn neighbours(cells: u64) -> u64 {
+pub(crate) fn neighbours(cells: u64) -> u64 {
     let v = 1;
     let h = COLUMN_BITS;
     let d1 = COLUMN_BITS + 1;

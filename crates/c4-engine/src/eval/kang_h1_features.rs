@@ -29,9 +29,12 @@
 //!
 //! The heuristic is left-right symmetric: mirror positions score the same.
 
+use super::ayoub_max_connected::neighbours;
+use super::square_values::BitValues;
 use super::{Eval, Evaluator, Term, sides_of};
 use crate::options::{Options, SpecError};
 use crate::spec_error;
+use c4_core::bitboard::FULL_BOARD;
 use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position, WIDTH};
 
 /// The paper's ∞.
@@ -44,6 +47,9 @@ pub const TWO_OPEN: Eval = 50_000;
 pub const TWO_HALF_OPEN: [Eval; 6] = [0, 0, 10_000, 20_000, 30_000, 40_000];
 /// Feature 4 by column a..g.
 pub const SINGLE_BY_COLUMN: [Eval; WIDTH] = [40, 70, 120, 200, 120, 70, 40];
+
+/// Feature 4's values by cell (each cell worth its column's value).
+static SINGLE_VALUES: BitValues = BitValues::from_matrix(&[SINGLE_BY_COLUMN; HEIGHT]);
 
 /// The situations the heuristic counts, in breakdown order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,100 +173,81 @@ impl KangFeatures {
     }
 
     /// The value for the owner of `own`, and how often each situation occurs.
+    ///
+    /// Bit-parallel: for each direction with bit step `s`, `runs_k` are the cells that start
+    /// a maximal run of exactly `k` own discs; the cells beyond its ends are the start
+    /// shifted back by `s` and forward by `k * s`. The sentinel row keeps shifted bits off
+    /// the board. `tests/kang_reference.rs` checks this against a plain grid walk.
     fn score_side(&self, own: u64, occupied: u64, playable: u64) -> (Eval, [u32; SITUATIONS]) {
-        let mut total = 0;
         let mut counts = [0u32; SITUATIONS];
-        let mut add = |situation: Situation, squares: usize, column: usize| {
-            counts[situation as usize] += 1;
-            total += self.config.value(situation, squares, column);
-        };
-        let is = |set: u64, c: isize, r: isize| -> bool {
-            c >= 0
-                && r >= 0
-                && c < WIDTH as isize
-                && r < HEIGHT as isize
-                && set & bit(c as usize, r as usize) != 0
-        };
-        let empty = !occupied & c4_core::bitboard::FULL_BOARD;
+        let mut half_open_squares = [0u32; 6];
+        let empty = !occupied & FULL_BOARD;
         let reach = match self.config.count {
             CountRule::Playable => playable,
             CountRule::Empty => empty,
         };
-        for (dc, dr) in [(1isize, 0isize), (0, 1), (1, 1), (1, -1)] {
-            for c in 0..WIDTH as isize {
-                for r in 0..HEIGHT as isize {
-                    // Runs start where the previous cell is not ours.
-                    if !is(own, c, r) || is(own, c - dc, r - dr) {
-                        continue;
-                    }
-                    let mut k = 1;
-                    while is(own, c + k * dc, r + k * dr) {
-                        k += 1;
-                    }
-                    let before = is(playable, c - dc, r - dr);
-                    let after = is(playable, c + k * dc, r + k * dr);
-                    match (k, before, after) {
-                        (4.., _, _) => add(Situation::Four, 0, 0),
-                        (3, true, true) => add(Situation::ThreeOpen, 0, 0),
-                        (3, true, false) | (3, false, true) => add(Situation::ThreeHalfOpen, 0, 0),
-                        (3, false, false) => add(Situation::ThreeClosed, 0, 0),
-                        (2, true, true) => add(Situation::TwoOpen, 0, 0),
-                        (2, false, false) => add(Situation::TwoClosed, 0, 0),
-                        (2, true, false) | (2, false, true) => {
-                            // Walk outward from the available side.
-                            let (mut x, mut y, sx, sy) = if after {
-                                (c + 2 * dc, r + 2 * dr, dc, dr)
-                            } else {
-                                (c - dc, r - dr, -dc, -dr)
-                            };
-                            let mut squares = 0;
-                            while squares < 5 && is(reach, x, y) {
-                                squares += 1;
-                                x += sx;
-                                y += sy;
-                            }
-                            add(Situation::TwoHalfOpen, squares, 0);
-                        }
-                        _ => {}
-                    }
-                }
+        for s in [COLUMN_BITS, 1, COLUMN_BITS + 1, COLUMN_BITS - 1] {
+            let starts = own & !(own << s);
+            // at_least[k]: cells where k own discs follow in direction s (k = 1..=4).
+            let l2 = own & (own >> s);
+            let l3 = l2 & (own >> (2 * s));
+            let l4 = l3 & (own >> (3 * s));
+            let before = playable << s; // c - s is playable
+            let count = |set: u64| set.count_ones();
+            counts[Situation::Four as usize] += count(starts & l4);
+            let three = starts & l3 & !l4;
+            let after3 = playable >> (3 * s);
+            counts[Situation::ThreeOpen as usize] += count(three & before & after3);
+            counts[Situation::ThreeHalfOpen as usize] += count(three & (before ^ after3));
+            counts[Situation::ThreeClosed as usize] += count(three & !before & !after3);
+            let two = starts & l2 & !l3;
+            let after2 = playable >> (2 * s);
+            counts[Situation::TwoOpen as usize] += count(two & before & after2);
+            counts[Situation::TwoClosed as usize] += count(two & !before & !after2);
+            let half_after = two & after2 & !before;
+            let half_before = two & before & !after2;
+            counts[Situation::TwoHalfOpen as usize] += count(half_after | half_before);
+            // Squares reachable beyond the open end, one at a time, up to five.
+            let (mut forward, mut backward) = (half_after, half_before);
+            for j in 1..=5 {
+                forward &= reach >> ((1 + j) * s);
+                backward &= reach << (j * s);
+                half_open_squares[j] += count(forward) + count(backward);
             }
-            // Split threes: XX_X or X_XX in a window of four, the gap playable now.
-            for c in 0..WIDTH as isize {
-                for r in 0..HEIGHT as isize {
-                    if !is(own, c, r) || !is(own, c + 3 * dc, r + 3 * dr) {
-                        continue;
-                    }
-                    let (m1, m2) = ((c + dc, r + dr), (c + 2 * dc, r + 2 * dr));
-                    let split = (is(own, m1.0, m1.1) && is(playable, m2.0, m2.1))
-                        || (is(playable, m1.0, m1.1) && is(own, m2.0, m2.1));
-                    if split {
-                        add(Situation::SplitThree, 0, 0);
-                    }
-                }
+            // Split threes XX_X and X_XX with the gap playable.
+            let split_a = own & (own >> s) & (playable >> (2 * s)) & (own >> (3 * s));
+            let split_b = own & (playable >> s) & (own >> (2 * s)) & (own >> (3 * s));
+            counts[Situation::SplitThree as usize] += count(split_a) + count(split_b);
+        }
+        let singles = own & !neighbours(own);
+        counts[Situation::Single as usize] = singles.count_ones();
+
+        let config = &self.config;
+        let mut total: Eval = 0;
+        for situation in [
+            Situation::Four,
+            Situation::ThreeOpen,
+            Situation::ThreeHalfOpen,
+            Situation::SplitThree,
+            Situation::TwoOpen,
+        ] {
+            total = total.saturating_add(
+                config
+                    .value(situation, 0, 0)
+                    .saturating_mul(counts[situation as usize] as Eval),
+            );
+        }
+        // A half-open two with n squares is worth TWO_HALF_OPEN[n]: sum the steps of the table.
+        if config.features[2] {
+            for j in 1..=5 {
+                total += (TWO_HALF_OPEN[j] - TWO_HALF_OPEN[j - 1]) * half_open_squares[j] as Eval;
             }
         }
-        // Feature 4: discs with no own neighbour.
-        let mut discs = own;
-        while discs != 0 {
-            let index = discs.trailing_zeros() as usize;
-            discs &= discs - 1;
-            let (c, r) = (
-                (index / COLUMN_BITS) as isize,
-                (index % COLUMN_BITS) as isize,
-            );
-            let lonely = (-1..=1)
-                .all(|dc| (-1..=1).all(|dr| (dc == 0 && dr == 0) || !is(own, c + dc, r + dr)));
-            if lonely {
-                add(Situation::Single, 0, c as usize);
-            }
+        if config.features[3] {
+            total += SINGLE_VALUES.sum(singles);
         }
         (total, counts)
     }
-}
-
-const fn bit(column: usize, row: usize) -> u64 {
-    1 << (column * COLUMN_BITS + row)
 }
 
 impl Evaluator for KangFeatures {
