@@ -209,10 +209,10 @@ impl KangFeatures {
             counts[Situation::TwoHalfOpen as usize] += count(half_after | half_before);
             // Squares reachable beyond the open end, one at a time, up to five.
             let (mut forward, mut backward) = (half_after, half_before);
-            for j in 1..=5 {
+            for (j, squares) in half_open_squares.iter_mut().enumerate().skip(1) {
                 forward &= reach >> ((1 + j) * s);
                 backward &= reach << (j * s);
-                half_open_squares[j] += count(forward) + count(backward);
+                *squares += count(forward) + count(backward);
             }
             // Split threes XX_X and X_XX with the gap playable.
             let split_a = own & (own >> s) & (playable >> (2 * s)) & (own >> (3 * s));
@@ -239,8 +239,8 @@ impl KangFeatures {
         }
         // A half-open two with n squares is worth TWO_HALF_OPEN[n]: sum the steps of the table.
         if config.features[2] {
-            for j in 1..=5 {
-                total += (TWO_HALF_OPEN[j] - TWO_HALF_OPEN[j - 1]) * half_open_squares[j] as Eval;
+            for (step, squares) in TWO_HALF_OPEN.windows(2).zip(&half_open_squares[1..]) {
+                total += (step[1] - step[0]) * *squares as Eval;
             }
         }
         if config.features[3] {
