@@ -1,1 +1,19 @@
+//! c4-arena: matches, tournaments and their statistics.
+//!
+//! # Why the crate is shaped this way
+//!
+//! Experiments are thousands of games, so a run must survive being killed and must be
+//! reproducible. Every game is a [`record::GameRecord`] appended to a JSONL file the moment
+//! it ends; summaries, crosstables and reports are computed *from those records*, never from
+//! memory, so they can be rebuilt at any time. Every random choice (openings, players' seeds)
+//! derives from the run's seed and the game's index ([`matches::game_seed`]), so a game can be
+//! replayed alone and a resumed run plays exactly the games that were missing. Players are
+//! `c4_engine` agents behind `dyn Agent`: one virtual call per move costs nothing beside a
+//! search. Progress reporting goes through [`matches::MatchObserver`], keeping bars and logs
+//! out of the game loop.
 
+pub mod matches;
+pub mod record;
+pub mod stats;
+pub mod summary;
+pub mod tournament;

@@ -1,6 +1,7 @@
 //! The `c4` binary: parses the command line and hands each subcommand to its module.
 //! Everything testable lives in the library crates; this is glue.
 
+mod arena;
 mod bench;
 mod best;
 mod evals;
@@ -43,6 +44,10 @@ enum Command {
     Solve(solve::SolveArgs),
     /// A line protocol for other programs: a position per line in, a column per line out.
     Engine(protocol::EngineArgs),
+    /// Play two players against each other, many games in parallel, with statistics.
+    Match(arena::MatchArgs),
+    /// A round robin of several players: crosstable and Elo ranking.
+    Tournament(arena::TournamentArgs),
     /// Speed figures: the solver on the reference sets, the searchers on fixed positions.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -59,6 +64,8 @@ fn main() -> ExitCode {
         Command::Evals(args) => evals::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Engine(args) => protocol::run(&args),
+        Command::Match(args) => arena::run_match_command(&args),
+        Command::Tournament(args) => arena::run_tournament(&args),
         Command::Bench(command) => bench::run(&command),
     };
     match result {

@@ -297,3 +297,115 @@ fn evals_lists_every_registry_entry() {
         assert!(out.contains(name), "{name}");
     }
 }
+
+#[test]
+fn match_writes_games_and_summaries_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("c4-cli-match-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let args = [
+        "match",
+        "--a",
+        "alphabeta:depth=2,eval=center",
+        "--b",
+        "random",
+        "--games",
+        "12",
+        "--seed",
+        "3",
+        "--out",
+        out,
+    ];
+    let (code, stdout, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        stdout.contains("A score") && stdout.contains("Elo") && stdout.contains("as first"),
+        "{stdout}"
+    );
+    assert!(err.contains("seed 3"), "the seed is printed: {err}");
+    let games = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 12);
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["games"], 12);
+    assert!(
+        std::fs::read_to_string(dir.join("summary.csv"))
+            .unwrap()
+            .starts_with("a,b,")
+    );
+    // Running again without --resume refuses to overwrite; with it, nothing is left to play.
+    assert_eq!(run(&args).0, 2);
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    let (code, _, err) = run(&resume);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("12 of 12 games already played"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("games.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        12
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_and_tournament_reject_bad_input() {
+    assert_eq!(run(&["match", "--a", "nope", "--b", "random"]).0, 2);
+    assert_eq!(
+        run(&["match", "--a", "random", "--b", "random", "--sprt", "5,1"]).0,
+        2
+    );
+    assert_eq!(
+        run(&["match", "--a", "random", "--b", "random", "--games", "0"]).0,
+        2
+    );
+    assert_eq!(
+        run(&[
+            "match",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--openings",
+            "/nonexistent/file"
+        ])
+        .0,
+        2
+    );
+    assert_eq!(run(&["tournament", "--player", "x=random"]).0, 2);
+    assert_eq!(
+        run(&["tournament", "--player", "x=random", "--player", "x=random"]).0,
+        2
+    );
+    assert_eq!(
+        run(&["tournament", "--player", "random", "--player", "y=random"]).0,
+        2
+    );
+}
+
+#[test]
+fn tournament_ranks_the_players() {
+    let (code, out, err) = run(&[
+        "tournament",
+        "--player",
+        "strong=alphabeta:depth=4,eval=threats",
+        "--player",
+        "weak=random",
+        "--player",
+        "mid=alphabeta:depth=1,eval=center",
+        "--games",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let ranking: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("rank"))
+        .skip(1)
+        .collect();
+    assert!(
+        ranking[0].contains("strong") && ranking[2].contains("weak"),
+        "{out}"
+    );
+}

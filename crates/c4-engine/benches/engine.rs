@@ -1,1 +1,70 @@
-fn main() {}
+//! Criterion benches: perft, fixed-depth search and the solver on fixed positions.
+//! Each bench checks what it computes (perft counts, solver scores), so a fast wrong
+//! answer cannot pass for a speed-up. Run with `cargo bench -p c4-engine`.
+
+use c4_core::perft::perft;
+use c4_core::{Game, Position, parse_moves};
+use c4_engine::agent::parse_agent;
+use c4_engine::reference_positions;
+use c4_engine::solver::Solver;
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+
+fn bench_perft(c: &mut Criterion) {
+    c.bench_function("perft 6 from the empty board", |b| {
+        b.iter(|| {
+            let n = perft(black_box(&Position::new()), 6);
+            assert_eq!(n, 117_649);
+        })
+    });
+}
+
+fn bench_search(c: &mut Criterion) {
+    let games: Vec<Game> = reference_positions::set("Test_L2_R2").unwrap()[..20]
+        .iter()
+        .map(|p| Game::from_moves(&p.moves).unwrap())
+        .collect();
+    for spec in [
+        "alphabeta:depth=6,eval=center",
+        "alphabeta:depth=6,eval=kang",
+        "alphabeta:depth=6,eval=threats",
+    ] {
+        let mut agent = parse_agent(spec, 0).unwrap();
+        c.bench_function(&format!("{spec} on 20 Test_L2_R2 positions"), |b| {
+            b.iter(|| {
+                for game in &games {
+                    black_box(agent.choose(game));
+                }
+            })
+        });
+    }
+}
+
+fn bench_solver(c: &mut Criterion) {
+    let mut solver = Solver::new(22);
+    for (set, count) in [("Test_L3_R1", 100), ("Test_L2_R1", 100), ("Test_L1_R1", 20)] {
+        let positions: Vec<(Position, i32)> = reference_positions::set(set).unwrap()[..count]
+            .iter()
+            .map(|p| (parse_moves(&p.moves).unwrap(), p.score))
+            .collect();
+        c.bench_function(
+            &format!("solve first {count} of {set}, fresh table each"),
+            |b| {
+                b.iter(|| {
+                    for (position, expected) in &positions {
+                        solver.reset();
+                        let (score, _) = solver.solve(position).unwrap();
+                        assert_eq!(score, *expected);
+                    }
+                })
+            },
+        );
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = bench_perft, bench_search, bench_solver
+}
+criterion_main!(benches);

@@ -1,0 +1,175 @@
+//! One finished game as a JSON line, and the append-only file that makes runs resumable.
+//!
+//! A line is written and flushed as soon as its game ends, so killing a run loses no finished
+//! game. Reading tolerates a truncated last line (the run was killed mid-write): it is dropped
+//! with a warning, and the file is cut back to the last complete line before appending again.
+
+use c4_core::{Outcome, Player};
+use c4_engine::search::MoveSummary;
+use serde::{Deserialize, Serialize};
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+/// The result of a game from A's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameResult {
+    /// A won.
+    Win,
+    /// Nobody won.
+    Draw,
+    /// B won.
+    Loss,
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Index of the game in its run (0-based); a resumed run never repeats one.
+    pub game: u64,
+    /// Label of player A (the first spec of a match, or a tournament name).
+    pub a: String,
+    /// Label of player B.
+    pub b: String,
+    /// A's spec, canonical.
+    pub a_spec: String,
+    /// B's spec, canonical.
+    pub b_spec: String,
+    /// Whether A played red (moved first).
+    pub a_first: bool,
+    /// The opening played before the players took over (digits), possibly empty.
+    pub opening: String,
+    /// Every move, opening included (digits).
+    pub moves: String,
+    /// The result for A.
+    pub result: GameResult,
+    /// Who won, if anyone.
+    pub winner: Option<Player>,
+    /// Seeds given to A and B for this game.
+    pub seeds: [u64; 2],
+    /// Statistics of each move the players chose, in order (opening moves excluded).
+    pub stats: Vec<MoveSummary>,
+}
+
+impl GameRecord {
+    /// The outcome of the game as the rules see it.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        self.winner.map_or(Outcome::Draw, Outcome::Win)
+    }
+
+    /// Statistics of the moves played by A (`true`) or B (`false`).
+    pub fn moves_of(&self, a: bool) -> impl Iterator<Item = &MoveSummary> {
+        // The players alternate after the opening; the first chooser is whoever is to move.
+        let first_chooser_is_red = self.opening.len().is_multiple_of(2);
+        let a_starts = first_chooser_is_red == self.a_first;
+        self.stats
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| (i % 2 == 0) == (a_starts == a))
+            .map(|(_, s)| s)
+    }
+}
+
+/// Where a run's games go.
+pub struct GameLog {
+    path: PathBuf,
+    file: File,
+}
+
+/// What reading an existing log found.
+#[derive(Debug, Default)]
+pub struct LoadedLog {
+    /// The complete records.
+    pub records: Vec<GameRecord>,
+    /// Warnings (a dropped truncated line, say).
+    pub warnings: Vec<String>,
+}
+
+impl GameLog {
+    /// Reads the records of `path` (missing file: none), dropping a truncated or broken last
+    /// line with a warning. A broken line elsewhere is an error: the file is not ours to fix.
+    pub fn load(path: &Path) -> std::io::Result<(LoadedLog, u64)> {
+        let mut loaded = LoadedLog::default();
+        let file = match File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((loaded, 0)),
+            Err(e) => return Err(e),
+        };
+        let mut reader = BufReader::new(file);
+        let mut good_bytes = 0u64;
+        let mut line = String::new();
+        let mut line_number = 0;
+        loop {
+            line.clear();
+            let read = reader.read_line(&mut line)?;
+            if read == 0 {
+                break;
+            }
+            line_number += 1;
+            let complete = line.ends_with('\n');
+            match serde_json::from_str::<GameRecord>(line.trim_end()) {
+                Ok(record) if complete => {
+                    loaded.records.push(record);
+                    good_bytes += read as u64;
+                }
+                Ok(_) | Err(_) => {
+                    // Only the last line may be broken.
+                    let mut rest = String::new();
+                    if reader.read_line(&mut rest)? != 0 {
+                        return Err(std::io::Error::new(
+                            std::io::ErrorKind::InvalidData,
+                            format!(
+                                "{}: line {line_number} is not a game record",
+                                path.display()
+                            ),
+                        ));
+                    }
+                    loaded.warnings.push(format!(
+                        "{}: dropped a truncated last line ({line_number}); its game will be played again",
+                        path.display()
+                    ));
+                    break;
+                }
+            }
+        }
+        Ok((loaded, good_bytes))
+    }
+
+    /// Opens `path` for appending after `keep_bytes` bytes (what [`GameLog::load`] found
+    /// complete), creating it if needed. With `truncate_all`, starts the file afresh.
+    pub fn open(path: &Path, keep_bytes: u64, truncate_all: bool) -> std::io::Result<GameLog> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .read(true)
+            .write(true)
+            .truncate(false)
+            .open(path)?;
+        file.set_len(if truncate_all { 0 } else { keep_bytes })?;
+        let mut file = file;
+        use std::io::Seek;
+        file.seek(std::io::SeekFrom::End(0))?;
+        Ok(GameLog {
+            path: path.to_owned(),
+            file,
+        })
+    }
+
+    /// Appends one record and flushes it to the operating system.
+    pub fn append(&mut self, record: &GameRecord) -> std::io::Result<()> {
+        let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
+        line.push('\n');
+        self.file.write_all(line.as_bytes())?;
+        self.file.flush()
+    }
+
+    /// The file's path.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}

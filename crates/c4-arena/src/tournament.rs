@@ -1,0 +1,196 @@
+//! Round robins: every pair of players plays a match; a crosstable and an Elo ranking by
+//! maximum likelihood.
+//!
+//! Ratings fit the logistic (Bradley-Terry) model with a draw counted as half a win, by
+//! Hunter's MM iteration (2004): `g_i <- W_i / sum_j n_ij / (g_i + g_j)`. Elo = 400 log10 g,
+//! shifted to mean 0. Error bars are 95% intervals from the diagonal of the observed
+//! information, a fair guide when every pair has played many games.
+
+use crate::record::GameRecord;
+use crate::summary::points;
+use serde::Serialize;
+
+/// One player's place in the ranking.
+#[derive(Clone, Debug, Serialize)]
+pub struct Rating {
+    /// The player's name.
+    pub name: String,
+    /// Elo relative to the field's mean.
+    pub elo: f64,
+    /// Half-width of the 95% interval.
+    pub error: f64,
+    /// Points scored.
+    pub points: f64,
+    /// Games played.
+    pub games: u64,
+}
+
+/// The crosstable: `points[i][j]` and `games[i][j]` of player i against j.
+#[derive(Clone, Debug, Serialize)]
+pub struct Crosstable {
+    /// Player names in entry order.
+    pub names: Vec<String>,
+    /// Points of row against column.
+    pub points: Vec<Vec<f64>>,
+    /// Games of row against column.
+    pub games: Vec<Vec<u64>>,
+}
+
+impl Crosstable {
+    /// Builds the crosstable of `records`, whose `a`/`b` labels are among `names`.
+    #[must_use]
+    pub fn of(names: &[String], records: &[GameRecord]) -> Crosstable {
+        let n = names.len();
+        let mut table = Crosstable {
+            names: names.to_vec(),
+            points: vec![vec![0.0; n]; n],
+            games: vec![vec![0; n]; n],
+        };
+        let index = |name: &str| names.iter().position(|x| x == name);
+        for r in records {
+            if let (Some(i), Some(j)) = (index(&r.a), index(&r.b)) {
+                let p = points(r.result);
+                table.points[i][j] += p;
+                table.points[j][i] += 1.0 - p;
+                table.games[i][j] += 1;
+                table.games[j][i] += 1;
+            }
+        }
+        table
+    }
+
+    /// Maximum-likelihood Elo ratings, best first.
+    #[must_use]
+    pub fn ratings(&self) -> Vec<Rating> {
+        let n = self.names.len();
+        // Half a point of prior against a virtual even opponent keeps perfect scores finite.
+        let prior = 0.5;
+        let wins: Vec<f64> = (0..n)
+            .map(|i| self.points[i].iter().sum::<f64>() + prior)
+            .collect();
+        let mut gamma = vec![1.0; n];
+        for _ in 0..10_000 {
+            let mut next = vec![0.0; n];
+            let mut change: f64 = 0.0;
+            for i in 0..n {
+                let mut denominator = 2.0 * prior / (gamma[i] + 1.0);
+                for j in 0..n {
+                    if i != j && self.games[i][j] > 0 {
+                        denominator += self.games[i][j] as f64 / (gamma[i] + gamma[j]);
+                    }
+                }
+                next[i] = wins[i] / denominator;
+            }
+            let mean_log = next.iter().map(|g: &f64| g.ln()).sum::<f64>() / n as f64;
+            for g in &mut next {
+                *g /= mean_log.exp();
+            }
+            for i in 0..n {
+                change = change.max((next[i] / gamma[i]).ln().abs());
+            }
+            gamma = next;
+            if change < 1e-10 {
+                break;
+            }
+        }
+        let to_elo = 400.0 / std::f64::consts::LN_10;
+        let mut ratings: Vec<Rating> = (0..n)
+            .map(|i| {
+                let mut information = 0.0;
+                for j in 0..n {
+                    if i != j && self.games[i][j] > 0 {
+                        let p = gamma[i] / (gamma[i] + gamma[j]);
+                        information += self.games[i][j] as f64 * p * (1.0 - p);
+                    }
+                }
+                Rating {
+                    name: self.names[i].clone(),
+                    elo: to_elo * gamma[i].ln(),
+                    error: if information > 0.0 {
+                        crate::stats::Z95 * to_elo / information.sqrt()
+                    } else {
+                        f64::INFINITY
+                    },
+                    points: self.points[i].iter().sum(),
+                    games: self.games[i].iter().sum(),
+                }
+            })
+            .collect();
+        ratings.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+        ratings
+    }
+
+    /// The crosstable and ranking as text.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let width = self.names.iter().map(String::len).max().unwrap_or(4).max(4);
+        let _ = write!(out, "{:width$}", "");
+        for name in &self.names {
+            let _ = write!(out, " {:>width$}", name);
+        }
+        let _ = writeln!(out);
+        for (i, name) in self.names.iter().enumerate() {
+            let _ = write!(out, "{name:width$}");
+            for j in 0..self.names.len() {
+                let cell = if i == j || self.games[i][j] == 0 {
+                    "-".to_owned()
+                } else {
+                    format!("{}/{}", self.points[i][j], self.games[i][j])
+                };
+                let _ = write!(out, " {cell:>width$}");
+            }
+            let _ = writeln!(out);
+        }
+        let _ = writeln!(
+            out,
+            "\nrank  {:width$}  {:>7}  {:>6}  {:>9}",
+            "name", "Elo", "+-", "points"
+        );
+        for (rank, r) in self.ratings().iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "{:>4}  {:width$}  {:>+7.0}  {:>6.0}  {:>5}/{}",
+                rank + 1,
+                r.name,
+                r.elo,
+                r.error,
+                r.points,
+                r.games
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stronger_player_ranks_first_and_ratings_centre_on_zero() {
+        let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        let mut t = Crosstable {
+            names,
+            points: vec![vec![0.0; 3]; 3],
+            games: vec![vec![0; 3]; 3],
+        };
+        // a beats b 75%, b beats c 75%, a beats c 90%; 100 games each.
+        for (i, j, p) in [(0, 1, 75.0), (1, 2, 75.0), (0, 2, 90.0)] {
+            t.points[i][j] = p;
+            t.points[j][i] = 100.0 - p;
+            t.games[i][j] = 100;
+            t.games[j][i] = 100;
+        }
+        let r = t.ratings();
+        assert_eq!(
+            r.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(),
+            ["a", "b", "c"]
+        );
+        let mean: f64 = r.iter().map(|r| r.elo).sum::<f64>() / 3.0;
+        assert!(mean.abs() < 1.0);
+        assert!((r[0].elo - r[1].elo - 190.0).abs() < 60.0, "{r:?}");
+        assert!(r.iter().all(|x| x.error > 0.0 && x.error < 200.0));
+    }
+}

@@ -1,0 +1,331 @@
+//! `c4 match` and `c4 tournament`: many games in parallel, recorded as they end.
+
+use anyhow::{Context, Result, bail};
+use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
+use c4_arena::record::{GameLog, GameRecord};
+use c4_arena::stats::Sprt;
+use c4_arena::summary::MatchSummary;
+use c4_arena::tournament::Crosstable;
+use c4_engine::agent::AgentSpec;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Who moves first.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstArg {
+    /// A always.
+    A,
+    /// B always.
+    B,
+    /// Alternate game by game.
+    Alternate,
+}
+
+/// Options every run of games shares.
+#[derive(clap::Args, Debug)]
+pub struct RunOptions {
+    /// Games to play (per pairing in a tournament).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub games: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seed of every random choice; printed and recorded.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Start games from these openings (a move string per line); each is played twice, colours swapped.
+    #[arg(long, conflicts_with = "random_openings")]
+    pub openings: Option<PathBuf>,
+    /// Start each pair of games from a random opening of this many plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub random_openings: Option<u32>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = FirstArg::Alternate)]
+    pub first: FirstArg,
+    /// Write games.jsonl and the summaries here.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Continue the run in --out: play only the games it is missing.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// Player A.
+    #[arg(long)]
+    pub a: String,
+    /// Player B.
+    #[arg(long)]
+    pub b: String,
+    #[command(flatten)]
+    pub run: RunOptions,
+    /// Stop when a sequential probability ratio test decides: ELO0,ELO1[,ALPHA,BETA].
+    #[arg(long)]
+    pub sprt: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct TournamentArgs {
+    /// A player as NAME=SPEC; give two or more.
+    #[arg(long = "player", required = true)]
+    pub players: Vec<String>,
+    #[command(flatten)]
+    pub run: RunOptions,
+}
+
+struct Progress(ProgressBar);
+
+impl MatchObserver for Progress {
+    fn game_finished(&self, _: &GameRecord, done: u64, _: u64) {
+        self.0.set_position(done);
+    }
+}
+
+fn progress_bar(total: u64, label: &str) -> Progress {
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{prefix} [{bar:30}] {pos}/{len} games, {elapsed} elapsed, ETA {eta}",
+        )
+        .expect("the progress template is valid")
+        .progress_chars("=> "),
+    );
+    bar.set_prefix(label.to_owned());
+    Progress(bar)
+}
+
+fn openings(options: &RunOptions) -> Result<Openings> {
+    if let Some(path) = &options.openings {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let list: Vec<String> = text
+            .lines()
+            .map(|l| l.split_whitespace().next().unwrap_or("").to_owned())
+            .filter(|l| !l.is_empty())
+            .collect();
+        if list.is_empty() {
+            bail!("{} holds no openings", path.display());
+        }
+        for (i, line) in list.iter().enumerate() {
+            let game = c4_core::Game::from_moves(line)
+                .with_context(|| format!("{} line {}", path.display(), i + 1))?;
+            if game.position().is_over() {
+                bail!(
+                    "{} line {}: the opening {line} ends the game",
+                    path.display(),
+                    i + 1
+                );
+            }
+        }
+        return Ok(Openings::List(list));
+    }
+    Ok(options
+        .random_openings
+        .map_or(Openings::None, Openings::Random))
+}
+
+fn thread_pool(options: &RunOptions) -> Result<rayon::ThreadPool> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = options.threads {
+        if n == 0 || n > 256 {
+            bail!("--threads must be from 1 to 256");
+        }
+        builder = builder.num_threads(n);
+    }
+    Ok(builder.build()?)
+}
+
+/// Loads what an earlier run left in `dir` when resuming; opens the log for appending.
+fn open_log(options: &RunOptions, file: &str) -> Result<(Vec<GameRecord>, Option<GameLog>)> {
+    let Some(dir) = &options.out else {
+        return Ok((Vec::new(), None));
+    };
+    let path = dir.join(file);
+    if !options.resume && path.exists() {
+        bail!(
+            "{} exists: pass --resume to continue that run, or choose another --out",
+            path.display()
+        );
+    }
+    let (loaded, good_bytes) =
+        GameLog::load(&path).with_context(|| format!("reading {}", path.display()))?;
+    for warning in &loaded.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let log = GameLog::open(&path, good_bytes, !options.resume)?;
+    Ok((loaded.records, Some(log)))
+}
+
+fn write_file(dir: &Path, name: &str, contents: &str) -> Result<()> {
+    std::fs::write(dir.join(name), contents)
+        .with_context(|| format!("writing {}", dir.join(name).display()))
+}
+
+fn contestant(label: &str, spec: &str) -> Result<Contestant> {
+    Ok(Contestant {
+        label: label.to_owned(),
+        spec: AgentSpec::parse(spec, 0).with_context(|| format!("player {label}"))?,
+    })
+}
+
+pub fn run_match_command(args: &MatchArgs) -> Result<()> {
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let config = MatchConfig {
+        a: contestant("A", &args.a)?,
+        b: contestant("B", &args.b)?,
+        games: args.run.games,
+        seed: args.run.seed,
+        openings: openings(&args.run)?,
+        first: first_policy(args.run.first),
+        sprt,
+    };
+    let (done, mut log) = open_log(&args.run, "games.jsonl")?;
+    check_same_run(&done, &config)?;
+    eprintln!(
+        "seed {}; {} of {} games already played",
+        config.seed,
+        done.len().min(config.games as usize),
+        config.games
+    );
+    let pool = thread_pool(&args.run)?;
+    let progress = progress_bar(config.games, "match");
+    progress.0.set_position(done.len() as u64);
+    let records = pool
+        .install(|| run_match(&config, done, log.as_mut(), &progress))
+        .map_err(anyhow::Error::msg)?;
+    progress.0.finish_and_clear();
+    let summary = MatchSummary::of(&records, config.seed, config.sprt.as_ref());
+    let mut out = std::io::stdout().lock();
+    write!(out, "{}", summary.to_text())?;
+    if let Some(dir) = &args.run.out {
+        write_file(
+            dir,
+            "summary.json",
+            &serde_json::to_string_pretty(&summary)?,
+        )?;
+        write_file(dir, "summary.csv", &summary.to_csv())?;
+        writeln!(
+            out,
+            "games, summary.json and summary.csv in {}",
+            dir.display()
+        )?;
+    }
+    Ok(())
+}
+
+/// A resumed run must be the same run: same players and seed.
+fn check_same_run(done: &[GameRecord], config: &MatchConfig) -> Result<()> {
+    if let Some(r) = done
+        .iter()
+        .find(|r| r.a_spec != config.a.spec.to_string() || r.b_spec != config.b.spec.to_string())
+    {
+        bail!(
+            "the run being resumed played {} against {}, not these players",
+            r.a_spec,
+            r.b_spec
+        );
+    }
+    if let Some(r) = done.iter().find(|r| r.game >= config.games) {
+        bail!(
+            "the run being resumed has game {} but --games is {}",
+            r.game,
+            config.games
+        );
+    }
+    Ok(())
+}
+
+fn first_policy(first: FirstArg) -> FirstPolicy {
+    match first {
+        FirstArg::A => FirstPolicy::A,
+        FirstArg::B => FirstPolicy::B,
+        FirstArg::Alternate => FirstPolicy::Alternate,
+    }
+}
+
+pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
+    let mut players: Vec<Contestant> = Vec::new();
+    for text in &args.players {
+        let (name, spec) = text
+            .split_once('=')
+            .with_context(|| format!("--player {text:?}: expected NAME=SPEC"))?;
+        if name.is_empty() || players.iter().any(|p| p.label == name) {
+            bail!("--player {text:?}: names must be non-empty and unique");
+        }
+        players.push(contestant(name, spec)?);
+    }
+    if players.len() < 2 {
+        bail!("a tournament needs at least two --player");
+    }
+    let (done, mut log) = open_log(&args.run, "games.jsonl")?;
+    let pool = thread_pool(&args.run)?;
+    let openings = openings(&args.run)?;
+    let pairs: Vec<(usize, usize)> = (0..players.len())
+        .flat_map(|i| (i + 1..players.len()).map(move |j| (i, j)))
+        .collect();
+    let progress = progress_bar(args.run.games * pairs.len() as u64, "tournament");
+    let mut all = Vec::new();
+    for (pair_index, &(i, j)) in pairs.iter().enumerate() {
+        let config = MatchConfig {
+            a: players[i].clone(),
+            b: players[j].clone(),
+            games: args.run.games,
+            // Each pairing its own stream of seeds, all from the one seed.
+            seed: c4_arena::matches::game_seed(args.run.seed, pair_index as u64, 7),
+            openings: openings.clone(),
+            first: first_policy(args.run.first),
+            sprt: None,
+        };
+        let previous: Vec<GameRecord> = done
+            .iter()
+            .filter(|r| r.a == players[i].label && r.b == players[j].label)
+            .cloned()
+            .collect();
+        let base = all.len() as u64;
+        struct Offset<'a>(&'a Progress, u64);
+        impl MatchObserver for Offset<'_> {
+            fn game_finished(&self, _: &GameRecord, done: u64, _: u64) {
+                self.0.0.set_position(self.1 + done);
+            }
+        }
+        let records = pool
+            .install(|| run_match(&config, previous, log.as_mut(), &Offset(&progress, base)))
+            .map_err(anyhow::Error::msg)?;
+        all.extend(records);
+    }
+    progress.0.finish_and_clear();
+    let names: Vec<String> = players.iter().map(|p| p.label.clone()).collect();
+    let table = Crosstable::of(&names, &all);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "seed {}, {} games per pairing",
+        args.run.seed, args.run.games
+    )?;
+    write!(out, "{}", table.to_text())?;
+    if let Some(dir) = &args.run.out {
+        let json = serde_json::json!({ "crosstable": table, "ratings": table.ratings(), "seed": args.run.seed });
+        write_file(dir, "summary.json", &serde_json::to_string_pretty(&json)?)?;
+        let mut csv = String::from("rank,name,elo,error,points,games\n");
+        for (rank, r) in table.ratings().iter().enumerate() {
+            csv.push_str(&format!(
+                "{},{},{:.1},{:.1},{},{}\n",
+                rank + 1,
+                r.name,
+                r.elo,
+                r.error,
+                r.points,
+                r.games
+            ));
+        }
+        write_file(dir, "summary.csv", &csv)?;
+    }
+    Ok(())
+}
