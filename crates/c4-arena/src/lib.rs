@@ -12,6 +12,7 @@
 //! search. Progress reporting goes through [`matches::MatchObserver`], keeping bars and logs
 //! out of the game loop.
 
+pub mod experiments;
 pub mod matches;
 pub mod record;
 pub mod stats;

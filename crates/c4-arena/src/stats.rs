@@ -272,6 +272,22 @@ impl Spread {
     }
 }
 
+/// The Wilson score interval (95%) for `successes` out of `trials`; `None` with no trials.
+#[must_use]
+pub fn wilson(successes: u64, trials: u64) -> Option<Interval> {
+    if trials == 0 {
+        return None;
+    }
+    let (n, p, z) = (trials as f64, successes as f64 / trials as f64, Z95);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    Some(Interval {
+        value: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,6 +368,18 @@ mod tests {
         assert!(Sprt::parse("20,0").is_err());
         assert!(Sprt::parse("0,20,0.9,0.05").is_err());
         assert!(Sprt::parse("x").is_err());
+    }
+
+    #[test]
+    fn wilson_interval_known_value() {
+        // 8 of 10: Wilson 95% interval is about [0.490, 0.943].
+        let i = wilson(8, 10).unwrap();
+        assert!(
+            (i.low - 0.490).abs() < 0.002 && (i.high - 0.943).abs() < 0.002,
+            "{i:?}"
+        );
+        assert!(wilson(0, 0).is_none());
+        assert_eq!(wilson(0, 5).unwrap().low, 0.0);
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod arena;
 mod bench;
 mod best;
 mod evals;
+mod experiment;
 mod play;
 mod protocol;
 mod show;
@@ -48,6 +49,10 @@ enum Command {
     Match(arena::MatchArgs),
     /// A round robin of several players: crosstable and Elo ranking.
     Tournament(arena::TournamentArgs),
+    /// Rerun a paper's experiment (or `list`, or `all`), with the paper's numbers beside ours.
+    Experiment(experiment::ExperimentArgs),
+    /// Rebuild an experiment's report and plots from its saved games.
+    Report(experiment::ReportArgs),
     /// Speed figures: the solver on the reference sets, the searchers on fixed positions.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -66,6 +71,8 @@ fn main() -> ExitCode {
         Command::Engine(args) => protocol::run(&args),
         Command::Match(args) => arena::run_match_command(&args),
         Command::Tournament(args) => arena::run_tournament(&args),
+        Command::Experiment(args) => experiment::run(&args),
+        Command::Report(args) => experiment::report(&args),
         Command::Bench(command) => bench::run(&command),
     };
     match result {

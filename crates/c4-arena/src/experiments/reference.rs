@@ -1,0 +1,36 @@
+//! The papers' tables (`data/reference/*.csv`), compiled in so that experiments run from any
+//! directory. Each file's `#` lines say where it comes from; see `data/reference/README.md`.
+
+/// `ayoub2021_results.csv`: Ayoub's Tables 1-9 as rows of pairings.
+pub const AYOUB_RESULTS: &str = include_str!("../../../../data/reference/ayoub2021_results.csv");
+/// `ayoub2021_table6_overall.csv`.
+pub const AYOUB_OVERALL: &str =
+    include_str!("../../../../data/reference/ayoub2021_table6_overall.csv");
+/// `kang2019_table6_depth_selfplay.csv`.
+pub const KANG_DEPTH: &str =
+    include_str!("../../../../data/reference/kang2019_table6_depth_selfplay.csv");
+/// `kang2019_table7_8_features.csv`.
+pub const KANG_FEATURES: &str =
+    include_str!("../../../../data/reference/kang2019_table7_8_features.csv");
+/// `kang2019_table9_h1_vs_h2.csv`.
+pub const KANG_H1_VS_H2: &str =
+    include_str!("../../../../data/reference/kang2019_table9_h1_vs_h2.csv");
+
+/// The data rows of a CSV with `#` comments and one header line, split on commas.
+#[must_use]
+pub fn rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .skip(1)
+        .map(|l| l.split(',').map(|f| f.trim().to_owned()).collect())
+        .collect()
+}
+
+/// The comment lines of a CSV, without the `#`.
+#[must_use]
+pub fn comments(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(|l| l.trim().to_owned())
+        .collect()
+}

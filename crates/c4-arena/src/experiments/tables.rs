@@ -1,0 +1,362 @@
+//! The experiments whose tables are lists of pairings, defined from the papers' CSVs.
+
+use super::reference::{self, rows};
+use crate::matches::FirstPolicy;
+
+/// What the paper reports for one row.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PaperResult {
+    /// Game counts from player 1's side (Ayoub: out of 1000).
+    Counts {
+        /// Player 1's wins.
+        wins: u64,
+        /// Player 1's losses.
+        losses: u64,
+        /// Ties.
+        ties: u64,
+    },
+    /// Win shares (Kang), of player 1 and, where given, of player 2.
+    Shares {
+        /// Player 1's share of wins.
+        first: f64,
+        /// Player 2's share of wins.
+        second: Option<f64>,
+        /// Games the paper played per row.
+        games: u64,
+    },
+}
+
+impl PaperResult {
+    /// Games the paper played for the row.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        match self {
+            PaperResult::Counts { wins, losses, ties } => wins + losses + ties,
+            PaperResult::Shares { games, .. } => *games,
+        }
+    }
+
+    /// Player 1's and player 2's win shares.
+    #[must_use]
+    pub fn shares(&self) -> (f64, Option<f64>) {
+        match *self {
+            PaperResult::Counts { wins, losses, .. } => {
+                let n = self.games().max(1) as f64;
+                (wins as f64 / n, Some(losses as f64 / n))
+            }
+            PaperResult::Shares { first, second, .. } => (first, second),
+        }
+    }
+}
+
+/// One pairing.
+#[derive(Clone, Debug)]
+pub struct PairingRow {
+    /// How the paper names the row.
+    pub label: String,
+    /// Player 1's spec.
+    pub a: String,
+    /// Player 2's spec.
+    pub b: String,
+    /// Who moves first.
+    pub first: FirstPolicy,
+    /// The paper's numbers.
+    pub paper: PaperResult,
+}
+
+/// A table of pairings.
+#[derive(Clone, Debug)]
+pub struct PairingTable {
+    /// File-name id.
+    pub id: &'static str,
+    /// Caption.
+    pub title: String,
+    /// Rows.
+    pub rows: Vec<PairingRow>,
+}
+
+/// An experiment of `c4 experiment`.
+#[derive(Clone, Copy, Debug)]
+pub struct Experiment {
+    /// Its name on the command line.
+    pub name: &'static str,
+    /// One line.
+    pub title: &'static str,
+    /// The paper and its tables.
+    pub source: &'static str,
+    /// The settings, in words, for the report.
+    pub settings: &'static str,
+    /// What to keep in mind reading the comparison.
+    pub reading: &'static str,
+    /// Its tables.
+    pub tables: fn() -> Result<Vec<PairingTable>, String>,
+}
+
+/// Ayoub's heuristic ids.
+const AYOUB_HEURISTICS: [&str; 4] = ["naive", "connected", "center", "corners"];
+/// Ayoub's evaluator options: naive draws a new number per call, the others count own discs.
+const AYOUB_EVAL_OPTIONS: [&str; 4] = ["mode=stream", "sides=own", "sides=own", "sides=own"];
+
+/// Ayoub's player: alpha-beta, columns left to right, random tie-break, wins worth 100.
+fn ayoub_player(heuristic: &str, depth: &str) -> Result<String, String> {
+    let id: usize = heuristic
+        .parse()
+        .map_err(|_| format!("heuristic id {heuristic:?}"))?;
+    let (name, options) = (
+        AYOUB_HEURISTICS
+            .get(id)
+            .ok_or("heuristic id out of range")?,
+        AYOUB_EVAL_OPTIONS[id],
+    );
+    Ok(format!(
+        "alphabeta:depth={depth},eval={name},{options},order=none,tiebreak=random,win-score=100"
+    ))
+}
+
+fn ayoub_table(id: &'static str, table: &str, title: &str) -> Result<Vec<PairingTable>, String> {
+    let mut out = Vec::new();
+    for r in rows(reference::AYOUB_RESULTS)
+        .into_iter()
+        .filter(|r| r[0] == table)
+    {
+        let number = |i: usize| r[i].parse::<u64>().map_err(|_| format!("ayoub row {r:?}"));
+        let name = |h: &str| {
+            h.parse::<usize>()
+                .ok()
+                .and_then(|i| AYOUB_HEURISTICS.get(i).copied())
+                .unwrap_or("?")
+        };
+        out.push(PairingRow {
+            label: format!("{} d{} vs {} d{}", name(&r[1]), r[2], name(&r[3]), r[4]),
+            a: ayoub_player(&r[1], &r[2])?,
+            b: ayoub_player(&r[3], &r[4])?,
+            first: FirstPolicy::A,
+            paper: PaperResult::Counts {
+                wins: number(5)?,
+                losses: number(6)?,
+                ties: number(7)?,
+            },
+        });
+    }
+    Ok(vec![PairingTable {
+        id,
+        title: title.to_owned(),
+        rows: out,
+    }])
+}
+
+/// Kang's H1: random move every 3rd move; terminal positions scored by the heuristic
+/// (feature 1 is "infinity"), so a feature subset without 1 does not see wins.
+fn kang_h1(depth: &str, features: &str) -> String {
+    format!("alphabeta:depth={depth},eval=kang,features={features},random-every=3,win-score=eval")
+}
+
+/// Kang's H2, the square matrix, with the same random move every 3rd move.
+fn kang_h2(depth: &str) -> String {
+    format!("alphabeta:depth={depth},eval=center,random-every=3")
+}
+
+/// Kang's text says 100 rounds per pairing (the Table 6 caption says 10).
+const KANG_GAMES: u64 = 100;
+
+fn share(text: &str) -> Result<f64, String> {
+    text.parse().map_err(|_| format!("share {text:?}"))
+}
+
+fn kang_depth() -> Result<Vec<PairingTable>, String> {
+    let mut out = Vec::new();
+    for r in rows(reference::KANG_DEPTH) {
+        out.push(PairingRow {
+            label: format!("H1 d{} vs H1 d{}", r[0], r[1]),
+            a: kang_h1(&r[0], "1234"),
+            b: kang_h1(&r[1], "1234"),
+            first: FirstPolicy::A,
+            paper: PaperResult::Shares {
+                first: share(&r[2])?,
+                second: Some(share(&r[3])?),
+                games: KANG_GAMES,
+            },
+        });
+    }
+    Ok(vec![PairingTable {
+        id: "table6",
+        title: "Kang Table 6: H1 vs H1 by depth (first H1 moves first)".into(),
+        rows: out,
+    }])
+}
+
+fn kang_features() -> Result<Vec<PairingTable>, String> {
+    let mut out = Vec::new();
+    for r in rows(reference::KANG_FEATURES) {
+        let digits: String = r[0].chars().filter(char::is_ascii_digit).collect();
+        out.push(PairingRow {
+            label: format!("H1 features {} vs H2", r[0]),
+            a: kang_h1("4", &digits),
+            b: kang_h2("4"),
+            first: FirstPolicy::Alternate,
+            paper: PaperResult::Shares {
+                first: share(&r[1])?,
+                second: None,
+                games: KANG_GAMES,
+            },
+        });
+    }
+    Ok(vec![PairingTable {
+        id: "tables7-8",
+        title: "Kang Tables 7-8: H1 feature subsets vs H2, depth 4".into(),
+        rows: out,
+    }])
+}
+
+fn kang_h1_vs_h2() -> Result<Vec<PairingTable>, String> {
+    let mut out = Vec::new();
+    for r in rows(reference::KANG_H1_VS_H2) {
+        out.push(PairingRow {
+            label: format!("H1 vs H2, depth {}", r[0]),
+            a: kang_h1(&r[0], "1234"),
+            b: kang_h2(&r[0]),
+            first: FirstPolicy::Alternate,
+            paper: PaperResult::Shares {
+                first: share(&r[1])?,
+                second: Some(share(&r[2])?),
+                games: KANG_GAMES,
+            },
+        });
+    }
+    Ok(vec![PairingTable {
+        id: "table9",
+        title: "Kang Table 9: H1 vs H2 at equal depth".into(),
+        rows: out,
+    }])
+}
+
+const AYOUB_SETTINGS: &str = "alpha-beta at the paper's depths, columns tried left to right, random choice among equal \
+best moves, a won game worth 100 and a lost one -100 whatever the heuristic's scale (win-score=100), the naive \
+heuristic drawing a fresh random number in [0, 50) at every leaf (mode=stream), the other heuristics counting the \
+player's own discs only (sides=own), CPU 1 always moving first, 1000 games per row";
+
+const AYOUB_READING: &str = "Ayoub's players share one random generator per run in Java; c4 seeds each game. \
+His exact tie-breaking and the sign conventions of his heuristics are not given beyond the report's text, so \
+rows can differ by more than chance; first-move advantage and the depth curves are the robust findings.";
+
+const KANG_SETTINGS: &str = "alpha-beta (same values as the paper's minimax) at the paper's depths, a random move \
+between the two best columns at each player's 3rd, 6th, 9th ... move (random-every=3), H1 scoring terminal \
+positions with its own features (win-score=eval: feature 1 is infinity), H2 the centre matrix, 100 games per \
+pairing (the paper's text; the Table 6 caption says 10)";
+
+const KANG_READING: &str = "Kang et al. played 10 or 100 games per pairing, so their shares carry intervals of \
++-10 to +-30 points; c4's intervals show which differences are beyond chance. Where the paper is silent \
+(who moves first in Tables 7-9) c4 alternates colours.";
+
+/// Every experiment, in `c4 experiment list` order.
+pub static EXPERIMENTS: &[Experiment] = &[
+    Experiment {
+        name: "kang-depth",
+        title: "H1 against itself at depths 2, 4, 6 and 8",
+        source: "Kang, Wang, Hu (2019), Table 6",
+        settings: KANG_SETTINGS,
+        reading: KANG_READING,
+        tables: kang_depth,
+    },
+    Experiment {
+        name: "kang-features",
+        title: "H1 with feature subsets against H2 at depth 4",
+        source: "Kang, Wang, Hu (2019), Tables 7 and 8",
+        settings: KANG_SETTINGS,
+        reading: KANG_READING,
+        tables: kang_features,
+    },
+    Experiment {
+        name: "kang-h1-vs-h2",
+        title: "H1 against H2 at equal depths",
+        source: "Kang, Wang, Hu (2019), Table 9",
+        settings: KANG_SETTINGS,
+        reading: KANG_READING,
+        tables: kang_h1_vs_h2,
+    },
+    Experiment {
+        name: "ayoub-first-move",
+        title: "identical players: how much is moving first worth",
+        source: "Ayoub (2021), Table 1",
+        settings: AYOUB_SETTINGS,
+        reading: AYOUB_READING,
+        tables: || ayoub_table("table1", "1", "Ayoub Table 1: move first (CPU 1 first)"),
+    },
+    Experiment {
+        name: "ayoub-heuristics",
+        title: "round robin of the four heuristics at depth 5",
+        source: "Ayoub (2021), Tables 2-6",
+        settings: AYOUB_SETTINGS,
+        reading: AYOUB_READING,
+        tables: || {
+            ayoub_table(
+                "tables2-5",
+                "2-5",
+                "Ayoub Tables 2-5: every ordered pair at depth 5",
+            )
+        },
+    },
+    Experiment {
+        name: "ayoub-depth",
+        title: "naive heuristic: win rate against search depth",
+        source: "Ayoub (2021), Table 7",
+        settings: AYOUB_SETTINGS,
+        reading: AYOUB_READING,
+        tables: || {
+            ayoub_table(
+                "table7",
+                "7",
+                "Ayoub Table 7: win rate vs search depth (opponent depth 3)",
+            )
+        },
+    },
+    Experiment {
+        name: "ayoub-baseline",
+        title: "depth 1 against depth 5, same heuristic",
+        source: "Ayoub (2021), Table 8",
+        settings: AYOUB_SETTINGS,
+        reading: AYOUB_READING,
+        tables: || ayoub_table("table8", "8", "Ayoub Table 8: baseline, depth 1 vs depth 5"),
+    },
+    Experiment {
+        name: "ayoub-heuristic-vs-depth",
+        title: "a strong heuristic shallow against a weak one deep",
+        source: "Ayoub (2021), Table 9",
+        settings: AYOUB_SETTINGS,
+        reading: AYOUB_READING,
+        tables: || {
+            ayoub_table(
+                "table9",
+                "9",
+                "Ayoub Table 9: naive at depths 1-5 vs center at depth 5",
+            )
+        },
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use c4_engine::agent::AgentSpec;
+
+    #[test]
+    fn every_experiment_has_rows_and_valid_players() {
+        for experiment in EXPERIMENTS {
+            let tables = (experiment.tables)().unwrap();
+            assert!(!tables.is_empty(), "{}", experiment.name);
+            for table in &tables {
+                assert!(!table.rows.is_empty(), "{} {}", experiment.name, table.id);
+                for row in &table.rows {
+                    AgentSpec::parse(&row.a, 0).unwrap();
+                    AgentSpec::parse(&row.b, 0).unwrap();
+                    assert!(row.paper.games() > 0);
+                }
+            }
+        }
+        let rows: usize = EXPERIMENTS
+            .iter()
+            .map(|e| (e.tables)().unwrap()[0].rows.len())
+            .sum();
+        assert_eq!(rows, 16 + 7 + 4 + 4 + 12 + 6 + 4 + 10);
+    }
+}
