@@ -130,11 +130,20 @@ fn best_takes_a_win_in_one() {
 fn perfect_player_plays_optimally() {
     // From the reference set (Middle-Easy): the perfect move keeps the position's score.
     // No time limit, so a loaded machine cannot turn this into the engine's fallback.
-    let (code, out, err) = run(&["best", "--json", "--ai", "perfect:table=20", "5554224333234511764415115"]);
+    let (code, out, err) = run(&[
+        "best",
+        "--json",
+        "--ai",
+        "perfect:table=20",
+        "5554224333234511764415115",
+    ]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["exact"], true);
-    assert_eq!(v["score"], 4, "Test_L2_R1 scores 5554224333234511764415115 as 4");
+    assert_eq!(
+        v["score"], 4,
+        "Test_L2_R1 scores 5554224333234511764415115 as 4"
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@ use crate::eval::{AnyEvaluator, EVALUATORS, parse_evaluator, registry::find_eval
 use crate::options::{OptionDoc, Options, SpecError, split_spec};
 use crate::search::engine::{DEFAULT_ENGINE_TIME, EngineConfig, EngineSearch};
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use crate::search::{MoveOrder, MoveReport, TieBreak, WinScore};
+use crate::search::{LeafView, MoveOrder, MoveReport, TieBreak, WinScore};
 use crate::solver::{
     DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolveLimits, Solver, best_solved_column,
 };
@@ -94,8 +94,21 @@ const ORDER: OptionDoc = OptionDoc {
     default: "center",
     help: "move order: none (left to right), center, best (table move first)",
 };
-const FIXED_DEPTH_OPTIONS: &[OptionDoc] =
-    &[DEPTH, EVAL, WIN_SCORE, TIEBREAK, RANDOM_EVERY, ORDER, SEED];
+const VIEW: OptionDoc = OptionDoc {
+    key: "view",
+    default: "root",
+    help: "leaves scored for the searching player (root) or, as a reproduced slip, for the player to move there (mover)",
+};
+const FIXED_DEPTH_OPTIONS: &[OptionDoc] = &[
+    DEPTH,
+    EVAL,
+    WIN_SCORE,
+    TIEBREAK,
+    RANDOM_EVERY,
+    ORDER,
+    VIEW,
+    SEED,
+];
 
 /// Every algorithm.
 pub static ALGORITHMS: &[AlgorithmEntry] = &[
@@ -123,6 +136,7 @@ pub static ALGORITHMS: &[AlgorithmEntry] = &[
             TIEBREAK,
             RANDOM_EVERY,
             ORDER,
+            VIEW,
             SEED,
         ],
     },
@@ -239,6 +253,8 @@ pub struct AgentSpec {
     pub random_every: Option<u32>,
     /// Win value.
     pub win_score: WinScore,
+    /// Leaf point of view.
+    pub leaf_view: LeafView,
     /// Seed.
     pub seed: u64,
     /// Engine: exact solves.
@@ -300,6 +316,7 @@ impl AgentSpec {
             tiebreak: TieBreak::First,
             random_every: None,
             win_score: WinScore::Auto,
+            leaf_view: LeafView::Root,
             seed: default_seed,
             solver: true,
             table_bits: DEFAULT_TABLE_BITS,
@@ -338,6 +355,13 @@ impl AgentSpec {
                         _ => Some(raw.parse::<u32>().ok().filter(|k| (1..=42).contains(k)).ok_or_else(|| {
                             spec_error!("random-every={raw} is not valid: expected off or a number of moves from 1 to 42")
                         })?),
+                    };
+                }
+                if let Some(view) = options.take_choice("view", &["root", "mover"])? {
+                    spec.leaf_view = if view == "mover" {
+                        LeafView::Mover
+                    } else {
+                        LeafView::Root
                     };
                 }
                 if let Some(raw) = options.take_raw("win-score") {
@@ -431,6 +455,7 @@ impl AgentSpec {
                     tt: self.tt,
                     order: self.order,
                     win_score: self.win_score,
+                    leaf_view: self.leaf_view,
                 };
                 let (tiebreak, random_every, seed) = (self.tiebreak, self.random_every, self.seed);
                 with_evaluator!(self.evaluator()?, e => Box::new(FixedDepthAgent {
@@ -503,6 +528,9 @@ impl fmt::Display for AgentSpec {
                 }
                 if let Some(k) = self.random_every {
                     parts.push(format!("random-every={k}"));
+                }
+                if self.leaf_view == LeafView::Mover {
+                    parts.push("view=mover".into());
                 }
                 match self.win_score {
                     WinScore::Auto => {}

@@ -7,7 +7,7 @@ use c4_engine::agent::{AgentSpec, parse_agent};
 use c4_engine::eval::shanghai_lines::{FiveFactorLines, LinesConfig};
 use c4_engine::eval::{EVALUATORS, Evaluator, parse_evaluator};
 use c4_engine::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use c4_engine::search::{MoveOrder, WinScore};
+use c4_engine::search::{LeafView, MoveOrder, WinScore};
 use c4_engine::with_evaluator;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};

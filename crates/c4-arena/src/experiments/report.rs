@@ -294,6 +294,13 @@ fn plot(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), Stri
 
 /// Ayoub's Table 6: each heuristic's games over all pairings, paper beside ours.
 fn ayoub_overall(tables: &[PairingTable], records: &[GameRecord]) -> String {
+    tables
+        .iter()
+        .map(|table| ayoub_overall_of(table, records))
+        .collect()
+}
+
+fn ayoub_overall_of(table: &PairingTable, records: &[GameRecord]) -> String {
     let names = ["naive", "connected", "center", "corners"];
     let paper_names = ["naive", "max_connected", "center", "corners"];
     let mut ours = [Wdl::default(); 4];
@@ -302,19 +309,20 @@ fn ayoub_overall(tables: &[PairingTable], records: &[GameRecord]) -> String {
             .iter()
             .position(|n| spec.contains(&format!("eval={n}")))
     };
-    for table in tables {
-        for r in records.iter().filter(|r| is_of(table, r)) {
-            let one = tally(std::slice::from_ref(r));
-            if let Some(i) = heuristic(&r.a_spec) {
-                ours[i].add(one);
-            }
-            if let Some(j) = heuristic(&r.b_spec) {
-                ours[j].add(one.flipped());
-            }
+    for r in records.iter().filter(|r| is_of(table, r)) {
+        let one = tally(std::slice::from_ref(r));
+        if let Some(i) = heuristic(&r.a_spec) {
+            ours[i].add(one);
+        }
+        if let Some(j) = heuristic(&r.b_spec) {
+            ours[j].add(one.flipped());
         }
     }
     let paper = reference::rows(reference::AYOUB_OVERALL);
-    let mut md = String::from("## Ayoub Table 6: overall, per heuristic\n\n");
+    let mut md = format!(
+        "## Ayoub Table 6: overall, per heuristic ({})\n\n",
+        table.id
+    );
     md.push_str("| heuristic | paper win % | ours win % [95% CI] | paper loss % | ours loss % | ours games |\n|---|---|---|---|---|---|\n");
     for (i, name) in names.iter().enumerate() {
         let p = paper.iter().find(|r| r[0] == paper_names[i]);

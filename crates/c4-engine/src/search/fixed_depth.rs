@@ -11,7 +11,7 @@
 //! depth"); so the root value stays exactly the minimax value.
 
 use super::transposition_table::{Bound, TranspositionTable};
-use super::{INFINITY, MoveOrder, PvTable, WinScore, win_in};
+use super::{INFINITY, LeafView, MoveOrder, PvTable, WinScore, win_in};
 use crate::eval::{Eval, Evaluator, MAX_HEURISTIC};
 use c4_core::{CELLS, Column, Player, Position, WIDTH};
 
@@ -28,6 +28,8 @@ pub struct FixedDepthConfig {
     pub order: MoveOrder,
     /// Value of a won terminal node.
     pub win_score: WinScore,
+    /// Whose point of view leaves are evaluated from.
+    pub leaf_view: LeafView,
 }
 
 /// The value of each root move: `(column, value, exact)`; `exact` is false when alpha-beta
@@ -151,9 +153,13 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     /// The leaf value for the side to move.
     #[inline]
     fn leaf(&mut self, position: &Position, last_move: Option<Column>) -> i32 {
+        let view = match self.config.leaf_view {
+            LeafView::Root => self.root_player,
+            LeafView::Mover => position.side_to_move(),
+        };
         let value: Eval = self
             .evaluator
-            .evaluate(position, self.root_player, last_move)
+            .evaluate(position, view, last_move)
             .clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
         if position.side_to_move() == self.root_player {
             value

@@ -56,6 +56,19 @@ pub enum WinScore {
     Eval,
 }
 
+/// Whose point of view a leaf is evaluated from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LeafView {
+    /// The searching player's, at every leaf: minimax as the papers describe it.
+    Root,
+    /// The player to move at the leaf, used as the searcher's value without a sign change.
+    /// A plausible implementation slip, kept as an option because it reproduces results
+    /// like Ayoub's (see `c4 experiment ayoub-heuristics`): at odd depths the searcher then
+    /// maximises the *opponent's* heuristic.
+    Mover,
+}
+
 /// Order in which the search tries columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
