@@ -41,6 +41,7 @@ fn config(depth: u32, prune: bool, tt: bool, order: MoveOrder) -> FixedDepthConf
         tt,
         order,
         win_score: WinScore::Auto,
+        leaf_view: LeafView::Root,
     }
 }
 
