@@ -120,6 +120,24 @@ impl Crosstable {
         ratings
     }
 
+    /// The ranking as CSV (with header).
+    #[must_use]
+    pub fn ratings_csv(&self) -> String {
+        let mut csv = String::from("rank,name,elo,error,points,games\n");
+        for (rank, r) in self.ratings().iter().enumerate() {
+            csv.push_str(&format!(
+                "{},{},{:.1},{:.1},{},{}\n",
+                rank + 1,
+                r.name,
+                r.elo,
+                r.error,
+                r.points,
+                r.games
+            ));
+        }
+        csv
+    }
+
     /// The crosstable and ranking as text.
     #[must_use]
     pub fn to_text(&self) -> String {

@@ -313,19 +313,7 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
     if let Some(dir) = &args.run.out {
         let json = serde_json::json!({ "crosstable": table, "ratings": table.ratings(), "seed": args.run.seed });
         write_file(dir, "summary.json", &serde_json::to_string_pretty(&json)?)?;
-        let mut csv = String::from("rank,name,elo,error,points,games\n");
-        for (rank, r) in table.ratings().iter().enumerate() {
-            csv.push_str(&format!(
-                "{},{},{:.1},{:.1},{},{}\n",
-                rank + 1,
-                r.name,
-                r.elo,
-                r.error,
-                r.points,
-                r.games
-            ));
-        }
-        write_file(dir, "summary.csv", &csv)?;
+        write_file(dir, "summary.csv", &table.ratings_csv())?;
     }
     Ok(())
 }

@@ -724,7 +724,7 @@ impl<E: crate::eval::Evaluator + Send> Agent for EngineAgent<E> {
         self.spec.clone()
     }
     fn choose(&mut self, game: &Game) -> MoveReport {
-        self.search.choose(game.position(), game.last_move())
+        self.search.choose(game.position())
     }
 }
 

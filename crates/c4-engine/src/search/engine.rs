@@ -91,8 +91,9 @@ impl<E: Evaluator> EngineSearch<E> {
         }
     }
 
-    /// Chooses a move in `position` (not over); `last_move` is the move that led to it.
-    pub fn choose(&mut self, position: &Position, last_move: Option<Column>) -> MoveReport {
+    /// Chooses a move in `position` (not over). The root itself is never evaluated, so the
+    /// move that led to it does not matter; children get their own last move.
+    pub fn choose(&mut self, position: &Position) -> MoveReport {
         let start = Instant::now();
         self.deadline = start + self.config.time;
         self.nodes = 0;
@@ -154,8 +155,7 @@ impl<E: Evaluator> EngineSearch<E> {
         let mut best: Option<(Column, i32, u32, Vec<Column>)> = None;
         let mut previous_best = None;
         for depth in 1..=max_depth {
-            let (column, value) =
-                self.search_root(position, &candidates, depth, previous_best, last_move);
+            let (column, value) = self.search_root(position, &candidates, depth, previous_best);
             if self.aborted {
                 break;
             }
@@ -222,7 +222,6 @@ impl<E: Evaluator> EngineSearch<E> {
         candidates: &[Column],
         depth: u32,
         previous_best: Option<Column>,
-        last_move: Option<Column>,
     ) -> (Column, i32) {
         self.pv.clear(0);
         let mut order: Vec<Column> = candidates.to_vec();
@@ -246,7 +245,6 @@ impl<E: Evaluator> EngineSearch<E> {
                 self.pv.update(0, column);
             }
         }
-        let _ = last_move;
         (best, alpha)
     }
 
