@@ -172,7 +172,7 @@ pub fn build_report(
         plot(dir, table, &rows)?;
         results.push((table.id.to_owned(), rows));
     }
-    if experiment.name == "ayoub-heuristics" {
+    if experiment.name == "ayoub-heuristics" || experiment.name == "win-scale" {
         md.push_str(&ayoub_overall(tables, records));
     }
     let _ = writeln!(md, "## Reading\n\n{}\n", experiment.reading);
