@@ -2,8 +2,11 @@
 
 use anyhow::{Context, Result, bail};
 use c4_arena::experiments::{
-    EXPERIMENTS, Experiment, RunSettings, build_report, games_path, play_table,
+    EXPERIMENTS, Experiment, RunSettings, accuracy, build_report, games_path, play_table,
 };
+
+/// The experiment measured against the solver rather than against a paper's table.
+const ACCURACY: &str = "accuracy";
 use c4_arena::matches::MatchObserver;
 use c4_arena::record::{GameLog, GameRecord};
 use indicatif::ProgressBar;
@@ -73,10 +76,21 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
         for e in EXPERIMENTS {
             writeln!(out, "{:26} {} ({})", e.name, e.title, e.source)?;
         }
+        writeln!(
+            out,
+            "{:26} move quality of every heuristic against perfect play (c4)",
+            ACCURACY
+        )?;
         return Ok(());
     }
     let names: Vec<&str> = if args.name == "all" {
-        EXPERIMENTS.iter().map(|e| e.name).collect()
+        EXPERIMENTS
+            .iter()
+            .map(|e| e.name)
+            .chain([ACCURACY])
+            .collect()
+    } else if args.name == ACCURACY {
+        vec![ACCURACY]
     } else {
         vec![find(&args.name)?.name]
     };
@@ -89,7 +103,6 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
     }
     let pool = pool.build()?;
     for name in names {
-        let experiment = find(name)?;
         let dir = match (&args.out, args.name == "all") {
             (Some(base), true) => base.join(name),
             (Some(dir), false) => dir.clone(),
@@ -97,6 +110,28 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
         };
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         check_run_info(&dir, name, args.seed)?;
+        if name == ACCURACY {
+            let per_set = if args.quick {
+                3
+            } else {
+                args.games.unwrap_or(100) as usize
+            };
+            let total = (2 * per_set * accuracy::players().len()) as u64;
+            eprintln!(
+                "{name}: {total} decisions, seed {}, into {}",
+                args.seed,
+                dir.display()
+            );
+            let bar = ProgressBar::new(total);
+            let decisions = pool
+                .install(|| accuracy::run(&dir, per_set, args.seed, &|| bar.inc(1)))
+                .map_err(anyhow::Error::msg)?;
+            bar.finish_and_clear();
+            accuracy::report(&dir, &decisions, args.seed).map_err(anyhow::Error::msg)?;
+            writeln!(out, "{name}: report in {}", dir.join("report.md").display())?;
+            continue;
+        }
+        let experiment = find(name)?;
         let settings = RunSettings {
             games: args.games,
             quick: args.quick,
@@ -175,6 +210,27 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     })?;
     let info: RunInfo =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+    if info.experiment == ACCURACY {
+        let games = args.dir.join("games").join("accuracy.jsonl");
+        let text = std::fs::read_to_string(&games)
+            .with_context(|| format!("reading {}", games.display()))?;
+        let decisions: Vec<accuracy::Decision> = text
+            .lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect();
+        if decisions.is_empty() {
+            bail!("{} holds no decisions yet", args.dir.display());
+        }
+        accuracy::report(&args.dir, &decisions, info.seed).map_err(anyhow::Error::msg)?;
+        let rebuilt = args.dir.join("report.md");
+        writeln!(
+            std::io::stdout(),
+            "rebuilt {} from {} decisions",
+            rebuilt.display(),
+            decisions.len()
+        )?;
+        return Ok(());
+    }
     let experiment = find(&info.experiment)?;
     let tables = (experiment.tables)().map_err(anyhow::Error::msg)?;
     let mut records = Vec::new();

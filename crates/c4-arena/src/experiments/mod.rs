@@ -6,6 +6,7 @@
 //! JSONL file per table under `DIR/games/`, so an interrupted experiment resumes where it
 //! stopped and `c4 report DIR` rebuilds everything from the files.
 
+pub mod accuracy;
 pub mod reference;
 mod report;
 mod tables;
