@@ -2,11 +2,13 @@
 
 use anyhow::{Context, Result, bail};
 use c4_arena::experiments::{
-    EXPERIMENTS, Experiment, RunSettings, accuracy, build_report, games_path, play_table,
+    EXPERIMENTS, Experiment, RunSettings, accuracy, build_report, games_path, ladder, play_table,
 };
 
 /// The experiment measured against the solver rather than against a paper's table.
 const ACCURACY: &str = "accuracy";
+/// The round robin of every kind of player.
+const LADDER: &str = "ladder";
 use c4_arena::matches::MatchObserver;
 use c4_arena::record::{GameLog, GameRecord};
 use indicatif::ProgressBar;
@@ -87,10 +89,14 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
         EXPERIMENTS
             .iter()
             .map(|e| e.name)
-            .chain([ACCURACY])
+            .chain([ACCURACY, LADDER])
             .collect()
-    } else if args.name == ACCURACY {
-        vec![ACCURACY]
+    } else if args.name == ACCURACY || args.name == LADDER {
+        vec![if args.name == ACCURACY {
+            ACCURACY
+        } else {
+            LADDER
+        }]
     } else {
         vec![find(&args.name)?.name]
     };
@@ -110,6 +116,28 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
         };
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         check_run_info(&dir, name, args.seed)?;
+        if name == LADDER {
+            let games = if args.quick {
+                2
+            } else {
+                args.games.unwrap_or(20)
+            };
+            let pairs = (ladder::PLAYERS.len() * (ladder::PLAYERS.len() - 1) / 2) as u64;
+            eprintln!(
+                "{name}: {} games, seed {}, into {}",
+                games * pairs,
+                args.seed,
+                dir.display()
+            );
+            let bar = Bar(ProgressBar::new(games * pairs));
+            let records = pool
+                .install(|| ladder::run(&dir, games, args.seed, &bar))
+                .map_err(anyhow::Error::msg)?;
+            bar.0.finish_and_clear();
+            ladder::report(&dir, &records, args.seed).map_err(anyhow::Error::msg)?;
+            writeln!(out, "{name}: report in {}", dir.join("report.md").display())?;
+            continue;
+        }
         if name == ACCURACY {
             let per_set = if args.quick {
                 3
@@ -210,6 +238,23 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     })?;
     let info: RunInfo =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+    if info.experiment == LADDER {
+        let games = args.dir.join("games").join("ladder.jsonl");
+        let (loaded, _) =
+            GameLog::load(&games).with_context(|| format!("reading {}", games.display()))?;
+        if loaded.records.is_empty() {
+            bail!("{} holds no games yet", args.dir.display());
+        }
+        ladder::report(&args.dir, &loaded.records, info.seed).map_err(anyhow::Error::msg)?;
+        let rebuilt = args.dir.join("report.md");
+        writeln!(
+            std::io::stdout(),
+            "rebuilt {} from {} games",
+            rebuilt.display(),
+            loaded.records.len()
+        )?;
+        return Ok(());
+    }
     if info.experiment == ACCURACY {
         let games = args.dir.join("games").join("accuracy.jsonl");
         let text = std::fs::read_to_string(&games)

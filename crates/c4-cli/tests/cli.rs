@@ -438,7 +438,9 @@ fn every_experiment_runs_quick_and_rebuilds_from_its_games() {
         let folder = dir.join(name);
         let report = std::fs::read_to_string(folder.join("report.md"))
             .unwrap_or_else(|_| panic!("{name} report"));
-        let compared = report.contains("paper: P1 wins %") || report.contains("optimal % [95% CI]");
+        let compared = report.contains("paper: P1 wins %")
+            || report.contains("optimal % [95% CI]")
+            || report.contains("Elo");
         assert!(compared && report.contains("## Reading"), "{name}");
         let svgs = std::fs::read_dir(&folder)
             .unwrap()

@@ -7,6 +7,7 @@
 //! stopped and `c4 report DIR` rebuilds everything from the files.
 
 pub mod accuracy;
+pub mod ladder;
 pub mod reference;
 mod report;
 mod tables;

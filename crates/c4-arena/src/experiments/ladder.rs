@@ -1,0 +1,154 @@
+//! `ladder`: every seed heuristic at equal depth, c4's `threats`, the engine and the perfect
+//! player in one round robin with paired random openings, ranked by maximum-likelihood Elo.
+
+use crate::matches::{
+    Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, game_seed, run_match,
+};
+use crate::record::{GameLog, GameRecord};
+use crate::tournament::Crosstable;
+use c4_engine::agent::AgentSpec;
+use plotters::prelude::*;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The players: name and spec.
+pub const PLAYERS: [(&str, &str); 11] = [
+    ("kang", "alphabeta:depth=5,eval=kang"),
+    ("center", "alphabeta:depth=5,eval=center"),
+    ("corners", "alphabeta:depth=5,eval=corners"),
+    ("naive", "alphabeta:depth=5,eval=naive"),
+    ("connected", "alphabeta:depth=5,eval=connected"),
+    ("lines", "alphabeta:depth=5,eval=lines"),
+    ("itu", "alphabeta:depth=5,eval=itu"),
+    ("threats", "alphabeta:depth=5,eval=threats"),
+    ("random", "random"),
+    ("engine", "engine:time=50"),
+    ("perfect", "perfect:time=100"),
+];
+/// Plies of the random openings (each played with both colours).
+pub const OPENING_PLIES: u32 = 4;
+
+/// Plays every pairing's missing games into `DIR/games/ladder.jsonl`; returns all records.
+pub fn run(
+    dir: &Path,
+    games: u64,
+    seed: u64,
+    observer: &dyn MatchObserver,
+) -> Result<Vec<GameRecord>, String> {
+    let path = dir.join("games").join("ladder.jsonl");
+    let (loaded, good) =
+        GameLog::load(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let mut log = GameLog::open(&path, good, false)
+        .map_err(|e| format!("opening {}: {e}", path.display()))?;
+    let mut all = Vec::new();
+    let mut pair = 0;
+    for (i, first) in PLAYERS.iter().enumerate() {
+        for second in &PLAYERS[i + 1..] {
+            let contestant = |(name, spec): (&str, &str)| -> Result<Contestant, String> {
+                Ok(Contestant {
+                    label: name.to_owned(),
+                    spec: AgentSpec::parse(spec, 0).map_err(|e| e.to_string())?,
+                })
+            };
+            let config = MatchConfig {
+                a: contestant(*first)?,
+                b: contestant(*second)?,
+                games,
+                seed: game_seed(seed, pair, 13),
+                openings: Openings::Random(OPENING_PLIES),
+                first: FirstPolicy::Alternate,
+                sprt: None,
+            };
+            pair += 1;
+            let done: Vec<GameRecord> = loaded
+                .records
+                .iter()
+                .filter(|r| r.a == first.0 && r.b == second.0 && r.game < games)
+                .cloned()
+                .collect();
+            all.extend(run_match(&config, done, Some(&mut log), observer)?);
+        }
+    }
+    Ok(all)
+}
+
+/// Writes `report.md`, `ladder.csv` and `ladder.svg`.
+pub fn report(dir: &Path, records: &[GameRecord], seed: u64) -> Result<String, String> {
+    let names: Vec<String> = PLAYERS.iter().map(|(n, _)| (*n).to_owned()).collect();
+    let table = Crosstable::of(&names, records);
+    let mut md = String::from("# ladder: every player in one Elo ladder\n\n");
+    let _ = writeln!(
+        md,
+        "Round robin, {OPENING_PLIES}-ply random openings each played with both colours, seed {seed}. Players:\n"
+    );
+    for (name, spec) in PLAYERS {
+        let _ = writeln!(md, "- `{name}`: `{spec}`");
+    }
+    let _ = writeln!(md, "\n```\n{}```\n", table.to_text());
+    md.push_str("![Elo ladder](ladder.svg)\n\n## Reading\n\nElo is relative to the field's mean and fitted by maximum \
+        likelihood; the error bars are 95% intervals. Ratings at the ends of the ladder rest on lopsided scores and \
+        are the least precise. The perfect player falls back to the engine while a position is too early to solve \
+        in its 100 ms, so it is perfect only from the middle game on.\n");
+    std::fs::write(dir.join("ladder.csv"), table.ratings_csv()).map_err(|e| e.to_string())?;
+    plot(dir, &table)?;
+    std::fs::write(dir.join("report.md"), &md).map_err(|e| e.to_string())?;
+    Ok(md)
+}
+
+fn plot(dir: &Path, table: &Crosstable) -> Result<(), String> {
+    let path = dir.join("ladder.svg");
+    let ratings = table.ratings();
+    let finite: Vec<f64> = ratings
+        .iter()
+        .flat_map(|r| [r.elo - r.error, r.elo + r.error])
+        .filter(|x| x.is_finite())
+        .collect();
+    let low = finite.iter().copied().fold(-100.0, f64::min) - 50.0;
+    let high = finite.iter().copied().fold(100.0, f64::max) + 50.0;
+    let root = SVGBackend::new(&path, (800, 60 + 34 * ratings.len() as u32)).into_drawing_area();
+    let err = |e: &dyn std::fmt::Display| format!("plotting {}: {e}", path.display());
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("Elo ladder (95% intervals)", ("sans-serif", 18))
+        .margin(10)
+        .margin_right(30)
+        .x_label_area_size(30)
+        .y_label_area_size(90)
+        .build_cartesian_2d(low..high, 0.0..ratings.len() as f64)
+        .map_err(|e| err(&e))?;
+    chart
+        .configure_mesh()
+        .x_desc("Elo")
+        .y_labels(0)
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(|e| err(&e))?;
+    let style = TextStyle::from(("sans-serif", 13).into_font()).pos(
+        plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Right,
+            plotters::style::text_anchor::VPos::Center,
+        ),
+    );
+    for (i, r) in ratings.iter().enumerate() {
+        let y = ratings.len() as f64 - i as f64 - 0.5;
+        let (lo, hi) = ((r.elo - r.error).max(low), (r.elo + r.error).min(high));
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(lo, y), (hi, y)],
+                BLACK.stroke_width(2),
+            )))
+            .map_err(|e| err(&e))?;
+        chart
+            .draw_series(std::iter::once(Circle::new(
+                (r.elo, y),
+                5,
+                RGBColor(200, 40, 40).filled(),
+            )))
+            .map_err(|e| err(&e))?;
+        let (px, py) = chart.backend_coord(&(low, y));
+        root.draw(&Text::new(r.name.clone(), (px - 8, py), style.clone()))
+            .map_err(|e| err(&e))?;
+    }
+    root.present().map_err(|e| err(&e))?;
+    Ok(())
+}
