@@ -1,6 +1,7 @@
 //! `c4 experiment` and `c4 report`: the papers' tables rerun, paper beside ours.
 
 use anyhow::{Context, Result, bail};
+use c4_arena::experiments::profiles::{self, PROFILES};
 use c4_arena::experiments::{
     EXPERIMENTS, Experiment, RunSettings, accuracy, build_report, games_path, ladder, play_table,
 };
@@ -78,10 +79,16 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
         for e in EXPERIMENTS {
             writeln!(out, "{:26} {} ({})", e.name, e.title, e.source)?;
         }
+        for p in PROFILES {
+            writeln!(out, "{:26} {} ({})", p.name, p.title, p.source)?;
+        }
         writeln!(
             out,
-            "{:26} move quality of every heuristic against perfect play (c4)",
-            ACCURACY
+            "{ACCURACY:26} move quality of every heuristic against perfect play (c4)"
+        )?;
+        writeln!(
+            out,
+            "{LADDER:26} every heuristic, the engine and the perfect player in one Elo ladder (c4)"
         )?;
         return Ok(());
     }
@@ -89,14 +96,13 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
         EXPERIMENTS
             .iter()
             .map(|e| e.name)
+            .chain(PROFILES.iter().map(|p| p.name))
             .chain([ACCURACY, LADDER])
             .collect()
-    } else if args.name == ACCURACY || args.name == LADDER {
-        vec![if args.name == ACCURACY {
-            ACCURACY
-        } else {
-            LADDER
-        }]
+    } else if let Some(own) = [ACCURACY, LADDER].into_iter().find(|n| *n == args.name) {
+        vec![own]
+    } else if let Some(profile) = PROFILES.iter().find(|p| p.name == args.name) {
+        vec![profile.name]
     } else {
         vec![find(&args.name)?.name]
     };
@@ -116,6 +122,32 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
         };
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         check_run_info(&dir, name, args.seed)?;
+        if let Some(profile) = PROFILES.iter().find(|p| p.name == name) {
+            let games = if args.quick {
+                1
+            } else {
+                args.games.unwrap_or(profile.games)
+            };
+            let total = games * profile.configs.len() as u64;
+            eprintln!(
+                "{name}: {total} self-play games, seed {}, into {}",
+                args.seed,
+                dir.display()
+            );
+            let bar = Bar(ProgressBar::new(total));
+            let plies = if args.quick {
+                profiles::QUICK_OPENING_PLIES
+            } else {
+                profiles::OPENING_PLIES
+            };
+            let records = pool
+                .install(|| profiles::run(profile, &dir, games, plies, args.seed, &bar))
+                .map_err(anyhow::Error::msg)?;
+            bar.0.finish_and_clear();
+            profiles::report(profile, &dir, &records, args.seed).map_err(anyhow::Error::msg)?;
+            writeln!(out, "{name}: report in {}", dir.join("report.md").display())?;
+            continue;
+        }
         if name == LADDER {
             let games = if args.quick {
                 2
@@ -238,6 +270,27 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     })?;
     let info: RunInfo =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+    if let Some(profile) = PROFILES.iter().find(|p| p.name == info.experiment) {
+        let games = args
+            .dir
+            .join("games")
+            .join(format!("{}.jsonl", profile.name));
+        let (loaded, _) =
+            GameLog::load(&games).with_context(|| format!("reading {}", games.display()))?;
+        if loaded.records.is_empty() {
+            bail!("{} holds no games yet", args.dir.display());
+        }
+        profiles::report(profile, &args.dir, &loaded.records, info.seed)
+            .map_err(anyhow::Error::msg)?;
+        let rebuilt = args.dir.join("report.md");
+        writeln!(
+            std::io::stdout(),
+            "rebuilt {} from {} games",
+            rebuilt.display(),
+            loaded.records.len()
+        )?;
+        return Ok(());
+    }
     if info.experiment == LADDER {
         let games = args.dir.join("games").join("ladder.jsonl");
         let (loaded, _) =

@@ -8,6 +8,7 @@
 
 pub mod accuracy;
 pub mod ladder;
+pub mod profiles;
 pub mod reference;
 mod report;
 mod tables;
