@@ -170,6 +170,14 @@ pub fn build_report(
         let _ = writeln!(md, "![{}]({}.svg)\n", table.title, table.id);
         write_csv(dir, table.id, &rows)?;
         plot(dir, table, &rows)?;
+        if experiment.name == "kang-depth" {
+            heat_map(dir, table, &rows)?;
+            let _ = writeln!(
+                md,
+                "![first player's win share by depth pair]({}-heat.svg)\n",
+                table.id
+            );
+        }
         results.push((table.id.to_owned(), rows));
     }
     if experiment.name == "ayoub-heuristics" || experiment.name == "win-scale" {
@@ -339,4 +347,76 @@ fn ayoub_overall_of(table: &PairingTable, records: &[GameRecord]) -> String {
     }
     md.push('\n');
     md
+}
+
+/// Kang's Table 6 as a heat map: rows the first player's depth, columns the second's, each
+/// cell coloured by our first-player win share and labelled "ours (paper)".
+fn heat_map(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), String> {
+    let path = dir.join(format!("{}-heat.svg", table.id));
+    let depth = |label: &str, which: usize| -> Option<u32> {
+        label
+            .split(" vs ")
+            .nth(which)?
+            .rsplit('d')
+            .next()?
+            .parse()
+            .ok()
+    };
+    let mut depths: Vec<u32> = rows.iter().filter_map(|r| depth(&r.label, 0)).collect();
+    depths.sort_unstable();
+    depths.dedup();
+    let n = depths.len();
+    let root =
+        SVGBackend::new(&path, (140 + 110 * n as u32, 120 + 70 * n as u32)).into_drawing_area();
+    let err = |e: &dyn std::fmt::Display| format!("plotting {}: {e}", path.display());
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let title = TextStyle::from(("sans-serif", 16).into_font());
+    root.draw(&Text::new(
+        "first player's win %: c4 (paper); rows first H1's depth, columns second's",
+        (10, 10),
+        title,
+    ))
+    .map_err(|e| err(&e))?;
+    let centre =
+        TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Center, VPos::Center));
+    for (i, d) in depths.iter().enumerate() {
+        let label = format!("d{d}");
+        root.draw(&Text::new(
+            label.clone(),
+            (100 + 110 * i as i32 + 55, 50),
+            centre.clone(),
+        ))
+        .map_err(|e| err(&e))?;
+        root.draw(&Text::new(
+            label,
+            (50, 70 + 70 * i as i32 + 34),
+            centre.clone(),
+        ))
+        .map_err(|e| err(&e))?;
+    }
+    for r in rows {
+        let (Some(a), Some(b)) = (depth(&r.label, 0), depth(&r.label, 1)) else {
+            continue;
+        };
+        let (Some(i), Some(j)) = (
+            depths.iter().position(|d| *d == a),
+            depths.iter().position(|d| *d == b),
+        ) else {
+            continue;
+        };
+        let ours = r.first_wins.map_or(0.0, |w| w.value);
+        // White at 0%, red at 100%.
+        let shade = (255.0 * (1.0 - ours)) as u8;
+        let (x, y) = (100 + 110 * j as i32, 70 + 70 * i as i32);
+        root.draw(&Rectangle::new(
+            [(x, y), (x + 108, y + 68)],
+            RGBColor(255, shade, shade).filled(),
+        ))
+        .map_err(|e| err(&e))?;
+        let text = format!("{:.0} ({:.0})", 100.0 * ours, 100.0 * r.paper_first);
+        root.draw(&Text::new(text, (x + 54, y + 34), centre.clone()))
+            .map_err(|e| err(&e))?;
+    }
+    root.present().map_err(|e| err(&e))?;
+    Ok(())
 }

@@ -318,7 +318,10 @@ pairing (the paper's text; the Table 6 caption says 10)";
 
 const KANG_READING: &str = "Kang et al. played 10 or 100 games per pairing, so their shares carry intervals of \
 +-10 to +-30 points; c4's intervals show which differences are beyond chance. Where the paper is silent \
-(who moves first in Tables 7-9) c4 alternates colours.";
+(who moves first in Tables 7-9) c4 alternates colours. In c4's runs H2 (the centre matrix) beats H1 from depth 4 \
+on, the reverse of Table 9. The likely sources are H1's reading, not chance: \"available\" squares taken as \
+playable now (so vertical and diagonal twos rarely score), terminal positions scored by H1 itself \
+(win-score=eval), and the paper's unstated details of its random move every third turn.";
 
 const WIN_SCALE_READING: &str = "Ayoub scores a won game 100 whatever the heuristic's scale, while the matrices sum \
 to more than that in a middle game, so a heuristic leaf can outweigh a forced win. The four tables separate the two \
