@@ -67,6 +67,9 @@ pub struct MatchConfig {
 pub trait MatchObserver: Sync {
     /// A game ended; `done` games of `total` are finished, counting resumed ones.
     fn game_finished(&self, record: &GameRecord, done: u64, total: u64);
+
+    /// Something the user should know (a dropped truncated line, say). Ignored by default.
+    fn warn(&self, _message: &str) {}
 }
 
 /// An observer that does nothing.

@@ -55,6 +55,10 @@ impl MatchObserver for Bar {
     fn game_finished(&self, _: &GameRecord, _: u64, _: u64) {
         self.0.inc(1);
     }
+
+    fn warn(&self, message: &str) {
+        self.0.suspend(|| eprintln!("warning: {message}"));
+    }
 }
 
 fn find(name: &str) -> Result<&'static Experiment> {

@@ -38,6 +38,9 @@ pub fn run(
     let path = dir.join("games").join("ladder.jsonl");
     let (loaded, good) =
         GameLog::load(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    for warning in &loaded.warnings {
+        observer.warn(warning);
+    }
     let mut log = GameLog::open(&path, good, false)
         .map_err(|e| format!("opening {}: {e}", path.display()))?;
     let mut all = Vec::new();

@@ -60,7 +60,7 @@ pub fn play_table(
     let (loaded, good) =
         GameLog::load(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
     for warning in &loaded.warnings {
-        eprintln!("warning: {warning}");
+        observer.warn(warning);
     }
     let mut log = GameLog::open(&path, good, false)
         .map_err(|e| format!("opening {}: {e}", path.display()))?;
