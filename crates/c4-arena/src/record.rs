@@ -159,6 +159,16 @@ impl GameLog {
         })
     }
 
+    /// Continues the log at `path`: its complete records (and warnings about a dropped
+    /// truncated line), and the log opened for appending after them.
+    pub fn resume(path: &Path) -> Result<(LoadedLog, GameLog), String> {
+        let (loaded, good) =
+            GameLog::load(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+        let log = GameLog::open(path, good, false)
+            .map_err(|e| format!("opening {}: {e}", path.display()))?;
+        Ok((loaded, log))
+    }
+
     /// Appends one record and flushes it to the operating system.
     pub fn append(&mut self, record: &GameRecord) -> std::io::Result<()> {
         let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;

@@ -275,42 +275,14 @@ pub fn report(args: &ReportArgs) -> Result<()> {
     let info: RunInfo =
         serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
     if let Some(profile) = PROFILES.iter().find(|p| p.name == info.experiment) {
-        let games = args
-            .dir
-            .join("games")
-            .join(format!("{}.jsonl", profile.name));
-        let (loaded, _) =
-            GameLog::load(&games).with_context(|| format!("reading {}", games.display()))?;
-        if loaded.records.is_empty() {
-            bail!("{} holds no games yet", args.dir.display());
-        }
-        profiles::report(profile, &args.dir, &loaded.records, info.seed)
-            .map_err(anyhow::Error::msg)?;
-        let rebuilt = args.dir.join("report.md");
-        writeln!(
-            std::io::stdout(),
-            "rebuilt {} from {} games",
-            rebuilt.display(),
-            loaded.records.len()
-        )?;
-        return Ok(());
+        return rebuild_from_games(&args.dir, &format!("{}.jsonl", profile.name), |records| {
+            profiles::report(profile, &args.dir, records, info.seed)
+        });
     }
     if info.experiment == LADDER {
-        let games = args.dir.join("games").join("ladder.jsonl");
-        let (loaded, _) =
-            GameLog::load(&games).with_context(|| format!("reading {}", games.display()))?;
-        if loaded.records.is_empty() {
-            bail!("{} holds no games yet", args.dir.display());
-        }
-        ladder::report(&args.dir, &loaded.records, info.seed).map_err(anyhow::Error::msg)?;
-        let rebuilt = args.dir.join("report.md");
-        writeln!(
-            std::io::stdout(),
-            "rebuilt {} from {} games",
-            rebuilt.display(),
-            loaded.records.len()
-        )?;
-        return Ok(());
+        return rebuild_from_games(&args.dir, "ladder.jsonl", |records| {
+            ladder::report(&args.dir, records, info.seed)
+        });
     }
     if info.experiment == ACCURACY {
         let games = args.dir.join("games").join("accuracy.jsonl");
@@ -355,6 +327,31 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         "rebuilt {} from {} games",
         args.dir.join("report.md").display(),
         records.len()
+    )?;
+    Ok(())
+}
+
+/// Rebuilds a report from `DIR/games/FILE` with `build`.
+fn rebuild_from_games(
+    dir: &Path,
+    file: &str,
+    build: impl FnOnce(&[GameRecord]) -> Result<String, String>,
+) -> Result<()> {
+    let games = dir.join("games").join(file);
+    let (loaded, _) =
+        GameLog::load(&games).with_context(|| format!("reading {}", games.display()))?;
+    for warning in &loaded.warnings {
+        eprintln!("warning: {warning}");
+    }
+    if loaded.records.is_empty() {
+        bail!("{} holds no games yet", dir.display());
+    }
+    build(&loaded.records).map_err(anyhow::Error::msg)?;
+    writeln!(
+        std::io::stdout(),
+        "rebuilt {} from {} games",
+        dir.join("report.md").display(),
+        loaded.records.len()
     )?;
     Ok(())
 }

@@ -36,13 +36,10 @@ pub fn run(
     observer: &dyn MatchObserver,
 ) -> Result<Vec<GameRecord>, String> {
     let path = dir.join("games").join("ladder.jsonl");
-    let (loaded, good) =
-        GameLog::load(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let (loaded, mut log) = GameLog::resume(&path)?;
     for warning in &loaded.warnings {
         observer.warn(warning);
     }
-    let mut log = GameLog::open(&path, good, false)
-        .map_err(|e| format!("opening {}: {e}", path.display()))?;
     let mut all = Vec::new();
     let mut pair = 0;
     for (i, first) in PLAYERS.iter().enumerate() {

@@ -57,13 +57,10 @@ pub fn play_table(
     observer: &dyn MatchObserver,
 ) -> Result<Vec<GameRecord>, String> {
     let path = games_path(&settings.out, table.id);
-    let (loaded, good) =
-        GameLog::load(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let (loaded, mut log) = GameLog::resume(&path)?;
     for warning in &loaded.warnings {
         observer.warn(warning);
     }
-    let mut log = GameLog::open(&path, good, false)
-        .map_err(|e| format!("opening {}: {e}", path.display()))?;
     let mut all = Vec::new();
     for (index, row) in table.rows.iter().enumerate() {
         let label_a = format!("row{index}:a");

@@ -123,13 +123,10 @@ pub fn run(
     observer: &dyn MatchObserver,
 ) -> Result<Vec<GameRecord>, String> {
     let path = dir.join("games").join(format!("{}.jsonl", profile.name));
-    let (loaded, good) =
-        GameLog::load(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let (loaded, mut log) = GameLog::resume(&path)?;
     for warning in &loaded.warnings {
         observer.warn(warning);
     }
-    let mut log = GameLog::open(&path, good, false)
-        .map_err(|e| format!("opening {}: {e}", path.display()))?;
     let mut all = Vec::new();
     for (index, (label, spec)) in profile.configs.iter().enumerate() {
         let spec = AgentSpec::parse(spec, 0).map_err(|e| format!("{label}: {e}"))?;
