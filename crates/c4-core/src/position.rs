@@ -388,6 +388,27 @@ impl Position {
         self.winning_cells().0 & self.playable_cells().0 != 0
     }
 
+    /// The playable cells that do not hand the opponent a win with its next disc (Pons'
+    /// `possibleNonLosingMoves`): when the opponent threatens one playable cell, that block is
+    /// the only candidate; two such threats leave none; and no disc goes directly below an
+    /// opponent's winning cell. Empty means every move loses. The side to move is assumed not
+    /// to win at once (callers check first).
+    #[must_use]
+    #[inline]
+    pub const fn non_losing_moves(&self) -> Bitboard {
+        let possible = (self.occupied + BOTTOM) & FULL_BOARD;
+        let opponent_wins = winning_cells(self.current ^ self.occupied, self.occupied);
+        let forced = possible & opponent_wins;
+        let candidates = if forced == 0 {
+            possible
+        } else if forced & (forced - 1) != 0 {
+            return Bitboard(0); // two threats to stop at once
+        } else {
+            forced
+        };
+        Bitboard(candidates & !(opponent_wins >> 1))
+    }
+
     /// The columns that can be played, left to right; none once the game is over.
     pub fn legal_moves(&self) -> impl Iterator<Item = Column> + '_ {
         let over = self.is_over();

@@ -12,7 +12,7 @@ use super::transposition_table::{Bound, TranspositionTable};
 use super::{INFINITY, MAX_PLY, MoveReport, PvTable, WIN, decisive_plies, win_in};
 use crate::eval::{Evaluator, MAX_HEURISTIC};
 use crate::solver::{SolveLimits, Solver, best_solved_column};
-use c4_core::bitboard::{BOTTOM, FULL_BOARD, winning_cells};
+use c4_core::bitboard::winning_cells;
 use c4_core::{Bitboard, CELLS, Column, Player, Position, WIDTH};
 use std::time::{Duration, Instant};
 
@@ -107,7 +107,7 @@ impl<E: Evaluator> EngineSearch<E> {
             return report(win, win_in(1), 1, 1, start, vec![win], Some("wins at once"));
         }
         let (current, occupied) = position.raw();
-        let safe = non_losing_moves(current, occupied);
+        let safe = position.non_losing_moves().0;
         let candidates: Vec<Column> = legal
             .iter()
             .copied()
@@ -273,7 +273,7 @@ impl<E: Evaluator> EngineSearch<E> {
             return 0; // the last disc cannot win here: we just checked
         }
         let (current, occupied) = position.raw();
-        let next = non_losing_moves(current, occupied);
+        let next = position.non_losing_moves().0;
         if next == 0 {
             return -win_in(ply as u32 + 2);
         }
@@ -379,23 +379,6 @@ fn from_table(value: i32, ply: usize) -> i32 {
     } else {
         value
     }
-}
-
-/// Moves that do not hand the opponent a win in one (see [`crate::solver`]).
-#[inline]
-pub(crate) fn non_losing_moves(current: u64, occupied: u64) -> u64 {
-    let possible = (occupied + BOTTOM) & FULL_BOARD;
-    let opponent_wins = winning_cells(current ^ occupied, occupied);
-    let forced = possible & opponent_wins;
-    let candidates = if forced != 0 {
-        if forced & (forced - 1) != 0 {
-            return 0;
-        }
-        forced
-    } else {
-        possible
-    };
-    candidates & !(opponent_wins >> 1)
 }
 
 fn report(

@@ -21,7 +21,7 @@ mod table;
 
 pub use table::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
 
-use c4_core::bitboard::{BOTTOM, FULL_BOARD, winning_cells};
+use c4_core::bitboard::winning_cells;
 use c4_core::{CELLS, Column, HEIGHT, Position, WIDTH};
 use std::time::{Duration, Instant};
 
@@ -294,24 +294,6 @@ impl Solver {
         if weak { min.signum() } else { min }
     }
 
-    /// Moves that do not hand the opponent an immediate win (Pons' `possibleNonLosingMoves`):
-    /// 0 means every move loses.
-    #[inline]
-    fn non_losing_moves(current: u64, occupied: u64) -> u64 {
-        let possible = (occupied + BOTTOM) & FULL_BOARD;
-        let opponent_wins = winning_cells(current ^ occupied, occupied);
-        let mut candidates = possible;
-        let forced = possible & opponent_wins;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0; // two threats to stop at once
-            }
-            candidates = forced;
-        }
-        // Never play directly below an opponent's winning cell.
-        candidates & !(opponent_wins >> 1)
-    }
-
     /// Null- or narrow-window negamax. The side to move cannot win with its next disc
     /// (callers check). Returns a bound consistent with the window (fail-hard).
     fn negamax(&mut self, position: &Position, mut alpha: Score, mut beta: Score) -> Score {
@@ -325,7 +307,7 @@ impl Solver {
         }
         let (current, occupied) = position.raw();
         let moves = position.moves_played() as Score;
-        let next = Self::non_losing_moves(current, occupied);
+        let next = position.non_losing_moves().0;
         if next == 0 {
             return -(CELLS as Score - moves) / 2;
         }
