@@ -1,7 +1,7 @@
 //! `c4 evals`: the players, levels and evaluators with their options (from the registries).
 
 use anyhow::Result;
-use c4_engine::agent::{ALGORITHMS, LEVELS};
+use c4_engine::agent::{ALGORITHMS, LEVELS, REGISTRY};
 use c4_engine::eval::EVALUATORS;
 use std::io::Write;
 
@@ -15,8 +15,7 @@ pub struct EvalsArgs {
 pub fn run(args: &EvalsArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if args.json {
-        let value = serde_json::json!({ "algorithms": ALGORITHMS, "evaluators": EVALUATORS, "levels": LEVELS });
-        serde_json::to_writer_pretty(&mut out, &value)?;
+        serde_json::to_writer_pretty(&mut out, &REGISTRY)?;
         writeln!(out)?;
         return Ok(());
     }

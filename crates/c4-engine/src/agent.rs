@@ -99,8 +99,14 @@ const VIEW: OptionDoc = OptionDoc {
     default: "root",
     help: "leaves scored for the searching player (root) or, as a reproduced slip, for the player to move there (mover)",
 };
+const SAFETY_TIME: OptionDoc = OptionDoc {
+    key: "time",
+    default: "none",
+    help: "milliseconds: a safety cap (not in the papers); the search stops there and plays the best root move finished",
+};
 const FIXED_DEPTH_OPTIONS: &[OptionDoc] = &[
     DEPTH,
+    SAFETY_TIME,
     EVAL,
     WIN_SCORE,
     TIEBREAK,
@@ -229,8 +235,9 @@ pub static LEVELS: &[Level] = &[
 
 /// The largest depth a spec may ask for.
 pub const MAX_DEPTH: u32 = c4_core::CELLS as u32;
-/// The largest time budget a spec may ask for: one hour.
-pub const MAX_TIME_MS: u64 = 3_600_000;
+/// The largest time budget a spec may ask for: 10^12 ms, no practical limit (a server
+/// clamps requests to its own cap with [`AgentSpec::clamp`]).
+pub const MAX_TIME_MS: u64 = 1_000_000_000_000;
 
 /// A parsed, validated player spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -329,6 +336,9 @@ impl AgentSpec {
             Algorithm::Minimax | Algorithm::Alphabeta => {
                 if let Some(d) = options.take_in_range("depth", 1, i64::from(MAX_DEPTH))? {
                     spec.depth = Some(d as u32);
+                }
+                if let Some(t) = options.take_in_range("time", 1, MAX_TIME_MS as i64)? {
+                    spec.time_ms = Some(t as u64);
                 }
                 if algorithm == Algorithm::Alphabeta
                     && let Some(tt) = options.take_switch("tt")?
@@ -435,6 +445,12 @@ impl AgentSpec {
                 notes.push(format!("perfect play limited to {max_time_ms} ms"));
                 self.time_ms = Some(max_time_ms);
             }
+            None if matches!(self.algorithm, Algorithm::Minimax | Algorithm::Alphabeta) => {
+                notes.push(format!(
+                    "search stopped at {max_time_ms} ms if not finished"
+                ));
+                self.time_ms = Some(max_time_ms);
+            }
             _ => {}
         }
         notes
@@ -458,9 +474,14 @@ impl AgentSpec {
                     leaf_view: self.leaf_view,
                 };
                 let (tiebreak, random_every, seed) = (self.tiebreak, self.random_every, self.seed);
+                let time_limit = self.time_ms.map(Duration::from_millis);
                 with_evaluator!(self.evaluator()?, e => Box::new(FixedDepthAgent {
                     spec,
-                    search: FixedDepthSearch::new(e, config),
+                    search: {
+                        let mut search = FixedDepthSearch::new(e, config);
+                        search.set_time_limit(time_limit);
+                        search
+                    },
                     tiebreak,
                     random_every,
                     rng: SeededRng::seed_from_u64(seed),
@@ -506,6 +527,9 @@ impl fmt::Display for AgentSpec {
         match self.algorithm {
             Algorithm::Minimax | Algorithm::Alphabeta => {
                 parts.push(format!("depth={}", self.depth.unwrap_or(4)));
+                if let Some(t) = self.time_ms {
+                    parts.push(format!("time={t}"));
+                }
                 if self.tt {
                     parts.push("tt=on".into());
                 }
@@ -602,6 +626,25 @@ pub fn parse_agent(text: &str, default_seed: u64) -> Result<Box<dyn Agent>, Spec
     AgentSpec::parse(text, default_seed)?.build()
 }
 
+/// Every player, level and evaluator with their options: what `c4 evals --json` prints and
+/// the server's `/api/players` serves, so menus and the CLI list the same things.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct Registry {
+    /// The algorithms.
+    pub algorithms: &'static [AlgorithmEntry],
+    /// The evaluators.
+    pub evaluators: &'static [crate::eval::EvaluatorEntry],
+    /// The levels, weakest first.
+    pub levels: &'static [Level],
+}
+
+/// The registry.
+pub const REGISTRY: Registry = Registry {
+    algorithms: ALGORITHMS,
+    evaluators: EVALUATORS,
+    levels: LEVELS,
+};
+
 /// The evaluator registry, re-exported for menus.
 #[must_use]
 pub fn evaluators() -> &'static [crate::eval::EvaluatorEntry] {
@@ -668,7 +711,13 @@ impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
             .map(|v| v.1)
             .max()
             .expect("a position that is not over has moves");
-        let mut note = None;
+        let mut note = self.search.stopped_early().then(|| {
+            format!(
+                "stopped at the time limit after {} of {} root moves",
+                values.len(),
+                position.legal_moves().count()
+            )
+        });
         let column = if random_now && values.len() > 1 {
             let mut ranked: Vec<_> = values.clone();
             ranked.sort_by_key(|v| std::cmp::Reverse(v.1)); // stable: search order among equals

@@ -410,6 +410,7 @@ fn specs_round_trip_through_their_text() {
     for text in [
         "minimax:depth=4,eval=kang,features=12",
         "alphabeta:depth=5,eval=center,tt=on,order=best,tiebreak=random,win-score=100,seed=3",
+        "minimax:depth=6,time=250,eval=naive",
         "engine:time=250,eval=lines,preset=aggressive",
         "random:seed=9",
         "perfect:time=100",
@@ -436,6 +437,35 @@ fn specs_round_trip_through_their_text() {
         let err = AgentSpec::parse(bad, 0).unwrap_err().0;
         assert!(err.contains(needle), "{bad}: {err}");
     }
+}
+
+#[test]
+fn clamped_specs_stop_at_the_time_cap_and_say_so() {
+    let mut spec = AgentSpec::parse("alphabeta:depth=42,eval=kang", 0).unwrap();
+    let notes = spec.clamp(42, 200);
+    assert_eq!(notes, ["search stopped at 200 ms if not finished"]);
+    assert_eq!(spec.to_string(), "alphabeta:depth=42,time=200,eval=kang");
+    let game = Game::from_moves("44").unwrap();
+    let start = std::time::Instant::now();
+    let report = spec.build().unwrap().choose(&game);
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    assert!(game.position().can_play(report.column));
+    let note = report.note.unwrap_or_default();
+    assert!(note.contains("stopped at the time limit"), "{note}");
+
+    let zero = AgentSpec::parse("minimax:time=0", 0).unwrap_err();
+    assert!(zero.0.contains("out of range"));
+    let mut long = AgentSpec::parse("engine:time=1000000000", 0).unwrap();
+    assert_eq!(
+        long.clamp(42, 500),
+        ["time 1000000000 ms clamped to 500 ms"]
+    );
+    // A search that finishes in time plays exactly as without the cap.
+    let capped = AgentSpec::parse("alphabeta:depth=3,time=60000,eval=center", 0).unwrap();
+    let free = AgentSpec::parse("alphabeta:depth=3,eval=center", 0).unwrap();
+    let a = capped.build().unwrap().choose(&game);
+    let b = free.build().unwrap().choose(&game);
+    assert_eq!((a.column, a.score, a.note), (b.column, b.score, None));
 }
 
 proptest! {

@@ -14,6 +14,10 @@ use super::transposition_table::{Bound, TranspositionTable};
 use super::{INFINITY, LeafView, MoveOrder, PvTable, WinScore, win_in};
 use crate::eval::{Eval, Evaluator, MAX_HEURISTIC};
 use c4_core::{CELLS, Column, Player, Position, WIDTH};
+use std::time::{Duration, Instant};
+
+/// How often (in nodes) a search with a time limit reads the clock.
+const CLOCK_INTERVAL: u64 = 1 << 10;
 
 /// Settings of a fixed-depth search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +62,9 @@ pub struct FixedDepthSearch<E: Evaluator> {
     root_player: Player,
     nodes: u64,
     pv: PvTable,
+    time_limit: Option<Duration>,
+    deadline: Option<Instant>,
+    aborted: bool,
 }
 
 impl<E: Evaluator> FixedDepthSearch<E> {
@@ -74,13 +81,33 @@ impl<E: Evaluator> FixedDepthSearch<E> {
             root_player: Player::Red,
             nodes: 0,
             pv: PvTable::new(),
+            time_limit: None,
+            deadline: None,
+            aborted: false,
         }
+    }
+
+    /// A safety cap on each search (the papers have none): when it runs out, the search
+    /// stops and [`search_root`](Self::search_root) returns the root moves finished so far.
+    pub fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    /// Whether the last search stopped at its time limit before finishing every root move.
+    #[must_use]
+    pub fn stopped_early(&self) -> bool {
+        self.aborted
     }
 
     /// The configured depth.
     #[must_use]
     pub fn depth(&self) -> u32 {
         self.config.depth
+    }
+
+    /// Changes the depth of the next searches (iterative deepening reuses one searcher).
+    pub fn set_depth(&mut self, depth: u32) {
+        self.config.depth = depth;
     }
 
     /// Nodes visited by the last search.
@@ -96,9 +123,13 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     }
 
     /// Searches every root move of `position` (which must not be over) to the configured
-    /// depth and returns their values, in search order.
+    /// depth and returns their values, in search order. With a time limit that runs out,
+    /// only the moves finished in time are returned (at least one: the first move searched,
+    /// whose value is then a guess of 0 unless it finished).
     pub fn search_root(&mut self, position: &Position, window: RootWindow) -> RootValues {
         self.nodes = 1;
+        self.aborted = false;
+        self.deadline = self.time_limit.map(|t| Instant::now() + t);
         self.root_player = position.side_to_move();
         self.evaluator.start_search();
         if let Some(table) = &mut self.table {
@@ -119,6 +150,13 @@ impl<E: Evaluator> FixedDepthSearch<E> {
                 (true, RootWindow::KeepTies) => alpha.saturating_sub(1),
             };
             let value = -self.negamax(&child, depth - 1, 1, -INFINITY, -child_alpha, Some(column));
+            if self.aborted {
+                if values.is_empty() {
+                    values.push((column, 0, true));
+                    self.pv.update(0, column);
+                }
+                break;
+            }
             let exact = !self.config.prune || value > child_alpha;
             values.push((column, value, exact));
             if value > alpha {
@@ -189,6 +227,12 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     ) -> i32 {
         self.nodes += 1;
         self.pv.clear(ply);
+        if self.deadline.is_some() && self.nodes.is_multiple_of(CLOCK_INTERVAL) {
+            self.aborted |= self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        if self.aborted {
+            return 0;
+        }
         if position.last_mover_won() {
             return match self.config.win_score {
                 WinScore::Auto => -win_in(ply as u32),
@@ -230,6 +274,9 @@ impl<E: Evaluator> FixedDepthSearch<E> {
             let mut child = *position;
             child.play_unchecked(column);
             let value = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, Some(column));
+            if self.aborted {
+                return 0;
+            }
             if value > best {
                 best = value;
                 best_move = Some(column.index() as u8);
