@@ -9,11 +9,13 @@
 //! [`solver`] is exact search with no heuristic at all. [`agent`] turns a text spec such as
 //! `alphabeta:depth=5,eval=center` into something that picks moves, for the CLI, the arena
 //! and the server alike; [`options`] is the one parser of `KEY=VALUE` lists they share.
+//! [`analysis`] values every column of a position within a time budget (solver first).
 //!
 //! Nothing here prints, reads files or spawns threads (the solver's `--threads` lives in the
 //! callers); randomness always comes from a seed.
 
 pub mod agent;
+pub mod analysis;
 pub mod eval;
 pub mod options;
 pub mod reference_positions;

@@ -232,30 +232,39 @@ impl Solver {
             if !position.can_play(column) {
                 continue;
             }
-            scores[column.index()] = if position.is_winning_move(column) {
-                if weak { 1 } else { win_now_score(position) }
-            } else {
-                let mut child = *position;
-                child.play_unchecked(column);
-                if child.is_over() {
-                    0 // the last cell filled without a four: a draw
-                } else {
-                    let remaining = limits.time.map(|t| t.saturating_sub(start.elapsed()));
-                    let (score, stats) = self.solve_within(
-                        &child,
-                        weak,
-                        SolveLimits {
-                            nodes: limits.nodes.map(|n| n.saturating_sub(total.nodes)),
-                            time: remaining,
-                        },
-                    )?;
-                    total.nodes += stats.nodes;
-                    -score
-                }
+            let remaining = SolveLimits {
+                nodes: limits.nodes.map(|n| n.saturating_sub(total.nodes)),
+                time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
             };
+            let (score, stats) = self.score_move(position, column, weak, remaining)?;
+            scores[column.index()] = score;
+            total.nodes += stats.nodes;
         }
         total.time = start.elapsed();
         Ok((scores, total))
+    }
+
+    /// The score, for the side to move in `position`, of playing `column` (which must be
+    /// playable in a position that is not over).
+    pub fn score_move(
+        &mut self,
+        position: &Position,
+        column: Column,
+        weak: bool,
+        limits: SolveLimits,
+    ) -> Result<(Score, SolveStats), SolveError> {
+        debug_assert!(position.can_play(column) && !position.is_over());
+        if position.is_winning_move(column) {
+            let score = if weak { 1 } else { win_now_score(position) };
+            return Ok((score, SolveStats::default()));
+        }
+        let mut child = *position;
+        child.play_unchecked(column);
+        if child.is_over() {
+            return Ok((0, SolveStats::default())); // the last cell filled without a four
+        }
+        let (score, stats) = self.solve_within(&child, weak, limits)?;
+        Ok((-score, stats))
     }
 
     fn solve_root(&mut self, position: &Position, weak: bool) -> Score {
