@@ -8,6 +8,7 @@ mod evals;
 mod experiment;
 mod play;
 mod protocol;
+mod serve;
 mod show;
 mod solve;
 mod terminal;
@@ -53,6 +54,8 @@ enum Command {
     Experiment(experiment::ExperimentArgs),
     /// Rebuild an experiment's report and plots from its saved games.
     Report(experiment::ReportArgs),
+    /// Serve the browser UI and the JSON API (http://127.0.0.1:8080/ by default).
+    Serve(serve::ServeArgs),
     /// Speed figures: the solver on the reference sets, the searchers on fixed positions.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => arena::run_tournament(&args),
         Command::Experiment(args) => experiment::run(&args),
         Command::Report(args) => experiment::report(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Bench(command) => bench::run(&command),
     };
     match result {
@@ -87,8 +91,11 @@ fn main() -> ExitCode {
 
 /// A reader that closed the pipe (`c4 ... | head`) is not an error.
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error
-        .chain()
-        .filter_map(|e| e.downcast_ref::<std::io::Error>())
-        .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    error.chain().any(|e| {
+        let kind = e
+            .downcast_ref::<std::io::Error>()
+            .map(std::io::Error::kind)
+            .or_else(|| e.downcast_ref::<serde_json::Error>()?.io_error_kind());
+        kind == Some(std::io::ErrorKind::BrokenPipe)
+    })
 }

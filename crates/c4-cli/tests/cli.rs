@@ -493,3 +493,60 @@ fn every_experiment_runs_quick_and_rebuilds_from_its_games() {
     assert_eq!(run(&["report", "/nonexistent"]).0, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn serve_answers_and_stops_gracefully_on_ctrl_c() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("c4"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--max-searches", "1"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    // "c4 serving http://127.0.0.1:PORT/ (...)"
+    let addr = first
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
+        .to_owned();
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        stream,
+        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(response.contains("\"max_searches\":1"), "{response}");
+
+    // A second server on the same port is refused with a clear error.
+    let (code, _, err) = run(&["serve", "--addr", &addr]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot listen on"), "{err}");
+
+    let interrupted = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let status = child.wait().unwrap();
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    assert!(status.success(), "{status}: {rest}");
+    assert!(rest.contains("GET /healthz 200"), "request log: {rest}");
+    assert!(rest.contains("shutting down"), "{rest}");
+}
+
+#[test]
+fn serve_rejects_bad_options() {
+    let (code, _, err) = run(&["serve", "--addr", "nowhere"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'nowhere'"), "{err}");
+    let (code, _, err) = run(&["serve", "--time-cap", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--time-cap"), "{err}");
+}

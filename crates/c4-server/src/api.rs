@@ -1,0 +1,255 @@
+//! The JSON API. Every route answers JSON; every error is a 4xx `{"error": "..."}` (see
+//! [`ApiError`]).
+//!
+//! | route | what |
+//! |---|---|
+//! | `GET /api/position?moves=4453` | board, side to move, status, winning cells, legal columns |
+//! | `POST /api/best` `{"moves", "ai"}` | the move a player chooses, with its statistics |
+//! | `POST /api/analyze` `{"moves", "time_ms"?}` | each column's value: exact, or heuristic with depth |
+//! | `GET /api/players` | algorithms, evaluators and levels with their options |
+//! | `GET /healthz` | liveness, with the number of searches running |
+
+use crate::{ApiError, AppState};
+use axum::Json;
+use axum::Router;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::{Method, StatusCode, Uri};
+use axum::routing::{get, post};
+use c4_core::{Game, Player, PositionSummary};
+use c4_engine::agent::{AgentSpec, MAX_DEPTH, REGISTRY, Registry};
+use c4_engine::analysis::{Analysis, analyze};
+use c4_engine::search::MoveSummary;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Default analysis budget when a request names none (the page asks after every move).
+pub const DEFAULT_ANALYSIS_MS: u64 = 1000;
+/// The player `/api/best` uses when the request names none.
+pub const DEFAULT_AI: &str = "hard";
+
+/// The API's routes (without state).
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/healthz", get(health))
+        .route("/api/position", get(position))
+        .route("/api/best", post(best))
+        .route("/api/analyze", post(analyze_position))
+        .route("/api/players", get(players))
+        .route("/api/{*rest}", axum::routing::any(unknown_api))
+        .method_not_allowed_fallback(method_not_allowed)
+}
+
+/// `GET /healthz`.
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Health {
+    /// Always `ok`.
+    pub status: String,
+    /// Searches running now.
+    pub searches_running: usize,
+    /// The most that may run at once.
+    pub max_searches: usize,
+    /// The time cap, milliseconds.
+    pub time_cap_ms: u64,
+}
+
+async fn health(State(state): State<AppState>) -> Json<Health> {
+    let max = state.config.max_searches.max(1);
+    Json(Health {
+        status: "ok".to_owned(),
+        searches_running: max - state.searches.available_permits(),
+        max_searches: max,
+        time_cap_ms: state.config.time_cap.as_millis() as u64,
+    })
+}
+
+/// The query of `GET /api/position`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionQuery {
+    /// Moves from the empty board; absent means the empty board.
+    #[serde(default)]
+    pub moves: String,
+}
+
+async fn position(
+    query: Result<Query<PositionQuery>, QueryRejection>,
+) -> Result<Json<PositionSummary>, ApiError> {
+    let Query(query) = query?;
+    let game = parse_game(&query.moves)?;
+    Ok(Json(PositionSummary::of(&game)))
+}
+
+/// The body of `POST /api/best`.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BestRequest {
+    /// Moves from the empty board.
+    #[serde(default)]
+    pub moves: String,
+    /// A player spec or level; default [`DEFAULT_AI`].
+    #[serde(default)]
+    pub ai: Option<String>,
+}
+
+/// The answer of `POST /api/best`: the move's statistics plus what ran.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+pub struct BestResponse {
+    /// Column, score, depth, nodes, time, pv.
+    #[serde(flatten)]
+    pub summary: MoveSummary,
+    /// The player that chose, as a canonical spec (with its seed, so it can be replayed).
+    pub ai: String,
+    /// What the server changed in the request to fit its limits.
+    pub clamped: Vec<String>,
+}
+
+async fn best(
+    State(state): State<AppState>,
+    body: Result<Json<BestRequest>, JsonRejection>,
+) -> Result<Json<BestResponse>, ApiError> {
+    let Json(request) = body?;
+    let game = parse_game(&request.moves)?;
+    if game.position().is_over() {
+        return Err(ApiError::bad_request(
+            "the game is over: there is no move to choose",
+        ));
+    }
+    let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
+    let mut spec = AgentSpec::parse(text, fresh_seed())
+        .map_err(|e| ApiError::bad_request(format!("invalid ai {text:?}: {}", e.0)))?;
+    let cap = state.config.time_cap.as_millis() as u64;
+    let clamped = spec.clamp(MAX_DEPTH, cap);
+    let response = run_search(&state, move || {
+        let mut agent = spec.build().map_err(|e| ApiError::bad_request(e.0))?;
+        let report = agent.choose(&game);
+        Ok(BestResponse {
+            summary: report.summary(),
+            ai: spec.to_string(),
+            clamped,
+        })
+    })
+    .await?;
+    Ok(Json(response))
+}
+
+/// The body of `POST /api/analyze`.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    /// Moves from the empty board.
+    #[serde(default)]
+    pub moves: String,
+    /// Budget in milliseconds (default [`DEFAULT_ANALYSIS_MS`], at most the time cap).
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+}
+
+/// The answer of `POST /api/analyze`.
+#[derive(Debug, Serialize)]
+pub struct AnalyzeResponse {
+    /// The position analysed.
+    pub moves: String,
+    /// The side the scores are for.
+    pub to_move: Player,
+    /// Each column's value.
+    #[serde(flatten)]
+    pub analysis: Analysis,
+    /// What the server changed in the request to fit its limits.
+    pub clamped: Vec<String>,
+}
+
+async fn analyze_position(
+    State(state): State<AppState>,
+    body: Result<Json<AnalyzeRequest>, JsonRejection>,
+) -> Result<Json<AnalyzeResponse>, ApiError> {
+    let Json(request) = body?;
+    let game = parse_game(&request.moves)?;
+    if game.position().is_over() {
+        return Err(ApiError::bad_request(
+            "the game is over: there is nothing to analyse",
+        ));
+    }
+    let cap = state.config.time_cap.as_millis() as u64;
+    let mut clamped = Vec::new();
+    let mut budget = request.time_ms.unwrap_or(DEFAULT_ANALYSIS_MS.min(cap));
+    if budget == 0 {
+        return Err(ApiError::bad_request("time_ms must be at least 1"));
+    }
+    if budget > cap {
+        clamped.push(format!("time {budget} ms clamped to {cap} ms"));
+        budget = cap;
+    }
+    let response = run_search(&state, move || {
+        let position = game.position();
+        Ok(AnalyzeResponse {
+            moves: game.move_string(),
+            to_move: position.side_to_move(),
+            analysis: analyze(position, Duration::from_millis(budget)),
+            clamped,
+        })
+    })
+    .await?;
+    Ok(Json(response))
+}
+
+async fn players() -> Json<Registry> {
+    Json(REGISTRY)
+}
+
+async fn unknown_api(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!(
+            "no API route {method} {}: see GET /api/players, GET /api/position, POST /api/best, POST /api/analyze",
+            uri.path()
+        ),
+    )
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} does not take {method}", uri.path()),
+    )
+}
+
+fn parse_game(moves: &str) -> Result<Game, ApiError> {
+    Game::from_moves(moves)
+        .map_err(|e| ApiError::bad_request(format!("invalid position {moves:?}: {e}")))
+}
+
+/// Runs `work` on the blocking pool if a search slot is free; 429 otherwise.
+async fn run_search<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = state
+        .searches
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| ApiError::busy(state.config.max_searches.max(1)))?;
+    let result = tokio::task::spawn_blocking(move || {
+        let result = work();
+        drop(permit);
+        result
+    })
+    .await;
+    result.unwrap_or_else(|e| {
+        Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the search failed: {e}"),
+        ))
+    })
+}
+
+/// A different seed for each request that sets none, so random tie-breaks vary between
+/// games; the response's `ai` carries it, so any move can be replayed.
+fn fresh_seed() -> u64 {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    (nanos ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)) % 1_000_000_007
+}

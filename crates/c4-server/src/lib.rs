@@ -1,0 +1,128 @@
+//! c4-server: c4 in the browser. A JSON API over the engine and the page that uses it,
+//! both served by the `c4` binary (`c4 serve`).
+//!
+//! # Shape
+//!
+//! [`router`] builds the whole application as one axum [`Router`]: the API handlers in
+//! [`api`], the embedded page in [`assets`], a request log and a body-size limit around
+//! them. Tests drive that router in-process; [`serve`] runs it on a socket until a
+//! shutdown signal.
+//!
+//! Searches are CPU-bound and may take up to the time cap, so they run on tokio's blocking
+//! pool, never on the async threads, and a semaphore admits at most `max_searches` at once:
+//! beyond that a request gets `429 Too Many Requests` with `Retry-After` at once instead of
+//! queueing. Every player spec is clamped to the time cap before it runs, so no request
+//! holds a search thread for longer than that.
+
+pub mod api;
+pub mod assets;
+mod error;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+pub use error::ApiError;
+
+/// The largest request body accepted (a move string and a player spec fit in a few hundred
+/// bytes).
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// Settings of a server.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Searches (moves and analyses) allowed to run at once; more get 429.
+    pub max_searches: usize,
+    /// The longest any one search may take.
+    pub time_cap: Duration,
+    /// Print one line per request on stderr.
+    pub log_requests: bool,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            time_cap: Duration::from_millis(5000),
+            log_requests: true,
+        }
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    config: Arc<ServerConfig>,
+    searches: Arc<Semaphore>,
+}
+
+impl AppState {
+    /// State for `config`.
+    #[must_use]
+    pub fn new(config: ServerConfig) -> AppState {
+        AppState {
+            searches: Arc::new(Semaphore::new(config.max_searches.max(1))),
+            config: Arc::new(config),
+        }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> &ServerConfig {
+        &self.config
+    }
+}
+
+/// The application: API, page, request log and body limit.
+pub fn router(config: ServerConfig) -> Router {
+    let log = config.log_requests;
+    let app = api::routes()
+        .fallback(assets::serve_asset)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(AppState::new(config));
+    if log {
+        app.layer(middleware::from_fn(log_request))
+    } else {
+        app
+    }
+}
+
+/// One line per request: method, path, status, milliseconds.
+async fn log_request(request: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    let response = next.run(request).await;
+    eprintln!(
+        "{method} {path} {} {:.1} ms",
+        response.status().as_u16(),
+        start.elapsed().as_secs_f64() * 1e3
+    );
+    response
+}
+
+/// Serves the application on `listener` until `shutdown` completes, then finishes the
+/// requests in flight.
+pub async fn serve(
+    listener: TcpListener,
+    config: ServerConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Binds `addr` (port 0 picks a free port) and returns the listener with its address.
+pub async fn bind(addr: SocketAddr) -> std::io::Result<(TcpListener, SocketAddr)> {
+    let listener = TcpListener::bind(addr).await?;
+    let local = listener.local_addr()?;
+    Ok((listener, local))
+}

@@ -1,0 +1,389 @@
+//! The API against the real router, in-process: good requests, bad ones, clamping and 429.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use c4_server::{MAX_BODY_BYTES, ServerConfig, router};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+fn app(max_searches: usize, time_cap_ms: u64) -> Router {
+    router(ServerConfig {
+        max_searches,
+        time_cap: Duration::from_millis(time_cap_ms),
+        log_requests: false,
+    })
+}
+
+async fn send(app: &Router, request: Request<Body>) -> (StatusCode, Value, Option<String>) {
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let retry = response
+        .headers()
+        .get(header::RETRY_AFTER)
+        .map(|v| v.to_str().unwrap().to_owned());
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
+    (status, value, retry)
+}
+
+async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
+    let request = Request::get(uri).body(Body::empty()).unwrap();
+    let (status, value, _) = send(app, request).await;
+    (status, value)
+}
+
+async fn post(app: &Router, uri: &str, body: &str) -> (StatusCode, Value, Option<String>) {
+    let request = Request::post(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_owned()))
+        .unwrap();
+    send(app, request).await
+}
+
+fn error_of(value: &Value) -> &str {
+    value["error"].as_str().expect("an error message")
+}
+
+#[tokio::test]
+async fn position_describes_the_board() {
+    let app = app(2, 2000);
+    let (status, value) = get(&app, "/api/position?moves=4453").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(value["to_move"], "red");
+    assert_eq!(value["status"], "in_progress");
+    assert_eq!(value["board"][5], "..OXX..");
+    assert_eq!(value["legal_columns"], json!([1, 2, 3, 4, 5, 6, 7]));
+
+    let (_, empty) = get(&app, "/api/position").await;
+    assert_eq!(empty["moves_played"], 0);
+
+    let (status, won) = get(&app, "/api/position?moves=4455667").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(won["status"], "won");
+    assert_eq!(won["winner"], "red");
+    assert_eq!(won["winning_cells"], json!(["d1", "e1", "f1", "g1"]));
+    assert_eq!(won["to_move"], Value::Null);
+}
+
+#[tokio::test]
+async fn bad_positions_and_queries_are_400_with_the_reason() {
+    let app = app(2, 2000);
+    for (uri, needle) in [
+        ("/api/position?moves=44a", "letter"),
+        ("/api/position?moves=1111111", "full"),
+        ("/api/position?moves=44556671", "over"),
+        ("/api/position?moves=9", "9"),
+        ("/api/position?moves=4&colour=red", "unknown field"),
+    ] {
+        let (status, value) = get(&app, uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+        assert!(error_of(&value).contains(needle), "{uri}: {value}");
+    }
+}
+
+#[tokio::test]
+async fn best_returns_the_move_and_its_statistics() {
+    let app = app(2, 2000);
+    let (status, value, _) = post(
+        &app,
+        "/api/best",
+        r#"{"moves": "4453", "ai": "alphabeta:depth=4,eval=center"}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    let column = value["column"].as_u64().unwrap();
+    assert!((1..=7).contains(&column));
+    for key in ["score", "depth", "nodes", "time_ms", "pv"] {
+        assert!(!value[key].is_null(), "{key} missing: {value}");
+    }
+    assert_eq!(value["depth"], 4);
+    assert_eq!(value["pv"][0], column);
+    assert_eq!(
+        value["clamped"],
+        json!(["search stopped at 2000 ms if not finished"])
+    );
+
+    // A win in one is taken; the level names work.
+    let wins = [json!(3), json!(7)];
+    let (_, value, _) = post(&app, "/api/best", r#"{"moves": "445566", "ai": "easy"}"#).await;
+    assert!(wins.contains(&value["column"]), "{value}");
+    let (_, value, _) = post(&app, "/api/best", r#"{"moves": "445566"}"#).await;
+    assert!(
+        wins.contains(&value["column"]),
+        "the default player: {value}"
+    );
+    // The perfect player solves a late position exactly.
+    let (_, value, _) = post(
+        &app,
+        "/api/best",
+        r#"{"moves": "2252576253462244111563365343671351441", "ai": "perfect"}"#,
+    )
+    .await;
+    assert_eq!(value["exact"], true, "{value}");
+}
+
+#[tokio::test]
+async fn deep_and_long_requests_are_clamped_to_the_cap_and_say_so() {
+    let app = app(2, 300);
+    let start = Instant::now();
+    let (status, value, _) = post(
+        &app,
+        "/api/best",
+        r#"{"moves": "", "ai": "alphabeta:depth=42,eval=kang"}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(start.elapsed() < Duration::from_secs(3));
+    assert_eq!(
+        value["clamped"][0],
+        "search stopped at 300 ms if not finished"
+    );
+    assert!(value["note"].as_str().unwrap().contains("time limit"));
+
+    let (_, value, _) = post(&app, "/api/best", r#"{"ai": "engine:time=1000000000"}"#).await;
+    assert_eq!(
+        value["clamped"],
+        json!(["time 1000000000 ms clamped to 300 ms"])
+    );
+    assert_eq!(value["ai"], "engine:time=300,eval=threats");
+    let (_, value, _) = post(&app, "/api/analyze", r#"{"time_ms": 60000}"#).await;
+    assert_eq!(value["clamped"], json!(["time 60000 ms clamped to 300 ms"]));
+}
+
+#[tokio::test]
+async fn bad_requests_are_4xx_json_never_5xx() {
+    let app = app(2, 1000);
+    let cases: &[(&str, &str, StatusCode, &str)] = &[
+        (
+            "/api/best",
+            r#"{"moves": "4453", "ai": "frob"}"#,
+            StatusCode::BAD_REQUEST,
+            "unknown player",
+        ),
+        (
+            "/api/best",
+            r#"{"moves": "4453", "ai": "alphabeta:depth=0"}"#,
+            StatusCode::BAD_REQUEST,
+            "out of range",
+        ),
+        (
+            "/api/best",
+            r#"{"moves": "4453", "ai": "engine:colour=red"}"#,
+            StatusCode::BAD_REQUEST,
+            "colour",
+        ),
+        (
+            "/api/best",
+            r#"{"moves": "4455667"}"#,
+            StatusCode::BAD_REQUEST,
+            "game is over",
+        ),
+        (
+            "/api/best",
+            r#"{"moves": "1111111"}"#,
+            StatusCode::BAD_REQUEST,
+            "full",
+        ),
+        (
+            "/api/best",
+            r#"{"moves": 4453}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid type",
+        ),
+        (
+            "/api/best",
+            r#"{"moves": "4453", "depth": 3}"#,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unknown field",
+        ),
+        (
+            "/api/best",
+            r#"{"moves": "44"#,
+            StatusCode::BAD_REQUEST,
+            "EOF",
+        ),
+        ("/api/best", "not json", StatusCode::BAD_REQUEST, "expected"),
+        (
+            "/api/analyze",
+            r#"{"moves": "4455667"}"#,
+            StatusCode::BAD_REQUEST,
+            "game is over",
+        ),
+        (
+            "/api/analyze",
+            r#"{"moves": "4", "time_ms": 0}"#,
+            StatusCode::BAD_REQUEST,
+            "at least 1",
+        ),
+        (
+            "/api/analyze",
+            r#"{"moves": "x"}"#,
+            StatusCode::BAD_REQUEST,
+            "invalid position",
+        ),
+    ];
+    for (uri, body, expected, needle) in cases {
+        let (status, value, _) = post(&app, uri, body).await;
+        assert_eq!(status, *expected, "{uri} {body}: {value}");
+        assert!(error_of(&value).contains(needle), "{uri} {body}: {value}");
+    }
+
+    // Oversized body.
+    let huge = format!(r#"{{"moves": "{}"}}"#, "4".repeat(MAX_BODY_BYTES * 2));
+    let (status, value, _) = post(&app, "/api/best", &huge).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(!error_of(&value).is_empty());
+    // A long but small-enough move string is still a bad position, not a crash.
+    let long = format!(r#"{{"moves": "{}"}}"#, "1234567".repeat(100));
+    let (status, _, _) = post(&app, "/api/best", &long).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // Wrong content type, wrong method, unknown route.
+    let request = Request::post("/api/best")
+        .body(Body::from(r#"{"moves": "4"}"#))
+        .unwrap();
+    let (status, value, _) = send(&app, request).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(error_of(&value).contains("Content-Type"));
+    let (status, value) = get(&app, "/api/best").await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(error_of(&value).contains("GET"));
+    let (status, value) = get(&app, "/api/nothing").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error_of(&value).contains("/api/nothing"));
+    let (status, _) = get(&app, "/no-such-page.html").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn analyze_marks_exact_and_heuristic_columns() {
+    let app = app(2, 2000);
+    let (status, value, _) = post(
+        &app,
+        "/api/analyze",
+        r#"{"moves": "2252576253462244111563365343671351441"}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["exact"], true);
+    assert_eq!(value["to_move"], "yellow");
+    let columns = value["columns"].as_array().unwrap();
+    assert_eq!(columns.len(), 7);
+    assert_eq!(columns[0]["kind"], "full");
+    assert_eq!(columns[5]["kind"], "exact");
+    assert_eq!(columns[5]["score"], -1);
+    assert_eq!(columns[5]["outcome"], "loss");
+
+    let (_, value, _) = post(&app, "/api/analyze", r#"{"moves": "", "time_ms": 200}"#).await;
+    assert_eq!(value["exact"], false);
+    for column in value["columns"].as_array().unwrap() {
+        assert_eq!(column["kind"], "heuristic", "{column}");
+        assert!(column["depth"].as_u64().unwrap() >= 1);
+    }
+}
+
+#[tokio::test]
+async fn players_come_from_the_registry() {
+    let app = app(2, 1000);
+    let (status, value) = get(&app, "/api/players").await;
+    assert_eq!(status, StatusCode::OK);
+    let names = |key: &str| -> Vec<String> {
+        value[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        names("algorithms"),
+        c4_engine::agent::ALGORITHMS
+            .iter()
+            .map(|a| a.name)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(names("levels"), ["easy", "medium", "hard", "perfect"]);
+    assert!(names("evaluators").contains(&"kang".to_owned()));
+    assert!(value["levels"][0]["description"].as_str().unwrap().len() > 20);
+    assert_eq!(value["algorithms"][0]["options"][0]["key"], "depth");
+}
+
+#[tokio::test]
+async fn saturation_gives_429_with_retry_after_and_health_stays_fast() {
+    let app = app(1, 1500);
+    let slow = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            post(
+                &app,
+                "/api/best",
+                r#"{"moves": "", "ai": "alphabeta:depth=42"}"#,
+            )
+            .await
+        })
+    };
+    // Wait until the slow search holds the only slot.
+    let start = Instant::now();
+    loop {
+        let (_, health) = get(&app, "/healthz").await;
+        if health["searches_running"] == 1 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the search never started"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let (status, value, retry) = post(&app, "/api/best", r#"{"moves": "4"}"#).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(retry.as_deref(), Some("1"));
+    assert!(error_of(&value).contains("maximum of 1"));
+    let (status, _, _) = post(&app, "/api/analyze", r#"{"moves": "4"}"#).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+
+    let asked = Instant::now();
+    let (status, health) = get(&app, "/healthz").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(health["status"], "ok");
+    assert!(asked.elapsed() < Duration::from_millis(200));
+
+    let (status, _, _) = slow.await.unwrap();
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _) = post(&app, "/api/best", r#"{"moves": "4", "ai": "easy"}"#).await;
+    assert_eq!(status, StatusCode::OK, "the slot is free again");
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_embedded() {
+    let app = app(1, 1000);
+    for (path, mime) in [
+        ("/", "text/html"),
+        ("/app.js", "javascript"),
+        ("/style.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let response = app
+            .clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let headers = response.headers();
+        let content_type = headers[header::CONTENT_TYPE].to_str().unwrap();
+        assert!(content_type.contains(mime), "{path}: {content_type}");
+        assert!(headers.contains_key(header::CONTENT_SECURITY_POLICY));
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8_lossy(&body);
+        // Nothing is fetched from another host (the SVG names its XML namespace only).
+        let external = text.contains("http://") || text.contains("https://");
+        assert!(
+            path == "/favicon.svg" || !external,
+            "{path} names an external URL"
+        );
+    }
+}

@@ -1,0 +1,322 @@
+//! The page end to end in real headless Chromium (Debian's `chromium` and `chromium-driver`).
+//!
+//! Without them the test skips with a message, unless `C4_BROWSER_TESTS=1` (set by
+//! `.ci/run`, which installs them), where their absence fails it.
+
+use c4_server::{ServerConfig, bind, serve};
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM_ARGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1200,1000",
+];
+type TestResult<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
+
+/// Starts `chromedriver --port=0` and reads the port it chose from its start-up line.
+fn start_chromedriver() -> TestResult<(Child, u16)> {
+    let mut child = Command::new(CHROMEDRIVER)
+        .arg("--port=0")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            // "ChromeDriver was started successfully on port 41413." (an earlier line says
+            // "on port 0", the port asked for).
+            if !line.contains("started successfully") {
+                continue;
+            }
+            if let Some(rest) = line.split("on port ").nth(1) {
+                let port: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                let _ = sender.send(port.parse::<u16>().ok());
+            }
+        }
+    });
+    match receiver.recv_timeout(Duration::from_secs(20)) {
+        Ok(Some(port)) => Ok((child, port)),
+        other => {
+            let _ = child.kill();
+            Err(format!("chromedriver did not say its port: {other:?}").into())
+        }
+    }
+}
+
+async fn wait_for(
+    client: &Client,
+    css: &str,
+    limit: Duration,
+) -> TestResult<fantoccini::elements::Element> {
+    Ok(client
+        .wait()
+        .at_most(limit)
+        .every(Duration::from_millis(50))
+        .for_element(Locator::Css(css))
+        .await
+        .map_err(|e| format!("waiting {limit:?} for {css}: {e}"))?)
+}
+
+async fn attr(client: &Client, css: &str, name: &str) -> TestResult<String> {
+    Ok(client
+        .find(Locator::Css(css))
+        .await?
+        .attr(name)
+        .await?
+        .unwrap_or_default())
+}
+
+async fn turn(client: &Client) -> TestResult<String> {
+    attr(client, "body", "data-turn").await
+}
+
+async fn moves(client: &Client) -> TestResult<String> {
+    attr(client, "#board", "data-moves").await
+}
+
+/// Waits until it is a human's turn or the game is over; returns which.
+async fn wait_for_human_or_end(client: &Client) -> TestResult<String> {
+    let start = Instant::now();
+    loop {
+        let turn = turn(client).await?;
+        if turn == "human" || turn == "over" {
+            return Ok(turn);
+        }
+        if turn == "error" {
+            let status = client.find(Locator::Id("status")).await?.text().await?;
+            return Err(format!("the page shows an error: {status}").into());
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            return Err(format!("still {turn:?} after 20 s").into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult {
+    client.goto(base).await?;
+    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    // Against the weakest level, the human (red) moving first.
+    client
+        .find(Locator::Id("yellow-level"))
+        .await?
+        .select_by_value("easy")
+        .await?;
+    let description = client
+        .find(Locator::Id("yellow-description"))
+        .await?
+        .text()
+        .await?;
+    assert!(description.contains("two plies"), "{description}");
+
+    // A whole game by clicking, centre-most playable column first.
+    let mut clicks = 0;
+    while wait_for_human_or_end(client).await? == "human" {
+        let before = moves(client).await?;
+        let mut clicked = false;
+        for column in [4, 3, 5, 2, 6, 1, 7] {
+            let css = format!(".column[data-column='{column}'][aria-disabled='false']");
+            if let Ok(button) = client.find(Locator::Css(&css)).await {
+                button.click().await?;
+                clicked = true;
+                break;
+            }
+        }
+        assert!(clicked, "no playable column at {before:?}");
+        clicks += 1;
+        assert!(clicks <= 21, "more than 21 moves by one side");
+        let start = Instant::now();
+        while moves(client).await? == before {
+            assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "the click did nothing"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    let banner = client.find(Locator::Id("banner")).await?;
+    assert!(banner.is_displayed().await?, "the end banner is hidden");
+    let text = banner.text().await?;
+    assert!(
+        text.contains("win") || text.contains("Draw"),
+        "banner: {text}"
+    );
+    let final_moves = moves(client).await?;
+    let status = attr(client, "#board", "data-status").await?;
+    assert!(status == "won" || status == "draw", "{status}");
+    if status == "won" {
+        let lit = client.find_all(Locator::Css(".disc.win")).await?.len();
+        assert!(
+            lit >= 4,
+            "the winning line is not highlighted ({lit} discs)"
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(800)).await; // the last disc lands
+    let shot = client.screenshot().await?;
+    std::fs::write(screenshot, shot)?;
+
+    // Undo goes back to the human's turn.
+    client.find(Locator::Id("undo")).await?.click().await?;
+    let start = Instant::now();
+    while moves(client).await? == final_moves {
+        assert!(start.elapsed() < Duration::from_secs(5), "undo did nothing");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let undone = moves(client).await?;
+    assert!(final_moves.starts_with(&undone) && undone.len() < final_moves.len());
+    wait_for(client, "body[data-turn='human']", Duration::from_secs(5)).await?;
+    assert!(
+        !client
+            .find(Locator::Id("banner"))
+            .await?
+            .is_displayed()
+            .await?
+    );
+    let redo_enabled = client
+        .find(Locator::Id("redo"))
+        .await?
+        .prop("disabled")
+        .await?;
+    assert_eq!(redo_enabled.as_deref(), Some("false"), "redo after undo");
+
+    // A shared URL restores its position, also after a reload.
+    for _ in 0..2 {
+        if client.current_url().await?.fragment() == Some("4453") {
+            client.refresh().await?;
+        } else {
+            client.goto(&format!("{base}#4453")).await?;
+        }
+        wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
+        wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+        let discs = client
+            .find_all(Locator::Css(".disc:not(.preview)"))
+            .await?
+            .len();
+        assert_eq!(discs, 4);
+        let d1 = client
+            .find(Locator::Css(
+                ".column[data-column='4'] .cell[data-row='1'] .disc",
+            ))
+            .await?
+            .attr("class")
+            .await?
+            .unwrap_or_default();
+        assert!(d1.contains("red"), "d1 holds {d1}");
+    }
+
+    // The analysis toggle scores every column.
+    client
+        .find(Locator::Id("analysis-toggle"))
+        .await?
+        .click()
+        .await?;
+    wait_for(client, "#analysis[data-exact]", Duration::from_secs(10)).await?;
+    let scores = client.find_all(Locator::Css("#analysis .score")).await?;
+    assert_eq!(scores.len(), 7);
+    for score in scores {
+        let label = score.attr("aria-label").await?.unwrap_or_default();
+        assert!(label.starts_with("Column "), "{label}");
+    }
+    let shot = client.screenshot().await?;
+    std::fs::write(screenshot.with_file_name("browser-analysis.png"), shot)?;
+    client
+        .find(Locator::Id("analysis-toggle"))
+        .await?
+        .click()
+        .await?;
+
+    // Computer against computer plays on by itself.
+    client
+        .execute("document.getElementById('speed').value = '0';", vec![])
+        .await?;
+    client
+        .find(Locator::Id("mode"))
+        .await?
+        .select_by_value("ai-ai")
+        .await?;
+    let start = Instant::now();
+    while moves(client).await?.len() < 7 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the computers stopped"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    client
+        .find(Locator::Id("mode"))
+        .await?
+        .select_by_value("human-human")
+        .await?;
+    wait_for_human_or_end(client).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_headless_chromium() {
+    let required = std::env::var("C4_BROWSER_TESTS").is_ok_and(|v| v == "1");
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        assert!(
+            !required,
+            "C4_BROWSER_TESTS=1 but {CHROMIUM} or {CHROMEDRIVER} is missing: apt-get install -y chromium chromium-driver"
+        );
+        eprintln!(
+            "skipped: {CHROMIUM} and {CHROMEDRIVER} are not installed (apt-get install -y chromium chromium-driver)"
+        );
+        return;
+    }
+    let (listener, addr): (_, SocketAddr) = bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let config = ServerConfig {
+        max_searches: 2,
+        time_cap: Duration::from_millis(2000),
+        log_requests: false,
+    };
+    let server = tokio::spawn(serve(listener, config, async {
+        let _ = stopped.await;
+    }));
+    let (mut driver, port) = start_chromedriver().expect("chromedriver starts");
+    let capabilities = json!({
+        "goog:chromeOptions": { "binary": CHROMIUM, "args": CHROMIUM_ARGS }
+    });
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities.as_object().unwrap().clone())
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await;
+    let result = match client {
+        Ok(client) => {
+            let screenshot =
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-game.png");
+            let base = format!("http://{addr}/");
+            let outcome = tokio::time::timeout(
+                Duration::from_secs(90),
+                scenario(&client, &base, &screenshot),
+            )
+            .await
+            .unwrap_or_else(|_| Err("the scenario took over 90 s".into()));
+            let _ = client.close().await; // always end the browser session
+            outcome
+        }
+        Err(e) => Err(format!("cannot start a Chromium session: {e}").into()),
+    };
+    let _ = driver.kill();
+    let _ = driver.wait();
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
+    result.unwrap();
+}

@@ -1,0 +1,642 @@
+// c4's page. Plain JavaScript, no build step: the server embeds this file as it is.
+//
+// The position lives in one string of column digits (`state.moves`), mirrored in the URL
+// hash (`#4453`). The server is the authority on rules: after every change the page asks
+// /api/position for the board, the status, the winning cells and the legal columns, then
+// decides whose turn it is. Computer moves come from /api/best, analyses from /api/analyze.
+// Every change bumps `state.generation`, so answers that arrive after an undo or a new
+// game are dropped instead of being played.
+"use strict";
+
+const COLUMNS = 7;
+const ROWS = 6;
+const HINT_AI = "engine:time=1000";
+const DEFAULT_LEVEL = "medium";
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const state = {
+  moves: "",
+  redo: [],
+  summary: null,
+  stats: [], // per ply: the /api/best answer for a computer's move, else null
+  generation: 0,
+  paused: false,
+  registry: null,
+};
+
+// ---------------------------------------------------------------- server
+
+async function api(path, body) {
+  const init = body === undefined
+    ? {}
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(path, init);
+    if (response.status === 429 && attempt < 10) {
+      const wait = Number(response.headers.get("Retry-After")) || 1;
+      $("hint-text").textContent = `The server is busy; retrying in ${wait} s…`;
+      await sleep(wait * 1000);
+      continue;
+    }
+    let data;
+    try {
+      data = await response.json();
+    } catch {
+      data = { error: `HTTP ${response.status}` };
+    }
+    if (!response.ok) {
+      throw new Error(data.error || `HTTP ${response.status}`);
+    }
+    return data;
+  }
+}
+
+// ---------------------------------------------------------------- players
+
+const mode = () => $("mode").value;
+const humanSide = () => document.querySelector('input[name="human-side"]:checked').value;
+const sideName = (side) => (side === "red" ? "Red" : "Yellow");
+const sideToMove = (moves) => (moves.length % 2 === 0 ? "red" : "yellow");
+
+/** "human", or the player spec of the computer playing `side`. */
+function controllerOf(side) {
+  const m = mode();
+  if (m === "human-human" || (m === "human-ai" && side === humanSide())) {
+    return "human";
+  }
+  return specOf(side);
+}
+
+function describeSide(side) {
+  const controller = controllerOf(side);
+  if (controller === "human") {
+    return mode() === "human-ai" ? "You" : sideName(side);
+  }
+  return `${sideName(side)} (${shortSpec(controller)})`;
+}
+
+const shortSpec = (spec) => (spec.length > 28 ? `${spec.slice(0, 27)}…` : spec);
+
+function buildPlayerMenu(side) {
+  const registry = state.registry;
+  const box = $(`player-${side}`);
+  box.replaceChildren();
+  const id = (name) => `${side}-${name}`;
+
+  const label = document.createElement("label");
+  label.htmlFor = id("level");
+  label.textContent = `${sideName(side)} computer`;
+  const select = document.createElement("select");
+  select.id = id("level");
+  for (const level of registry.levels) {
+    select.append(new Option(`${level.name} — ${level.spec}`, level.name));
+  }
+  select.append(new Option("custom…", "custom"));
+  select.value = DEFAULT_LEVEL;
+
+  const description = document.createElement("p");
+  description.className = "description";
+  description.id = id("description");
+  select.setAttribute("aria-describedby", description.id);
+
+  const custom = document.createElement("div");
+  custom.className = "custom";
+  custom.hidden = true;
+  const algorithm = labelled(custom, id("algorithm"), "Algorithm", document.createElement("select"));
+  for (const entry of registry.algorithms) {
+    algorithm.append(new Option(entry.name, entry.name));
+  }
+  algorithm.value = "alphabeta";
+  const evaluator = labelled(custom, id("eval"), "Evaluator", document.createElement("select"));
+  for (const entry of registry.evaluators) {
+    evaluator.append(new Option(entry.name, entry.name));
+  }
+  evaluator.value = "threats";
+  const depth = labelled(custom, id("depth"), "Depth (plies)", numberInput(1, 42, 6));
+  const time = labelled(custom, id("time"), "Time (ms)", numberInput(1, 600000, ""));
+  time.placeholder = "none";
+
+  const update = () => {
+    custom.hidden = select.value !== "custom";
+    const entry = registry.algorithms.find((a) => a.name === algorithm.value);
+    const keys = new Set(entry.options.map((o) => o.key));
+    evaluator.parentElement.hidden = !entry.uses_evaluator;
+    depth.parentElement.hidden = !keys.has("depth");
+    time.parentElement.hidden = !keys.has("time");
+    if (select.value === "custom") {
+      description.textContent = `${entry.summary}. Spec: ${specOf(side)}`;
+    } else {
+      const level = registry.levels.find((l) => l.name === select.value);
+      description.textContent = level.description;
+    }
+  };
+  for (const input of [select, algorithm, evaluator, depth, time]) {
+    input.addEventListener("change", update);
+  }
+  box.append(label, select, description, custom);
+  update();
+}
+
+function labelled(parent, id, text, input) {
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.textContent = text;
+  input.id = id;
+  label.append(input);
+  parent.append(label);
+  return input;
+}
+
+function numberInput(min, max, value) {
+  const input = document.createElement("input");
+  input.type = "number";
+  input.min = String(min);
+  input.max = String(max);
+  input.value = String(value);
+  return input;
+}
+
+/** The spec of the computer playing `side`, from its menu. */
+function specOf(side) {
+  const level = $(`${side}-level`).value;
+  if (level !== "custom") {
+    return level;
+  }
+  const name = $(`${side}-algorithm`).value;
+  const entry = state.registry.algorithms.find((a) => a.name === name);
+  const keys = new Set(entry.options.map((o) => o.key));
+  const options = [];
+  const depth = $(`${side}-depth`).value.trim();
+  const time = $(`${side}-time`).value.trim();
+  if (keys.has("depth") && depth) options.push(`depth=${depth}`);
+  if (keys.has("time") && time) options.push(`time=${time}`);
+  if (entry.uses_evaluator) options.push(`eval=${$(`${side}-eval`).value}`);
+  return options.length ? `${name}:${options.join(",")}` : name;
+}
+
+function updateSetupVisibility() {
+  const m = mode();
+  $("first-field").hidden = m !== "human-ai";
+  $("speed-field").hidden = m !== "ai-ai";
+  for (const side of ["red", "yellow"]) {
+    $(`player-${side}`).hidden = controllerOf(side) === "human";
+  }
+}
+
+// ---------------------------------------------------------------- board
+
+function buildBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  for (let c = 0; c < COLUMNS; c += 1) {
+    const column = document.createElement("button");
+    column.type = "button";
+    column.className = "column";
+    column.dataset.column = String(c + 1);
+    for (let r = ROWS - 1; r >= 0; r -= 1) {
+      const cell = document.createElement("span");
+      cell.className = "cell";
+      cell.dataset.row = String(r + 1);
+      column.append(cell);
+    }
+    column.addEventListener("click", () => humanPlay(c + 1));
+    column.addEventListener("mouseenter", () => showPreview(c + 1));
+    column.addEventListener("focus", () => showPreview(c + 1));
+    column.addEventListener("mouseleave", clearPreview);
+    column.addEventListener("blur", clearPreview);
+    column.addEventListener("keydown", (event) => {
+      const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      if (step) {
+        event.preventDefault();
+        columnButton(((c + step + COLUMNS) % COLUMNS) + 1).focus();
+      }
+    });
+    board.append(column);
+  }
+}
+
+const columnButton = (number) => $("board").children[number - 1];
+const cellAt = (number, row) => columnButton(number).children[ROWS - row];
+
+function discsIn(number) {
+  const column = number - 1;
+  return state.summary.board.filter((line) => line[column] !== ".").length;
+}
+
+function render(animatedColumn) {
+  const summary = state.summary;
+  const winning = new Set(summary.winning_cells);
+  const lastColumn = Number(state.moves.slice(-1)) || 0;
+  const board = $("board");
+  board.dataset.moves = summary.moves;
+  board.dataset.status = summary.status;
+  for (let c = 1; c <= COLUMNS; c += 1) {
+    const height = discsIn(c);
+    for (let r = 1; r <= ROWS; r += 1) {
+      const cell = cellAt(c, r);
+      cell.replaceChildren();
+      const mark = summary.board[ROWS - r][c - 1];
+      if (mark === ".") {
+        continue;
+      }
+      const disc = document.createElement("span");
+      disc.className = `disc ${mark === "X" ? "red" : "yellow"}`;
+      const square = `${String.fromCharCode(96 + c)}${r}`;
+      if (winning.has(square)) disc.classList.add("win");
+      if (c === lastColumn && r === height) {
+        disc.classList.add("last");
+        if (c === animatedColumn) {
+          disc.classList.add("falling");
+          disc.style.setProperty("--fall", String(ROWS - r));
+        }
+      }
+      cell.append(disc);
+    }
+    const button = columnButton(c);
+    const full = height === ROWS;
+    button.setAttribute("aria-label", `Column ${c}: ${height} of ${ROWS} filled${full ? ", full" : ""}`);
+    button.classList.remove("hinted");
+  }
+  updatePlayable();
+}
+
+function humansTurn() {
+  const s = state.summary;
+  return s && s.status === "in_progress" && controllerOf(s.to_move) === "human";
+}
+
+function updatePlayable() {
+  const legal = new Set(state.summary.legal_columns);
+  const open = humansTurn();
+  for (let c = 1; c <= COLUMNS; c += 1) {
+    columnButton(c).setAttribute("aria-disabled", String(!(open && legal.has(c))));
+  }
+}
+
+function showPreview(number) {
+  clearPreview();
+  if (!humansTurn() || !state.summary.legal_columns.includes(number)) return;
+  const disc = document.createElement("span");
+  disc.className = `disc preview ${state.summary.to_move}`;
+  cellAt(number, discsIn(number) + 1).append(disc);
+}
+
+function clearPreview() {
+  for (const preview of document.querySelectorAll(".disc.preview")) preview.remove();
+}
+
+// ---------------------------------------------------------------- turns
+
+function humanPlay(number) {
+  if (!humansTurn()) return;
+  if (!state.summary.legal_columns.includes(number)) {
+    say(`Column ${number} is full.`);
+    return;
+  }
+  play(number, null);
+}
+
+function play(number, stats) {
+  state.moves += String(number);
+  state.stats.length = state.moves.length - 1;
+  state.stats.push(stats);
+  state.redo = [];
+  refresh(number);
+}
+
+/** Fetches the position, draws it and starts whatever comes next. */
+async function refresh(animatedColumn) {
+  const generation = ++state.generation;
+  $("hint-text").textContent = "";
+  let summary;
+  try {
+    summary = await api(`/api/position?moves=${encodeURIComponent(state.moves)}`);
+  } catch (error) {
+    setTurn("error", `Cannot load the position: ${error.message}`);
+    return;
+  }
+  if (generation !== state.generation) return;
+  state.summary = summary;
+  history.replaceState(null, "", state.moves ? `#${state.moves}` : location.pathname + location.search);
+  clearPreview();
+  render(animatedColumn);
+  renderMoves();
+  updateSetupVisibility();
+  updateControls();
+  if (summary.status !== "in_progress") {
+    finish(summary);
+    return;
+  }
+  $("banner").hidden = true;
+  if ($("analysis-toggle").checked) analyse(generation);
+  const controller = controllerOf(summary.to_move);
+  if (controller === "human") {
+    const who = describeSide(summary.to_move);
+    setTurn("human", `${who === "You" ? "Your move" : `${who} to move`}: click a column or press 1-7.`, summary.to_move);
+    updatePlayable();
+  } else {
+    computerMove(generation, controller, summary.to_move);
+  }
+}
+
+async function computerMove(generation, spec, side) {
+  setTurn("ai", `${describeSide(side)} is thinking…`, side);
+  const pause = mode() === "ai-ai" ? Number($("speed").value) : 350;
+  await sleep(pause);
+  if (generation !== state.generation) return;
+  if (state.paused && mode() === "ai-ai") {
+    setTurn("paused", "Paused: press Resume to go on.", side);
+    return;
+  }
+  try {
+    const answer = await api("/api/best", { moves: state.moves, ai: spec });
+    if (generation !== state.generation) return;
+    showStats(answer);
+    play(answer.column, answer);
+  } catch (error) {
+    if (generation !== state.generation) return;
+    setTurn("error", `${describeSide(side)} could not move: ${error.message}`, side);
+  }
+}
+
+function finish(summary) {
+  let text;
+  if (summary.status === "draw") {
+    text = "Draw: the board is full.";
+  } else {
+    const who = describeSide(summary.winner);
+    text = who === "You" ? "You win!" : `${who} wins.`;
+    if (mode() === "human-ai" && who !== "You") text = `${who} wins. Undo to try again.`;
+  }
+  $("banner-text").textContent = text;
+  $("banner").hidden = false;
+  setTurn("over", text, summary.winner);
+  $("analysis").hidden = true;
+}
+
+function setTurn(turn, text, side) {
+  document.body.dataset.turn = turn;
+  const status = $("status");
+  status.replaceChildren();
+  if (side) {
+    const dot = document.createElement("span");
+    dot.className = `disc-dot ${side}`;
+    dot.setAttribute("aria-hidden", "true");
+    status.append(dot);
+  }
+  status.append(text);
+}
+
+const say = (text) => {
+  $("hint-text").textContent = text;
+};
+
+// ---------------------------------------------------------------- undo, redo, hint
+
+/** Moves to undo so that a human is to move again (in human vs computer), at least one. */
+function undoCount(moves) {
+  if (mode() !== "human-ai") return 1;
+  let n = 1;
+  while (n < moves.length && controllerOf(sideToMove(moves.slice(0, moves.length - n))) !== "human") {
+    n += 1;
+  }
+  return n;
+}
+
+function undo() {
+  if (!state.moves) return;
+  const n = undoCount(state.moves);
+  const undone = state.moves.slice(-n);
+  state.moves = state.moves.slice(0, -n);
+  state.redo.push(...[...undone].reverse());
+  refreshAfterHistory();
+}
+
+function redo() {
+  if (!state.redo.length) return;
+  do {
+    state.moves += state.redo.pop();
+  } while (state.redo.length && mode() === "human-ai" && controllerOf(sideToMove(state.moves)) !== "human");
+  refreshAfterHistory();
+}
+
+function refreshAfterHistory() {
+  $("banner").hidden = true;
+  refresh(null);
+}
+
+async function hint() {
+  if (!humansTurn()) return;
+  const generation = state.generation;
+  say("Thinking about a hint…");
+  try {
+    const answer = await api("/api/best", { moves: state.moves, ai: HINT_AI });
+    if (generation !== state.generation) return;
+    columnButton(answer.column).classList.add("hinted");
+    say(`Hint: column ${answer.column} (${answer.score_text}, depth ${answer.depth}).`);
+  } catch (error) {
+    say(`No hint: ${error.message}`);
+  }
+}
+
+function updateControls() {
+  $("undo").disabled = state.moves.length === 0;
+  $("redo").disabled = state.redo.length === 0;
+  $("hint").disabled = !humansTurn();
+  $("pause").textContent = state.paused ? "Resume" : "Pause";
+}
+
+// ---------------------------------------------------------------- analysis
+
+async function analyse(generation) {
+  const box = $("analysis");
+  box.hidden = false;
+  for (const cell of box.children) cell.classList.add("pending");
+  try {
+    const answer = await api("/api/analyze", { moves: state.moves });
+    if (generation !== state.generation) return;
+    renderAnalysis(answer);
+  } catch (error) {
+    if (generation === state.generation) say(`No analysis: ${error.message}`);
+  }
+}
+
+function renderAnalysis(answer) {
+  const box = $("analysis");
+  box.replaceChildren();
+  for (const column of answer.columns) {
+    const cell = document.createElement("div");
+    cell.className = `score ${column.kind === "full" ? "full" : column.outcome}`;
+    cell.title = column.text;
+    cell.setAttribute("role", "note");
+    cell.setAttribute("aria-label", `Column ${column.column}: ${column.text}`);
+    let main;
+    let detail;
+    if (column.kind === "full") {
+      main = "–";
+      detail = "full";
+    } else if (column.kind === "exact") {
+      main = column.score > 0 ? `+${column.score}` : String(column.score);
+      const left = column.winner_discs_left;
+      detail = left ? `${column.outcome} · ${left} disc${left === 1 ? "" : "s"}` : column.outcome;
+      // Quick wins and quick losses in stronger colour.
+      cell.style.setProperty("--strength", String(Math.min(1, Math.abs(column.score) / 12)));
+    } else {
+      main = column.outcome === "unknown" ? (column.value > 0 ? `+${column.value}` : String(column.value)) : column.outcome;
+      detail = `depth ${column.depth}`;
+    }
+    cell.append(main);
+    const small = document.createElement("small");
+    small.textContent = detail;
+    cell.append(small);
+    box.append(cell);
+  }
+  box.dataset.exact = String(answer.exact);
+}
+
+// ---------------------------------------------------------------- panels
+
+function renderMoves() {
+  const list = $("move-list");
+  list.replaceChildren();
+  [...state.moves].forEach((column, ply) => {
+    const item = document.createElement("li");
+    item.append(`${ply % 2 === 0 ? "Red" : "Yellow"} ${column}`);
+    const stats = state.stats[ply];
+    if (stats) {
+      const meta = document.createElement("span");
+      meta.className = "meta";
+      meta.textContent = ` · depth ${stats.depth} · ${formatNodes(stats.nodes)} nodes · ${formatMs(stats.time_ms)}`;
+      item.append(meta);
+    }
+    if (ply === state.moves.length - 1) item.setAttribute("aria-current", "step");
+    list.append(item);
+  });
+  list.scrollTop = list.scrollHeight;
+}
+
+function showStats(answer) {
+  $("stat-ai").textContent = answer.ai;
+  $("stat-column").textContent = String(answer.column);
+  $("stat-score").textContent = answer.score_text;
+  $("stat-depth").textContent = String(answer.depth);
+  $("stat-nodes").textContent = formatNodes(answer.nodes);
+  $("stat-time").textContent = formatMs(answer.time_ms);
+  const notes = [answer.note, ...(answer.clamped || []).map((c) => `server limit: ${c}`)].filter(Boolean);
+  $("stat-note").textContent = notes.join("; ");
+}
+
+function formatNodes(n) {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k`;
+  return String(n);
+}
+
+const formatMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+
+// ---------------------------------------------------------------- start
+
+function newGame() {
+  state.moves = "";
+  state.redo = [];
+  state.stats = [];
+  $("banner").hidden = true;
+  refresh(null);
+}
+
+function loadHash() {
+  const moves = decodeURIComponent(location.hash.slice(1));
+  if (moves === state.moves) return;
+  state.moves = moves;
+  state.redo = [];
+  state.stats = [];
+  refresh(null).then(() => {
+    if (document.body.dataset.turn === "error") {
+      say(`The link's position ${JSON.stringify(moves)} is not valid; starting a new game.`);
+      state.moves = "";
+      refresh(null);
+    }
+  });
+}
+
+async function copyLink() {
+  const url = location.href;
+  try {
+    await navigator.clipboard.writeText(url);
+    say(`Link copied: ${url}`);
+  } catch {
+    say(`Link: ${url}`);
+  }
+}
+
+function onKey(event) {
+  const target = event.target;
+  if (target.closest && target.closest("select, input, textarea")) return;
+  if (event.ctrlKey || event.metaKey) {
+    if (event.key === "z") { event.preventDefault(); undo(); }
+    if (event.key === "y") { event.preventDefault(); redo(); }
+    return;
+  }
+  if (event.altKey) return;
+  if (/^[1-7]$/.test(event.key)) {
+    event.preventDefault();
+    humanPlay(Number(event.key));
+  } else if (event.key === "u") {
+    undo();
+  } else if (event.key === "r") {
+    redo();
+  } else if (event.key === "h") {
+    hint();
+  } else if (event.key === "n") {
+    newGame();
+  }
+}
+
+async function start() {
+  buildBoard();
+  try {
+    state.registry = await api("/api/players");
+  } catch (error) {
+    setTurn("error", `Cannot reach the server: ${error.message}`);
+    return;
+  }
+  buildPlayerMenu("red");
+  buildPlayerMenu("yellow");
+  $("analysis").hidden = true;
+  $("new-game").addEventListener("click", newGame);
+  $("banner-new").addEventListener("click", newGame);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("hint").addEventListener("click", hint);
+  $("share").addEventListener("click", copyLink);
+  $("analysis-toggle").addEventListener("change", (event) => {
+    if (event.target.checked && state.summary && state.summary.status === "in_progress") {
+      analyse(state.generation);
+    } else {
+      $("analysis").hidden = true;
+    }
+  });
+  $("speed").addEventListener("input", () => {
+    $("speed-value").textContent = `${$("speed").value} ms`;
+  });
+  $("pause").addEventListener("click", () => {
+    state.paused = !state.paused;
+    updateControls();
+    if (!state.paused) refresh(null);
+  });
+  // Who plays changes from the next move on; a computer now to move starts at once.
+  $("setup").addEventListener("change", (event) => {
+    if (event.target.id === "speed") return;
+    updateSetupVisibility();
+    if (state.summary && state.summary.status === "in_progress") refresh(null);
+  });
+  $("setup").addEventListener("submit", (event) => event.preventDefault());
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", loadHash);
+  state.moves = null; // forces loadHash to load even the empty board
+  loadHash();
+}
+
+start();
