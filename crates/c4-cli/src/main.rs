@@ -4,6 +4,7 @@
 mod arena;
 mod bench;
 mod best;
+mod book;
 mod evals;
 mod experiment;
 mod play;
@@ -44,6 +45,9 @@ enum Command {
     Evals(evals::EvalsArgs),
     /// Exact scores of positions read from standard input (one move string per line).
     Solve(solve::SolveArgs),
+    /// Opening books of exact scores: `c4 book build --depth D --out FILE`.
+    #[command(subcommand)]
+    Book(book::BookCommand),
     /// A line protocol for other programs: a position per line in, a column per line out.
     Engine(protocol::EngineArgs),
     /// Play two players against each other, many games in parallel, with statistics.
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => best::run_eval(&args),
         Command::Evals(args) => evals::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Book(command) => book::run(&command),
         Command::Engine(args) => protocol::run(&args),
         Command::Match(args) => arena::run_match_command(&args),
         Command::Tournament(args) => arena::run_tournament(&args),

@@ -23,6 +23,9 @@ pub struct SolveArgs {
     /// log2 of the table's slots per thread (8 bytes each; 24 = 128 MiB).
     #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
     pub table: u32,
+    /// An opening book (`c4 book build`): its positions are answered at once.
+    #[arg(long)]
+    pub book: Option<std::path::PathBuf>,
 }
 
 /// The answer to one input line: stdout text and an optional stderr message.
@@ -85,7 +88,14 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock().lines().enumerate();
     let mut out = std::io::stdout().lock();
-    let mut solvers: Vec<Solver> = (0..args.threads).map(|_| Solver::new(args.table)).collect();
+    let book = args.book.as_deref().map(crate::book::load).transpose()?;
+    let mut solvers: Vec<Solver> = (0..args.threads)
+        .map(|_| {
+            let mut solver = Solver::new(args.table);
+            solver.set_book(book.clone());
+            solver
+        })
+        .collect();
     let batch = args.threads as usize;
     loop {
         let mut lines = Vec::with_capacity(batch);

@@ -11,12 +11,14 @@ use crate::search::engine::{DEFAULT_ENGINE_TIME, EngineConfig, EngineSearch};
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use crate::search::{LeafView, MoveOrder, MoveReport, TieBreak, WinScore};
 use crate::solver::{
-    DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolveLimits, Solver, best_solved_column,
+    DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, SolveLimits, Solver,
+    best_solved_column,
 };
 use crate::{SeededRng, spec_error, with_evaluator};
 use c4_core::{Column, Game};
 use rand::{RngExt, SeedableRng};
 use std::fmt;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Something that plays moves. Object-safe: the arena calls it once per move.
@@ -194,6 +196,11 @@ pub static ALGORITHMS: &[AlgorithmEntry] = &[
                 default: "24",
                 help: "log2 of the solver table's entries (8 bytes each)",
             },
+            OptionDoc {
+                key: "book",
+                default: "none",
+                help: "an opening book file (c4 book build): its positions are answered at once",
+            },
         ],
     },
 ];
@@ -268,6 +275,8 @@ pub struct AgentSpec {
     pub solver: bool,
     /// Perfect: table size.
     pub table_bits: u32,
+    /// Perfect: an opening book file.
+    pub book: Option<String>,
 }
 
 impl AgentSpec {
@@ -327,6 +336,7 @@ impl AgentSpec {
             seed: default_seed,
             solver: true,
             table_bits: DEFAULT_TABLE_BITS,
+            book: None,
         };
         if let Some(seed) = options.take::<u64>("seed", "a non-negative integer")? {
             spec.seed = seed;
@@ -405,6 +415,14 @@ impl AgentSpec {
                     i64::from(MAX_TABLE_BITS),
                 )? {
                     spec.table_bits = b as u32;
+                }
+                if let Some(path) = options.take_raw("book") {
+                    if path.is_empty() || path.contains([',', '=']) {
+                        return Err(spec_error!(
+                            "book={path} is not valid: expected a file path without ',' or '='"
+                        ));
+                    }
+                    spec.book = Some(path);
                 }
             }
             Algorithm::Random => {}
@@ -496,7 +514,11 @@ impl AgentSpec {
             }
             Algorithm::Perfect => Box::new(PerfectAgent {
                 spec,
-                solver: Solver::new(self.table_bits),
+                solver: {
+                    let mut solver = Solver::new(self.table_bits);
+                    solver.set_book(self.book.as_deref().map(load_book).transpose()?);
+                    solver
+                },
                 time: self.time_ms.map(Duration::from_millis),
                 fallback: None,
             }),
@@ -582,6 +604,9 @@ impl fmt::Display for AgentSpec {
                 if self.table_bits != DEFAULT_TABLE_BITS {
                     parts.push(format!("table={}", self.table_bits));
                 }
+                if let Some(book) = &self.book {
+                    parts.push(format!("book={book}"));
+                }
             }
             Algorithm::Random => {}
         }
@@ -608,6 +633,25 @@ impl fmt::Display for AgentSpec {
             write!(f, "{}:{}", entry.name, parts.join(","))
         }
     }
+}
+
+/// Reads an opening book once per path and process: players are built per game.
+fn load_book(path: &str) -> Result<Arc<OpeningBook>, SpecError> {
+    static BOOKS: Mutex<Vec<(String, Arc<OpeningBook>)>> = Mutex::new(Vec::new());
+    let mut books = BOOKS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, book)) = books.iter().find(|(p, _)| p == path) {
+        return Ok(Arc::clone(book));
+    }
+    let file =
+        std::fs::File::open(path).map_err(|e| spec_error!("cannot open the book {path}: {e}"))?;
+    let book = Arc::new(
+        OpeningBook::read(std::io::BufReader::new(file))
+            .map_err(|e| spec_error!("invalid book {path}: {e}"))?,
+    );
+    books.push((path.to_owned(), Arc::clone(&book)));
+    Ok(book)
 }
 
 /// Every player name and level, for error messages.

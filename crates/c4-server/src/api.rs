@@ -119,6 +119,11 @@ async fn best(
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
     let mut spec = AgentSpec::parse(text, fresh_seed())
         .map_err(|e| ApiError::bad_request(format!("invalid ai {text:?}: {}", e.0)))?;
+    if spec.book.is_some() {
+        return Err(ApiError::bad_request(
+            "book= names a file on the server: not available through the API",
+        ));
+    }
     let cap = state.config.time_cap.as_millis() as u64;
     let clamped = spec.clamp(MAX_DEPTH, cap);
     let response = run_search(&state, move || {

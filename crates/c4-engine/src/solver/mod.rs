@@ -17,12 +17,16 @@
 //!
 //! Nothing in the search allocates; the table is allocated once per [`Solver`].
 
+pub mod book;
 mod table;
+
+pub use book::{BookError, OpeningBook};
 
 pub use table::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
 
 use c4_core::bitboard::winning_cells;
 use c4_core::{CELLS, Column, HEIGHT, Position, WIDTH};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// An exact score (see the module docs).
@@ -147,6 +151,7 @@ const CLOCK_INTERVAL: u64 = 1 << 14;
 /// A reusable solver with its own transposition table.
 pub struct Solver {
     table: SolverTable,
+    book: Option<Arc<OpeningBook>>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -165,6 +170,7 @@ impl Solver {
     pub fn new(table_bits: u32) -> Solver {
         Solver {
             table: SolverTable::new(table_bits),
+            book: None,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -172,7 +178,12 @@ impl Solver {
         }
     }
 
-    /// Forgets all stored results.
+    /// Uses `book` for the positions it holds (or no book).
+    pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
+        self.book = book;
+    }
+
+    /// Forgets all stored results (the book stays).
     pub fn reset(&mut self) {
         self.table.reset();
     }
@@ -271,6 +282,9 @@ impl Solver {
         if position.can_win_next() {
             return if weak { 1 } else { win_now_score(position) };
         }
+        if let Some(score) = self.book.as_ref().and_then(|b| b.get(position)) {
+            return if weak { score.signum() } else { score };
+        }
         let moves = position.moves_played() as Score;
         let (mut min, mut max) = if weak {
             (-1, 1)
@@ -339,6 +353,11 @@ impl Solver {
         } else {
             position.key()
         };
+        if let Some(book) = &self.book
+            && let Some(score) = book.get(position)
+        {
+            return score;
+        }
         if let Some(stored) = self.table.get(key) {
             let stored = Score::from(stored);
             if stored > MAX_SCORE - MIN_SCORE + 1 {
