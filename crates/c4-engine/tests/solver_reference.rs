@@ -51,6 +51,26 @@ fn check_set(set: &str, limit: usize) {
 }
 
 #[test]
+fn parallel_solves_agree() {
+    // Two threads on one table, with and without a reset between positions, strong and weak.
+    let mut solver = Solver::new(20);
+    solver.set_threads(2);
+    for (i, (moves, expected)) in positions("Test_L2_R2").into_iter().take(40).enumerate() {
+        let position = parse_moves(&moves).unwrap();
+        if i % 2 == 0 {
+            solver.reset();
+        }
+        let (score, stats) = solver.solve(&position).unwrap();
+        assert_eq!(score, expected, "{moves}");
+        assert!(stats.nodes > 0);
+        let (weak, _) = solver
+            .solve_within(&position, true, Default::default())
+            .unwrap();
+        assert_eq!(weak, expected.signum(), "weak {moves}");
+    }
+}
+
+#[test]
 fn end_easy() {
     check_set("Test_L3_R1", usize::MAX);
 }

@@ -1,4 +1,5 @@
-//! The solver's transposition table: one `u64` per slot, cleared in O(1).
+//! The solver's transposition table: one `u64` per slot, cleared in O(1), shared by the
+//! threads of a parallel solve.
 //!
 //! A slot packs the full position key (49 bits, so no false hits), a 7-bit generation and
 //! an 8-bit bound. "Clearing" the table bumps the generation: a slot written by an older
@@ -9,8 +10,13 @@
 //! top bits. Slots come in pairs sharing a bucket: the first keeps the entry that cost the
 //! most work to compute (depth-preferred: fewest discs on the board), the second always
 //! takes the newest.
+//!
+//! Slots are read and written as relaxed atomics, so threads can share the table without
+//! locks: a slot is one machine word holding its own key, so a reader sees either the whole
+//! old entry or the whole new one, and an entry for another position never matches.
 
 use memmap2::{Advice, MmapMut};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 const SLOT_BYTES: usize = std::mem::size_of::<u64>();
 const KEY_BITS: u32 = 49;
@@ -58,22 +64,40 @@ impl SolverTable {
         }
     }
 
+    /// log2 of the number of slots.
+    #[must_use]
+    pub fn bits(&self) -> u32 {
+        self.slot_count.trailing_zeros()
+    }
+
     /// Size in bytes.
     #[must_use]
     pub fn bytes(&self) -> usize {
         self.slot_count * SLOT_BYTES
     }
 
+    /// The slots as atomics.
     #[inline]
-    fn slot(&self, index: usize) -> u64 {
-        let bytes = &self.memory[index * SLOT_BYTES..(index + 1) * SLOT_BYTES];
-        u64::from_ne_bytes(bytes.try_into().expect("a slot is 8 bytes"))
+    #[allow(unsafe_code)]
+    fn slots(&self) -> &[AtomicU64] {
+        // SAFETY: the map is `slot_count * 8` bytes long, page-aligned (so aligned for
+        // `AtomicU64`, which has the size and alignment of `u64`), initialised (zero-filled
+        // at creation), and every bit pattern is a valid `u64`. The slice borrows `self`, so
+        // the map outlives it, and the only mutable access to the bytes (`fill` in `new` and
+        // `reset`) needs `&mut self`, which cannot coexist with this shared borrow.
+        unsafe {
+            std::slice::from_raw_parts(self.memory.as_ptr().cast::<AtomicU64>(), self.slot_count)
+        }
     }
 
     #[inline]
-    fn set_slot(&mut self, index: usize, value: u64) {
-        self.memory[index * SLOT_BYTES..(index + 1) * SLOT_BYTES]
-            .copy_from_slice(&value.to_ne_bytes());
+    fn slot(&self, index: usize) -> u64 {
+        self.slots()[index].load(Ordering::Relaxed)
+    }
+
+    #[inline]
+    fn set_slot(&self, index: usize, value: u64) {
+        self.slots()[index].store(value, Ordering::Relaxed);
     }
 
     /// Forgets every entry (O(1) except once every 127 calls).
@@ -108,7 +132,7 @@ impl SolverTable {
     /// Stores `value` (non-zero) for `key`; `work` ranks entries for the depth-preferred slot
     /// (more remaining moves = more work).
     #[inline]
-    pub fn put(&mut self, key: u64, value: u8, work: u8) {
+    pub fn put(&self, key: u64, value: u8, work: u8) {
         debug_assert!(key <= KEY_MASK && value != 0);
         let b = self.bucket(key);
         let packed = key | (self.generation << GEN_SHIFT) | (u64::from(value) << VALUE_SHIFT);
