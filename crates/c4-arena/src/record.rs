@@ -72,6 +72,28 @@ impl GameRecord {
     }
 }
 
+impl GameRecord {
+    /// The ply (discs on the board before the move) of A's (or B's) first move from which
+    /// every later move of that side was proven optimal by a solver (`exact`); `None` if its
+    /// last move was not.
+    #[must_use]
+    pub fn exact_from_ply(&self, a: bool) -> Option<u32> {
+        let first_chooser_is_red = self.opening.len().is_multiple_of(2);
+        let a_starts = first_chooser_is_red == self.a_first;
+        let mut from = None;
+        for (i, stats) in self.stats.iter().enumerate().rev() {
+            if (i % 2 == 0) != (a_starts == a) {
+                continue;
+            }
+            if !stats.exact {
+                break;
+            }
+            from = Some((self.opening.len() + i) as u32);
+        }
+        from
+    }
+}
+
 /// Where a run's games go.
 pub struct GameLog {
     path: PathBuf,

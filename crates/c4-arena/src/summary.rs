@@ -18,6 +18,11 @@ pub struct SideStats {
     pub nodes: Spread,
     /// Mean depth reached.
     pub mean_depth: f64,
+    /// Per game, the ply from which every move of the side was proven optimal by its
+    /// solver (see [`GameRecord::exact_from_ply`]), over the games where that happened.
+    pub exact_from_ply: Spread,
+    /// Games where it happened.
+    pub exact_games: u64,
 }
 
 impl SideStats {
@@ -34,8 +39,23 @@ impl SideStats {
             time_ms: Spread::of(times),
             nodes: Spread::of(nodes),
             mean_depth: if n == 0 { 0.0 } else { depth / n as f64 },
+            ..SideStats::default()
         }
     }
+
+    fn with_exact_plies(mut self, plies: Vec<f64>) -> SideStats {
+        self.exact_games = plies.len() as u64;
+        self.exact_from_ply = Spread::of(plies);
+        self
+    }
+}
+
+fn exact_plies(records: &[GameRecord], a: bool) -> Vec<f64> {
+    records
+        .iter()
+        .filter_map(|r| r.exact_from_ply(a))
+        .map(f64::from)
+        .collect()
 }
 
 /// A match's results, from A's point of view.
@@ -104,8 +124,10 @@ impl MatchSummary {
                 let (low, high) = s.bounds();
                 (s.llr(&wdl), low, high, s.verdict(&wdl))
             }),
-            a_moves: SideStats::of(records.iter().flat_map(|r| r.moves_of(true))),
-            b_moves: SideStats::of(records.iter().flat_map(|r| r.moves_of(false))),
+            a_moves: SideStats::of(records.iter().flat_map(|r| r.moves_of(true)))
+                .with_exact_plies(exact_plies(records, true)),
+            b_moves: SideStats::of(records.iter().flat_map(|r| r.moves_of(false)))
+                .with_exact_plies(exact_plies(records, false)),
         }
     }
 
@@ -158,6 +180,17 @@ impl MatchSummary {
                 side.nodes.max,
                 side.mean_depth
             );
+            if side.exact_games > 0 {
+                let _ = writeln!(
+                    out,
+                    "{name} proven optimal (solver) on every move from ply: median {:.0} p90 {:.0} max {:.0}, in {} of {} games",
+                    side.exact_from_ply.median,
+                    side.exact_from_ply.p90,
+                    side.exact_from_ply.max,
+                    side.exact_games,
+                    self.games
+                );
+            }
         }
         out
     }

@@ -106,6 +106,11 @@ const SAFETY_TIME: OptionDoc = OptionDoc {
     default: "none",
     help: "milliseconds: a safety cap (not in the papers); the search stops there and plays the best root move finished",
 };
+const SOLVER_THREADS: OptionDoc = OptionDoc {
+    key: "threads",
+    default: "1",
+    help: "threads for exact solves, searching one shared table together (1-64)",
+};
 const FIXED_DEPTH_OPTIONS: &[OptionDoc] = &[
     DEPTH,
     SAFETY_TIME,
@@ -170,6 +175,7 @@ pub static ALGORITHMS: &[AlgorithmEntry] = &[
                 default: "on",
                 help: "try an exact solve first when it may finish in time",
             },
+            SOLVER_THREADS,
             SEED,
         ],
     },
@@ -201,6 +207,7 @@ pub static ALGORITHMS: &[AlgorithmEntry] = &[
                 default: "none",
                 help: "an opening book file (c4 book build): its positions are answered at once",
             },
+            SOLVER_THREADS,
         ],
     },
 ];
@@ -277,6 +284,8 @@ pub struct AgentSpec {
     pub table_bits: u32,
     /// Perfect: an opening book file.
     pub book: Option<String>,
+    /// Engine and perfect: threads per exact solve.
+    pub solver_threads: u32,
 }
 
 impl AgentSpec {
@@ -337,6 +346,7 @@ impl AgentSpec {
             solver: true,
             table_bits: DEFAULT_TABLE_BITS,
             book: None,
+            solver_threads: 1,
         };
         if let Some(seed) = options.take::<u64>("seed", "a non-negative integer")? {
             spec.seed = seed;
@@ -404,10 +414,16 @@ impl AgentSpec {
                 if let Some(s) = options.take_switch("solver")? {
                     spec.solver = s;
                 }
+                if let Some(t) = options.take_in_range("threads", 1, 64)? {
+                    spec.solver_threads = t as u32;
+                }
             }
             Algorithm::Perfect => {
                 if let Some(t) = options.take_in_range("time", 1, MAX_TIME_MS as i64)? {
                     spec.time_ms = Some(t as u64);
+                }
+                if let Some(t) = options.take_in_range("threads", 1, 64)? {
+                    spec.solver_threads = t as u32;
                 }
                 if let Some(b) = options.take_in_range(
                     "table",
@@ -517,6 +533,7 @@ impl AgentSpec {
                 solver: {
                     let mut solver = Solver::new(self.table_bits);
                     solver.set_book(self.book.as_deref().map(load_book).transpose()?);
+                    solver.set_threads(self.solver_threads as usize);
                     solver
                 },
                 time: self.time_ms.map(Duration::from_millis),
@@ -533,6 +550,7 @@ impl AgentSpec {
             ),
             max_depth: self.depth,
             use_solver: self.solver,
+            solver_threads: self.solver_threads as usize,
             ..EngineConfig::default()
         }
     }
@@ -596,6 +614,9 @@ impl fmt::Display for AgentSpec {
                 if !self.solver {
                     parts.push("solver=off".into());
                 }
+                if self.solver_threads > 1 {
+                    parts.push(format!("threads={}", self.solver_threads));
+                }
             }
             Algorithm::Perfect => {
                 if let Some(t) = self.time_ms {
@@ -606,6 +627,9 @@ impl fmt::Display for AgentSpec {
                 }
                 if let Some(book) = &self.book {
                     parts.push(format!("book={book}"));
+                }
+                if self.solver_threads > 1 {
+                    parts.push(format!("threads={}", self.solver_threads));
                 }
             }
             Algorithm::Random => {}

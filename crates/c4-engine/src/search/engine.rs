@@ -29,6 +29,8 @@ pub struct EngineConfig {
     pub table_bits: u32,
     /// log2 of the solver table's entries.
     pub solver_table_bits: u32,
+    /// Threads per exact solve.
+    pub solver_threads: usize,
 }
 
 /// Default budget: the ShanghaiTech report's 500 ms per move.
@@ -48,6 +50,7 @@ impl Default for EngineConfig {
             use_solver: true,
             table_bits: super::transposition_table::DEFAULT_TT_BITS,
             solver_table_bits: 22,
+            solver_threads: 1,
         }
     }
 }
@@ -72,9 +75,11 @@ impl<E: Evaluator> EngineSearch<E> {
             evaluator,
             config,
             table: TranspositionTable::new(config.table_bits),
-            solver: config
-                .use_solver
-                .then(|| Solver::new(config.solver_table_bits)),
+            solver: config.use_solver.then(|| {
+                let mut solver = Solver::new(config.solver_table_bits);
+                solver.set_threads(config.solver_threads);
+                solver
+            }),
             root_player: Player::Red,
             nodes: 0,
             deadline: Instant::now(),
@@ -104,7 +109,13 @@ impl<E: Evaluator> EngineSearch<E> {
 
         let legal: Vec<Column> = position.legal_moves().collect();
         if let Some(&win) = legal.iter().find(|&&c| position.is_winning_move(c)) {
-            return report(win, win_in(1), 1, 1, start, vec![win], Some("wins at once"));
+            let mut won = report(win, win_in(1), 1, 1, start, vec![win], Some("wins at once"));
+            if self.solver.is_some() {
+                // As exact as a solve: the score in the solver's convention.
+                won.exact = true;
+                won.score = crate::solver::win_now_score(position);
+            }
+            return won;
         }
         let (current, occupied) = position.raw();
         let safe = position.non_losing_moves().0;
@@ -113,6 +124,12 @@ impl<E: Evaluator> EngineSearch<E> {
             .copied()
             .filter(|c| safe & Bitboard::column(*c).0 != 0)
             .collect();
+        if candidates.len() <= 1
+            && let Some(exact) = self.try_exact(position, start)
+        {
+            // A forced move, but the solver also knows how the game ends.
+            return exact;
+        }
         if candidates.is_empty() {
             // Every move loses at once: delay as well as possible by blocking one threat.
             let threats = winning_cells(current ^ occupied, occupied) & position.playable_cells().0;
