@@ -23,7 +23,7 @@ pub struct SolveArgs {
     /// Positions solved at once, each with its own table (output stays in order).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub jobs: u32,
-    /// log2 of the table's slots per thread (8 bytes each; 24 = 128 MiB).
+    /// log2 of the table's slots, one table per job (8 bytes each; 24 = 128 MiB, 27 = 1 GiB).
     #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
     pub table: u32,
     /// An opening book (`c4 book build`): its positions are answered at once.
@@ -38,7 +38,8 @@ fn solve_line(
     line: &str,
     args: &SolveArgs,
 ) -> (String, Option<String>) {
-    let moves = line.split_whitespace().next().unwrap_or("");
+    // Before the first space (a book's empty-board line is " SCORE").
+    let moves = line.split(' ').next().unwrap_or("").trim();
     let position = match parse_moves(moves) {
         Ok(p) => p,
         Err(e) => {

@@ -110,12 +110,7 @@ async fn best(
     body: Result<Json<BestRequest>, JsonRejection>,
 ) -> Result<Json<BestResponse>, ApiError> {
     let Json(request) = body?;
-    let game = parse_game(&request.moves)?;
-    if game.position().is_over() {
-        return Err(ApiError::bad_request(
-            "the game is over: there is no move to choose",
-        ));
-    }
+    let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
     let mut spec = AgentSpec::parse(text, fresh_seed())
         .map_err(|e| ApiError::bad_request(format!("invalid ai {text:?}: {}", e.0)))?;
@@ -170,12 +165,7 @@ async fn analyze_position(
     body: Result<Json<AnalyzeRequest>, JsonRejection>,
 ) -> Result<Json<AnalyzeResponse>, ApiError> {
     let Json(request) = body?;
-    let game = parse_game(&request.moves)?;
-    if game.position().is_over() {
-        return Err(ApiError::bad_request(
-            "the game is over: there is nothing to analyse",
-        ));
-    }
+    let game = parse_game_in_progress(&request.moves, "there is nothing to analyse")?;
     let cap = state.config.time_cap.as_millis() as u64;
     let mut clamped = Vec::new();
     let mut budget = request.time_ms.unwrap_or(DEFAULT_ANALYSIS_MS.min(cap));
@@ -223,6 +213,17 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 fn parse_game(moves: &str) -> Result<Game, ApiError> {
     Game::from_moves(moves)
         .map_err(|e| ApiError::bad_request(format!("invalid position {moves:?}: {e}")))
+}
+
+/// A position where a move can still be played; `why_not` completes the error otherwise.
+fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, ApiError> {
+    let game = parse_game(moves)?;
+    if game.position().is_over() {
+        return Err(ApiError::bad_request(format!(
+            "the game is over: {why_not}"
+        )));
+    }
+    Ok(game)
 }
 
 /// Runs `work` on the blocking pool if a search slot is free; 429 otherwise.

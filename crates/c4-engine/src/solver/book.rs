@@ -101,7 +101,8 @@ impl OpeningBook {
         for (index, line) in lines {
             let number = index + 1;
             let line = line.map_err(|e| BookError(format!("line {number}: {e}")))?;
-            let line = line.trim();
+            // Not trimmed at the start: the empty board's line is " SCORE".
+            let line = line.trim_end();
             if line.is_empty() {
                 continue;
             }
@@ -253,6 +254,32 @@ mod tests {
         assert_eq!(text.lines().count(), count + 1);
         let again = OpeningBook::read(&file[..]).unwrap();
         assert_eq!(again, book);
+    }
+
+    #[test]
+    fn the_empty_board_has_a_line_of_its_own() {
+        let book = OpeningBook::read(&b"c4-book 1 depth=1\n 1\n4 -1\n"[..]).unwrap();
+        assert_eq!(book.get(&Position::default()), Some(1));
+        assert_eq!(book.get(&parse_moves("4").unwrap()), Some(-1));
+        let mut file = Vec::new();
+        book.write(&mut file, &Game::new()).unwrap();
+        assert_eq!(file, b"c4-book 1 depth=1\n 1\n4 -1\n");
+    }
+
+    #[test]
+    fn the_shipped_book_agrees_with_the_theory() {
+        // data/books/depth1.book, built by c4: only the centre wins for the first player.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/books/depth1.book");
+        let book =
+            OpeningBook::read(std::io::BufReader::new(std::fs::File::open(path).unwrap())).unwrap();
+        assert_eq!(book.get(&Position::default()), Some(1));
+        for (moves, score) in [("1", 2), ("2", 1), ("3", 0), ("4", -1), ("5", 0), ("7", 2)] {
+            assert_eq!(
+                book.get(&parse_moves(moves).unwrap()),
+                Some(score),
+                "{moves}"
+            );
+        }
     }
 
     #[test]
