@@ -23,7 +23,12 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
     for a in ALGORITHMS {
         writeln!(out, "  {:10} {}", a.name, a.summary)?;
         for o in a.options {
-            writeln!(out, "      {}={:<9} {}", o.key, o.default, o.help)?;
+            writeln!(
+                out,
+                "      {:<22} {}",
+                format!("{}={}", o.key, o.default),
+                o.help
+            )?;
         }
         if a.uses_evaluator {
             writeln!(out, "      (and the options of the chosen evaluator)")?;
@@ -44,7 +49,12 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
             e.name, e.summary, e.citation
         )?;
         for o in e.options {
-            writeln!(out, "      {}={:<9} {}", o.key, o.default, o.help)?;
+            writeln!(
+                out,
+                "      {:<22} {}",
+                format!("{}={}", o.key, o.default),
+                o.help
+            )?;
         }
     }
     Ok(())

@@ -111,14 +111,17 @@ const SOLVER_THREADS: OptionDoc = OptionDoc {
     default: "1",
     help: "threads for exact solves, searching one shared table together (1-64)",
 };
-const FIXED_DEPTH_OPTIONS: &[OptionDoc] = &[
+const MINIMAX_OPTIONS: &[OptionDoc] = &[
     DEPTH,
     SAFETY_TIME,
     EVAL,
     WIN_SCORE,
     TIEBREAK,
     RANDOM_EVERY,
-    ORDER,
+    OptionDoc {
+        default: "none",
+        ..ORDER
+    },
     VIEW,
     SEED,
 ];
@@ -130,7 +133,7 @@ pub static ALGORITHMS: &[AlgorithmEntry] = &[
         algorithm: Algorithm::Minimax,
         summary: "plain minimax with a depth cut-off, no pruning (Kang et al. Figure 1)",
         uses_evaluator: true,
-        options: FIXED_DEPTH_OPTIONS,
+        options: MINIMAX_OPTIONS,
     },
     AlgorithmEntry {
         name: "alphabeta",
@@ -138,7 +141,11 @@ pub static ALGORITHMS: &[AlgorithmEntry] = &[
         summary: "fixed-depth alpha-beta; tt=on adds the papers' depth-aware state cache",
         uses_evaluator: true,
         options: &[
-            DEPTH,
+            OptionDoc {
+                default: "6",
+                ..DEPTH
+            },
+            SAFETY_TIME,
             EVAL,
             OptionDoc {
                 key: "tt",

@@ -411,6 +411,7 @@ fn specs_round_trip_through_their_text() {
         "minimax:depth=4,eval=kang,features=12",
         "alphabeta:depth=5,eval=center,tt=on,order=best,tiebreak=random,win-score=100,seed=3",
         "minimax:depth=6,time=250,eval=naive",
+        "alphabeta:depth=42,time=2000,eval=kang",
         "engine:time=250,eval=lines,preset=aggressive",
         "random:seed=9",
         "perfect:time=100",
@@ -436,6 +437,38 @@ fn specs_round_trip_through_their_text() {
     ] {
         let err = AgentSpec::parse(bad, 0).unwrap_err().0;
         assert!(err.contains(needle), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn documented_player_defaults_are_the_defaults() {
+    for entry in c4_engine::agent::ALGORITHMS {
+        let spelled: Vec<String> = entry
+            .options
+            .iter()
+            .filter(|o| o.default != "none")
+            .map(|o| format!("{}={}", o.key, o.default))
+            .collect();
+        if spelled.is_empty() {
+            continue;
+        }
+        let text = format!("{}:{}", entry.name, spelled.join(","));
+        let spelled = AgentSpec::parse(&text, 0).unwrap_or_else(|e| panic!("{text}: {}", e.0));
+        // A bare name that is also a level (`perfect`) means the level: spell one option.
+        let is_level = c4_engine::agent::LEVELS
+            .iter()
+            .any(|l| l.name == entry.name);
+        let bare_text = if is_level {
+            format!(
+                "{}:{}",
+                entry.name,
+                text.split_once(':').unwrap().1.split(',').next().unwrap()
+            )
+        } else {
+            entry.name.to_owned()
+        };
+        let bare = AgentSpec::parse(&bare_text, 0).unwrap();
+        assert_eq!(spelled, bare, "{text} vs {bare_text}");
     }
 }
 
