@@ -61,14 +61,19 @@ impl GameRecord {
 
     /// Statistics of the moves played by A (`true`) or B (`false`).
     pub fn moves_of(&self, a: bool) -> impl Iterator<Item = &MoveSummary> {
-        // The players alternate after the opening; the first chooser is whoever is to move.
-        let first_chooser_is_red = self.opening.len().is_multiple_of(2);
-        let a_starts = first_chooser_is_red == self.a_first;
         self.stats
             .iter()
             .enumerate()
-            .filter(move |(i, _)| (i % 2 == 0) == (a_starts == a))
+            .filter(move |(i, _)| self.chose(*i, a))
             .map(|(_, s)| s)
+    }
+
+    /// Whether `stats[index]` is a move of A (`a`) or of B (`!a`). The players alternate
+    /// after the opening; the first chooser is whoever is to move.
+    fn chose(&self, index: usize, a: bool) -> bool {
+        let first_chooser_is_red = self.opening.len().is_multiple_of(2);
+        let a_starts = first_chooser_is_red == self.a_first;
+        index.is_multiple_of(2) == (a_starts == a)
     }
 }
 
@@ -78,11 +83,9 @@ impl GameRecord {
     /// last move was not.
     #[must_use]
     pub fn exact_from_ply(&self, a: bool) -> Option<u32> {
-        let first_chooser_is_red = self.opening.len().is_multiple_of(2);
-        let a_starts = first_chooser_is_red == self.a_first;
         let mut from = None;
         for (i, stats) in self.stats.iter().enumerate().rev() {
-            if (i % 2 == 0) != (a_starts == a) {
+            if !self.chose(i, a) {
                 continue;
             }
             if !stats.exact {

@@ -7,7 +7,7 @@
 
 use anyhow::{Context, Result, bail};
 use c4_core::{Game, Position};
-use c4_engine::solver::book::{MAX_BOOK_DEPTH, positions_by_ply};
+use c4_engine::solver::book::{MAX_BOOK_DEPTH, parse_entry, positions_by_ply};
 use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::{File, OpenOptions};
@@ -48,13 +48,9 @@ pub fn run(command: &BookCommand) -> Result<()> {
     }
 }
 
-/// Reads a book file for `c4 solve --book` and the perfect player.
+/// Reads a book file for `c4 solve --book`.
 pub fn load(path: &Path) -> Result<Arc<OpeningBook>> {
-    let file =
-        File::open(path).with_context(|| format!("cannot open the book {}", path.display()))?;
-    let book = OpeningBook::read(BufReader::new(file))
-        .with_context(|| format!("invalid book {}", path.display()))?;
-    Ok(Arc::new(book))
+    Ok(Arc::new(OpeningBook::open(path)?))
 }
 
 fn progress_header(root: &str, depth: u32) -> String {
@@ -210,14 +206,8 @@ fn resume(path: &Path, header: &str, book: &mut OpeningBook) -> Result<usize> {
     for line in lines {
         let line = line?;
         // A line cut short by the interruption is dropped (it is solved again).
-        let Some((moves, score)) = line.split_once(' ') else {
-            continue;
-        };
-        let (Ok(game), Ok(score)) = (Game::from_moves(moves), score.trim().parse::<i32>()) else {
-            continue;
-        };
-        if score.abs() <= 21 {
-            book.insert(game.position(), score);
+        if let Ok((position, score)) = parse_entry(&line) {
+            book.insert(&position, score);
             count += 1;
         }
     }

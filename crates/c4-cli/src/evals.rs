@@ -3,6 +3,7 @@
 use anyhow::Result;
 use c4_engine::agent::{ALGORITHMS, LEVELS, REGISTRY};
 use c4_engine::eval::EVALUATORS;
+use c4_engine::options::OptionDoc;
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -23,12 +24,7 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
     for a in ALGORITHMS {
         writeln!(out, "  {:10} {}", a.name, a.summary)?;
         for o in a.options {
-            writeln!(
-                out,
-                "      {:<22} {}",
-                format!("{}={}", o.key, o.default),
-                o.help
-            )?;
+            write_option(&mut out, o)?;
         }
         if a.uses_evaluator {
             writeln!(out, "      (and the options of the chosen evaluator)")?;
@@ -49,13 +45,14 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
             e.name, e.summary, e.citation
         )?;
         for o in e.options {
-            writeln!(
-                out,
-                "      {:<22} {}",
-                format!("{}={}", o.key, o.default),
-                o.help
-            )?;
+            write_option(&mut out, o)?;
         }
     }
     Ok(())
+}
+
+/// One option's line: `key=default` and its help.
+fn write_option(out: &mut impl Write, option: &OptionDoc) -> std::io::Result<()> {
+    let spelled = format!("{}={}", option.key, option.default);
+    writeln!(out, "      {spelled:<22} {}", option.help)
 }

@@ -675,12 +675,8 @@ fn load_book(path: &str) -> Result<Arc<OpeningBook>, SpecError> {
     if let Some((_, book)) = books.iter().find(|(p, _)| p == path) {
         return Ok(Arc::clone(book));
     }
-    let file =
-        std::fs::File::open(path).map_err(|e| spec_error!("cannot open the book {path}: {e}"))?;
-    let book = Arc::new(
-        OpeningBook::read(std::io::BufReader::new(file))
-            .map_err(|e| spec_error!("invalid book {path}: {e}"))?,
-    );
+    let book =
+        Arc::new(OpeningBook::open(std::path::Path::new(path)).map_err(|e| spec_error!("{e}"))?);
     books.push((path.to_owned(), Arc::clone(&book)));
     Ok(book)
 }

@@ -106,27 +106,24 @@ impl OpeningBook {
             if line.is_empty() {
                 continue;
             }
-            let (moves, score) = line
-                .split_once(' ')
-                .ok_or_else(|| BookError(format!("line {number}: expected MOVES SCORE")))?;
-            let position =
-                parse_moves(moves).map_err(|e| BookError(format!("line {number}: {e}")))?;
-            if position.moves_played() > depth || position.is_over() {
+            let (position, score) =
+                parse_entry(line).map_err(|e| BookError(format!("line {number}: {e}")))?;
+            if position.moves_played() > depth {
                 return Err(BookError(format!(
-                    "line {number}: {moves:?} is not a position of the book (depth {depth}, not over)"
+                    "line {number}: {line:?} is not a position of the book (depth {depth}, not over)"
                 )));
             }
-            let score: Score = score
-                .trim()
-                .parse()
-                .ok()
-                .filter(|s: &Score| s.abs() <= 21)
-                .ok_or_else(|| {
-                    BookError(format!("line {number}: {score:?} is not a score (-21..21)"))
-                })?;
             book.insert(&position, score);
         }
         Ok(book)
+    }
+
+    /// Reads the book file at `path`.
+    pub fn open(path: &std::path::Path) -> Result<OpeningBook, BookError> {
+        let file = std::fs::File::open(path)
+            .map_err(|e| BookError(format!("cannot open the book {}: {e}", path.display())))?;
+        OpeningBook::read(std::io::BufReader::new(file))
+            .map_err(|e| BookError(format!("invalid book {}: {e}", path.display())))
     }
 
     /// Writes the header and one `MOVES SCORE` line per position, shallowest first.
@@ -141,6 +138,26 @@ impl OpeningBook {
         }
         Ok(())
     }
+}
+
+/// One `MOVES SCORE` line: a position that is not over and a score in -21..21.
+pub fn parse_entry(line: &str) -> Result<(Position, Score), String> {
+    let (moves, score) = line
+        .split_once(' ')
+        .ok_or_else(|| "expected MOVES SCORE".to_owned())?;
+    let position = parse_moves(moves).map_err(|e| e.to_string())?;
+    if position.is_over() {
+        return Err(format!(
+            "{moves:?} is not a position of the book (the game is over)"
+        ));
+    }
+    let score: Score = score
+        .trim()
+        .parse()
+        .ok()
+        .filter(|s: &Score| s.abs() <= 21)
+        .ok_or_else(|| format!("{score:?} is not a score (-21..21)"))?;
+    Ok((position, score))
 }
 
 fn parse_header(header: &str) -> Result<u32, BookError> {
