@@ -493,7 +493,8 @@ impl Position {
     /// The key of the mirror image.
     #[must_use]
     pub const fn mirror_key(&self) -> u64 {
-        self.mirrored().key()
+        // Each column's part of the key is below 2^COLUMN_BITS, so the key mirrors as a whole.
+        Bitboard(self.key()).mirrored().0
     }
 
     /// The smaller of the key and the mirror key: equal for a position and its mirror.

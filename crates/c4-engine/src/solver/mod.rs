@@ -22,10 +22,10 @@ mod table;
 
 pub use book::{BookError, OpeningBook};
 
-pub use table::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
+pub use table::{DEFAULT_TABLE_BITS, Entry, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
 
-use c4_core::bitboard::winning_cells;
-use c4_core::{CELLS, Column, HEIGHT, Position, WIDTH};
+use c4_core::bitboard::{BOTTOM, FULL_BOARD, ODD_ROWS, has_four, winning_cells};
+use c4_core::{Bitboard, CELLS, COLUMN_BITS, Column, HEIGHT, Position, WIDTH};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -145,7 +145,11 @@ const ABORTED: Score = Score::MIN / 2;
 /// Up to this many discs, table keys are mirror-canonical.
 const SYMMETRY_PLIES: Score = 14;
 /// Enhanced transposition cutoffs are tried at nodes with fewer discs than this.
-const ETC_MAX_DISCS: Score = 42;
+const ETC_MAX_DISCS: Score = 30;
+/// From this many discs on, the root searches the whole score range at once.
+const FULL_WINDOW_DISCS: Score = 26;
+/// From this many discs on, nodes skip the table and move ordering.
+const ENDGAME_DISCS: Score = 36;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 1 << 14;
 
@@ -412,6 +416,12 @@ impl Solver {
         };
         // Bisect the score range with null windows, probing near 0 first: most positions are
         // close to a draw, and narrow windows near 0 cut hardest.
+        if moves >= FULL_WINDOW_DISCS && !weak {
+            // Few empty cells: one search over the whole score range costs less than the
+            // several null-window searches of a bisection.
+            let score = self.negamax(position, min, max);
+            return if self.aborted { 0 } else { score };
+        }
         while min < max {
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
@@ -466,19 +476,64 @@ impl Solver {
         }
         // We cannot win with our next disc, so at most this:
         let mut max = (CELLS as Score - 1 - moves) / 2;
-        // Early on, a position and its mirror share one entry (they score the same).
-        let key = if moves < SYMMETRY_PLIES {
-            position.canonical_key()
+        let (lower, upper) = static_bounds(current, occupied);
+        if alpha < lower {
+            alpha = lower;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if upper < max {
+            max = upper;
+            if max <= alpha {
+                return max;
+            }
+        }
+        if moves >= ENDGAME_DISCS {
+            // Near the end the subtrees are too small to repay table probes and ordering.
+            if beta > max {
+                beta = max;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            for column in Column::CENTER_FIRST {
+                let cell = next & Bitboard::column(column).0;
+                if cell != 0 {
+                    let mut child = *position;
+                    child.play_cell(cell);
+                    let score = -self.negamax(&child, -beta, -alpha);
+                    if score >= beta {
+                        return score;
+                    }
+                    if score > alpha {
+                        alpha = score;
+                    }
+                }
+            }
+            return alpha;
+        }
+        // Early on, a position and its mirror share one entry (they score the same); the
+        // entry's best move is then stored as seen in the canonical one of the two.
+        let (key, mirrored) = if moves < SYMMETRY_PLIES {
+            let (k, m) = (position.key(), position.mirror_key());
+            if m < k { (m, true) } else { (k, false) }
         } else {
-            position.key()
+            (position.key(), false)
         };
+        let orient = |column: usize| if mirrored { WIDTH - 1 - column } else { column };
         if let Some(book) = &self.book
             && let Some(score) = book.get(position)
         {
             return score;
         }
-        if let Some(stored) = self.table.get(key) {
-            let stored = Score::from(stored);
+        let mut hash_move = 0;
+        if let Some(entry) = self.table.get(key) {
+            let stored = Score::from(entry.value);
+            if entry.best_move != 0 {
+                hash_move =
+                    Bitboard::column(Column::ALL[orient(usize::from(entry.best_move) - 1)]).0;
+            }
             if stored > MAX_SCORE - MIN_SCORE + 1 {
                 let lower = stored + 2 * MIN_SCORE - MAX_SCORE - 2;
                 if alpha < lower {
@@ -498,27 +553,45 @@ impl Solver {
             }
         }
 
-        let mut sorter = MoveSorter::new();
-        for column in Column::CENTER_FIRST.iter().rev() {
-            let cell = next & c4_core::Bitboard::column(*column).0;
-            if cell != 0 {
-                sorter.add(cell, move_score(current, occupied, cell));
-            }
-        }
-        // Enhanced transposition cutoff: a child whose stored upper bound already proves
-        // this node fails high ends the search before any child is searched. It costs a
-        // probe per child, so only where subtrees are big.
-        if moves < ETC_MAX_DISCS {
-            for &cell in &sorter.cells[..sorter.len] {
+        let etc = moves < ETC_MAX_DISCS;
+        let mut child_keys = [0u64; WIDTH];
+        {
+            // Start loading every child's slot now: the memory latency then overlaps the move
+            // scoring below instead of stalling the cutoff probes one child at a time.
+            let mut rest = next;
+            let mut i = 0;
+            while rest != 0 {
+                let cell = rest & rest.wrapping_neg();
+                rest ^= cell;
                 let mut child = *position;
                 child.play_cell(cell);
-                let child_key = if moves + 1 < SYMMETRY_PLIES {
+                child_keys[i] = if moves + 1 < SYMMETRY_PLIES {
                     child.canonical_key()
                 } else {
                     child.key()
                 };
-                if let Some(stored) = self.table.get(child_key) {
-                    let stored = Score::from(stored);
+                self.table.prefetch(child_keys[i]);
+                i += 1;
+            }
+        }
+        let mut sorter = MoveSorter::new();
+        for column in Column::CENTER_FIRST.iter().rev() {
+            let cell = next & Bitboard::column(*column).0;
+            if cell != 0 {
+                let score = if cell & hash_move != 0 {
+                    u32::MAX
+                } else {
+                    move_score(current, occupied, cell)
+                };
+                sorter.add(cell, score);
+            }
+        }
+        // Enhanced transposition cutoff: a child whose stored upper bound already proves
+        // this node fails high ends the search before any child is searched.
+        if etc {
+            for &child_key in &child_keys[..sorter.len] {
+                if let Some(entry) = self.table.get(child_key) {
+                    let stored = Score::from(entry.value);
                     if stored <= MAX_SCORE - MIN_SCORE + 1 {
                         let child_max = stored + MIN_SCORE - 1;
                         if -child_max >= beta {
@@ -537,15 +610,23 @@ impl Solver {
                 return ABORTED;
             }
             if score >= beta {
-                self.table
-                    .put(key, (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8, work);
+                let column = cell.trailing_zeros() as usize / COLUMN_BITS;
+                let entry = Entry {
+                    value: (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8,
+                    best_move: orient(column) as u8 + 1,
+                };
+                self.table.put(key, entry, work);
                 return score;
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table.put(key, (alpha - MIN_SCORE + 1) as u8, work);
+        let entry = Entry {
+            value: (alpha - MIN_SCORE + 1) as u8,
+            best_move: 0,
+        };
+        self.table.put(key, entry, work);
         alpha
     }
 
@@ -560,6 +641,44 @@ impl Solver {
             self.aborted = true;
         }
     }
+}
+
+/// Rows 2, 4 and 6 counted from 1: the cells the second player takes by always answering in
+/// the column just played (Allis' claimeven).
+const EVEN_ROWS: u64 = FULL_BOARD & !ODD_ROWS;
+
+/// Bounds on the score of the side to move that need no search, as (lower, upper) around 0
+/// (`Score::MIN`/`Score::MAX` where a rule says nothing):
+/// - a player none of whose lines is free of the other's discs can never connect four;
+/// - claimeven (Allis): when every column has an even number of empty cells, the player not
+///   to move can answer every move in the same column and so takes every empty cell of rows
+///   2, 4 and 6; if the side to move cannot connect four with its discs and the empty cells of
+///   rows 1, 3 and 5, it cannot win, and if the other player's discs with its cells hold a
+///   four, it loses.
+#[inline]
+fn static_bounds(current: u64, occupied: u64) -> (Score, Score) {
+    let opponent = current ^ occupied;
+    let mut lower = Score::MIN;
+    let mut upper = Score::MAX;
+    if !has_four(FULL_BOARD & !current) {
+        lower = 0;
+    }
+    if !has_four(FULL_BOARD & !opponent) {
+        upper = 0;
+    } else {
+        let playable = (occupied + BOTTOM) & FULL_BOARD;
+        if playable & EVEN_ROWS == 0 {
+            let empty = FULL_BOARD & !occupied;
+            if !has_four(current | (empty & ODD_ROWS)) {
+                upper = if has_four(opponent | (empty & EVEN_ROWS)) {
+                    -1
+                } else {
+                    0
+                };
+            }
+        }
+    }
+    (lower, upper)
 }
 
 /// How promising a move is: the number of winning cells it leaves its player

@@ -1,32 +1,60 @@
 //! The solver's transposition table: one `u64` per slot, cleared in O(1), shared by the
 //! threads of a parallel solve.
 //!
-//! A slot packs the full position key (49 bits, so no false hits), a 7-bit generation and
-//! an 8-bit bound. "Clearing" the table bumps the generation: a slot written by an older
-//! generation reads as empty, so `c4 bench solver` can give every position a fresh table
-//! without rewriting hundreds of megabytes.
+//! A position's key is hashed by multiplying it with a 64-bit odd constant (Fibonacci
+//! hashing, Knuth TAOCP 6.4), which is invertible: the top bits of the hash pick the bucket
+//! and the low 46 bits are stored as the check, so bucket and check together are the whole
+//! hash and so the whole key (no false hits) in far fewer bits than the 49-bit key. That
+//! leaves room in a slot for a 7-bit generation, an 8-bit bound and the 3-bit best move (the
+//! column that last refuted the window, tried first when the position comes back).
+//! "Clearing" the table bumps the generation: a slot written by an older generation reads as
+//! empty, so `c4 bench solver` can give every position a fresh table without rewriting
+//! hundreds of megabytes.
 //!
-//! The index is the key times a 64-bit odd constant (Fibonacci hashing, Knuth TAOCP 6.4),
-//! top bits. Slots come in pairs sharing a bucket: the first keeps the entry that cost the
-//! most work to compute (depth-preferred: fewest discs on the board), the second always
-//! takes the newest.
+//! Slots come in pairs sharing a bucket (16 bytes, one cache line): the first keeps the entry
+//! that cost the most work to compute (depth-preferred: fewest discs on the board), the
+//! second always takes the newest.
 //!
 //! Slots are read and written as relaxed atomics, so threads can share the table without
-//! locks: a slot is one machine word holding its own key, so a reader sees either the whole
+//! locks: a slot is one machine word holding its own check, so a reader sees either the whole
 //! old entry or the whole new one, and an entry for another position never matches.
 
 use memmap2::{Advice, MmapMut};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const SLOT_BYTES: usize = std::mem::size_of::<u64>();
-const KEY_BITS: u32 = 49;
-const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
-const GEN_SHIFT: u32 = KEY_BITS;
+const HASH_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+/// The multiplicative inverse of [`HASH_MULTIPLIER`] modulo 2^64: turns a hash back into its key.
+const HASH_INVERSE: u64 = {
+    // Newton's iteration doubles the correct low bits each step: 3 -> 6 -> ... -> 96 >= 64.
+    let mut inverse = HASH_MULTIPLIER;
+    let mut i = 0;
+    while i < 5 {
+        inverse = inverse.wrapping_mul(2u64.wrapping_sub(HASH_MULTIPLIER.wrapping_mul(inverse)));
+        i += 1;
+    }
+    inverse
+};
+const CHECK_BITS: u32 = 46;
+const CHECK_MASK: u64 = (1 << CHECK_BITS) - 1;
+const GEN_SHIFT: u32 = CHECK_BITS;
 const GEN_MASK: u64 = 0x7f;
-const VALUE_SHIFT: u32 = KEY_BITS + 7;
+const VALUE_SHIFT: u32 = CHECK_BITS + 7;
+const MOVE_SHIFT: u32 = VALUE_SHIFT + 8;
 
-/// Smallest and largest table sizes accepted, as log2 of the number of slots.
-pub const MIN_TABLE_BITS: u32 = 10;
+/// What a slot holds for a position: a bound (never 0) and the best move (0: none, else a
+/// column index + 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The solver's encoded bound.
+    pub value: u8,
+    /// The column that refuted the window last time, plus 1; 0 when none did.
+    pub best_move: u8,
+}
+
+/// Smallest and largest table sizes accepted, as log2 of the number of slots (the smallest
+/// has enough buckets that bucket and check make up the whole hash).
+pub const MIN_TABLE_BITS: u32 = 65 - CHECK_BITS;
 /// 2^27 slots x 8 bytes = 1 GiB.
 pub const MAX_TABLE_BITS: u32 = 27;
 /// Default: 2^24 slots, 128 MiB.
@@ -110,41 +138,85 @@ impl SolverTable {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize) << 1
+    fn hash(key: u64) -> u64 {
+        key.wrapping_mul(HASH_MULTIPLIER)
     }
 
     #[inline]
-    fn unpack(&self, slot: u64, key: u64) -> Option<u8> {
-        let matches = slot & KEY_MASK == key && (slot >> GEN_SHIFT) & GEN_MASK == self.generation;
-        matches.then_some((slot >> VALUE_SHIFT) as u8)
+    fn bucket_of(&self, hash: u64) -> usize {
+        ((hash >> self.shift) as usize) << 1
     }
 
-    /// The stored value for `key`, if any (0 is never stored).
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        self.bucket_of(Self::hash(key))
+    }
+
+    #[inline]
+    fn unpack(&self, slot: u64, check: u64) -> Option<Entry> {
+        let matches =
+            slot & CHECK_MASK == check && (slot >> GEN_SHIFT) & GEN_MASK == self.generation;
+        matches.then_some(Entry {
+            value: (slot >> VALUE_SHIFT) as u8,
+            best_move: (slot >> MOVE_SHIFT) as u8,
+        })
+    }
+
+    /// The stored entry for `key`, if any.
     #[inline]
     #[must_use]
-    pub fn get(&self, key: u64) -> Option<u8> {
-        let b = self.bucket(key);
-        self.unpack(self.slot(b), key)
-            .or_else(|| self.unpack(self.slot(b + 1), key))
+    pub fn get(&self, key: u64) -> Option<Entry> {
+        let hash = Self::hash(key);
+        let (b, check) = (self.bucket_of(hash), hash & CHECK_MASK);
+        self.unpack(self.slot(b), check)
+            .or_else(|| self.unpack(self.slot(b + 1), check))
     }
 
-    /// Stores `value` (non-zero) for `key`; `work` ranks entries for the depth-preferred slot
-    /// (more remaining moves = more work).
+    /// The key a slot in bucket `b` was stored for.
     #[inline]
-    pub fn put(&self, key: u64, value: u8, work: u8) {
-        debug_assert!(key <= KEY_MASK && value != 0);
-        let b = self.bucket(key);
-        let packed = key | (self.generation << GEN_SHIFT) | (u64::from(value) << VALUE_SHIFT);
+    fn key_of(&self, b: usize, slot: u64) -> u64 {
+        let top = ((b >> 1) as u64) << self.shift;
+        (top | (slot & CHECK_MASK)).wrapping_mul(HASH_INVERSE)
+    }
+
+    /// Asks the processor to start loading `key`'s bucket into the cache, so that a later
+    /// [`get`](Self::get) or [`put`](Self::put) does not wait for memory. A hint: it changes
+    /// nothing but timing.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket = &self.slots()[self.bucket(key)];
+            // SAFETY: a prefetch is a hint that never faults or changes memory, and SSE (which
+            // provides it) is part of every x86_64 target; the pointer is in bounds anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(bucket).cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// Stores `entry` (a non-zero value) for `key`; `work` ranks entries for the
+    /// depth-preferred slot (more remaining moves = more work).
+    #[inline]
+    pub fn put(&self, key: u64, entry: Entry, work: u8) {
+        debug_assert!(entry.value != 0 && entry.best_move < 8);
+        let hash = Self::hash(key);
+        let (b, check) = (self.bucket_of(hash), hash & CHECK_MASK);
+        let packed = check
+            | (self.generation << GEN_SHIFT)
+            | (u64::from(entry.value) << VALUE_SHIFT)
+            | (u64::from(entry.best_move) << MOVE_SHIFT);
         let first = self.slot(b);
         let first_live = (first >> GEN_SHIFT) & GEN_MASK == self.generation;
         // Work of the resident entry, estimated from its key.
         let resident_work = if first_live {
-            estimated_remaining_moves(first & KEY_MASK)
+            estimated_remaining_moves(self.key_of(b, first))
         } else {
             0
         };
-        if !first_live || first & KEY_MASK == key || work >= resident_work {
+        if !first_live || first & CHECK_MASK == check || work >= resident_work {
             self.set_slot(b, packed);
         } else {
             self.set_slot(b + 1, packed);
@@ -199,10 +271,32 @@ mod tests {
 
     #[test]
     fn reset_forgets() {
-        let mut t = SolverTable::new(12);
-        t.put(12345, 7, 3);
-        assert_eq!(t.get(12345), Some(7));
+        let mut t = SolverTable::new(MIN_TABLE_BITS);
+        let entry = Entry {
+            value: 7,
+            best_move: 4,
+        };
+        t.put(12345, entry, 3);
+        assert_eq!(t.get(12345), Some(entry));
         t.reset();
         assert_eq!(t.get(12345), None);
+    }
+
+    #[test]
+    fn keys_come_back_from_bucket_and_check() {
+        assert_eq!(HASH_MULTIPLIER.wrapping_mul(HASH_INVERSE), 1);
+        for bits in [MIN_TABLE_BITS, 22] {
+            let t = SolverTable::new(bits);
+            for moves in ["", "4", "4453", "2252576253462244111563365343671351441"] {
+                let key = parse_moves(moves).unwrap().key();
+                let hash = SolverTable::hash(key);
+                let b = t.bucket_of(hash);
+                assert_eq!(
+                    t.key_of(b, hash & CHECK_MASK),
+                    key,
+                    "{moves} at {bits} bits"
+                );
+            }
+        }
     }
 }
