@@ -426,14 +426,16 @@ impl Solver {
                 (CELLS as Score + 1 - moves) / 2,
             )
         };
-        // Bisect the score range with null windows, probing near 0 first: most positions are
-        // close to a draw, and narrow windows near 0 cut hardest.
         if moves >= FULL_WINDOW_DISCS && !weak {
             // Few empty cells: one search over the whole score range costs less than the
             // several null-window searches of a bisection.
             let score = self.negamax(position, min, max);
             return if self.aborted { 0 } else { score };
         }
+        // Bisect the score range with null windows, each probe halfway between the middle
+        // and the bound on its side of 0 (Pons' choice: big wins and losses are settled by
+        // the first probes; probing at two thirds cut nodes on the easy sets by 10% but
+        // added 2-4% on the medium ones).
         while min < max {
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
