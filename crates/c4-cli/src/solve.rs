@@ -56,8 +56,8 @@ fn solve_line(
         );
     }
     let limits = SolveLimits::default();
-    // Entries of earlier lines would only crowd the table (its depth-preferred slots keep
-    // them): a fresh table per line, as `c4 bench solver` measures.
+    // Entries of earlier lines would only crowd the table (its first slots keep the costliest
+    // entries): a fresh table per line, as `c4 bench solver` measures.
     solver.reset();
     let (text, stats) = if args.analyze {
         match solver.analyze(&position, args.weak, limits) {

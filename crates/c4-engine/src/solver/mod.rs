@@ -26,8 +26,8 @@
 //!   one to move when exactly one column has an odd number);
 //! - the last plies skip the table and ordering (`ENDGAME_DISCS`), and positions with few
 //!   empty cells are searched over their whole score range at once (`FULL_WINDOW_DISCS`);
-//! - mirror-canonical keys in the first plies, a two-slot depth-preferred table, and a lazy
-//!   SMP parallel solve.
+//! - mirror-canonical keys in the first plies, a two-slot table that keeps the entries whose
+//!   searches cost the most nodes, and a lazy SMP parallel solve.
 //!
 //! Nothing in the search allocates; the table is allocated once per [`Solver`].
 
@@ -468,6 +468,7 @@ impl Solver {
     /// (callers check). Returns a bound consistent with the window (fail-hard).
     fn negamax(&mut self, position: &Position, mut alpha: Score, mut beta: Score) -> Score {
         debug_assert!(alpha < beta && !position.can_win_next());
+        let nodes_before = self.nodes;
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
             self.check_limits();
@@ -623,7 +624,8 @@ impl Solver {
                 }
             }
         }
-        let work = (CELLS as Score - moves) as u8;
+        // The size of this node's search, log2 of its nodes: the table keeps the costliest.
+        let work = |nodes: u64| (u64::BITS - (nodes - nodes_before).leading_zeros()).min(63) as u8;
         while let Some(cell) = sorter.next() {
             let mut child = *position;
             child.play_cell(cell);
@@ -637,7 +639,7 @@ impl Solver {
                     value: (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8,
                     best_move: orient(column) as u8 + 1,
                 };
-                self.table.put(key, entry, work);
+                self.table.put(key, entry, work(self.nodes));
                 return score;
             }
             if score > alpha {
@@ -648,7 +650,7 @@ impl Solver {
             value: (alpha - MIN_SCORE + 1) as u8,
             best_move: 0,
         };
-        self.table.put(key, entry, work);
+        self.table.put(key, entry, work(self.nodes));
         alpha
     }
 

@@ -1,19 +1,19 @@
 //! The solver's transposition table: one `u64` per slot, cleared in O(1), shared by the
 //! threads of a parallel solve.
 //!
-//! A position's key is hashed by multiplying it with a 64-bit odd constant (Fibonacci
-//! hashing, Knuth TAOCP 6.4), which is invertible: the top bits of the hash pick the bucket
-//! and the low 46 bits are stored as the check, so bucket and check together are the whole
-//! hash and so the whole key (no false hits) in far fewer bits than the 49-bit key. That
-//! leaves room in a slot for a 7-bit generation, an 8-bit bound and the 3-bit best move (the
-//! column that last refuted the window, tried first when the position comes back).
+//! A position's key has 49 bits (7 per column). It is hashed by multiplying it with an odd
+//! constant modulo 2^49 (Fibonacci hashing, Knuth TAOCP 6.4), a bijection: the top bits of
+//! the hash pick the bucket and only the bits below them are stored as the check (31 bits
+//! in the smallest table, 23 in a 1 GiB one), so bucket and check together are the whole
+//! key (no false hits). That leaves room in a slot for a 7-bit generation, a 7-bit bound,
+//! the 3-bit best move (the column that last refuted the window, tried first when the
+//! position comes back) and a 6-bit work: log2 of the nodes the entry's search visited.
 //! "Clearing" the table bumps the generation: a slot written by an older generation reads as
 //! empty, so `c4 bench solver` can give every position a fresh table without rewriting
 //! hundreds of megabytes.
 //!
-//! Slots come in pairs sharing a bucket (16 bytes, one cache line): the first keeps the entry
-//! that cost the most work to compute (depth-preferred: fewest discs on the board), the
-//! second always takes the newest.
+//! Slots come in pairs sharing a bucket (16 bytes, in one cache line): the first keeps the
+//! entry that cost the most work to compute, the second always takes the newest.
 //!
 //! Slots are read and written as relaxed atomics, so threads can share the table without
 //! locks: a slot is one machine word holding its own check, so a reader sees either the whole
@@ -23,8 +23,13 @@ use memmap2::{Advice, MmapMut};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const SLOT_BYTES: usize = std::mem::size_of::<u64>();
-const HASH_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
-/// The multiplicative inverse of [`HASH_MULTIPLIER`] modulo 2^64: turns a hash back into its key.
+/// A key has one 7-bit field per column (`COLUMN_BITS` x `WIDTH`), so it is below 2^49.
+const KEY_BITS: u32 = (c4_core::COLUMN_BITS * c4_core::WIDTH) as u32;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+const HASH_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15 & KEY_MASK;
+/// The multiplicative inverse of [`HASH_MULTIPLIER`] modulo 2^64, and so modulo 2^49: turns a
+/// hash back into its key (the tests check that the hash is a bijection).
+#[cfg(test)]
 const HASH_INVERSE: u64 = {
     // Newton's iteration doubles the correct low bits each step: 3 -> 6 -> ... -> 96 >= 64.
     let mut inverse = HASH_MULTIPLIER;
@@ -35,12 +40,16 @@ const HASH_INVERSE: u64 = {
     }
     inverse
 };
-const CHECK_BITS: u32 = 46;
-const CHECK_MASK: u64 = (1 << CHECK_BITS) - 1;
-const GEN_SHIFT: u32 = CHECK_BITS;
+/// Room for the check: the hash bits below the bucket's, at most 49 - 18 (the smallest table).
+const CHECK_FIELD_BITS: u32 = 32;
+const GEN_SHIFT: u32 = CHECK_FIELD_BITS;
 const GEN_MASK: u64 = 0x7f;
-const VALUE_SHIFT: u32 = CHECK_BITS + 7;
-const MOVE_SHIFT: u32 = VALUE_SHIFT + 8;
+const VALUE_SHIFT: u32 = GEN_SHIFT + 7;
+const VALUE_MASK: u64 = 0x7f;
+const MOVE_SHIFT: u32 = VALUE_SHIFT + 7;
+const WORK_SHIFT: u32 = MOVE_SHIFT + 3;
+const WORK_MASK: u64 = 0x3f;
+const _: () = assert!(WORK_SHIFT + 6 <= 64);
 
 /// What a slot holds for a position: a bound (never 0) and the best move (0: none, else a
 /// column index + 1).
@@ -54,7 +63,8 @@ pub struct Entry {
 
 /// Smallest and largest table sizes accepted, as log2 of the number of slots (the smallest
 /// has enough buckets that bucket and check make up the whole hash).
-pub const MIN_TABLE_BITS: u32 = 65 - CHECK_BITS;
+pub const MIN_TABLE_BITS: u32 = 19;
+const _: () = assert!(KEY_BITS - (MIN_TABLE_BITS - 1) <= CHECK_FIELD_BITS);
 /// 2^27 slots x 8 bytes = 1 GiB.
 pub const MAX_TABLE_BITS: u32 = 27;
 /// Default: 2^24 slots, 128 MiB.
@@ -68,7 +78,9 @@ pub struct SolverTable {
     /// alone took the End-Easy set from 18.7 to about 6 us a position with a 128 MiB table.
     memory: MmapMut,
     slot_count: usize,
+    /// The hash's bits below the bucket index: the check stored in a slot.
     shift: u32,
+    check_mask: u64,
     generation: u64,
 }
 
@@ -87,7 +99,8 @@ impl SolverTable {
         SolverTable {
             memory,
             slot_count,
-            shift: 64 - (bits - 1),
+            shift: KEY_BITS - (bits - 1),
+            check_mask: (1 << (KEY_BITS - (bits - 1))) - 1,
             generation: 1,
         }
     }
@@ -139,7 +152,8 @@ impl SolverTable {
 
     #[inline]
     fn hash(key: u64) -> u64 {
-        key.wrapping_mul(HASH_MULTIPLIER)
+        debug_assert!(key <= KEY_MASK);
+        key.wrapping_mul(HASH_MULTIPLIER) & KEY_MASK
     }
 
     #[inline]
@@ -153,12 +167,16 @@ impl SolverTable {
     }
 
     #[inline]
+    fn is_live(&self, slot: u64) -> bool {
+        (slot >> GEN_SHIFT) & GEN_MASK == self.generation
+    }
+
+    #[inline]
     fn unpack(&self, slot: u64, check: u64) -> Option<Entry> {
-        let matches =
-            slot & CHECK_MASK == check && (slot >> GEN_SHIFT) & GEN_MASK == self.generation;
+        let matches = slot & self.check_mask == check && self.is_live(slot);
         matches.then_some(Entry {
-            value: (slot >> VALUE_SHIFT) as u8,
-            best_move: (slot >> MOVE_SHIFT) as u8,
+            value: ((slot >> VALUE_SHIFT) & VALUE_MASK) as u8,
+            best_move: ((slot >> MOVE_SHIFT) & 0x7) as u8,
         })
     }
 
@@ -167,16 +185,16 @@ impl SolverTable {
     #[must_use]
     pub fn get(&self, key: u64) -> Option<Entry> {
         let hash = Self::hash(key);
-        let (b, check) = (self.bucket_of(hash), hash & CHECK_MASK);
+        let (b, check) = (self.bucket_of(hash), hash & self.check_mask);
         self.unpack(self.slot(b), check)
             .or_else(|| self.unpack(self.slot(b + 1), check))
     }
 
-    /// The key a slot in bucket `b` was stored for.
-    #[inline]
-    fn key_of(&self, b: usize, slot: u64) -> u64 {
+    /// The key whose hash has bucket `b` and check `check` (the hash is a bijection).
+    #[cfg(test)]
+    fn key_of(&self, b: usize, check: u64) -> u64 {
         let top = ((b >> 1) as u64) << self.shift;
-        (top | (slot & CHECK_MASK)).wrapping_mul(HASH_INVERSE)
+        (top | check).wrapping_mul(HASH_INVERSE) & KEY_MASK
     }
 
     /// Asks the processor to start loading `key`'s bucket into the cache, so that a later
@@ -197,26 +215,24 @@ impl SolverTable {
         let _ = key;
     }
 
-    /// Stores `entry` (a non-zero value) for `key`; `work` ranks entries for the
-    /// depth-preferred slot (more remaining moves = more work).
+    /// Stores `entry` (a non-zero value) for `key`; `work` (log2 of the nodes its search
+    /// visited, at most 63) ranks entries for the first slot of the bucket.
     #[inline]
     pub fn put(&self, key: u64, entry: Entry, work: u8) {
-        debug_assert!(entry.value != 0 && entry.best_move < 8);
+        debug_assert!(entry.value != 0 && u64::from(entry.value) <= VALUE_MASK);
+        debug_assert!(entry.best_move < 8 && u64::from(work) <= WORK_MASK);
         let hash = Self::hash(key);
-        let (b, check) = (self.bucket_of(hash), hash & CHECK_MASK);
+        let (b, check) = (self.bucket_of(hash), hash & self.check_mask);
         let packed = check
             | (self.generation << GEN_SHIFT)
             | (u64::from(entry.value) << VALUE_SHIFT)
-            | (u64::from(entry.best_move) << MOVE_SHIFT);
+            | (u64::from(entry.best_move) << MOVE_SHIFT)
+            | (u64::from(work) << WORK_SHIFT);
         let first = self.slot(b);
-        let first_live = (first >> GEN_SHIFT) & GEN_MASK == self.generation;
-        // Work of the resident entry, estimated from its key.
-        let resident_work = if first_live {
-            estimated_remaining_moves(self.key_of(b, first))
-        } else {
-            0
-        };
-        if !first_live || first & CHECK_MASK == check || work >= resident_work {
+        if !self.is_live(first)
+            || first & self.check_mask == check
+            || u64::from(work) >= (first >> WORK_SHIFT) & WORK_MASK
+        {
             self.set_slot(b, packed);
         } else {
             self.set_slot(b + 1, packed);
@@ -224,50 +240,10 @@ impl SolverTable {
     }
 }
 
-/// An estimate of the empty cells of the position a key was made from, for ranking entries.
-///
-/// Per column, key = occupied + current = (2^h - 1) + current with current < 2^h, so the top
-/// set bit is at h when the side to move owns a disc there and at h - 1 otherwise: the
-/// estimate is at least the true count and at most 7 above it.
-#[inline]
-fn estimated_remaining_moves(key: u64) -> u8 {
-    use c4_core::{CELLS, COLUMN_BITS, WIDTH};
-    let mut discs = 0;
-    for c in 0..WIDTH {
-        let col = (key >> (c * COLUMN_BITS)) & ((1 << COLUMN_BITS) - 1);
-        if col != 0 {
-            discs += 63 - col.leading_zeros();
-        }
-    }
-    (CELLS as u32).saturating_sub(discs) as u8
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use c4_core::parse_moves;
-
-    #[test]
-    fn remaining_moves_estimate_is_within_one_per_column() {
-        for moves in [
-            "",
-            "4",
-            "4453",
-            "32164625",
-            "274552224131661",
-            "2252576253462244111563365343671351441",
-        ] {
-            let p = parse_moves(moves).unwrap();
-            let (estimate, exact) = (
-                estimated_remaining_moves(p.key()) as usize,
-                42 - moves.len(),
-            );
-            assert!(
-                estimate >= exact && estimate <= exact + 7,
-                "{moves}: {estimate} vs {exact}"
-            );
-        }
-    }
 
     #[test]
     fn reset_forgets() {
@@ -283,8 +259,37 @@ mod tests {
     }
 
     #[test]
+    fn the_costliest_entry_keeps_the_first_slot() {
+        let t = SolverTable::new(MIN_TABLE_BITS);
+        let key = parse_moves("4453").unwrap().key();
+        let hash = SolverTable::hash(key);
+        let b = t.bucket_of(hash);
+        // Two more keys of the same bucket: other checks.
+        let (other, third) = (
+            t.key_of(b, (hash & t.check_mask) ^ 1),
+            t.key_of(b, (hash & t.check_mask) ^ 2),
+        );
+        assert_eq!((t.bucket(other), t.bucket(third)), (b, b));
+        let entry = |value| Entry {
+            value,
+            best_move: 7,
+        };
+        // Every field at its largest value survives the packing.
+        t.put(key, entry(VALUE_MASK as u8), WORK_MASK as u8);
+        assert_eq!(t.get(key), Some(entry(VALUE_MASK as u8)));
+        // Cheaper entries share the second slot and never push out the costliest.
+        t.put(other, entry(5), 3);
+        t.put(third, entry(6), 4);
+        assert_eq!(t.get(key), Some(entry(VALUE_MASK as u8)));
+        assert_eq!((t.get(other), t.get(third)), (None, Some(entry(6))));
+        // A costlier one takes the first slot.
+        t.put(other, entry(9), WORK_MASK as u8);
+        assert_eq!((t.get(key), t.get(other)), (None, Some(entry(9))));
+    }
+
+    #[test]
     fn keys_come_back_from_bucket_and_check() {
-        assert_eq!(HASH_MULTIPLIER.wrapping_mul(HASH_INVERSE), 1);
+        assert_eq!(HASH_MULTIPLIER.wrapping_mul(HASH_INVERSE) & KEY_MASK, 1);
         for bits in [MIN_TABLE_BITS, 22] {
             let t = SolverTable::new(bits);
             for moves in ["", "4", "4453", "2252576253462244111563365343671351441"] {
@@ -292,7 +297,7 @@ mod tests {
                 let hash = SolverTable::hash(key);
                 let b = t.bucket_of(hash);
                 assert_eq!(
-                    t.key_of(b, hash & CHECK_MASK),
+                    t.key_of(b, hash & t.check_mask),
                     key,
                     "{moves} at {bits} bits"
                 );
