@@ -20,6 +20,8 @@
 //!   the node before any child is searched (enhanced transposition cutoffs; past
 //!   `ETC_ALWAYS_DISCS` only at nodes the table already holds);
 //! - each entry keeps the column that refuted the window, tried first next time;
+//! - a move that leaves two threats the other player cannot both stop (`wins_by_force`)
+//!   ends the node with its exact score, found while the moves are scored;
 //! - bounds that need no search (`static_bounds`): a player with no line free of the
 //!   other's discs cannot win, and Allis' claimeven for whichever player can take the
 //!   even rows (the one not to move when every column has an even number of empty cells, the
@@ -601,10 +603,16 @@ impl Solver {
         for column in Column::CENTER_FIRST.iter().rev() {
             let cell = next & Bitboard::column(*column).0;
             if cell != 0 {
+                let wins = winning_cells(current | cell, occupied);
+                if wins_by_force(wins, occupied | cell) {
+                    // The other player can stop only one of the threats: a win with our
+                    // next disc but one, the best score left.
+                    return (CELLS as Score - 1 - moves) / 2;
+                }
                 let score = if cell & hash_move != 0 {
                     u32::MAX
                 } else {
-                    move_score(current, occupied, cell)
+                    wins.count_ones()
                 };
                 sorter.add(cell, score);
             }
@@ -718,11 +726,15 @@ fn static_bounds(current: u64, occupied: u64) -> (Score, Score) {
     (lower, upper)
 }
 
-/// How promising a move is: the number of winning cells it leaves its player
-/// (Pons' `moveScore`).
+/// Whether a player whose winning cells are `wins` (after their move, `occupied` including
+/// it) wins with their next disc but one whatever the other does: two of those cells are
+/// playable now, or one is playable with another right above it. The other player cannot
+/// win first (the move was one of the non-losing ones), so they must block, and one block
+/// stops only one cell.
 #[inline]
-fn move_score(current: u64, occupied: u64, cell: u64) -> u32 {
-    winning_cells(current | cell, occupied).count_ones()
+fn wins_by_force(wins: u64, occupied: u64) -> bool {
+    let playable_wins = wins & (occupied + BOTTOM) & FULL_BOARD;
+    playable_wins & playable_wins.wrapping_sub(1) != 0 || playable_wins & (wins >> 1) != 0
 }
 
 /// Up to `WIDTH` moves, handed out best score first; among equal scores the one added
@@ -795,6 +807,54 @@ mod tests {
             alpha = alpha.max(score);
         }
         if any { alpha } else { 0 }
+    }
+
+    /// A move that `wins_by_force` finds leaves the other player lost with the score of a win
+    /// with the mover's next disc but one (checked by plain alpha-beta on seeded random
+    /// positions), and both of its patterns (two playable threats, two stacked) occur.
+    #[test]
+    fn forced_wins_score_exactly() {
+        let mut rng = SeededRng::seed_from_u64(11);
+        let (mut side_by_side, mut stacked) = (0, 0);
+        for _ in 0..20_000 {
+            let mut position = Position::new();
+            let target = rng.random_range(6..=36);
+            while (position.moves_played() as i32) < target && !position.is_over() {
+                let legal: Vec<Column> = position.legal_moves().collect();
+                position.play_unchecked(legal[rng.random_range(0..legal.len())]);
+            }
+            if position.is_over() || position.can_win_next() {
+                continue;
+            }
+            let (current, occupied) = position.raw();
+            let mut rest = position.non_losing_moves().0;
+            while rest != 0 {
+                let cell = rest & rest.wrapping_neg();
+                rest ^= cell;
+                let wins = winning_cells(current | cell, occupied);
+                if !wins_by_force(wins, occupied | cell) {
+                    continue;
+                }
+                let playable_wins = wins & ((occupied | cell) + BOTTOM) & FULL_BOARD;
+                if playable_wins.count_ones() >= 2 {
+                    side_by_side += 1;
+                } else {
+                    stacked += 1;
+                }
+                let mut child = position;
+                child.play_cell(cell);
+                let moves = position.moves_played() as Score;
+                assert_eq!(
+                    -plain_score(&child, MIN_SCORE, MAX_SCORE),
+                    (CELLS as Score - 1 - moves) / 2,
+                    "{position:?} then {cell:#x}"
+                );
+            }
+        }
+        assert!(
+            side_by_side > 20 && stacked > 20,
+            "forced wins found: {side_by_side} side by side, {stacked} stacked"
+        );
     }
 
     /// The bounds that need no search hold the exact score of seeded random late positions
