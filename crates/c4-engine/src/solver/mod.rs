@@ -809,6 +809,21 @@ mod tests {
         if any { alpha } else { 0 }
     }
 
+    /// A position of random moves with a disc count drawn from `discs`; `None` when the game
+    /// ended on the way or the side to move can win at once (no solver node starts there).
+    fn random_open_position(
+        rng: &mut SeededRng,
+        discs: std::ops::RangeInclusive<i32>,
+    ) -> Option<Position> {
+        let mut position = Position::new();
+        let target = rng.random_range(discs);
+        while (position.moves_played() as i32) < target && !position.is_over() {
+            let legal: Vec<Column> = position.legal_moves().collect();
+            position.play_unchecked(legal[rng.random_range(0..legal.len())]);
+        }
+        (!position.is_over() && !position.can_win_next()).then_some(position)
+    }
+
     /// A move that `wins_by_force` finds leaves the other player lost with the score of a win
     /// with the mover's next disc but one (checked by plain alpha-beta on seeded random
     /// positions), and both of its patterns (two playable threats, two stacked) occur.
@@ -817,15 +832,9 @@ mod tests {
         let mut rng = SeededRng::seed_from_u64(11);
         let (mut side_by_side, mut stacked) = (0, 0);
         for _ in 0..20_000 {
-            let mut position = Position::new();
-            let target = rng.random_range(6..=36);
-            while (position.moves_played() as i32) < target && !position.is_over() {
-                let legal: Vec<Column> = position.legal_moves().collect();
-                position.play_unchecked(legal[rng.random_range(0..legal.len())]);
-            }
-            if position.is_over() || position.can_win_next() {
+            let Some(position) = random_open_position(&mut rng, 6..=36) else {
                 continue;
-            }
+            };
             let (current, occupied) = position.raw();
             let mut rest = position.non_losing_moves().0;
             while rest != 0 {
@@ -865,15 +874,9 @@ mod tests {
         let mut fired = [0; 5];
         let mut checked = 0;
         while checked < 3000 {
-            let mut position = Position::new();
-            let target = rng.random_range(28..=40);
-            while (position.moves_played() as i32) < target && !position.is_over() {
-                let legal: Vec<Column> = position.legal_moves().collect();
-                position.play_unchecked(legal[rng.random_range(0..legal.len())]);
-            }
-            if position.is_over() || position.can_win_next() {
+            let Some(position) = random_open_position(&mut rng, 28..=40) else {
                 continue;
-            }
+            };
             checked += 1;
             let (current, occupied) = position.raw();
             let (lower, upper) = static_bounds(current, occupied);
