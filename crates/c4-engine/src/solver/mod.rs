@@ -495,8 +495,9 @@ impl Solver {
                 return alpha;
             }
         }
-        // We cannot win with our next disc, so at most this:
-        let mut max = (CELLS as Score - 1 - moves) / 2;
+        // We cannot win with our next disc, so at most this: a win with the one after.
+        let win_after_next = (CELLS as Score - 1 - moves) / 2;
+        let mut max = win_after_next;
         let (lower, upper) = static_bounds(current, occupied);
         if alpha < lower {
             alpha = lower;
@@ -607,7 +608,7 @@ impl Solver {
                 if wins_by_force(wins, occupied | cell) {
                     // The other player can stop only one of the threats: a win with our
                     // next disc but one, the best score left.
-                    return (CELLS as Score - 1 - moves) / 2;
+                    return win_after_next;
                 }
                 let score = if cell & hash_move != 0 {
                     u32::MAX
@@ -632,8 +633,6 @@ impl Solver {
                 }
             }
         }
-        // The size of this node's search, log2 of its nodes: the table keeps the costliest.
-        let work = |nodes: u64| (u64::BITS - (nodes - nodes_before).leading_zeros()).min(63) as u8;
         while let Some(cell) = sorter.next() {
             let mut child = *position;
             child.play_cell(cell);
@@ -647,7 +646,7 @@ impl Solver {
                     value: (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8,
                     best_move: orient(column) as u8 + 1,
                 };
-                self.table.put(key, entry, work(self.nodes));
+                self.table.put(key, entry, self.nodes - nodes_before);
                 return score;
             }
             if score > alpha {
@@ -658,7 +657,7 @@ impl Solver {
             value: (alpha - MIN_SCORE + 1) as u8,
             best_move: 0,
         };
-        self.table.put(key, entry, work(self.nodes));
+        self.table.put(key, entry, self.nodes - nodes_before);
         alpha
     }
 

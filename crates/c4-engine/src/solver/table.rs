@@ -47,9 +47,10 @@ const GEN_MASK: u64 = 0x7f;
 const VALUE_SHIFT: u32 = GEN_SHIFT + 7;
 const VALUE_MASK: u64 = 0x7f;
 const MOVE_SHIFT: u32 = VALUE_SHIFT + 7;
+const MOVE_MASK: u64 = 0x7;
 const WORK_SHIFT: u32 = MOVE_SHIFT + 3;
 const WORK_MASK: u64 = 0x3f;
-const _: () = assert!(WORK_SHIFT + 6 <= 64);
+const _: () = assert!(WORK_SHIFT + WORK_MASK.count_ones() <= 64);
 
 /// What a slot holds for a position: a bound (never 0) and the best move (0: none, else a
 /// column index + 1).
@@ -62,7 +63,7 @@ pub struct Entry {
 }
 
 /// Smallest and largest table sizes accepted, as log2 of the number of slots (the smallest
-/// has enough buckets that bucket and check make up the whole hash).
+/// has enough buckets that the check left below the bucket bits fits its field).
 pub const MIN_TABLE_BITS: u32 = 19;
 const _: () = assert!(KEY_BITS - (MIN_TABLE_BITS - 1) <= CHECK_FIELD_BITS);
 /// 2^27 slots x 8 bytes = 1 GiB.
@@ -78,9 +79,8 @@ pub struct SolverTable {
     /// alone took the End-Easy set from 18.7 to about 6 us a position with a 128 MiB table.
     memory: MmapMut,
     slot_count: usize,
-    /// The hash's bits below the bucket index: the check stored in a slot.
+    /// The number of hash bits below the bucket index: the check stored in a slot.
     shift: u32,
-    check_mask: u64,
     generation: u64,
 }
 
@@ -100,7 +100,6 @@ impl SolverTable {
             memory,
             slot_count,
             shift: KEY_BITS - (bits - 1),
-            check_mask: (1 << (KEY_BITS - (bits - 1))) - 1,
             generation: 1,
         }
     }
@@ -167,16 +166,21 @@ impl SolverTable {
     }
 
     #[inline]
+    fn check_mask(&self) -> u64 {
+        (1 << self.shift) - 1
+    }
+
+    #[inline]
     fn is_live(&self, slot: u64) -> bool {
         (slot >> GEN_SHIFT) & GEN_MASK == self.generation
     }
 
     #[inline]
     fn unpack(&self, slot: u64, check: u64) -> Option<Entry> {
-        let matches = slot & self.check_mask == check && self.is_live(slot);
+        let matches = slot & self.check_mask() == check && self.is_live(slot);
         matches.then_some(Entry {
             value: ((slot >> VALUE_SHIFT) & VALUE_MASK) as u8,
-            best_move: ((slot >> MOVE_SHIFT) & 0x7) as u8,
+            best_move: ((slot >> MOVE_SHIFT) & MOVE_MASK) as u8,
         })
     }
 
@@ -185,7 +189,7 @@ impl SolverTable {
     #[must_use]
     pub fn get(&self, key: u64) -> Option<Entry> {
         let hash = Self::hash(key);
-        let (b, check) = (self.bucket_of(hash), hash & self.check_mask);
+        let (b, check) = (self.bucket_of(hash), hash & self.check_mask());
         self.unpack(self.slot(b), check)
             .or_else(|| self.unpack(self.slot(b + 1), check))
     }
@@ -215,23 +219,24 @@ impl SolverTable {
         let _ = key;
     }
 
-    /// Stores `entry` (a non-zero value) for `key`; `work` (log2 of the nodes its search
-    /// visited, at most 63) ranks entries for the first slot of the bucket.
+    /// Stores `entry` (a non-zero value) for `key`, found by a search of `nodes` nodes: the
+    /// work, log2 of `nodes`, ranks entries for the first slot of the bucket.
     #[inline]
-    pub fn put(&self, key: u64, entry: Entry, work: u8) {
+    pub fn put(&self, key: u64, entry: Entry, nodes: u64) {
         debug_assert!(entry.value != 0 && u64::from(entry.value) <= VALUE_MASK);
-        debug_assert!(entry.best_move < 8 && u64::from(work) <= WORK_MASK);
+        debug_assert!(u64::from(entry.best_move) <= MOVE_MASK);
+        let work = u64::from(u64::BITS - nodes.leading_zeros()).min(WORK_MASK);
         let hash = Self::hash(key);
-        let (b, check) = (self.bucket_of(hash), hash & self.check_mask);
+        let (b, check) = (self.bucket_of(hash), hash & self.check_mask());
         let packed = check
             | (self.generation << GEN_SHIFT)
             | (u64::from(entry.value) << VALUE_SHIFT)
             | (u64::from(entry.best_move) << MOVE_SHIFT)
-            | (u64::from(work) << WORK_SHIFT);
+            | (work << WORK_SHIFT);
         let first = self.slot(b);
         if !self.is_live(first)
-            || first & self.check_mask == check
-            || u64::from(work) >= (first >> WORK_SHIFT) & WORK_MASK
+            || first & self.check_mask() == check
+            || work >= (first >> WORK_SHIFT) & WORK_MASK
         {
             self.set_slot(b, packed);
         } else {
@@ -266,8 +271,8 @@ mod tests {
         let b = t.bucket_of(hash);
         // Two more keys of the same bucket: other checks.
         let (other, third) = (
-            t.key_of(b, (hash & t.check_mask) ^ 1),
-            t.key_of(b, (hash & t.check_mask) ^ 2),
+            t.key_of(b, (hash & t.check_mask()) ^ 1),
+            t.key_of(b, (hash & t.check_mask()) ^ 2),
         );
         assert_eq!((t.bucket(other), t.bucket(third)), (b, b));
         let entry = |value| Entry {
@@ -275,15 +280,15 @@ mod tests {
             best_move: 7,
         };
         // Every field at its largest value survives the packing.
-        t.put(key, entry(VALUE_MASK as u8), WORK_MASK as u8);
+        t.put(key, entry(VALUE_MASK as u8), u64::MAX);
         assert_eq!(t.get(key), Some(entry(VALUE_MASK as u8)));
         // Cheaper entries share the second slot and never push out the costliest.
-        t.put(other, entry(5), 3);
-        t.put(third, entry(6), 4);
+        t.put(other, entry(5), 1 << 3);
+        t.put(third, entry(6), 1 << 4);
         assert_eq!(t.get(key), Some(entry(VALUE_MASK as u8)));
         assert_eq!((t.get(other), t.get(third)), (None, Some(entry(6))));
         // A costlier one takes the first slot.
-        t.put(other, entry(9), WORK_MASK as u8);
+        t.put(other, entry(9), u64::MAX);
         assert_eq!((t.get(key), t.get(other)), (None, Some(entry(9))));
     }
 
@@ -297,7 +302,7 @@ mod tests {
                 let hash = SolverTable::hash(key);
                 let b = t.bucket_of(hash);
                 assert_eq!(
-                    t.key_of(b, hash & t.check_mask),
+                    t.key_of(b, hash & t.check_mask()),
                     key,
                     "{moves} at {bits} bits"
                 );
