@@ -236,6 +236,25 @@ pub const fn winning_cells(discs: u64, occupied: u64) -> u64 {
     r & (FULL_BOARD ^ occupied)
 }
 
+/// The playable cells of `occupied` where the side to move does not lose at once, given the
+/// other player's winning cells (see [`Position::non_losing_moves`](crate::Position::non_losing_moves)):
+/// a single playable threat leaves only its cell, two leave none, and no cell right below a
+/// threat is played.
+#[must_use]
+#[inline]
+pub const fn non_losing_cells(occupied: u64, opponent_wins: u64) -> u64 {
+    let possible = (occupied + BOTTOM) & FULL_BOARD;
+    let forced = possible & opponent_wins;
+    let candidates = if forced == 0 {
+        possible
+    } else if forced & (forced - 1) != 0 {
+        return 0; // two threats to stop at once
+    } else {
+        forced
+    };
+    candidates & !(opponent_wins >> 1)
+}
+
 impl BitAnd for Bitboard {
     type Output = Bitboard;
     fn bitand(self, rhs: Bitboard) -> Bitboard {

@@ -1,6 +1,6 @@
 //! `Position`: the full state of a game as two bitboards and a move count.
 
-use crate::bitboard::{BOTTOM, Bitboard, FULL_BOARD, has_four, winning_cells};
+use crate::bitboard::{BOTTOM, Bitboard, FULL_BOARD, has_four, non_losing_cells, winning_cells};
 use crate::geometry::{CELLS, COLUMN_BITS, Column, HEIGHT, Player, Square, WIDTH};
 use std::fmt;
 
@@ -396,17 +396,8 @@ impl Position {
     #[must_use]
     #[inline]
     pub const fn non_losing_moves(&self) -> Bitboard {
-        let possible = (self.occupied + BOTTOM) & FULL_BOARD;
         let opponent_wins = winning_cells(self.current ^ self.occupied, self.occupied);
-        let forced = possible & opponent_wins;
-        let candidates = if forced == 0 {
-            possible
-        } else if forced & (forced - 1) != 0 {
-            return Bitboard(0); // two threats to stop at once
-        } else {
-            forced
-        };
-        Bitboard(candidates & !(opponent_wins >> 1))
+        Bitboard(non_losing_cells(self.occupied, opponent_wins))
     }
 
     /// The columns that can be played, left to right; none once the game is over.
