@@ -499,7 +499,7 @@ impl Solver {
         // We cannot win with our next disc, so at most this: a win with the one after.
         let win_after_next = (CELLS as Score - 1 - moves) / 2;
         let mut max = win_after_next;
-        let (lower, upper) = static_bounds(current, occupied);
+        let (lower, upper) = static_bounds(current, occupied, alpha, beta);
         if alpha < lower {
             alpha = lower;
             if alpha >= beta {
@@ -681,48 +681,60 @@ impl Solver {
 const EVEN_ROWS: u64 = FULL_BOARD & !ODD_ROWS;
 
 /// Bounds on the score of the side to move that need no search, as (lower, upper) around 0
-/// (`Score::MIN`/`Score::MAX` where a rule says nothing):
+/// (`Score::MIN`/`Score::MAX` where a rule says nothing or cannot end the search of the window
+/// `alpha..beta`: the upper bounds are tried only when `alpha >= -1`, the lower ones only when
+/// `beta <= 1`):
 /// - a player none of whose lines is free of the other's discs can never connect four;
-/// - claimeven (Allis): when every column has an even number of empty cells, the player not
-///   to move can answer every move in the same column and so takes every empty cell of rows
-///   2, 4 and 6; if the side to move cannot connect four with its discs and the empty cells of
-///   rows 1, 3 and 5, it cannot win, and if the other player's discs with its cells hold a
-///   four, it loses;
-/// - claimeven for the side to move: when exactly one column has an odd number of empty
-///   cells, the side to move plays there and then answers every move in the same column, so
-///   it takes every empty cell of rows 2, 4 and 6 and leaves the other rows to the other
-///   player; if the other player cannot connect four with those, the side to move does not
-///   lose, and if its own discs with its cells hold a four, it wins.
+/// - claimeven (Allis), extended to columns with an odd number of empty cells: the playable
+///   cell of such a column is in row 2, 4 or 6. When the number of those columns is even, the
+///   player not to move answers a move in an even column in the same column and a move in an
+///   odd column in another odd column, so it takes every empty cell of rows 2, 4 and 6 but
+///   the odd columns' playable cells, some of which the other player gets. If the side to
+///   move cannot connect four with its discs, the empty cells of rows 1, 3 and 5 and all
+///   those playable cells, it cannot win, and if the other player's discs with its cells
+///   hold a four, it loses;
+/// - the same for the side to move when the number of odd columns is odd: it first plays
+///   one of their playable cells, then answers as above; if for some choice the other
+///   player cannot connect four with rows 1, 3, 5 and the other odd columns' playable cells,
+///   the side to move does not lose, and if its own discs with the chosen cell and its
+///   cells hold a four, it wins.
 #[inline]
-fn static_bounds(current: u64, occupied: u64) -> (Score, Score) {
+fn static_bounds(current: u64, occupied: u64, alpha: Score, beta: Score) -> (Score, Score) {
     let opponent = current ^ occupied;
     let mut lower = Score::MIN;
     let mut upper = Score::MAX;
-    if !has_four(FULL_BOARD & !current) {
+    if beta <= 0 && !has_four(FULL_BOARD & !current) {
         lower = 0;
     }
     let playable = (occupied + BOTTOM) & FULL_BOARD;
     // The playable cells of the columns with an odd number of empty cells.
     let odd_columns = playable & EVEN_ROWS;
     let empty = FULL_BOARD & !occupied;
-    if !has_four(FULL_BOARD & !opponent) {
+    let first_cells = empty & ODD_ROWS;
+    let second_cells = empty & EVEN_ROWS & !odd_columns;
+    if alpha >= 0 && !has_four(FULL_BOARD & !opponent) {
         upper = 0;
-    } else if odd_columns == 0 && !has_four(current | (empty & ODD_ROWS)) {
-        upper = if has_four(opponent | (empty & EVEN_ROWS)) {
-            -1
-        } else {
-            0
-        };
     }
-    if odd_columns != 0
-        && odd_columns & (odd_columns - 1) == 0
-        && !has_four(opponent | (empty & ODD_ROWS))
-    {
-        lower = if has_four(current | (empty & EVEN_ROWS)) {
-            1
-        } else {
-            0
-        };
+    if odd_columns.count_ones() % 2 == 0 {
+        if alpha >= -1 && !has_four(current | first_cells | odd_columns) {
+            upper = if has_four(opponent | second_cells) {
+                -1
+            } else {
+                0
+            };
+        }
+    } else if beta <= 1 {
+        let mut rest = odd_columns;
+        while rest != 0 {
+            let first = rest & rest.wrapping_neg();
+            rest ^= first;
+            if !has_four(opponent | first_cells | (odd_columns ^ first)) {
+                if has_four(current | second_cells | first) {
+                    return (1, upper);
+                }
+                lower = 0;
+            }
+        }
     }
     (lower, upper)
 }
@@ -886,7 +898,7 @@ mod tests {
     #[test]
     fn static_bounds_hold_the_exact_score() {
         let mut rng = SeededRng::seed_from_u64(7);
-        let mut fired = [0; 5];
+        let mut fired = [[0; 2]; 5];
         let mut checked = 0;
         while checked < 3000 {
             let Some(position) = random_open_position(&mut rng, 28..=40) else {
@@ -894,7 +906,8 @@ mod tests {
             };
             checked += 1;
             let (current, occupied) = position.raw();
-            let (lower, upper) = static_bounds(current, occupied);
+            // The empty window 0..0 is the one every rule can end.
+            let (lower, upper) = static_bounds(current, occupied, 0, 0);
             let score = plain_score(&position, MIN_SCORE, MAX_SCORE);
             assert!(
                 lower <= score && score <= upper,
@@ -913,12 +926,16 @@ mod tests {
                 (1, _) => 4,
                 _ => continue,
             };
-            fired[rule] += 1;
+            // Whether the rule needed more odd columns than plain claimeven handles (none for
+            // the player not to move, one for the side to move).
+            let odd_columns = ((occupied + BOTTOM) & EVEN_ROWS).count_ones();
+            let extended = usize::from(odd_columns > 1);
+            fired[rule][extended] += 1;
         }
         assert!(
-            fired.iter().all(|&n| n > 0),
-            "rules fired (no free line, claimeven draw, claimeven loss, \
-             one odd column: at least a draw, a win): {fired:?}"
+            fired[0][0] + fired[0][1] > 0 && fired[1..].iter().flatten().all(|&n| n > 0),
+            "rules fired as [plain, with more odd columns] (no free line, claimeven draw, \
+             claimeven loss, claimeven for the side to move: at least a draw, a win): {fired:?}"
         );
     }
 }
