@@ -715,7 +715,7 @@ fn static_bounds(current: u64, occupied: u64, alpha: Score, beta: Score) -> (Sco
     if alpha >= 0 && !has_four(FULL_BOARD & !opponent) {
         upper = 0;
     }
-    if odd_columns.count_ones() % 2 == 0 {
+    if odd_columns.count_ones().is_multiple_of(2) {
         if alpha >= -1 && !has_four(current | first_cells | odd_columns) {
             upper = if has_four(opponent | second_cells) {
                 -1
