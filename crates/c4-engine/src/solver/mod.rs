@@ -680,6 +680,9 @@ impl Solver {
 /// the column just played (Allis' claimeven).
 const EVEN_ROWS: u64 = FULL_BOARD & !ODD_ROWS;
 
+/// The cells of the first column.
+const COLUMN: u64 = (1 << HEIGHT) - 1;
+
 /// Bounds on the score of the side to move that need no search, as (lower, upper) around 0
 /// (`Score::MIN`/`Score::MAX` where a rule says nothing or cannot end the search of the window
 /// `alpha..beta`: the upper bounds are tried only when `alpha >= -1`, the lower ones only when
@@ -697,7 +700,14 @@ const EVEN_ROWS: u64 = FULL_BOARD & !ODD_ROWS;
 ///   one of their playable cells, then answers as above; if for some choice the other
 ///   player cannot connect four with rows 1, 3, 5 and the other odd columns' playable cells,
 ///   the side to move does not lose, and if its own discs with the chosen cell and its
-///   cells hold a four, it wins.
+///   cells hold a four, it wins;
+/// - the odd threat (Allis): with an odd number of odd columns, the player not to move
+///   answers every move above it, but pairs the playable cells of the odd columns except
+///   one, where it takes rows 1, 3 and 5 by answering there too. If it has a winning cell
+///   in one of those rows of that column, the side to move must at last fill the cell below
+///   it; so if the side to move cannot connect four with the cells it then gets (rows 1, 3
+///   and 5 elsewhere, the paired playable cells, and rows 2, 4 and 6 below the threat), it
+///   loses.
 #[inline]
 fn static_bounds(current: u64, occupied: u64, alpha: Score, beta: Score) -> (Score, Score) {
     let opponent = current ^ occupied;
@@ -723,16 +733,41 @@ fn static_bounds(current: u64, occupied: u64, alpha: Score, beta: Score) -> (Sco
                 0
             };
         }
-    } else if beta <= 1 {
-        let mut rest = odd_columns;
-        while rest != 0 {
-            let first = rest & rest.wrapping_neg();
-            rest ^= first;
-            if !has_four(opponent | first_cells | (odd_columns ^ first)) {
-                if has_four(current | second_cells | first) {
-                    return (1, upper);
+    } else {
+        if beta <= 1 {
+            let mut rest = odd_columns;
+            while rest != 0 {
+                let first = rest & rest.wrapping_neg();
+                rest ^= first;
+                if !has_four(opponent | first_cells | (odd_columns ^ first)) {
+                    if has_four(current | second_cells | first) {
+                        return (1, upper);
+                    }
+                    lower = 0;
                 }
-                lower = 0;
+            }
+        }
+        if alpha >= -1 && lower < 0 {
+            // The player not to move answers every move above it but pairs the playable
+            // cells of all odd columns but one, where it then takes rows 1, 3 and 5: a
+            // threat of its own there is filled by the side to move's disc below it.
+            let odd_threats = winning_cells(opponent, occupied) & ODD_ROWS;
+            let mut rest = odd_columns;
+            while rest != 0 {
+                let bottom = rest & rest.wrapping_neg();
+                rest ^= bottom;
+                let column =
+                    COLUMN << (bottom.trailing_zeros() / COLUMN_BITS as u32 * COLUMN_BITS as u32);
+                let threats = odd_threats & column;
+                if threats == 0 {
+                    continue;
+                }
+                let below_threat = column & empty & ((threats & threats.wrapping_neg()) - 1);
+                let mover_cells =
+                    (first_cells & !column) | (odd_columns ^ bottom) | (below_threat & EVEN_ROWS);
+                if !has_four(current | mover_cells) {
+                    return (lower, -1);
+                }
             }
         }
     }
@@ -898,7 +933,7 @@ mod tests {
     #[test]
     fn static_bounds_hold_the_exact_score() {
         let mut rng = SeededRng::seed_from_u64(7);
-        let mut fired = [[0; 2]; 5];
+        let mut fired = [[0; 2]; 6];
         let mut checked = 0;
         while checked < 3000 {
             let Some(position) = random_open_position(&mut rng, 28..=40) else {
@@ -918,24 +953,27 @@ mod tests {
                 !has_four(FULL_BOARD & !opponent),
                 !has_four(FULL_BOARD & !current),
             );
+            let odd_columns = ((occupied + BOTTOM) & EVEN_ROWS).count_ones();
             let rule = match (lower, upper) {
                 _ if mine_blocked || theirs_blocked => 0,
                 (_, 0) => 1,
-                (_, -1) => 2,
+                (_, -1) if odd_columns % 2 == 0 => 2,
+                (_, -1) => 5,
                 (0, _) => 3,
                 (1, _) => 4,
                 _ => continue,
             };
-            // Whether the rule needed more odd columns than plain claimeven handles (none for
-            // the player not to move, one for the side to move).
-            let odd_columns = ((occupied + BOTTOM) & EVEN_ROWS).count_ones();
+            // Whether the rule needed more odd columns than its plain form handles (none for
+            // claimeven by the player not to move, one for the side to move or for the odd
+            // threat).
             let extended = usize::from(odd_columns > 1);
             fired[rule][extended] += 1;
         }
         assert!(
             fired[0][0] + fired[0][1] > 0 && fired[1..].iter().flatten().all(|&n| n > 0),
             "rules fired as [plain, with more odd columns] (no free line, claimeven draw, \
-             claimeven loss, claimeven for the side to move: at least a draw, a win): {fired:?}"
+             claimeven loss, claimeven for the side to move: at least a draw, a win, \
+             odd threat of the player not to move): {fired:?}"
         );
     }
 }
