@@ -957,7 +957,7 @@ mod tests {
             let rule = match (lower, upper) {
                 _ if mine_blocked || theirs_blocked => 0,
                 (_, 0) => 1,
-                (_, -1) if odd_columns % 2 == 0 => 2,
+                (_, -1) if odd_columns.is_multiple_of(2) => 2,
                 (_, -1) => 5,
                 (0, _) => 3,
                 (1, _) => 4,
