@@ -747,31 +747,41 @@ fn static_bounds(current: u64, occupied: u64, alpha: Score, beta: Score) -> (Sco
                 }
             }
         }
-        if alpha >= -1 && lower < 0 {
-            // The player not to move answers every move above it but pairs the playable
-            // cells of all odd columns but one, where it then takes rows 1, 3 and 5: a
-            // threat of its own there is filled by the side to move's disc below it.
-            let odd_threats = winning_cells(opponent, occupied) & ODD_ROWS;
-            let mut rest = odd_columns;
-            while rest != 0 {
-                let bottom = rest & rest.wrapping_neg();
-                rest ^= bottom;
-                let column =
-                    COLUMN << (bottom.trailing_zeros() / COLUMN_BITS as u32 * COLUMN_BITS as u32);
-                let threats = odd_threats & column;
-                if threats == 0 {
-                    continue;
-                }
-                let below_threat = column & empty & ((threats & threats.wrapping_neg()) - 1);
-                let mover_cells =
-                    (first_cells & !column) | (odd_columns ^ bottom) | (below_threat & EVEN_ROWS);
-                if !has_four(current | mover_cells) {
-                    return (lower, -1);
-                }
-            }
+        if alpha >= -1 && lower < 0 && wins_by_odd_threat(opponent, current, occupied) {
+            return (lower, -1);
         }
     }
     (lower, upper)
+}
+
+/// Whether `follower`, not to move, wins by an odd threat against `mover` (see
+/// [`static_bounds`]); the number of columns with an odd number of empty cells must be odd.
+/// The follower answers every move above it but pairs the playable cells of all odd columns
+/// but one, where it then takes rows 1, 3 and 5: a winning cell of its own there is at last
+/// made playable by the mover, who can connect four only with the cells that strategy
+/// leaves to it.
+#[inline]
+fn wins_by_odd_threat(follower: u64, mover: u64, occupied: u64) -> bool {
+    let empty = FULL_BOARD & !occupied;
+    let odd_columns = (occupied + BOTTOM) & FULL_BOARD & EVEN_ROWS;
+    let odd_threats = winning_cells(follower, occupied) & ODD_ROWS;
+    let mut rest = odd_columns;
+    while rest != 0 {
+        let bottom = rest & rest.wrapping_neg();
+        rest ^= bottom;
+        let column = COLUMN << (bottom.trailing_zeros() / COLUMN_BITS as u32 * COLUMN_BITS as u32);
+        let threats = odd_threats & column;
+        if threats == 0 {
+            continue;
+        }
+        let below_threat = column & empty & ((threats & threats.wrapping_neg()) - 1);
+        let mover_cells =
+            (empty & ODD_ROWS & !column) | (odd_columns ^ bottom) | (below_threat & EVEN_ROWS);
+        if !has_four(mover | mover_cells) {
+            return true;
+        }
+    }
+    false
 }
 
 /// How promising a move looks, from the winning cells `wins` of the player who made it:
