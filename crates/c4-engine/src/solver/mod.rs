@@ -10,8 +10,8 @@
 //!
 //! Negamax with alpha-beta over bitboards, as in Pascal Pons' "Solving Connect 4" (parts
 //! 3-12): only non-losing moves are generated (a forced block is the only move; a move
-//! under an opponent's winning cell is never played), moves are tried by the number of
-//! winning cells they create, centre first on ties; bounds from the transposition table
+//! under an opponent's winning cell is never played), moves are tried by the winning cells
+//! they create, centre first on ties; bounds from the transposition table
 //! narrow the window; the root runs a sequence of null-window searches that bisect the score
 //! range. What c4 adds, each measured with `c4 bench solver` and kept because it paid:
 //!
@@ -22,10 +22,13 @@
 //! - each entry keeps the column that refuted the window, tried first next time;
 //! - a move that leaves two threats the other player cannot both stop (`wins_by_force`)
 //!   ends the node with its exact score, found while the moves are scored;
+//! - move ordering (`order_score`) that ignores winning cells right above the opponent's and
+//!   prefers those right above a playable cell in the rows of the mover's zugzwang parity;
 //! - bounds that need no search (`static_bounds`): a player with no line free of the
-//!   other's discs cannot win, and Allis' claimeven for whichever player can take the
-//!   even rows (the one not to move when every column has an even number of empty cells, the
-//!   one to move when exactly one column has an odd number);
+//!   other's discs cannot win; Allis' claimeven for whichever player can take the even rows,
+//!   extended to positions with columns of an odd number of empty cells by pairing those
+//!   columns' playable cells; Allis' odd threat, by which the first player wins when the
+//!   second must at last play under its threat in rows 1, 3 or 5;
 //! - the last plies skip the table and ordering (`ENDGAME_DISCS`), and positions with few
 //!   empty cells are searched over their whole score range at once (`FULL_WINDOW_DISCS`);
 //! - mirror-canonical keys in the first plies, a two-slot table that keeps the entries whose
