@@ -162,11 +162,11 @@ pub struct SolveStats {
 
 const ABORTED: Score = Score::MIN / 2;
 /// Up to this many discs, table keys are mirror-canonical.
-const SYMMETRY_PLIES: Score = 14;
+const SYMMETRY_PLIES: Score = 18;
 /// Enhanced transposition cutoffs are tried at nodes with fewer discs than this...
 const ETC_MAX_DISCS: Score = 30;
 /// ...at every such node below this many discs, and beyond only at nodes found in the table.
-const ETC_ALWAYS_DISCS: Score = 20;
+const ETC_ALWAYS_DISCS: Score = 24;
 /// From this many discs on, the root searches the whole score range at once.
 const FULL_WINDOW_DISCS: Score = 26;
 /// From this many discs on, nodes skip the table and move ordering.
