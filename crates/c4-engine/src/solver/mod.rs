@@ -187,8 +187,20 @@ pub struct Solver {
     stop: Option<Arc<AtomicBool>>,
     /// Threads per solve.
     threads: usize,
-    /// How far this solver's null windows sit from the bisection's (0 but for helpers).
-    window_offset: Score,
+    /// Which null windows this solver probes the root with.
+    probes: ProbeOrder,
+}
+
+/// The order in which a solver probes the root's score range with null windows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ProbeOrder {
+    /// Bisection (see [`Solver::solve_root`]), each probe moved by this offset (0 for the
+    /// main thread).
+    Bisect(Score),
+    /// Outwards from 0: is the score above 0, then above 1, 2, ... or above -1, -2, ... as
+    /// the answers say (a helper's order: the scores of early positions, the costliest to
+    /// solve, lie near 0 and then take two probes).
+    FromZero,
 }
 
 impl Default for Solver {
@@ -204,8 +216,9 @@ impl Solver {
         Solver::with_table(Arc::new(SolverTable::new(table_bits)), 0)
     }
 
-    /// A solver on a shared table; `variant` 0 is the main solver, helper `k` probes null
-    /// windows offset by -1, +1, -2, +2, ... from the main bisection's.
+    /// A solver on a shared table; `variant` 0 is the main solver, helper 1 probes outwards
+    /// from 0, helpers 2, 3, ... probe null windows offset by -1, +1, -2, +2, ... from the
+    /// main bisection's.
     fn with_table(table: Arc<SolverTable>, variant: usize) -> Solver {
         Solver {
             table,
@@ -216,10 +229,11 @@ impl Solver {
             aborted: false,
             stop: None,
             threads: 1,
-            window_offset: match variant {
-                0 => 0,
-                v if v % 2 == 1 => -(v.div_ceil(2) as Score),
-                v => (v / 2) as Score,
+            probes: match variant {
+                0 => ProbeOrder::Bisect(0),
+                1 => ProbeOrder::FromZero,
+                v if v % 2 == 0 => ProbeOrder::Bisect(-((v / 2) as Score)),
+                v => ProbeOrder::Bisect((v / 2) as Score),
             },
         }
     }
@@ -446,15 +460,20 @@ impl Solver {
         // the first probes; probing at two thirds cut nodes on the easy sets by 10% but
         // added 2-4% on the medium ones).
         while min < max {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
             // Helpers of a parallel solve probe other windows, so between them the threads
-            // settle several bisection steps at once (through the shared table).
-            med = (med + self.window_offset).clamp(min, max - 1);
+            // settle several steps at once (through the shared table).
+            let med = match self.probes {
+                ProbeOrder::Bisect(offset) => {
+                    let mut med = min + (max - min) / 2;
+                    if med <= 0 && min / 2 < med {
+                        med = min / 2;
+                    } else if med >= 0 && max / 2 > med {
+                        med = max / 2;
+                    }
+                    (med + offset).clamp(min, max - 1)
+                }
+                ProbeOrder::FromZero => 0.clamp(min, max - 1),
+            };
             let r = self.negamax(position, med, med + 1);
             if self.aborted {
                 return 0;
