@@ -32,7 +32,8 @@
 //! - the last plies skip the table and ordering (`ENDGAME_DISCS`), and positions with few
 //!   empty cells are searched over their whole score range at once (`FULL_WINDOW_DISCS`);
 //! - mirror-canonical keys in the first plies, a two-slot table that keeps the entries whose
-//!   searches cost the most nodes, and a lazy SMP parallel solve.
+//!   searches cost the most nodes, and a lazy SMP parallel solve whose first helper
+//!   probes the scores nearest 0 while the main thread bisects.
 //!
 //! Nothing in the search allocates; the table is allocated once per [`Solver`].
 
@@ -256,10 +257,12 @@ impl Solver {
     }
 
     /// The exact score of `position` (`weak`: its sign) from several threads searching
-    /// the same tree on one shared table (lazy SMP): each helper bisects the score range
-    /// with null windows next to the main thread's (measured on the first 10 Begin-Hard
-    /// positions: 1.5x on 2 threads; helpers that only reordered moves gave 1.4x), and the
-    /// bounds any thread stores cut the others' work. The first thread to finish gives the
+    /// the same tree on one shared table (lazy SMP): each helper probes the root with other
+    /// null windows than the main thread's (see [`ProbeOrder`]; on the first 10 Begin-Hard
+    /// positions helpers bisecting next to the main thread gave 1.5x on 2 threads, helpers
+    /// that only reordered moves 1.4x; a first helper probing outwards from 0 takes the empty
+    /// board's two threads from 324-352 M to 261-274 M nodes), and the bounds any thread
+    /// stores cut the others' work. The first thread to finish gives the
     /// answer; the others stop. `nodes` counts every thread's.
     fn solve_parallel(
         &mut self,
