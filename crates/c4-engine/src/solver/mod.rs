@@ -921,6 +921,45 @@ mod tests {
         (!position.is_over() && !position.can_win_next()).then_some(position)
     }
 
+    /// Each probe order a thread of a parallel solve may use finds, alone, the exact and the
+    /// weak score the main thread's bisection finds, on seeded random positions that score
+    /// above, at and below 0 (so the outward order runs both ways).
+    #[test]
+    fn every_probe_order_finds_the_same_score() {
+        let mut rng = SeededRng::seed_from_u64(5);
+        let mut solvers: Vec<Solver> = (0..4)
+            .map(|variant| Solver::with_table(Arc::new(SolverTable::new(20)), variant))
+            .collect();
+        assert_eq!(solvers[1].probes, ProbeOrder::FromZero);
+        let mut signs = [0; 3];
+        for _ in 0..300 {
+            let Some(position) = random_open_position(&mut rng, 12..=24) else {
+                continue;
+            };
+            for weak in [false, true] {
+                let scores: Vec<Score> = solvers
+                    .iter_mut()
+                    .map(|solver| {
+                        solver.reset();
+                        let limits = SolveLimits::default();
+                        solver.solve_within(&position, weak, limits).unwrap().0
+                    })
+                    .collect();
+                assert!(
+                    scores.iter().all(|&s| s == scores[0]),
+                    "{position:?} weak {weak}: {scores:?}"
+                );
+                if !weak {
+                    signs[(scores[0].signum() + 1) as usize] += 1;
+                }
+            }
+        }
+        assert!(
+            signs.iter().all(|&n| n >= 3),
+            "losses, draws, wins: {signs:?}"
+        );
+    }
+
     /// A move that `wins_by_force` finds leaves the other player lost with the score of a win
     /// with the mover's next disc but one (checked by plain alpha-beta on seeded random
     /// positions), and both of its patterns (two playable threats, two stacked) occur.
