@@ -12,7 +12,6 @@ use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow}
 use crate::search::{LeafView, MoveOrder, MoveReport, TieBreak, WinScore};
 use crate::solver::{
     DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, SolveLimits, Solver,
-    best_solved_column,
 };
 use crate::{SeededRng, spec_error, with_evaluator};
 use c4_core::{Column, Game};
@@ -867,20 +866,17 @@ impl Agent for PerfectAgent {
             nodes: None,
             time: self.time,
         };
-        match self.solver.analyze(position, false, limits) {
-            Ok((scores, stats)) => {
-                let column = best_solved_column(position, &scores);
-                MoveReport {
-                    column,
-                    score: scores[column.index()],
-                    exact: true,
-                    depth: c4_core::CELLS as u32 - position.moves_played(),
-                    nodes: stats.nodes,
-                    time: start.elapsed(),
-                    pv: vec![column],
-                    note: None,
-                }
-            }
+        match self.solver.best_move(position, limits) {
+            Ok((column, score, stats)) => MoveReport {
+                column,
+                score,
+                exact: true,
+                depth: c4_core::CELLS as u32 - position.moves_played(),
+                nodes: stats.nodes,
+                time: start.elapsed(),
+                pv: vec![column],
+                note: None,
+            },
             Err(_) => {
                 let remaining = self
                     .time

@@ -11,7 +11,7 @@
 use super::transposition_table::{Bound, TranspositionTable};
 use super::{INFINITY, MAX_PLY, MoveReport, PvTable, WIN, decisive_plies, win_in};
 use crate::eval::{Evaluator, MAX_HEURISTIC};
-use crate::solver::{SolveLimits, Solver, best_solved_column};
+use crate::solver::{SolveLimits, Solver};
 use c4_core::bitboard::winning_cells;
 use c4_core::{Bitboard, CELLS, Column, Player, Position, WIDTH};
 use std::time::{Duration, Instant};
@@ -216,9 +216,7 @@ impl<E: Evaluator> EngineSearch<E> {
             nodes: None,
             time: Some(budget),
         };
-        let (scores, stats) = solver.analyze(position, false, limits).ok()?;
-        let best = best_solved_column(position, &scores);
-        let score = scores[best.index()];
+        let (best, score, stats) = solver.best_move(position, limits).ok()?;
         let mut report = report(
             best,
             score,

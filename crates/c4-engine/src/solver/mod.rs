@@ -368,10 +368,7 @@ impl Solver {
             return Err(SolveError::GameOver);
         }
         let start = Instant::now();
-        self.nodes = 0;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
-        self.aborted = false;
+        self.arm(limits, start);
         let score = self.solve_root(position, weak);
         let stats = SolveStats {
             nodes: self.nodes,
@@ -411,6 +408,90 @@ impl Solver {
         }
         total.time = start.elapsed();
         Ok((scores, total))
+    }
+
+    /// The move [`best_solved_column`] would pick from [`analyze`](Self::analyze)'s scores,
+    /// with its exact score, at less cost: the position is solved once, then the columns are
+    /// tried in that function's order of preference and the first whose reply scores at
+    /// most minus the position's score takes one null-window probe (its proof is mostly in
+    /// the table from the solve already). The solve may use several threads; the probes
+    /// run on this one.
+    pub fn best_move(
+        &mut self,
+        position: &Position,
+        limits: SolveLimits,
+    ) -> Result<(Column, Score, SolveStats), SolveError> {
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let start = Instant::now();
+        // best_solved_column's preference: the centre-most, right before left on ties.
+        let preference = [0, 2, 1, 4, 3, 6, 5].map(|i| Column::CENTER_FIRST[i]);
+        if position.can_win_next() {
+            let column = preference
+                .into_iter()
+                .find(|c| position.can_play(*c) && position.is_winning_move(*c))
+                .expect("a position that can win next has a winning column");
+            return Ok((column, win_now_score(position), SolveStats::default()));
+        }
+        let (score, mut stats) = self.solve_within(position, false, limits)?;
+        for column in preference {
+            if !position.can_play(column) {
+                continue;
+            }
+            let mut child = *position;
+            child.play_unchecked(column);
+            let optimal = if child.is_over() {
+                score == 0 // the last cell filled without a four
+            } else if child.can_win_next() {
+                -win_now_score(&child) == score
+            } else {
+                let remaining = SolveLimits {
+                    nodes: limits.nodes.map(|n| n.saturating_sub(stats.nodes)),
+                    time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+                };
+                // The reply scores at most -score exactly when it is not above -score.
+                let above = self.probe(&child, -score, remaining)?;
+                stats.nodes += self.nodes;
+                !above
+            };
+            if optimal {
+                stats.time = start.elapsed();
+                return Ok((column, score, stats));
+            }
+        }
+        // Unreachable for a correct solve (some move achieves the score); analysing every
+        // column instead still gives the right move.
+        let (scores, more) = self.analyze(position, false, limits)?;
+        let column = best_solved_column(position, &scores);
+        stats.nodes += more.nodes;
+        stats.time = start.elapsed();
+        Ok((column, scores[column.index()], stats))
+    }
+
+    /// Resets the node count and sets the limits of a search starting at `start`.
+    fn arm(&mut self, limits: SolveLimits, start: Instant) {
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        self.aborted = false;
+    }
+
+    /// Whether the score of `position` (not over, the side to move unable to win at once) is
+    /// above `bound`: one null-window search on this thread.
+    fn probe(
+        &mut self,
+        position: &Position,
+        bound: Score,
+        limits: SolveLimits,
+    ) -> Result<bool, SolveError> {
+        self.arm(limits, Instant::now());
+        let above = self.negamax(position, bound, bound + 1) > bound;
+        if self.aborted {
+            Err(SolveError::LimitReached)
+        } else {
+            Ok(above)
+        }
     }
 
     /// The score, for the side to move in `position`, of playing `column` (which must be
@@ -958,6 +1039,34 @@ mod tests {
             signs.iter().all(|&n| n >= 3),
             "losses, draws, wins: {signs:?}"
         );
+    }
+
+    /// `best_move` picks the column and score that `analyze` and `best_solved_column` pick,
+    /// on one thread and on two, on seeded random positions.
+    #[test]
+    fn best_move_is_the_analysed_best() {
+        let mut rng = SeededRng::seed_from_u64(3);
+        let mut solver = Solver::new(20);
+        let mut checked = 0;
+        for i in 0..200 {
+            let Some(position) = random_open_position(&mut rng, 10..=30) else {
+                continue;
+            };
+            solver.set_threads(1 + i % 2);
+            solver.reset();
+            let limits = SolveLimits::default();
+            let (scores, _) = solver.analyze(&position, false, limits).unwrap();
+            let expected = best_solved_column(&position, &scores);
+            solver.reset();
+            let (column, score, _) = solver.best_move(&position, limits).unwrap();
+            assert_eq!(
+                (column, score),
+                (expected, scores[expected.index()]),
+                "{position:?}: {scores:?}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 50, "{checked} positions");
     }
 
     /// A move that `wins_by_force` finds leaves the other player lost with the score of a win
