@@ -604,6 +604,16 @@ impl Solver {
         }
         // We cannot win with our next disc, so at most this: a win with the one after.
         let win_after_next = (CELLS as Score - 1 - moves) / 2;
+        if next & (next - 1) == 0 {
+            // One move does not lose at once (mostly a forced block): play it here, without
+            // a table probe or an entry for this node; the child has its own.
+            if wins_by_force(winning_cells(current | next, occupied), occupied | next) {
+                return win_after_next;
+            }
+            let mut child = *position;
+            child.play_cell(next);
+            return -self.negamax(&child, -beta, -alpha);
+        }
         let mut max = win_after_next;
         let (lower, upper) = static_bounds(current, occupied, alpha, beta);
         if alpha < lower {
