@@ -29,6 +29,7 @@
 //!   extended to positions with columns of an odd number of empty cells by pairing those
 //!   columns' playable cells; Allis' odd threat, by which the first player wins when the
 //!   second must at last play under its threat in rows 1, 3 or 5;
+//! - a node with one non-losing move plays it at once, without table probe or entry;
 //! - the last plies skip the table and ordering (`ENDGAME_DISCS`), and positions with few
 //!   empty cells are searched over their whole score range at once (`FULL_WINDOW_DISCS`);
 //! - mirror-canonical keys in the first plies, a two-slot table that keeps the entries whose
