@@ -181,7 +181,11 @@ pub static ALGORITHMS: &[AlgorithmEntry] = &[
                 default: "on",
                 help: "try an exact solve first when it may finish in time",
             },
-            SOLVER_THREADS,
+            OptionDoc {
+                key: "threads",
+                default: "1",
+                help: "1: an exact solve first, then the heuristic search; N >= 2: the solve on N - 1 threads beside the heuristic search, both the whole time (1-64)",
+            },
             SEED,
         ],
     },
@@ -290,7 +294,8 @@ pub struct AgentSpec {
     pub table_bits: u32,
     /// Perfect: an opening book file.
     pub book: Option<String>,
-    /// Engine and perfect: threads per exact solve.
+    /// Engine and perfect: threads per exact solve (the engine's heuristic search takes one
+    /// of them when there are two or more).
     pub solver_threads: u32,
 }
 

@@ -8,9 +8,11 @@ use c4_engine::eval::shanghai_lines::{FiveFactorLines, LinesConfig};
 use c4_engine::eval::{EVALUATORS, Evaluator, parse_evaluator};
 use c4_engine::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use c4_engine::search::{LeafView, MoveOrder, WinScore};
+use c4_engine::solver::{SolveLimits, Solver, best_solved_column};
 use c4_engine::with_evaluator;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
+use std::time::Duration;
 
 /// Seeded random games that are not over, with 0..max_moves discs.
 fn random_games(seed: u64, count: usize, max_moves: u32) -> Vec<Game> {
@@ -236,6 +238,41 @@ fn depth_one_is_the_greedy_one_ply_player() {
             );
         }
     }
+}
+
+#[test]
+fn engine_on_two_threads_solves_beside_its_search() {
+    // The solve runs on the second thread while the heuristic search deepens: a position it
+    // solves in time gets the solver's optimal move and exact score.
+    let mut engine = parse_agent("engine:time=3000,threads=2", 1).unwrap();
+    let mut solver = Solver::new(20);
+    let mut solved = 0;
+    for game in random_games(11, 400, 30)
+        .into_iter()
+        .filter(|g| g.position().moves_played() >= 18 && !g.position().can_win_next())
+        .take(12)
+    {
+        let p = *game.position();
+        let report = engine.choose(&game);
+        let (scores, _) = solver.analyze(&p, false, SolveLimits::default()).unwrap();
+        assert!(report.exact, "not solved: {}", game.move_string());
+        assert_eq!(
+            report.column,
+            best_solved_column(&p, &scores),
+            "{}",
+            game.move_string()
+        );
+        assert_eq!(report.score, scores[report.column.index()]);
+        solved += 1;
+    }
+    assert_eq!(solved, 12);
+    // The empty board cannot be solved in 100 ms: the heuristic search's move, when the
+    // budget is spent.
+    let mut quick = parse_agent("engine:time=100,threads=2", 1).unwrap();
+    let report = quick.choose(&Game::new());
+    assert!(!report.exact);
+    assert!(report.depth > 0, "the heuristic search finished no depth");
+    assert!(report.time >= Duration::from_millis(100) && report.time < Duration::from_secs(5));
 }
 
 #[test]

@@ -2,10 +2,11 @@
 //!
 //! Per move: take a win in one; otherwise keep only moves that do not hand the opponent a
 //! win in one (Pons' non-losing moves: a forced block is the only move, and no disc goes
-//! directly below an opponent's winning cell); if the position has few enough empty cells
-//! to be worth it, try to solve it exactly within part of the budget and play perfectly if
-//! that succeeds; otherwise iterate alpha-beta deeper and deeper until the time budget is
-//! spent, with a transposition table kept between moves, threat-count move ordering and the
+//! directly below an opponent's winning cell); try to solve the position exactly and play
+//! perfectly if that succeeds: with one thread first, within part of the budget and only
+//! when few enough cells are empty, with two or more on the other threads while this one
+//! searches heuristically; otherwise iterate alpha-beta deeper and deeper until the time
+//! budget is spent, with a transposition table kept between moves, threat-count move ordering and the
 //! evaluator at the leaves. A depth that reaches the end of the game in every line is exact.
 
 use super::transposition_table::{Bound, TranspositionTable};
@@ -14,6 +15,8 @@ use crate::eval::{Evaluator, MAX_HEURISTIC};
 use crate::solver::{SolveLimits, Solver};
 use c4_core::bitboard::winning_cells;
 use c4_core::{Bitboard, CELLS, Column, Player, Position, WIDTH};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Settings of the engine.
@@ -35,9 +38,10 @@ pub struct EngineConfig {
 
 /// Default budget: the ShanghaiTech report's 500 ms per move.
 pub const DEFAULT_ENGINE_TIME: Duration = Duration::from_millis(500);
-/// Share of the budget given to the exact solve, in percent.
+/// With one thread: the share of the budget given to the exact solve, in percent.
 pub const SOLVER_SHARE_PERCENT: u32 = 50;
-/// Below this many discs the exact solve is not tried (it would not finish without a book).
+/// With one thread: below this many discs the exact solve is not tried (it would
+/// not finish without a book, and its time would be lost to the heuristic search).
 pub const SOLVER_MIN_DISCS: u32 = 8;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 1 << 11;
@@ -65,6 +69,8 @@ pub struct EngineSearch<E: Evaluator> {
     nodes: u64,
     deadline: Instant,
     aborted: bool,
+    /// Set when a solve running beside the heuristic search has finished.
+    solved: Option<Arc<AtomicBool>>,
     pv: PvTable,
 }
 
@@ -84,6 +90,7 @@ impl<E: Evaluator> EngineSearch<E> {
             nodes: 0,
             deadline: Instant::now(),
             aborted: false,
+            solved: None,
             pv: PvTable::new(),
         }
     }
@@ -98,6 +105,11 @@ impl<E: Evaluator> EngineSearch<E> {
 
     /// Chooses a move in `position` (not over). The root itself is never evaluated, so the
     /// move that led to it does not matter; children get their own last move.
+    ///
+    /// With one thread an exact solve gets the first `SOLVER_SHARE_PERCENT` of the budget and
+    /// the heuristic search the rest. With `solver_threads` = N >= 2 the solve runs on N - 1
+    /// threads beside the heuristic search, both for the whole budget: the solve's move is
+    /// played when it finishes in time, the heuristic search's otherwise.
     pub fn choose(&mut self, position: &Position) -> MoveReport {
         let start = Instant::now();
         self.deadline = start + self.config.time;
@@ -158,11 +170,63 @@ impl<E: Evaluator> EngineSearch<E> {
             return report(column, 0, 0, 1, start, vec![column], Some(note));
         }
 
-        if let Some(exact) = self.try_exact(position, start) {
+        if self.config.solver_threads >= 2 {
+            // From the first move: a solve that does not finish costs the heuristic search
+            // nothing, and its bounds stay in the solver's table for the next moves.
+            if let Some(solver) = self.solver.take() {
+                return self.solve_beside_search(solver, position, &candidates, start);
+            }
+        } else if let Some(exact) = self.try_exact(position, start) {
             return exact;
         }
+        self.deepen(position, &candidates, start)
+    }
 
-        // Iterative deepening.
+    /// Runs `solver` on the other threads while this one deepens the heuristic search; the
+    /// solver is put back for the next move.
+    fn solve_beside_search(
+        &mut self,
+        mut solver: Solver,
+        position: &Position,
+        candidates: &[Column],
+        start: Instant,
+    ) -> MoveReport {
+        let solved = Arc::new(AtomicBool::new(false));
+        self.solved = Some(Arc::clone(&solved));
+        solver.set_threads(self.config.solver_threads - 1);
+        let limits = SolveLimits {
+            nodes: None,
+            time: Some(self.deadline.saturating_duration_since(Instant::now())),
+        };
+        let (exact, heuristic) = std::thread::scope(|scope| {
+            let solving = scope.spawn(|| {
+                let result = solver.best_move(position, limits);
+                if result.is_ok() {
+                    solved.store(true, Ordering::Relaxed);
+                }
+                result
+            });
+            let heuristic = self.deepen(position, candidates, start);
+            let exact = solving.join().expect("the solver thread does not panic");
+            (exact, heuristic)
+        });
+        solver.set_threads(self.config.solver_threads);
+        self.solver = Some(solver);
+        self.solved = None;
+        match exact {
+            Ok((best, score, stats)) => {
+                exact_report(position, best, score, stats.nodes + heuristic.nodes, start)
+            }
+            Err(_) => MoveReport {
+                // The move took until the solve gave up.
+                time: start.elapsed(),
+                ..heuristic
+            },
+        }
+    }
+
+    /// Iterative deepening over `candidates` until the budget is spent.
+    fn deepen(&mut self, position: &Position, candidates: &[Column], start: Instant) -> MoveReport {
         let remaining = CELLS as u32 - position.moves_played();
         let max_depth = self
             .config
@@ -172,7 +236,7 @@ impl<E: Evaluator> EngineSearch<E> {
         let mut best: Option<(Column, i32, u32, Vec<Column>)> = None;
         let mut previous_best = None;
         for depth in 1..=max_depth {
-            let (column, value) = self.search_root(position, &candidates, depth, previous_best);
+            let (column, value) = self.search_root(position, candidates, depth, previous_best);
             if self.aborted {
                 break;
             }
@@ -217,18 +281,7 @@ impl<E: Evaluator> EngineSearch<E> {
             time: Some(budget),
         };
         let (best, score, stats) = solver.best_move(position, limits).ok()?;
-        let mut report = report(
-            best,
-            score,
-            CELLS as u32 - position.moves_played(),
-            stats.nodes,
-            start,
-            vec![best],
-            None,
-        );
-        report.exact = true;
-        report.note = Some("solved exactly: perfect play".to_owned());
-        Some(report)
+        Some(exact_report(position, best, score, stats.nodes, start))
     }
 
     fn search_root(
@@ -274,7 +327,13 @@ impl<E: Evaluator> EngineSearch<E> {
     ) -> i32 {
         self.nodes += 1;
         self.pv.clear(ply);
-        if self.nodes.is_multiple_of(CLOCK_INTERVAL) && Instant::now() >= self.deadline {
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && (Instant::now() >= self.deadline
+                || self
+                    .solved
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -394,6 +453,28 @@ fn from_table(value: i32, ply: usize) -> i32 {
     } else {
         value
     }
+}
+
+/// The report of a move the solver found optimal, with its exact score.
+fn exact_report(
+    position: &Position,
+    best: Column,
+    score: i32,
+    nodes: u64,
+    start: Instant,
+) -> MoveReport {
+    let mut report = report(
+        best,
+        score,
+        CELLS as u32 - position.moves_played(),
+        nodes,
+        start,
+        vec![best],
+        None,
+    );
+    report.exact = true;
+    report.note = Some("solved exactly: perfect play".to_owned());
+    report
 }
 
 fn report(
