@@ -7,7 +7,8 @@
 //! when few enough cells are empty, with two or more on the other threads while this one
 //! searches heuristically; otherwise iterate alpha-beta deeper and deeper until the time
 //! budget is spent, with a transposition table kept between moves, threat-count move
-//! ordering and the evaluator at the leaves. A depth that reaches the end of the game in every line is exact.
+//! ordering and the evaluator at the leaves. A depth that reaches the end of the game in
+//! every line is exact.
 
 use super::transposition_table::{Bound, TranspositionTable};
 use super::{INFINITY, MAX_PLY, MoveReport, PvTable, WIN, decisive_plies, win_in};

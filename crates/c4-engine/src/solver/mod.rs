@@ -108,19 +108,31 @@ pub fn describe_score(score: Score, moves_played: Option<u32>) -> String {
     }
 }
 
+/// The columns in the order [`best_solved_column`] prefers them among equal scores: from
+/// the centre outwards, right before left at the same distance.
+const SOLVED_PREFERENCE: [Column; WIDTH] = {
+    let mut order = Column::CENTER_FIRST;
+    // CENTER_FIRST lists the centre, then each pair at one distance left first.
+    let mut i = 1;
+    while i + 1 < WIDTH {
+        let left = order[i];
+        order[i] = order[i + 1];
+        order[i + 1] = left;
+        i += 2;
+    }
+    order
+};
+
 /// The best column by solver scores ([`INVALID_MOVE`] for full columns); the centre-most
-/// among equals.
+/// among equals (see `SOLVED_PREFERENCE`).
 #[must_use]
 pub fn best_solved_column(position: &Position, scores: &[Score; WIDTH]) -> Column {
-    Column::CENTER_FIRST
+    SOLVED_PREFERENCE
         .into_iter()
         .filter(|c| position.can_play(*c))
-        .max_by_key(|c| {
-            (
-                scores[c.index()],
-                std::cmp::Reverse(c.distance_from_center()),
-            )
-        })
+        // max_by_key keeps the last of equal maxima: reversed, the first preferred.
+        .rev()
+        .max_by_key(|c| scores[c.index()])
         .expect("a position that is not over has a legal move")
 }
 
@@ -426,17 +438,15 @@ impl Solver {
             return Err(SolveError::GameOver);
         }
         let start = Instant::now();
-        // best_solved_column's preference: the centre-most, right before left on ties.
-        let preference = [0, 2, 1, 4, 3, 6, 5].map(|i| Column::CENTER_FIRST[i]);
         if position.can_win_next() {
-            let column = preference
+            let column = SOLVED_PREFERENCE
                 .into_iter()
                 .find(|c| position.can_play(*c) && position.is_winning_move(*c))
                 .expect("a position that can win next has a winning column");
             return Ok((column, win_now_score(position), SolveStats::default()));
         }
         let (score, mut stats) = self.solve_within(position, false, limits)?;
-        for column in preference {
+        for column in SOLVED_PREFERENCE {
             if !position.can_play(column) {
                 continue;
             }
@@ -1050,6 +1060,21 @@ mod tests {
             signs.iter().all(|&n| n >= 3),
             "losses, draws, wins: {signs:?}"
         );
+    }
+
+    /// Among equal scores the centre-most column wins, the right one of two at the same
+    /// distance.
+    #[test]
+    fn solved_preference_is_centre_first_right_before_left() {
+        let letters: String = SOLVED_PREFERENCE.iter().map(|c| c.letter()).collect();
+        assert_eq!(letters, "decfbga");
+        let position = Position::new();
+        let mut scores = [0; WIDTH];
+        assert_eq!(best_solved_column(&position, &scores).letter(), 'd');
+        scores[3] = -1;
+        assert_eq!(best_solved_column(&position, &scores).letter(), 'e');
+        scores[0] = 5;
+        assert_eq!(best_solved_column(&position, &scores).letter(), 'a');
     }
 
     /// `best_move` picks the column and score that `analyze` and `best_solved_column` pick,
