@@ -18,3 +18,4 @@ pub mod record;
 pub mod stats;
 pub mod summary;
 pub mod tournament;
+pub mod verify;

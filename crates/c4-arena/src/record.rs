@@ -68,6 +68,12 @@ impl GameRecord {
             .map(|(_, s)| s)
     }
 
+    /// Whether `stats[index]` (the players' move number `index`, after the opening) was A's.
+    #[must_use]
+    pub fn chosen_by_a(&self, index: usize) -> bool {
+        self.chose(index, true)
+    }
+
     /// Whether `stats[index]` is a move of A (`a`) or of B (`!a`). The players alternate
     /// after the opening; the first chooser is whoever is to move.
     fn chose(&self, index: usize, a: bool) -> bool {

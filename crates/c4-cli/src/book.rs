@@ -11,7 +11,7 @@ use c4_engine::solver::book::{MAX_BOOK_DEPTH, parse_entry, positions_by_ply};
 use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -73,7 +73,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     let partial_path = PathBuf::from(format!("{}.partial", args.out.display()));
     let header = progress_header(&root.move_string(), args.depth);
     let mut book = OpeningBook::new(args.depth);
-    let resumed = resume(&partial_path, &header, &mut book)?;
+    let resumed = load_partial(&partial_path, &header, &mut book)?;
     if resumed > 0 {
         eprintln!(
             "resuming: {resumed} positions already solved in {}",
@@ -188,25 +188,36 @@ fn build(args: &BuildArgs) -> Result<()> {
     Ok(())
 }
 
-/// Loads what an earlier, interrupted build of the same book solved; 0 if there is none.
-fn resume(path: &Path, header: &str, book: &mut OpeningBook) -> Result<usize> {
-    let Ok(file) = File::open(path) else {
-        return Ok(0);
+/// Loads into `book` the scores of a file of `MOVES SCORE` lines under `header`, written one
+/// line at a time by an earlier run that may have been interrupted; 0 if there is no such
+/// file. A last line cut short by the interruption is dropped (it is solved again) and cut
+/// from the file, so that the lines appended next start on a line of their own.
+pub fn load_partial(path: &Path, header: &str, book: &mut OpeningBook) -> Result<usize> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
-    let mut lines = BufReader::new(file).lines();
-    match lines.next() {
-        Some(Ok(first)) if first == header => {}
-        Some(Ok(first)) => bail!(
-            "{} is a partial build of another book ({first}); remove it or build that book",
+    match text.lines().next() {
+        Some(first) if first == header => {}
+        Some(first) => bail!(
+            "{} was written for something else (it starts {first:?}, not {header:?}); remove it or \
+             choose another file",
             path.display()
         ),
-        _ => return Ok(0),
+        None => return Ok(0),
+    }
+    let complete = text.rfind('\n').map_or(0, |end| end + 1);
+    if complete < text.len() {
+        OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|file| file.set_len(complete as u64))
+            .with_context(|| format!("cannot repair {}", path.display()))?;
     }
     let mut count = 0;
-    for line in lines {
-        let line = line?;
-        // A line cut short by the interruption is dropped (it is solved again).
-        if let Ok((position, score)) = parse_entry(&line) {
+    for line in text[..complete].lines().skip(1) {
+        if let Ok((position, score)) = parse_entry(line) {
             book.insert(&position, score);
             count += 1;
         }

@@ -13,6 +13,7 @@ mod serve;
 mod show;
 mod solve;
 mod terminal;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -60,6 +61,8 @@ enum Command {
     Report(experiment::ReportArgs),
     /// Serve the browser UI and the JSON API (http://127.0.0.1:8080/ by default).
     Serve(serve::ServeArgs),
+    /// Check the games of a run against perfect play: which moves were optimal, from which ply.
+    Verify(verify::VerifyArgs),
     /// Speed figures: the solver on the reference sets, the searchers on fixed positions.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -82,6 +85,7 @@ fn main() -> ExitCode {
         Command::Experiment(args) => experiment::run(&args),
         Command::Report(args) => experiment::report(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Verify(args) => verify::run(&args),
         Command::Bench(command) => bench::run(&command),
     };
     match result {

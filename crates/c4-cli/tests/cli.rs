@@ -361,6 +361,93 @@ fn match_writes_games_and_summaries_and_resumes() {
 }
 
 #[test]
+fn verify_checks_every_move_against_the_solver_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("c4-cli-verify-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    let middle_games: Vec<&str> = include_str!("../../../data/positions/Test_L2_R1")
+        .lines()
+        .take(3)
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    std::fs::write(&openings, middle_games.join("\n")).unwrap();
+    let run_dir = dir.join("run");
+    let (code, _, err) = run(&[
+        "match",
+        "--a",
+        "perfect",
+        "--b",
+        "random",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--games",
+        "6",
+        "--out",
+        run_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let verify = |extra: &[&str]| {
+        let mut args = vec!["verify", run_dir.to_str().unwrap(), "--threads", "1"];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let (code, out, err) = verify(&[]);
+    assert_eq!(code, 0, "{err}");
+    // The perfect player's every move is optimal; the random one's are not all.
+    assert!(
+        out.contains("A (perfect") && out.contains("every move optimal in 6 of 6 games"),
+        "{out}"
+    );
+    assert!(out.contains("B (random): "), "{out}");
+    assert!(out.contains("moves short of optimal ("), "{out}");
+    assert!(err.contains("positions to solve (0 known"), "{err}");
+    let scores = run_dir.join("verified-positions.book");
+    let text = std::fs::read_to_string(&scores).unwrap();
+    assert!(text.starts_with("c4-book 1 depth=41\n"), "{text}");
+    // The scores are a book c4 solve reads.
+    let entry = text.lines().nth(1).unwrap();
+    let moves = entry.split(' ').next().unwrap();
+    let (code, solved, err) = run_with_input(
+        &["solve", "--book", scores.to_str().unwrap()],
+        &format!("{moves}\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(solved.trim(), entry);
+
+    // A second check solves nothing; a line cut short by an interruption is solved again.
+    let (code, again, err) = verify(&[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains(" 0 positions to solve"), "{err}");
+    assert_eq!(again, out);
+    std::fs::write(&scores, &text[..text.len() - 3]).unwrap();
+    let (code, again, err) = verify(&[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(again, out);
+    assert!(err.contains(" 1 positions to solve"), "{err}");
+    assert_eq!(std::fs::read_to_string(&scores).unwrap(), text);
+
+    // Only from a ply on: fewer moves checked.
+    let (code, later, err) = verify(&["--from-ply", "30"]);
+    assert_eq!(code, 0, "{err}");
+    assert_ne!(later, out);
+
+    // Bad input: a clear error and exit 2.
+    std::fs::write(dir.join("other.txt"), "hello\n1 2\n").unwrap();
+    let (code, _, err) = verify(&["--scores", dir.join("other.txt").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("was written for something else"), "{err}");
+    let (code, _, err) = run(&["verify", dir.join("missing").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a games file or a run folder"), "{err}");
+    std::fs::write(dir.join("broken.jsonl"), "{\"game\": 1}\n{}\n").unwrap();
+    let (code, _, err) = run(&["verify", dir.join("broken.jsonl").to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn match_and_tournament_reject_bad_input() {
     assert_eq!(run(&["match", "--a", "nope", "--b", "random"]).0, 2);
     assert_eq!(
@@ -614,7 +701,7 @@ fn book_build_solve_resume_and_the_perfect_player() {
     std::fs::write(&partial, "c4-book-progress 1 from= depth=3\n").unwrap();
     let (code, _, err) = build(&[]);
     assert_eq!(code, 2);
-    assert!(err.contains("partial build of another book"), "{err}");
+    assert!(err.contains("was written for something else"), "{err}");
     std::fs::remove_file(&partial).unwrap();
 
     // The perfect player uses the book: an exact move with no search at the root.

@@ -128,7 +128,7 @@ impl OpeningBook {
 
     /// Writes the header and one `MOVES SCORE` line per position, shallowest first.
     pub fn write(&self, out: &mut impl Write, root: &Game) -> std::io::Result<()> {
-        writeln!(out, "{MAGIC} {VERSION} depth={}", self.depth)?;
+        writeln!(out, "{}", header_line(self.depth))?;
         for level in positions_by_ply(root, self.depth).iter().rev() {
             for (moves, position) in level {
                 if let Some(score) = self.get(position) {
@@ -138,6 +138,12 @@ impl OpeningBook {
         }
         Ok(())
     }
+}
+
+/// The first line of a book file of `depth` plies.
+#[must_use]
+pub fn header_line(depth: u32) -> String {
+    format!("{MAGIC} {VERSION} depth={depth}")
 }
 
 /// One `MOVES SCORE` line: a position that is not over and a score in -21..21.

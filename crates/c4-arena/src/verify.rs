@@ -1,0 +1,462 @@
+//! Played games checked against perfect play, after the fact.
+//!
+//! A match's summary says from which ply a player's own solver *proved* each of its moves
+//! optimal while it played. This module answers the other question: which moves *were*
+//! optimal, whatever the player knew. Every position before a player's move is scored
+//! exactly (by whatever the caller supplies: c4's solver, a book, a cache of earlier runs);
+//! a move is *optimal* when its score equals the position's, and *keeps the result* when
+//! its sign does (a win stays a win, a draw a draw).
+
+use crate::record::GameRecord;
+use crate::stats::Spread;
+use c4_core::{Column, Position};
+use c4_engine::solver::{Score, win_now_score};
+use std::fmt::Write as _;
+
+/// One player's move, scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckedMove {
+    /// The game's index in its run.
+    pub game: u64,
+    /// Discs on the board before the move.
+    pub ply: u32,
+    /// Whether player A made it.
+    pub by_a: bool,
+    /// The moves before it (digits).
+    pub before: String,
+    /// The column played.
+    pub column: Column,
+    /// The exact score of the move for its player.
+    pub score: Score,
+    /// The exact score of the position: the best any move achieves.
+    pub best: Score,
+}
+
+impl CheckedMove {
+    /// Whether no move scores better.
+    #[must_use]
+    pub fn optimal(&self) -> bool {
+        self.score == self.best
+    }
+
+    /// Whether the game-theoretic result (win, draw or loss) is unchanged.
+    #[must_use]
+    pub fn keeps_result(&self) -> bool {
+        self.score.signum() == self.best.signum()
+    }
+}
+
+/// The positions of `record` that need an exact score to check its players' moves: every
+/// position a player moved from (the opening's positions excluded), unless its side to move
+/// could connect four at once (those score themselves), with its move string; from ply
+/// `from_ply` on.
+pub fn positions_to_score(
+    record: &GameRecord,
+    from_ply: u32,
+) -> Result<Vec<(String, Position)>, String> {
+    let mut needed = Vec::new();
+    walk(record, from_ply, |before, position, _| {
+        if !position.can_win_next() {
+            needed.push((before.to_owned(), *position));
+        }
+    })?;
+    Ok(needed)
+}
+
+/// Every move the players of `record` chose from ply `from_ply` on, scored with `exact` (the
+/// exact score of a position, as the solver gives it, for each position [`positions_to_score`]
+/// lists).
+pub fn check_game(
+    record: &GameRecord,
+    from_ply: u32,
+    mut exact: impl FnMut(&Position) -> Option<Score>,
+) -> Result<Vec<CheckedMove>, String> {
+    let mut score_of = |position: &Position| -> Result<Score, String> {
+        if position.can_win_next() {
+            Ok(win_now_score(position))
+        } else {
+            exact(position).ok_or_else(|| "a position has no score".to_owned())
+        }
+    };
+    let mut steps = Vec::new();
+    walk(record, from_ply, |before, position, column| {
+        steps.push((before.to_owned(), *position, column));
+    })?;
+    // `steps` starts at the players' move number `first_step`.
+    let first_step = (from_ply as usize).saturating_sub(record.opening.len());
+    steps
+        .into_iter()
+        .enumerate()
+        .map(|(step, (before, position, column))| {
+            let best = score_of(&position)
+                .map_err(|e| format!("game {}, {before:?}: {e}", record.game))?;
+            let score = if position.is_winning_move(column) {
+                win_now_score(&position)
+            } else {
+                let mut after = position;
+                after.play_unchecked(column);
+                if after.is_over() {
+                    0 // the last cell filled without a four
+                } else {
+                    -score_of(&after)
+                        .map_err(|e| format!("game {}, {before:?}: {e}", record.game))?
+                }
+            };
+            Ok(CheckedMove {
+                game: record.game,
+                ply: position.moves_played(),
+                by_a: record.chosen_by_a(step + first_step),
+                before,
+                column,
+                score,
+                best,
+            })
+        })
+        .collect()
+}
+
+/// Calls `visit(moves before, position, column)` for each move the players chose from ply
+/// `from_ply` on.
+fn walk(
+    record: &GameRecord,
+    from_ply: u32,
+    mut visit: impl FnMut(&str, &Position, Column),
+) -> Result<(), String> {
+    let mut position = Position::new();
+    for (index, digit) in record.moves.char_indices() {
+        let column = digit
+            .to_digit(10)
+            .and_then(|d| Column::new((d as usize).wrapping_sub(1)))
+            .filter(|c| position.can_play(*c) && !position.is_over())
+            .ok_or_else(|| {
+                format!(
+                    "game {}: move {} ({digit:?}) of {:?} cannot be played",
+                    record.game,
+                    index + 1,
+                    record.moves
+                )
+            })?;
+        if index >= record.opening.len().max(from_ply as usize) {
+            visit(&record.moves[..index], &position, column);
+        }
+        position.play_unchecked(column);
+    }
+    Ok(())
+}
+
+/// What the checks of one player's moves come to.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerVerdict {
+    /// The player's label, with its spec when that differs.
+    pub player: String,
+    /// Games it played.
+    pub games: u64,
+    /// Moves checked.
+    pub moves: u64,
+    /// Of those, optimal.
+    pub optimal: u64,
+    /// Of those, keeping the result.
+    pub keeps_result: u64,
+    /// Per game, the ply of the player's first move from which every later move of it was
+    /// optimal, over the games where its last move was.
+    pub optimal_from_ply: Spread,
+    /// Games whose last move by the player was optimal.
+    pub optimal_at_the_end: u64,
+    /// Games where every move of the player was optimal.
+    pub perfect_games: u64,
+}
+
+/// What the checks of a run come to.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Verdict {
+    /// Games checked.
+    pub games: u64,
+    /// Each player, in order of first appearance.
+    pub players: Vec<PlayerVerdict>,
+    /// Every move that was not optimal, in game order.
+    pub mistakes: Vec<CheckedMove>,
+}
+
+impl Verdict {
+    /// Sums up the checked moves of each game of a run (`checked[i]` from `records[i]`).
+    #[must_use]
+    pub fn of(records: &[GameRecord], checked: &[Vec<CheckedMove>]) -> Verdict {
+        let label = |name: &str, spec: &str| {
+            if name == spec {
+                name.to_owned()
+            } else {
+                format!("{name} ({spec})")
+            }
+        };
+        let mut players: Vec<PlayerVerdict> = Vec::new();
+        let mut from_plies: Vec<Vec<f64>> = Vec::new();
+        for (record, game) in records.iter().zip(checked) {
+            for by_a in [true, false] {
+                let player = if by_a {
+                    label(&record.a, &record.a_spec)
+                } else {
+                    label(&record.b, &record.b_spec)
+                };
+                let index = players
+                    .iter()
+                    .position(|p| p.player == player)
+                    .unwrap_or_else(|| {
+                        players.push(PlayerVerdict {
+                            player,
+                            ..PlayerVerdict::default()
+                        });
+                        from_plies.push(Vec::new());
+                        players.len() - 1
+                    });
+                let verdict = &mut players[index];
+                let moves: Vec<&CheckedMove> = game.iter().filter(|m| m.by_a == by_a).collect();
+                verdict.games += 1;
+                verdict.moves += moves.len() as u64;
+                verdict.optimal += moves.iter().filter(|m| m.optimal()).count() as u64;
+                verdict.keeps_result += moves.iter().filter(|m| m.keeps_result()).count() as u64;
+                if let Some(first) = moves.iter().rev().take_while(|m| m.optimal()).last() {
+                    from_plies[index].push(f64::from(first.ply));
+                }
+                if !moves.is_empty() && moves.iter().all(|m| m.optimal()) {
+                    verdict.perfect_games += 1;
+                }
+            }
+        }
+        for (verdict, plies) in players.iter_mut().zip(from_plies) {
+            verdict.optimal_at_the_end = plies.len() as u64;
+            verdict.optimal_from_ply = Spread::of(plies);
+        }
+        Verdict {
+            games: checked.len() as u64,
+            players,
+            mistakes: checked
+                .iter()
+                .flatten()
+                .filter(|m| !m.optimal())
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// The verdict as text: two lines per player, then up to `max_mistakes` mistakes.
+    #[must_use]
+    pub fn to_text(&self, max_mistakes: usize) -> String {
+        let mut out = String::new();
+        let percent = |n: u64, of: u64| {
+            if of == 0 {
+                0.0
+            } else {
+                100.0 * n as f64 / of as f64
+            }
+        };
+        for p in &self.players {
+            let _ = writeln!(
+                out,
+                "{}: {} moves checked, {} optimal ({:.1}%), {} kept the result ({:.1}%); every move optimal in {} of {} games",
+                p.player,
+                p.moves,
+                p.optimal,
+                percent(p.optimal, p.moves),
+                p.keeps_result,
+                percent(p.keeps_result, p.moves),
+                p.perfect_games,
+                p.games
+            );
+            let _ = writeln!(
+                out,
+                "  optimal on every move from ply: median {:.0} p90 {:.0} max {:.0}, in {} of {} games",
+                p.optimal_from_ply.median,
+                p.optimal_from_ply.p90,
+                p.optimal_from_ply.max,
+                p.optimal_at_the_end,
+                p.games
+            );
+        }
+        if self.mistakes.is_empty() {
+            let _ = writeln!(out, "no move short of optimal");
+            return out;
+        }
+        let _ = writeln!(
+            out,
+            "moves short of optimal ({} in all{}):",
+            self.mistakes.len(),
+            if self.mistakes.len() > max_mistakes {
+                format!(", the first {max_mistakes} shown")
+            } else {
+                String::new()
+            }
+        );
+        for m in self.mistakes.iter().take(max_mistakes) {
+            let _ = writeln!(
+                out,
+                "  game {} ply {} {}: after {:?} played {} scoring {:+}, best {:+}{}",
+                m.game,
+                m.ply,
+                if m.by_a { "A" } else { "B" },
+                m.before,
+                m.column.number(),
+                m.score,
+                m.best,
+                if m.keeps_result() {
+                    ""
+                } else {
+                    " (changes the result)"
+                }
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::GameResult;
+    use c4_core::parse_moves;
+    use c4_engine::reference_positions;
+    use c4_engine::solver::{SolveLimits, Solver};
+
+    /// A game from a middle-game position of the reference sets, A moving first from there:
+    /// both players play the solver's move, except that B's first move is the worst one.
+    fn game_with_one_blunder(solver: &mut Solver) -> (GameRecord, u32) {
+        let opening = reference_positions::set("Test_L2_R1").unwrap()[0]
+            .moves
+            .clone();
+        let mut moves = opening.clone();
+        let mut blunder_ply = None;
+        loop {
+            let position = parse_moves(&moves).unwrap();
+            if position.is_over() {
+                break;
+            }
+            let by_b = (moves.len() - opening.len()) % 2 == 1;
+            let column = if by_b && blunder_ply.is_none() {
+                let (scores, _) = solver
+                    .analyze(&position, false, SolveLimits::default())
+                    .unwrap();
+                let worst = Column::ALL
+                    .into_iter()
+                    .filter(|c| position.can_play(*c))
+                    .min_by_key(|c| scores[c.index()])
+                    .unwrap();
+                assert!(scores[worst.index()] < *scores.iter().max().unwrap());
+                blunder_ply = Some(position.moves_played());
+                worst
+            } else {
+                solver
+                    .best_move(&position, SolveLimits::default())
+                    .unwrap()
+                    .0
+            };
+            moves.push(char::from(b'0' + column.number()));
+        }
+        let record = GameRecord {
+            game: 7,
+            a: "A".to_owned(),
+            b: "B".to_owned(),
+            a_spec: "perfect".to_owned(),
+            b_spec: "blunderer".to_owned(),
+            a_first: opening.len().is_multiple_of(2),
+            opening,
+            moves,
+            result: GameResult::Draw,
+            winner: None,
+            seeds: [0, 0],
+            stats: Vec::new(),
+        };
+        (record, blunder_ply.unwrap())
+    }
+
+    #[test]
+    fn finds_the_one_move_short_of_optimal_and_whose_it_was() {
+        let mut solver = Solver::new(20);
+        let (record, blunder_ply) = game_with_one_blunder(&mut solver);
+        let needed = positions_to_score(&record, 0).unwrap();
+        assert!(needed.iter().all(|(_, p)| !p.can_win_next()));
+        assert!(
+            needed
+                .iter()
+                .all(|(m, p)| m.len() >= record.opening.len() && parse_moves(m).unwrap() == *p)
+        );
+        let mut exact = |p: &Position| Some(solver.solve(p).unwrap().0);
+        let checked = check_game(&record, 0, &mut exact).unwrap();
+        assert_eq!(checked.len(), record.moves.len() - record.opening.len());
+        let mistakes: Vec<&CheckedMove> = checked.iter().filter(|m| !m.optimal()).collect();
+        assert_eq!(mistakes.len(), 1, "{checked:?}");
+        assert_eq!(mistakes[0].ply, blunder_ply);
+        assert!(!mistakes[0].by_a);
+        assert!(mistakes[0].score < mistakes[0].best);
+        assert!(checked.iter().step_by(2).all(|m| m.by_a));
+
+        let verdict = Verdict::of(std::slice::from_ref(&record), &[checked]);
+        assert_eq!(verdict.players.len(), 2);
+        let (a, b) = (&verdict.players[0], &verdict.players[1]);
+        assert_eq!(a.player, "A (perfect)");
+        assert_eq!((a.perfect_games, b.perfect_games), (1, 0));
+        assert_eq!((a.optimal_at_the_end, b.optimal_at_the_end), (1, 1));
+        assert_eq!(a.optimal, a.moves);
+        assert_eq!(b.optimal + 1, b.moves);
+        // B's moves were all optimal from its second move on (two plies after the blunder).
+        assert_eq!(b.optimal_from_ply.max, f64::from(blunder_ply + 2));
+        assert_eq!(a.optimal_from_ply.max, f64::from(blunder_ply - 1));
+        assert_eq!(verdict.mistakes.len(), 1);
+        let text = verdict.to_text(5);
+        assert!(
+            text.contains("every move optimal in 0 of 1 games"),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("game 7 ply {blunder_ply} B")),
+            "{text}"
+        );
+
+        // From the ply after the blunder on, B is perfect too.
+        let later = check_game(&record, blunder_ply + 1, &mut exact).unwrap();
+        assert!(later.iter().all(CheckedMove::optimal));
+        assert_eq!(later[0].ply, blunder_ply + 1);
+        assert!(later[0].by_a);
+    }
+
+    fn record(opening: &str, moves: &str) -> GameRecord {
+        GameRecord {
+            game: 3,
+            a: "A".to_owned(),
+            b: "B".to_owned(),
+            a_spec: "A".to_owned(),
+            b_spec: "B".to_owned(),
+            a_first: true,
+            opening: opening.to_owned(),
+            moves: moves.to_owned(),
+            result: GameResult::Draw,
+            winner: None,
+            seeds: [0, 0],
+            stats: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_missed_win_at_once_is_scored_without_the_solver() {
+        // Red (A) has three in column 4 and plays 1; yellow (B) then connects in column 5.
+        let game = record("454545", "45454515");
+        assert!(positions_to_score(&game, 0).unwrap().is_empty());
+        let checked = check_game(&game, 0, |_| None).unwrap();
+        assert_eq!(checked.len(), 2);
+        let (missed, won) = (&checked[0], &checked[1]);
+        assert!(missed.by_a && !won.by_a);
+        assert_eq!((missed.ply, missed.best, missed.score), (6, 18, -18));
+        assert!(!missed.keeps_result());
+        assert_eq!((won.ply, won.best, won.score), (7, 18, 18));
+        assert!(won.optimal());
+    }
+
+    #[test]
+    fn an_unplayable_move_is_an_error_naming_the_game() {
+        for moves in ["4444444", "12121212", "4x"] {
+            let error = positions_to_score(&record("", moves), 0).unwrap_err();
+            assert!(error.starts_with("game 3: move "), "{error}");
+        }
+        // A position the scores do not cover is an error too, not a guess.
+        let error = check_game(&record("", "4455"), 0, |_| None).unwrap_err();
+        assert!(error.contains("has no score"), "{error}");
+    }
+}

@@ -1,0 +1,177 @@
+//! `c4 verify`: the games of a run checked against perfect play, move by move.
+//!
+//! Every position a player moved from is solved exactly, deepest first on one kept table, and
+//! appended at once to a scores file (a c4 book), so an interrupted check resumes where it
+//! stopped and a second check of the same games costs nothing.
+
+use crate::book::load_partial;
+use anyhow::{Context, Result, bail};
+use c4_arena::record::{GameLog, GameRecord};
+use c4_arena::verify::{Verdict, check_game, positions_to_score};
+use c4_core::Position;
+use c4_engine::solver::book::{MAX_BOOK_DEPTH, header_line};
+use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::HashMap;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// A run folder (`c4 match --out`, `c4 tournament --out`) or its games JSONL file.
+    pub games: PathBuf,
+    /// Check only the moves made from this ply on (early positions cost the most to solve).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=MAX_BOOK_DEPTH as i64))]
+    pub from_ply: u32,
+    /// Threads solving each position together (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: Option<u32>,
+    /// log2 of the solver table's slots (8 bytes each; 24 = 128 MiB, 27 = 1 GiB).
+    #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
+    pub table: u32,
+    /// An opening book (`c4 book build`): its positions are answered at once.
+    #[arg(long)]
+    pub book: Option<PathBuf>,
+    /// Where the exact scores are kept between runs (default: `verified-positions.book`
+    /// beside the games).
+    #[arg(long)]
+    pub scores: Option<PathBuf>,
+    /// How many of the moves short of optimal to list.
+    #[arg(long, default_value_t = 20)]
+    pub mistakes: usize,
+}
+
+pub fn run(args: &VerifyArgs) -> Result<()> {
+    let games_path = if args.games.is_dir() {
+        args.games.join("games.jsonl")
+    } else {
+        args.games.clone()
+    };
+    if !games_path.is_file() {
+        bail!(
+            "{} is not a games file or a run folder",
+            args.games.display()
+        );
+    }
+    let (loaded, _) =
+        GameLog::load(&games_path).with_context(|| format!("reading {}", games_path.display()))?;
+    for warning in &loaded.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let mut records = loaded.records;
+    records.sort_by_key(|r| r.game);
+    if records.is_empty() {
+        bail!("{} holds no finished game", games_path.display());
+    }
+    let scores_path = args.scores.clone().unwrap_or_else(|| {
+        games_path
+            .parent()
+            .unwrap_or(Path::new("."))
+            .join("verified-positions.book")
+    });
+
+    let mut known = OpeningBook::new(MAX_BOOK_DEPTH);
+    let header = header_line(MAX_BOOK_DEPTH);
+    let reused = load_partial(&scores_path, &header, &mut known)?;
+    let book = args.book.as_deref().map(crate::book::load).transpose()?;
+    let todo = positions_to_solve(&records, args.from_ply, &known, book.as_deref())?;
+    eprintln!(
+        "{} games; {} positions to solve ({reused} known from {})",
+        records.len(),
+        todo.len(),
+        scores_path.display()
+    );
+    if !todo.is_empty() {
+        solve_all(args, &todo, book.clone(), &scores_path, &header, &mut known)?;
+    }
+
+    let exact = |p: &Position| {
+        known
+            .get(p)
+            .or_else(|| book.as_ref().and_then(|b| b.get(p)))
+    };
+    let checked = records
+        .iter()
+        .map(|record| check_game(record, args.from_ply, exact))
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(anyhow::Error::msg)?;
+    print!("{}", Verdict::of(&records, &checked).to_text(args.mistakes));
+    Ok(())
+}
+
+/// The distinct positions (one of each mirror pair) that neither the scores file nor the
+/// book holds, deepest first, so that each solve finds the deeper ones' bounds in the table.
+fn positions_to_solve(
+    records: &[GameRecord],
+    from_ply: u32,
+    known: &OpeningBook,
+    book: Option<&OpeningBook>,
+) -> Result<Vec<(String, Position)>> {
+    let mut todo = HashMap::new();
+    for record in records {
+        for (moves, position) in positions_to_score(record, from_ply).map_err(anyhow::Error::msg)? {
+            if known.get(&position).is_none() && book.and_then(|b| b.get(&position)).is_none() {
+                todo.entry(position.canonical_key())
+                    .or_insert((moves, position));
+            }
+        }
+    }
+    let mut todo: Vec<(String, Position)> = todo.into_values().collect();
+    todo.sort_by(|(a, _), (b, _)| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+    Ok(todo)
+}
+
+fn solve_all(
+    args: &VerifyArgs,
+    todo: &[(String, Position)],
+    book: Option<Arc<OpeningBook>>,
+    scores_path: &Path,
+    header: &str,
+    known: &mut OpeningBook,
+) -> Result<()> {
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(scores_path)
+        .with_context(|| format!("cannot write {}", scores_path.display()))?;
+    if file.metadata()?.len() == 0 {
+        writeln!(file, "{header}")?;
+    }
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |n| n as usize,
+    );
+    let mut solver = Solver::new(args.table);
+    solver.set_threads(threads);
+    solver.set_book(book);
+    let bar = ProgressBar::new(todo.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "[{bar:30}] {pos}/{len} positions, ply {msg}, {elapsed} elapsed, ETA {eta}",
+        )
+        .expect("the progress template is valid")
+        .progress_chars("=> "),
+    );
+    let started = Instant::now();
+    for (moves, position) in todo {
+        bar.set_message(position.moves_played().to_string());
+        // The table is kept: entries are bounds of positions, true whatever the root.
+        let (score, _) = solver
+            .solve(position)
+            .map_err(|e| anyhow::anyhow!("{moves}: {e}"))?;
+        // One write per line, so an interruption never leaves half a score.
+        file.write_all(format!("{moves} {score}\n").as_bytes())?;
+        known.insert(position, score);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    eprintln!(
+        "solved {} positions in {:.1} s",
+        todo.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
