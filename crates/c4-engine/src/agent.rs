@@ -368,7 +368,7 @@ impl AgentSpec {
                 if let Some(d) = options.take_in_range("depth", 1, i64::from(MAX_DEPTH))? {
                     spec.depth = Some(d as u32);
                 }
-                if let Some(t) = options.take_in_range("time", 1, MAX_TIME_MS as i64)? {
+                if let Some(t) = options.take_limit("time", 1, MAX_TIME_MS as i64)? {
                     spec.time_ms = Some(t as u64);
                 }
                 if algorithm == Algorithm::Alphabeta
@@ -419,7 +419,7 @@ impl AgentSpec {
                 if let Some(t) = options.take_in_range("time", 1, MAX_TIME_MS as i64)? {
                     spec.time_ms = Some(t as u64);
                 }
-                if let Some(d) = options.take_in_range("depth", 1, i64::from(MAX_DEPTH))? {
+                if let Some(d) = options.take_limit("depth", 1, i64::from(MAX_DEPTH))? {
                     spec.depth = Some(d as u32);
                 }
                 if let Some(s) = options.take_switch("solver")? {
@@ -430,7 +430,7 @@ impl AgentSpec {
                 }
             }
             Algorithm::Perfect => {
-                if let Some(t) = options.take_in_range("time", 1, MAX_TIME_MS as i64)? {
+                if let Some(t) = options.take_limit("time", 1, MAX_TIME_MS as i64)? {
                     spec.time_ms = Some(t as u64);
                 }
                 if let Some(t) = options.take_in_range("threads", 1, 64)? {
@@ -443,7 +443,10 @@ impl AgentSpec {
                 )? {
                     spec.table_bits = b as u32;
                 }
-                if let Some(path) = options.take_raw("book") {
+                if let Some(path) = options
+                    .take_raw("book")
+                    .filter(|p| !p.eq_ignore_ascii_case("none"))
+                {
                     if path.is_empty() || path.contains([',', '=']) {
                         return Err(spec_error!(
                             "book={path} is not valid: expected a file path without ',' or '='"
@@ -630,9 +633,12 @@ impl fmt::Display for AgentSpec {
                 }
             }
             Algorithm::Perfect => {
-                if let Some(t) = self.time_ms {
-                    parts.push(format!("time={t}"));
-                }
+                // Always spelled: a bare `perfect` is the level, which has a time limit.
+                parts.push(format!(
+                    "time={}",
+                    self.time_ms
+                        .map_or_else(|| "none".to_owned(), |t| t.to_string())
+                ));
                 if self.table_bits != DEFAULT_TABLE_BITS {
                     parts.push(format!("table={}", self.table_bits));
                 }

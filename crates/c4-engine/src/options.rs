@@ -114,6 +114,24 @@ impl Options {
         }
     }
 
+    /// Parses an integer in `min..=max` for an option whose default is `none` (no limit):
+    /// `none` is accepted too and means that default.
+    pub fn take_limit(&mut self, key: &str, min: i64, max: i64) -> Result<Option<i64>, SpecError> {
+        match self.take_raw(key) {
+            None => Ok(None),
+            Some(v) if v.eq_ignore_ascii_case("none") => Ok(None),
+            Some(v) => match v.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
+                Ok(n) => Err(spec_error!(
+                    "{key}={n} is out of range: expected none or {min} to {max}"
+                )),
+                Err(_) => Err(spec_error!(
+                    "{key}={v} is not valid: expected none or an integer from {min} to {max}"
+                )),
+            },
+        }
+    }
+
     /// Takes one of a fixed set of words.
     pub fn take_choice(
         &mut self,
