@@ -213,7 +213,8 @@ pub fn run_match_command(args: &MatchArgs) -> Result<()> {
         write_file(dir, "summary.csv", &summary.to_csv())?;
         writeln!(
             out,
-            "games, summary.json and summary.csv in {}",
+            "games, summary.json and summary.csv in {0} (`c4 verify {0}` checks every move \
+             against perfect play)",
             dir.display()
         )?;
     }
