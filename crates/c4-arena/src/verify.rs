@@ -10,7 +10,7 @@
 use crate::record::GameRecord;
 use crate::stats::Spread;
 use c4_core::{Column, Position};
-use c4_engine::solver::{Score, win_now_score};
+use c4_engine::solver::{Score, move_score, win_now_score};
 use std::fmt::Write as _;
 
 /// One player's move, scored.
@@ -90,18 +90,8 @@ pub fn check_game(
         .map(|(step, (before, position, column))| {
             let best = score_of(&position)
                 .map_err(|e| format!("game {}, {before:?}: {e}", record.game))?;
-            let score = if position.is_winning_move(column) {
-                win_now_score(&position)
-            } else {
-                let mut after = position;
-                after.play_unchecked(column);
-                if after.is_over() {
-                    0 // the last cell filled without a four
-                } else {
-                    -score_of(&after)
-                        .map_err(|e| format!("game {}, {before:?}: {e}", record.game))?
-                }
-            };
+            let score = move_score(&position, column, &mut score_of)
+                .map_err(|e| format!("game {}, {before:?}: {e}", record.game))?;
             Ok(CheckedMove {
                 game: record.game,
                 ply: position.moves_played(),

@@ -67,6 +67,26 @@ pub const fn win_now_score(position: &Position) -> Score {
     (CELLS as Score + 1 - position.moves_played() as Score) / 2
 }
 
+/// The exact score, for the side to move in `position` (not over), of playing `column`
+/// (playable): a four at once scores [`win_now_score`], filling the last cell without one 0,
+/// any other move minus the score of the position after it, which `exact` gives.
+pub fn move_score<E>(
+    position: &Position,
+    column: Column,
+    exact: impl FnOnce(&Position) -> Result<Score, E>,
+) -> Result<Score, E> {
+    debug_assert!(position.can_play(column) && !position.is_over());
+    if position.is_winning_move(column) {
+        return Ok(win_now_score(position));
+    }
+    let mut child = *position;
+    child.play_unchecked(column);
+    if child.is_over() {
+        return Ok(0);
+    }
+    exact(&child).map(|score| -score)
+}
+
 /// Whether `score` means the side to move wins.
 #[must_use]
 pub const fn is_win(score: Score) -> bool {
@@ -514,18 +534,13 @@ impl Solver {
         weak: bool,
         limits: SolveLimits,
     ) -> Result<(Score, SolveStats), SolveError> {
-        debug_assert!(position.can_play(column) && !position.is_over());
-        if position.is_winning_move(column) {
-            let score = if weak { 1 } else { win_now_score(position) };
-            return Ok((score, SolveStats::default()));
-        }
-        let mut child = *position;
-        child.play_unchecked(column);
-        if child.is_over() {
-            return Ok((0, SolveStats::default())); // the last cell filled without a four
-        }
-        let (score, stats) = self.solve_within(&child, weak, limits)?;
-        Ok((-score, stats))
+        let mut stats = SolveStats::default();
+        let score = move_score(position, column, |child| {
+            let (score, child_stats) = self.solve_within(child, weak, limits)?;
+            stats = child_stats;
+            Ok(score)
+        })?;
+        Ok((if weak { score.signum() } else { score }, stats))
     }
 
     fn solve_root(&mut self, position: &Position, weak: bool) -> Score {
