@@ -22,6 +22,8 @@ pub struct CheckedMove {
     pub ply: u32,
     /// Whether player A made it.
     pub by_a: bool,
+    /// The label of the player who made it.
+    pub player: String,
     /// The moves before it (digits).
     pub before: String,
     /// The column played.
@@ -92,10 +94,12 @@ pub fn check_game(
                 .map_err(|e| format!("game {}, {before:?}: {e}", record.game))?;
             let score = move_score(&position, column, &mut score_of)
                 .map_err(|e| format!("game {}, {before:?}: {e}", record.game))?;
+            let by_a = record.chosen_by_a(step + first_step);
             Ok(CheckedMove {
                 game: record.game,
                 ply: position.moves_played(),
-                by_a: record.chosen_by_a(step + first_step),
+                by_a,
+                player: if by_a { &record.a } else { &record.b }.clone(),
                 before,
                 column,
                 score,
@@ -139,7 +143,7 @@ fn walk(
 pub struct PlayerVerdict {
     /// The player's label, with its spec when that differs.
     pub player: String,
-    /// Games it played.
+    /// Games in which it made a move checked.
     pub games: u64,
     /// Moves checked.
     pub moves: u64,
@@ -200,6 +204,9 @@ impl Verdict {
                     });
                 let verdict = &mut players[index];
                 let moves: Vec<&CheckedMove> = game.iter().filter(|m| m.by_a == by_a).collect();
+                if moves.is_empty() {
+                    continue; // the game ended before the plies checked
+                }
                 verdict.games += 1;
                 verdict.moves += moves.len() as u64;
                 verdict.optimal += moves.iter().filter(|m| m.optimal()).count() as u64;
@@ -207,7 +214,7 @@ impl Verdict {
                 if let Some(first) = moves.iter().rev().take_while(|m| m.optimal()).last() {
                     from_plies[index].push(f64::from(first.ply));
                 }
-                if !moves.is_empty() && moves.iter().all(|m| m.optimal()) {
+                if moves.iter().all(|m| m.optimal()) {
                     verdict.perfect_games += 1;
                 }
             }
@@ -282,7 +289,7 @@ impl Verdict {
                 "  game {} ply {} {}: after {:?} played {} scoring {:+}, best {:+}{}",
                 m.game,
                 m.ply,
-                if m.by_a { "A" } else { "B" },
+                m.player,
                 m.before,
                 m.column.number(),
                 m.score,
