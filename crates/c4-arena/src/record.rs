@@ -158,7 +158,7 @@ impl GameLog {
                         ));
                     }
                     loaded.warnings.push(format!(
-                        "{}: dropped a truncated last line ({line_number}); its game will be played again",
+                        "{}: dropped line {line_number}, the last, cut short by an interruption: its game does not count",
                         path.display()
                     ));
                     break;
