@@ -139,7 +139,7 @@ fn walk(
 }
 
 /// What the checks of one player's moves come to.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct PlayerVerdict {
     /// The player's label, with its spec when that differs.
     pub player: String,

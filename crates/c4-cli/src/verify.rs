@@ -42,6 +42,9 @@ pub struct VerifyArgs {
     /// How many of the moves short of optimal to list.
     #[arg(long, default_value_t = 20)]
     pub mistakes: usize,
+    /// Print the verdict as JSON (every mistake listed) instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(args: &VerifyArgs) -> Result<()> {
@@ -98,7 +101,33 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         .map(|record| check_game(record, args.from_ply, exact))
         .collect::<Result<Vec<_>, String>>()
         .map_err(anyhow::Error::msg)?;
-    print!("{}", Verdict::of(&records, &checked).to_text(args.mistakes));
+    let verdict = Verdict::of(&records, &checked);
+    if args.json {
+        let mistakes: Vec<serde_json::Value> = verdict
+            .mistakes
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "game": m.game,
+                    "ply": m.ply,
+                    "player": m.player,
+                    "before": m.before,
+                    "column": m.column.number(),
+                    "score": m.score,
+                    "best": m.best,
+                    "keeps_result": m.keeps_result(),
+                })
+            })
+            .collect();
+        let json = serde_json::json!({
+            "games": verdict.games,
+            "players": verdict.players,
+            "mistakes": mistakes,
+        });
+        println!("{}", serde_json::to_string_pretty(&json)?);
+    } else {
+        print!("{}", verdict.to_text(args.mistakes));
+    }
     Ok(())
 }
 

@@ -427,6 +427,20 @@ fn verify_checks_every_move_against_the_solver_and_resumes() {
     assert!(err.contains(" 1 positions to solve"), "{err}");
     assert_eq!(std::fs::read_to_string(&scores).unwrap(), text);
 
+    // The same verdict as JSON, every mistake listed.
+    let (code, json, err) = verify(&["--json"]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["games"], 6);
+    let perfect = &json["players"][0];
+    assert_eq!(perfect["optimal"], perfect["moves"]);
+    assert_eq!(perfect["perfect_games"], 6);
+    let mistakes = json["mistakes"].as_array().unwrap();
+    assert!(!mistakes.is_empty());
+    assert!(mistakes.iter().all(|m| m["player"] == "B"
+        && m["score"].as_i64() < m["best"].as_i64()
+        && (1..=7).contains(&m["column"].as_i64().unwrap())));
+
     // Only from a ply on: fewer moves checked.
     let (code, later, err) = verify(&["--from-ply", "30"]);
     assert_eq!(code, 0, "{err}");
