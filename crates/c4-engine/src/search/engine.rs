@@ -194,6 +194,8 @@ impl<E: Evaluator> EngineSearch<E> {
     ) -> MoveReport {
         let solved = Arc::new(AtomicBool::new(false));
         self.solved = Some(Arc::clone(&solved));
+        // The heuristic search keeps this thread, so the solve gets the other N - 1; alone
+        // (a forced move's `try_exact`) it has all N, restored below.
         solver.set_threads(self.config.solver_threads - 1);
         let limits = SolveLimits {
             nodes: None,
