@@ -10,7 +10,9 @@ use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::verify::{Verdict, check_game, positions_to_score};
 use c4_core::Position;
 use c4_engine::solver::book::{MAX_BOOK_DEPTH, header_line};
-use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
+use c4_engine::solver::{
+    DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Score, Solver,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
 use std::fs::OpenOptions;
@@ -91,11 +93,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         solve_all(args, &todo, book.clone(), &scores_path, &header, &mut known)?;
     }
 
-    let exact = |p: &Position| {
-        known
-            .get(p)
-            .or_else(|| book.as_ref().and_then(|b| b.get(p)))
-    };
+    let exact = |p: &Position| known_score(&known, book.as_deref(), p);
     let checked = records
         .iter()
         .map(|record| check_game(record, args.from_ply, exact))
@@ -131,6 +129,15 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     Ok(())
 }
 
+/// The score of `position` from the scores file or the book, if either holds it.
+fn known_score(
+    known: &OpeningBook,
+    book: Option<&OpeningBook>,
+    position: &Position,
+) -> Option<Score> {
+    known.get(position).or_else(|| book?.get(position))
+}
+
 /// The distinct positions (one of each mirror pair) that neither the scores file nor the
 /// book holds, deepest first, so that each solve finds the deeper ones' bounds in the table.
 fn positions_to_solve(
@@ -142,7 +149,7 @@ fn positions_to_solve(
     let mut todo = HashMap::new();
     for record in records {
         for (moves, position) in positions_to_score(record, from_ply).map_err(anyhow::Error::msg)? {
-            if known.get(&position).is_none() && book.and_then(|b| b.get(&position)).is_none() {
+            if known_score(known, book, &position).is_none() {
                 todo.entry(position.canonical_key())
                     .or_insert((moves, position));
             }
