@@ -5,6 +5,7 @@ use c4_core::{Game, parse_moves};
 use c4_engine::agent::AgentSpec;
 use c4_engine::eval::EVALUATORS;
 use c4_engine::reference_positions::{self, SETS};
+use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{DEFAULT_TABLE_BITS, Solver};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -30,7 +31,26 @@ pub struct SolverBenchArgs {
     /// log2 of the table's slots.
     #[arg(long, default_value_t = DEFAULT_TABLE_BITS)]
     pub table: u32,
+    /// An opening book for the solver: `none` (the default, so that every position is
+    /// searched and the figures measure the search), `builtin`, or a file.
+    #[arg(long, default_value = "none")]
+    pub book: BookChoice,
+    /// Print only the bench signature: the total nodes searched for the first positions of
+    /// every set (see SIGNATURE), one thread, a fresh table each, no book.
+    /// The same for the same search, whatever the machine: solver commits quote it.
+    #[arg(long, conflicts_with_all = ["sets", "limit", "keep_table", "book"])]
+    pub signature: bool,
 }
+
+/// How many of each set's first positions the bench signature solves: a few seconds in all.
+const SIGNATURE: &[(&str, usize)] = &[
+    ("Test_L3_R1", 50),
+    ("Test_L2_R1", 50),
+    ("Test_L2_R2", 50),
+    ("Test_L1_R1", 50),
+    ("Test_L1_R2", 20),
+    ("Test_L1_R3", 3),
+];
 
 #[derive(clap::Args, Debug)]
 pub struct SearchBenchArgs {
@@ -53,6 +73,9 @@ pub fn run(command: &BenchCommand) -> Result<()> {
 }
 
 fn solver(args: &SolverBenchArgs) -> Result<()> {
+    if args.signature {
+        return signature(args.table);
+    }
     let names: Vec<String> = if args.sets.is_empty() {
         SETS.iter().map(|s| s.0.to_owned()).collect()
     } else {
@@ -60,11 +83,16 @@ fn solver(args: &SolverBenchArgs) -> Result<()> {
     };
     let mut out = std::io::stdout().lock();
     let mut solver = Solver::new(args.table);
+    solver.set_book(crate::book::load(&args.book)?);
     writeln!(
         out,
-        "table {} MiB, {} table per position",
+        "table {} MiB, {} table per position, {}",
         solver.table_bytes() >> 20,
-        if args.keep_table { "one" } else { "a fresh" }
+        if args.keep_table { "one" } else { "a fresh" },
+        match &args.book {
+            BookChoice::None => "no opening book (every position searched)".to_owned(),
+            book => format!("opening book {book}"),
+        }
     )?;
     writeln!(
         out,
@@ -121,6 +149,32 @@ fn solver(args: &SolverBenchArgs) -> Result<()> {
     if mismatches > 0 {
         bail!("{mismatches} scores disagree with the reference");
     }
+    Ok(())
+}
+
+/// `c4 bench solver --signature`.
+fn signature(table_bits: u32) -> Result<()> {
+    let mut solver = Solver::new(table_bits);
+    let mut nodes = 0u64;
+    for &(name, count) in SIGNATURE {
+        let positions = reference_positions::set(name).context("a built-in set")?;
+        for scored in positions.iter().take(count) {
+            let position = parse_moves(&scored.moves)
+                .with_context(|| format!("bad position {}", scored.moves))?;
+            solver.reset();
+            let (score, stats) = solver.solve(&position)?;
+            if score != scored.score {
+                bail!(
+                    "{name}: {} expected {} got {score}",
+                    scored.moves,
+                    scored.score
+                );
+            }
+            nodes += stats.nodes;
+        }
+    }
+    let positions: usize = SIGNATURE.iter().map(|s| s.1).sum();
+    println!("bench signature: {nodes} nodes ({positions} positions, table 2^{table_bits})");
     Ok(())
 }
 

@@ -1,26 +1,41 @@
-//! `c4 book build`: an opening book of exact scores, solved by c4 itself.
+//! `c4 book`: opening books of exact scores: build one, convert between the binary and text
+//! formats, describe one.
 //!
-//! Positions are solved deepest ply first, each ply in parallel, so that every shallower
-//! solve finds its children in the book. Every solved position is appended at once to
-//! `FILE.partial`; an interrupted build started again with the same settings picks up
-//! where it stopped, and the finished book replaces the partial file.
+//! A build solves the deepest ply and derives the others (`BookBuild`). Every score is
+//! appended at once to `FILE.partial`; an interrupted build started again with the same
+//! settings picks up where it stopped, and the finished book replaces the partial file.
 
 use anyhow::{Context, Result, bail};
-use c4_core::{Game, Position};
-use c4_engine::solver::book::{MAX_BOOK_DEPTH, parse_entry, positions_by_ply};
-use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
+use c4_core::Game;
+use c4_engine::solver::book::build::{BookBuild, BuildEvent};
+use c4_engine::solver::book::{BookChoice, MAX_BOOK_DEPTH, binary, positions_by_ply, text};
+use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::fs::OpenOptions;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum BookCommand {
     /// Solve every position up to --depth plies and write them to --out.
     Build(BuildArgs),
+    /// Write a book (default: the built-in one) as text, one `MOVES SCORE` line per position.
+    Export(ExportArgs),
+    /// Write a text book as a binary book.
+    Import(ImportArgs),
+    /// Describe a book (default: the built-in one): format, depth, positions per ply.
+    Info(InfoArgs),
+}
+
+/// The two file formats.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Compact and checked: what c4 embeds (8 bytes a position).
+    Binary,
+    /// `MOVES SCORE` lines, for reading and for `c4 solve`.
+    Text,
 }
 
 #[derive(clap::Args, Debug)]
@@ -34,6 +49,9 @@ pub struct BuildArgs {
     /// The book file to write.
     #[arg(long)]
     pub out: PathBuf,
+    /// The format of --out (default: binary for a `.c4book` file, text otherwise).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// Build the book of the positions after these moves only (default: the empty board).
     #[arg(long, default_value = "")]
     pub from: String,
@@ -42,15 +60,100 @@ pub struct BuildArgs {
     pub table: u32,
 }
 
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    /// The book to read, binary or text (`builtin`: the one in c4).
+    #[arg(default_value = "builtin")]
+    pub book: BookChoice,
+    /// Where to write (default: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ImportArgs {
+    /// The text book to read.
+    pub book: PathBuf,
+    /// The binary book to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct InfoArgs {
+    /// The book to describe, binary or text (`builtin`: the one in c4).
+    #[arg(default_value = "builtin")]
+    pub book: BookChoice,
+}
+
 pub fn run(command: &BookCommand) -> Result<()> {
     match command {
         BookCommand::Build(args) => build(args),
+        BookCommand::Export(args) => {
+            let book = load_choice(&args.book)?;
+            let mut bytes = Vec::new();
+            text::write(&book, &mut bytes, &Game::new())?;
+            match &args.out {
+                Some(path) => write_file(path, &bytes),
+                None => Ok(std::io::stdout().lock().write_all(&bytes)?),
+            }
+        }
+        BookCommand::Import(args) => {
+            let book = OpeningBook::open(&args.book)?;
+            write_file(&args.out, &binary::encode(&book))?;
+            eprintln!(
+                "wrote {} positions (depth {}) to {}",
+                book.len(),
+                book.depth(),
+                args.out.display()
+            );
+            Ok(())
+        }
+        BookCommand::Info(args) => info(&args.book),
     }
 }
 
-/// Reads a book file for `c4 solve --book`.
-pub fn load(path: &Path) -> Result<Arc<OpeningBook>> {
-    Ok(Arc::new(OpeningBook::open(path)?))
+/// The book a `--book` option chose (`None` for `none`).
+pub fn load(choice: &BookChoice) -> Result<Option<Arc<OpeningBook>>> {
+    Ok(choice.load()?)
+}
+
+fn load_choice(choice: &BookChoice) -> Result<Arc<OpeningBook>> {
+    load(choice)?.context("`none` is no book")
+}
+
+/// Writes `bytes` to `path` whole or not at all: to a temporary file beside it, then renamed.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    let temporary = PathBuf::from(format!("{}.writing", path.display()));
+    std::fs::write(&temporary, bytes)
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+fn info(choice: &BookChoice) -> Result<()> {
+    let started = Instant::now();
+    let book = load_choice(choice)?;
+    let loaded = started.elapsed();
+    let mut per_ply = vec![0usize; book.depth() as usize + 1];
+    for (key, _) in book.sorted_entries() {
+        if let Some(position) = c4_core::Position::from_key(key) {
+            per_ply[position.moves_played() as usize] += 1;
+        }
+    }
+    println!("book: {choice}");
+    println!("depth: {}", book.depth());
+    println!("positions: {} (one of each mirror pair)", book.len());
+    println!("binary size: {} bytes", binary::encode(&book).len());
+    println!(
+        "loaded and checked in {:.1} ms",
+        loaded.as_secs_f64() * 1000.0
+    );
+    for (ply, count) in per_ply.iter().enumerate() {
+        println!("ply {ply}: {count}");
+    }
+    Ok(())
 }
 
 fn progress_header(root: &str, depth: u32) -> String {
@@ -70,7 +173,17 @@ fn build(args: &BuildArgs) -> Result<()> {
             root.position().moves_played()
         );
     }
+    let format = args
+        .format
+        .unwrap_or(if args.out.extension().is_some_and(|e| e == "c4book") {
+            Format::Binary
+        } else {
+            Format::Text
+        });
     let partial_path = PathBuf::from(format!("{}.partial", args.out.display()));
+    if args.out.exists() && !partial_path.exists() {
+        return finished_already(args, &root);
+    }
     let header = progress_header(&root.move_string(), args.depth);
     let mut book = OpeningBook::new(args.depth);
     let resumed = load_partial(&partial_path, &header, &mut book)?;
@@ -89,95 +202,65 @@ fn build(args: &BuildArgs) -> Result<()> {
         partial.set_len(0)?;
         writeln!(partial, "{header}")?;
     }
-    let partial = Mutex::new(partial);
-
-    let levels = positions_by_ply(&root, args.depth);
-    let total: usize = levels.iter().map(Vec::len).sum();
+    let build = BookBuild {
+        root: root.clone(),
+        depth: args.depth,
+        workers: args.threads as usize,
+        table_bits: args.table,
+    };
     eprintln!(
-        "book from {:?} to ply {}: {total} positions (one of each mirror pair), {} thread(s)",
+        "book from {:?} to ply {}: the deepest ply solved on {} thread(s), the others derived",
         root.move_string(),
         args.depth,
         args.threads
     );
     let started = Instant::now();
-    let mut solvers: Vec<Solver> = (0..args.threads).map(|_| Solver::new(args.table)).collect();
-    for level in &levels {
-        let todo: Vec<&(String, Position)> = level
-            .iter()
-            .filter(|(_, p)| book.get(p).is_none())
-            .collect();
-        let Some((_, first)) = level.first() else {
-            continue;
-        };
-        let ply = first.moves_played();
-        if todo.is_empty() {
-            continue;
+    let mut current: Option<(ProgressBar, u32, Instant)> = None;
+    build.run(&mut book, |event| {
+        match event {
+            BuildEvent::PlyStarted { ply, todo, solved } => {
+                let bar = ProgressBar::new(todo as u64);
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "ply {prefix}: [{bar:30}] {pos}/{len} positions, {elapsed} elapsed, ETA {eta}",
+                    )
+                    .expect("the progress template is valid")
+                    .progress_chars("=> "),
+                );
+                bar.set_prefix(format!(
+                    "{ply} ({})",
+                    if solved { "solved" } else { "derived" }
+                ));
+                current = Some((bar, ply, Instant::now()));
+            }
+            BuildEvent::Scored { moves, score, .. } => {
+                // One write per line, so an interruption never leaves half a score.
+                partial.write_all(format!("{moves} {score}\n").as_bytes())?;
+                if let Some((bar, ..)) = &current {
+                    bar.inc(1);
+                }
+            }
+            BuildEvent::PlyFinished { .. } => {
+                if let Some((bar, ply, start)) = current.take() {
+                    bar.finish_and_clear();
+                    if bar.position() > 0 {
+                        eprintln!(
+                            "ply {ply}: {} positions in {:.1} s",
+                            bar.position(),
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
+                }
+            }
         }
-        let level_start = Instant::now();
-        let snapshot = Arc::new(book.clone());
-        let bar = ProgressBar::new(todo.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "ply {prefix}: [{bar:30}] {pos}/{len} positions, {elapsed} elapsed, ETA {eta}",
-            )
-            .expect("the progress template is valid")
-            .progress_chars("=> "),
-        );
-        bar.set_prefix(ply.to_string());
-        let next = AtomicUsize::new(0);
-        let solved: Vec<Vec<(Position, i32)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = solvers
-                .iter_mut()
-                .map(|solver| {
-                    let (todo, next, partial, bar, snapshot) =
-                        (&todo, &next, &partial, &bar, &snapshot);
-                    scope.spawn(move || -> Result<Vec<(Position, i32)>> {
-                        solver.set_book(Some(Arc::clone(snapshot)));
-                        let mut found = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some((moves, position)) = todo.get(i) else {
-                                break;
-                            };
-                            solver.reset();
-                            let (score, _) = solver
-                                .solve(position)
-                                .map_err(|e| anyhow::anyhow!("{moves}: {e}"))?;
-                            // One write per line, so an interruption never leaves half a score.
-                            let line = format!("{moves} {score}\n");
-                            let mut file = partial
-                                .lock()
-                                .map_err(|_| anyhow::anyhow!("a solver thread failed"))?;
-                            file.write_all(line.as_bytes())?;
-                            drop(file);
-                            found.push((*position, score));
-                            bar.inc(1);
-                        }
-                        Ok(found)
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a solver thread does not panic"))
-                .collect::<Result<Vec<_>>>()
-        })?;
-        bar.finish_and_clear();
-        for (position, score) in solved.into_iter().flatten() {
-            book.insert(&position, score);
-        }
-        eprintln!(
-            "ply {ply}: {} positions solved in {:.1} s",
-            todo.len(),
-            level_start.elapsed().as_secs_f64()
-        );
+        Ok(())
+    })?;
+    let mut bytes = Vec::new();
+    match format {
+        Format::Binary => bytes = binary::encode(&book),
+        Format::Text => text::write(&book, &mut bytes, &root)?,
     }
-    let mut out = BufWriter::new(
-        File::create(&args.out).with_context(|| format!("cannot write {}", args.out.display()))?,
-    );
-    book.write(&mut out, &root)?;
-    out.flush()?;
-    drop(out);
+    write_file(&args.out, &bytes)?;
     std::fs::remove_file(&partial_path).ok();
     eprintln!(
         "wrote {} positions to {} in {:.1} s",
@@ -188,10 +271,43 @@ fn build(args: &BuildArgs) -> Result<()> {
     Ok(())
 }
 
+/// `--out` exists and no build is under way: done already if it is this build's book.
+fn finished_already(args: &BuildArgs, root: &Game) -> Result<()> {
+    let book = OpeningBook::open(&args.out).with_context(|| {
+        format!(
+            "{} exists and is not a book: remove it or choose another --out",
+            args.out.display()
+        )
+    })?;
+    let complete = book.depth() == args.depth
+        && positions_by_ply(root, args.depth)
+            .iter()
+            .flatten()
+            .all(|(_, position)| book.get(position).is_some());
+    if !complete {
+        bail!(
+            "{} is a book of another build (depth {}, {} positions): remove it or choose another \
+             --out",
+            args.out.display(),
+            book.depth(),
+            book.len()
+        );
+    }
+    eprintln!(
+        "{} is finished already: {} positions to ply {}",
+        args.out.display(),
+        book.len(),
+        book.depth()
+    );
+    Ok(())
+}
+
 /// Loads into `book` the scores of a file of `MOVES SCORE` lines under `header`, written one
 /// line at a time by an earlier run that may have been interrupted; 0 if there is no such
-/// file. A last line cut short by the interruption is dropped (it is solved again) and cut
-/// from the file, so that the lines appended next start on a line of their own.
+/// file. Every line is checked as a book's are (see `text::extend`), so a damaged file stops
+/// the run, naming the line. A last line cut short by the interruption is dropped (it is
+/// solved again) and cut from the file, so that the lines appended next start on a line of
+/// their own.
 pub fn load_partial(path: &Path, header: &str, book: &mut OpeningBook) -> Result<usize> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
@@ -201,9 +317,10 @@ pub fn load_partial(path: &Path, header: &str, book: &mut OpeningBook) -> Result
     match text.lines().next() {
         Some(first) if first == header => {}
         Some(first) => bail!(
-            "{} was written for something else (it starts {first:?}, not {header:?}); remove it or \
+            "{} was written for something else (it starts {:?}, not {header:?}); remove it or \
              choose another file",
-            path.display()
+            path.display(),
+            first.chars().take(80).collect::<String>()
         ),
         None => return Ok(0),
     }
@@ -215,12 +332,7 @@ pub fn load_partial(path: &Path, header: &str, book: &mut OpeningBook) -> Result
             .and_then(|file| file.set_len(complete as u64))
             .with_context(|| format!("cannot repair {}", path.display()))?;
     }
-    let mut count = 0;
-    for line in text[..complete].lines().skip(1) {
-        if let Ok((position, score)) = parse_entry(line) {
-            book.insert(&position, score);
-            count += 1;
-        }
-    }
+    let count = text::extend(book, text[..complete].lines().skip(1), 2)
+        .with_context(|| format!("{} is damaged", path.display()))?;
     Ok(count)
 }

@@ -3,6 +3,7 @@
 
 use anyhow::{Result, bail};
 use c4_core::parse_moves;
+use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolveLimits, Solver};
 use std::io::{BufRead, Write};
 
@@ -26,9 +27,10 @@ pub struct SolveArgs {
     /// log2 of the table's slots, one table per job (8 bytes each; 24 = 128 MiB, 27 = 1 GiB).
     #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
     pub table: u32,
-    /// An opening book (`c4 book build`): its positions are answered at once.
-    #[arg(long)]
-    pub book: Option<std::path::PathBuf>,
+    /// An opening book (`c4 book build`) whose positions are answered at once: `builtin`
+    /// (the one in c4), `none`, or a file.
+    #[arg(long, default_value = "builtin")]
+    pub book: BookChoice,
 }
 
 /// The answer to one input line: stdout text and an optional stderr message.
@@ -95,7 +97,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock().lines().enumerate();
     let mut out = std::io::stdout().lock();
-    let book = args.book.as_deref().map(crate::book::load).transpose()?;
+    let book = crate::book::load(&args.book)?;
     let mut solvers: Vec<Solver> = (0..args.jobs)
         .map(|_| {
             let mut solver = Solver::new(args.table);

@@ -9,7 +9,8 @@ use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::verify::{Verdict, check_game, positions_to_score};
 use c4_core::Position;
-use c4_engine::solver::book::{MAX_BOOK_DEPTH, header_line};
+use c4_engine::solver::book::text::header_line;
+use c4_engine::solver::book::{BookChoice, MAX_BOOK_DEPTH};
 use c4_engine::solver::{
     DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Score, Solver,
 };
@@ -34,9 +35,10 @@ pub struct VerifyArgs {
     /// log2 of the solver table's slots (8 bytes each; 24 = 128 MiB, 27 = 1 GiB).
     #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
     pub table: u32,
-    /// An opening book (`c4 book build`): its positions are answered at once.
-    #[arg(long)]
-    pub book: Option<PathBuf>,
+    /// An opening book (`c4 book build`) whose positions are answered at once: `builtin`
+    /// (the one in c4), `none`, or a file.
+    #[arg(long, default_value = "builtin")]
+    pub book: BookChoice,
     /// Where the exact scores are kept between runs (default: `verified-positions.book`
     /// beside the games).
     #[arg(long)]
@@ -81,7 +83,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let mut known = OpeningBook::new(MAX_BOOK_DEPTH);
     let header = header_line(MAX_BOOK_DEPTH);
     let reused = load_partial(&scores_path, &header, &mut known)?;
-    let book = args.book.as_deref().map(crate::book::load).transpose()?;
+    let book = crate::book::load(&args.book)?;
     let todo = positions_to_solve(&records, args.from_ply, &known, book.as_deref())?;
     eprintln!(
         "{} games; {} positions to solve ({reused} known from {})",

@@ -711,6 +711,66 @@ fn book_build_solve_resume_and_the_perfect_player() {
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&book).unwrap(), text);
+    // A finished build is recognised, not built again.
+    let (code, _, err) = build(&[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("finished already"), "{err}");
+    // The binary format holds the same book: import, export and describe.
+    let binary = dir.join("small.c4book");
+    let binary_arg = binary.to_str().unwrap();
+    let (code, _, err) = run(&["book", "import", book_arg, "--out", binary_arg]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::metadata(&binary).unwrap().len(),
+        24 + 8 * entries.len() as u64
+    );
+    // Exported, the binary book reads as the same positions and scores (each under a game
+    // that reaches it: a binary book keeps positions, not the moves of the build).
+    let exported = dir.join("exported.book");
+    let (code, _, err) = run(&[
+        "book",
+        "export",
+        binary_arg,
+        "--out",
+        exported.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let exported_text = std::fs::read_to_string(&exported).unwrap();
+    assert_eq!(exported_text.lines().count(), text.lines().count());
+    let again = dir.join("again.c4book");
+    let (code, _, err) = run(&[
+        "book",
+        "import",
+        exported.to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        std::fs::read(&binary).unwrap()
+    );
+    let (code, info, _) = run(&["book", "info", binary_arg]);
+    assert_eq!(code, 0);
+    assert!(info.contains("depth: 27"), "{info}");
+    assert!(
+        info.contains(&format!("positions: {}", entries.len())),
+        "{info}"
+    );
+    // A wrong score in a partial file stops the build, naming the line.
+    std::fs::remove_file(&book).unwrap();
+    std::fs::write(
+        &partial,
+        format!(
+            "c4-book-progress 1 from={ROOT} depth=27
+{ROOT}1 19
+"
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = build(&[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2") && err.contains("outside"), "{err}");
     // A partial file of another book is not mixed in.
     std::fs::write(&partial, "c4-book-progress 1 from= depth=3\n").unwrap();
     let (code, _, err) = build(&[]);
@@ -719,7 +779,7 @@ fn book_build_solve_resume_and_the_perfect_player() {
     std::fs::remove_file(&partial).unwrap();
 
     // The perfect player uses the book: an exact move with no search at the root.
-    let spec = format!("perfect:book={book_arg}");
+    let spec = format!("perfect:book={binary_arg}");
     let (code, out, err) = run(&["best", "--json", "--ai", &spec, ROOT]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -733,7 +793,10 @@ fn book_build_solve_resume_and_the_perfect_player() {
     assert!(err.contains("line 2"), "{err}");
     let (code, _, err) = run(&["best", "--ai", "perfect:book=/no/such/book", "4"]);
     assert_eq!(code, 2);
-    assert!(err.contains("cannot open the book"), "{err}");
+    assert!(err.contains("cannot read the book /no/such/book"), "{err}");
+    let (code, _, err) = run(&["best", "--ai", "perfect:book=/dev/zero", "4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a regular file"), "{err}");
     let (code, _, err) = run(&[
         "book", "build", "--depth", "2", "--from", "4444", "--out", book_arg,
     ]);

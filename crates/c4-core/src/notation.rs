@@ -3,6 +3,7 @@
 
 use crate::geometry::{Column, WIDTH};
 use crate::position::{PlayError, Position};
+use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -186,6 +187,41 @@ impl Game {
             })?;
         }
         Ok(game)
+    }
+
+    /// A game that reaches `position` (not over) from the empty board: the leftmost order
+    /// of moves, found by taking back top discs of the player who moved last (any position
+    /// that is not over can be reached, so this succeeds for every one).
+    #[must_use]
+    pub fn leading_to(position: &Position) -> Option<Game> {
+        fn take_back(position: Position, dead: &mut HashSet<u64>, moves: &mut Vec<Column>) -> bool {
+            if position.moves_played() == 0 {
+                return true;
+            }
+            if !dead.insert(position.key()) {
+                return false;
+            }
+            for column in Column::ALL {
+                let mut before = position;
+                if before.undo(column) && take_back(before, dead, moves) {
+                    moves.push(column);
+                    return true;
+                }
+            }
+            false
+        }
+        if position.is_over() {
+            return None;
+        }
+        let mut moves = Vec::with_capacity(position.moves_played() as usize);
+        if !take_back(*position, &mut HashSet::new(), &mut moves) {
+            return None;
+        }
+        let mut game = Game::new();
+        for column in moves {
+            game.try_play(column).ok()?;
+        }
+        (game.position == *position).then_some(game)
     }
 
     /// The current position.

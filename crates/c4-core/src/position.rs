@@ -481,6 +481,38 @@ impl Position {
         self.current + self.occupied
     }
 
+    /// The position whose [`key`](Self::key) is `key`, if any reachable position has it:
+    /// the inverse of `key`, for files that store positions by key.
+    #[must_use]
+    pub fn from_key(key: u64) -> Option<Position> {
+        if key >= 1 << (WIDTH * COLUMN_BITS) {
+            return None;
+        }
+        // Per column, occupied + BOTTOM is the single bit above the stack, and the side to
+        // move's discs lie below it: key + BOTTOM holds both without carries between columns.
+        let marked = key + BOTTOM;
+        let (mut current, mut occupied) = (0u64, 0u64);
+        for column in Column::ALL {
+            let shift = column.index() * COLUMN_BITS;
+            let bits = (marked >> shift) & ((1 << COLUMN_BITS) - 1);
+            if bits == 0 {
+                return None;
+            }
+            let height = 63 - bits.leading_zeros() as usize;
+            current |= (bits ^ (1 << height)) << shift;
+            occupied |= ((1 << height) - 1) << shift;
+        }
+        let moves = occupied.count_ones();
+        let opponent = current ^ occupied;
+        let (red, yellow) = if moves % 2 == 0 {
+            (current, opponent)
+        } else {
+            (opponent, current)
+        };
+        let position = Position::from_discs(Bitboard(red), Bitboard(yellow)).ok()?;
+        (position.key() == key).then_some(position)
+    }
+
     /// The key of the mirror image.
     #[must_use]
     pub const fn mirror_key(&self) -> u64 {

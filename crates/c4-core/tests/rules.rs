@@ -178,6 +178,31 @@ proptest! {
     }
 
     #[test]
+    fn a_key_gives_back_its_position(choices in proptest::collection::vec(any::<u8>(), 0..42)) {
+        let (game, _) = random_game(&choices);
+        let position = *game.position();
+        prop_assert_eq!(Position::from_key(position.key()), Some(position));
+        prop_assert_eq!(Position::from_key(position.mirror_key()), Some(position.mirrored()));
+    }
+
+    #[test]
+    fn every_open_position_has_a_game_leading_to_it(choices in proptest::collection::vec(any::<u8>(), 0..42)) {
+        let (game, _) = random_game(&choices);
+        let position = *game.position();
+        match Game::leading_to(&position) {
+            Some(found) => prop_assert_eq!(*found.position(), position),
+            None => prop_assert!(position.is_over()),
+        }
+    }
+
+    #[test]
+    fn any_number_is_a_key_or_refused(key in any::<u64>()) {
+        if let Some(position) = Position::from_key(key) {
+            prop_assert_eq!(position.key(), key);
+        }
+    }
+
+    #[test]
     fn move_strings_round_trip(choices in proptest::collection::vec(any::<u8>(), 0..42)) {
         let (game, _) = random_game(&choices);
         let text = game.move_string();

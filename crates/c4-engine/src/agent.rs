@@ -10,14 +10,12 @@ use crate::options::{OptionDoc, Options, SpecError, split_spec};
 use crate::search::engine::{DEFAULT_ENGINE_TIME, EngineConfig, EngineSearch};
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use crate::search::{LeafView, MoveOrder, MoveReport, TieBreak, WinScore};
-use crate::solver::{
-    DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, SolveLimits, Solver,
-};
+use crate::solver::book::BookChoice;
+use crate::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolveLimits, Solver};
 use crate::{SeededRng, spec_error, with_evaluator};
 use c4_core::{Column, Game};
 use rand::{RngExt, SeedableRng};
 use std::fmt;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Something that plays moves. Object-safe: the arena calls it once per move.
@@ -105,6 +103,11 @@ const SAFETY_TIME: OptionDoc = OptionDoc {
     default: "none",
     help: "milliseconds: a safety cap (not in the papers); the search stops there and plays the best root move finished",
 };
+const BOOK: OptionDoc = OptionDoc {
+    key: "book",
+    default: "builtin",
+    help: "opening book of exact scores: builtin (c4's own), none, or a book file (c4 book build)",
+};
 const SOLVER_THREADS: OptionDoc = OptionDoc {
     key: "threads",
     default: "1",
@@ -186,6 +189,7 @@ pub static ALGORITHMS: &[AlgorithmEntry] = &[
                 default: "1",
                 help: "1: an exact solve first, then the heuristic search; N >= 2: the solve on N - 1 threads beside the heuristic search, both the whole time (1-64)",
             },
+            BOOK,
             SEED,
         ],
     },
@@ -212,11 +216,7 @@ pub static ALGORITHMS: &[AlgorithmEntry] = &[
                 default: "24",
                 help: "log2 of the solver table's entries (8 bytes each)",
             },
-            OptionDoc {
-                key: "book",
-                default: "none",
-                help: "an opening book file (c4 book build): its positions are answered at once",
-            },
+            BOOK,
             SOLVER_THREADS,
         ],
     },
@@ -292,8 +292,8 @@ pub struct AgentSpec {
     pub solver: bool,
     /// Perfect: table size.
     pub table_bits: u32,
-    /// Perfect: an opening book file.
-    pub book: Option<String>,
+    /// Engine and perfect: the opening book.
+    pub book: BookChoice,
     /// Engine and perfect: threads per exact solve (the engine's heuristic search takes one
     /// of them when there are two or more).
     pub solver_threads: u32,
@@ -356,7 +356,7 @@ impl AgentSpec {
             seed: default_seed,
             solver: true,
             table_bits: DEFAULT_TABLE_BITS,
-            book: None,
+            book: BookChoice::Builtin,
             solver_threads: 1,
         };
         if let Some(seed) = options.take::<u64>("seed", "a non-negative integer")? {
@@ -428,6 +428,7 @@ impl AgentSpec {
                 if let Some(t) = options.take_in_range("threads", 1, 64)? {
                     spec.solver_threads = t as u32;
                 }
+                spec.book = take_book(&mut options)?;
             }
             Algorithm::Perfect => {
                 if let Some(t) = options.take_limit("time", 1, MAX_TIME_MS as i64)? {
@@ -443,17 +444,7 @@ impl AgentSpec {
                 )? {
                     spec.table_bits = b as u32;
                 }
-                if let Some(path) = options
-                    .take_raw("book")
-                    .filter(|p| !p.eq_ignore_ascii_case("none"))
-                {
-                    if path.is_empty() || path.contains([',', '=']) {
-                        return Err(spec_error!(
-                            "book={path} is not valid: expected a file path without ',' or '='"
-                        ));
-                    }
-                    spec.book = Some(path);
-                }
+                spec.book = take_book(&mut options)?;
             }
             Algorithm::Random => {}
         }
@@ -537,16 +528,21 @@ impl AgentSpec {
             }
             Algorithm::Engine => {
                 let config = self.engine_config();
+                let book = self.book.load().map_err(|e| spec_error!("{e}"))?;
                 with_evaluator!(self.evaluator()?, e => Box::new(EngineAgent {
                     spec,
-                    search: EngineSearch::new(e, config),
+                    search: {
+                        let mut search = EngineSearch::new(e, config);
+                        search.set_book(book);
+                        search
+                    },
                 }) as Box<dyn Agent>)
             }
             Algorithm::Perfect => Box::new(PerfectAgent {
                 spec,
                 solver: {
                     let mut solver = Solver::new(self.table_bits);
-                    solver.set_book(self.book.as_deref().map(load_book).transpose()?);
+                    solver.set_book(self.book.load().map_err(|e| spec_error!("{e}"))?);
                     solver.set_threads(self.solver_threads as usize);
                     solver
                 },
@@ -631,6 +627,9 @@ impl fmt::Display for AgentSpec {
                 if self.solver_threads > 1 {
                     parts.push(format!("threads={}", self.solver_threads));
                 }
+                if self.book != BookChoice::Builtin {
+                    parts.push(format!("book={}", self.book));
+                }
             }
             Algorithm::Perfect => {
                 // Always spelled: a bare `perfect` is the level, which has a time limit.
@@ -642,8 +641,8 @@ impl fmt::Display for AgentSpec {
                 if self.table_bits != DEFAULT_TABLE_BITS {
                     parts.push(format!("table={}", self.table_bits));
                 }
-                if let Some(book) = &self.book {
-                    parts.push(format!("book={book}"));
+                if self.book != BookChoice::Builtin {
+                    parts.push(format!("book={}", self.book));
                 }
                 if self.solver_threads > 1 {
                     parts.push(format!("threads={}", self.solver_threads));
@@ -676,19 +675,19 @@ impl fmt::Display for AgentSpec {
     }
 }
 
-/// Reads an opening book once per path and process: players are built per game.
-fn load_book(path: &str) -> Result<Arc<OpeningBook>, SpecError> {
-    static BOOKS: Mutex<Vec<(String, Arc<OpeningBook>)>> = Mutex::new(Vec::new());
-    let mut books = BOOKS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, book)) = books.iter().find(|(p, _)| p == path) {
-        return Ok(Arc::clone(book));
+/// The `book=` option: `builtin` when absent.
+fn take_book(options: &mut Options) -> Result<BookChoice, SpecError> {
+    let Some(text) = options.take_raw("book") else {
+        return Ok(BookChoice::Builtin);
+    };
+    if text.is_empty() || text.contains([',', '=']) {
+        return Err(spec_error!(
+            "book={text} is not valid: expected builtin, none or a file path without ',' or '='"
+        ));
     }
-    let book =
-        Arc::new(OpeningBook::open(std::path::Path::new(path)).map_err(|e| spec_error!("{e}"))?);
-    books.push((path.to_owned(), Arc::clone(&book)));
-    Ok(book)
+    Ok(text
+        .parse::<BookChoice>()
+        .unwrap_or_else(|never| match never {}))
 }
 
 /// Every player name and level, for error messages.

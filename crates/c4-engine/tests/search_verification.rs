@@ -266,13 +266,27 @@ fn engine_on_two_threads_solves_beside_its_search() {
         solved += 1;
     }
     assert_eq!(solved, 12);
-    // The empty board cannot be solved in 100 ms: the heuristic search's move, when the
-    // budget is spent.
-    let mut quick = parse_agent("engine:time=100,threads=2", 1).unwrap();
+    // Without the book the empty board cannot be solved in 100 ms: the heuristic search's
+    // move, when the budget is spent.
+    let mut quick = parse_agent("engine:time=100,threads=2,book=none", 1).unwrap();
     let report = quick.choose(&Game::new());
     assert!(!report.exact);
     assert!(report.depth > 0, "the heuristic search finished no depth");
     assert!(report.time >= Duration::from_millis(100) && report.time < Duration::from_secs(5));
+}
+
+#[test]
+fn the_engine_and_the_perfect_player_open_from_the_book() {
+    for spec in [
+        "engine:time=100",
+        "engine:time=100,threads=2",
+        "perfect:time=100",
+    ] {
+        let report = parse_agent(spec, 1).unwrap().choose(&Game::new());
+        assert!(report.exact, "{spec}");
+        assert_eq!((report.column.index(), report.score), (3, 1), "{spec}");
+        assert_eq!(report.nodes, 0, "{spec}: searched");
+    }
 }
 
 #[test]

@@ -20,6 +20,7 @@ use c4_core::{Game, Player, PositionSummary};
 use c4_engine::agent::{AgentSpec, MAX_DEPTH, REGISTRY, Registry};
 use c4_engine::analysis::{Analysis, analyze};
 use c4_engine::search::MoveSummary;
+use c4_engine::solver::book::BookChoice;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -114,9 +115,9 @@ async fn best(
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
     let mut spec = AgentSpec::parse(text, fresh_seed())
         .map_err(|e| ApiError::bad_request(format!("invalid ai {text:?}: {}", e.0)))?;
-    if spec.book.is_some() {
+    if matches!(spec.book, BookChoice::File(_)) {
         return Err(ApiError::bad_request(
-            "book= names a file on the server: not available through the API",
+            "book= names a file on the server: not available through the API (builtin and none are)",
         ));
     }
     let cap = state.config.time_cap.as_millis() as u64;

@@ -283,10 +283,21 @@ async fn analyze_marks_exact_and_heuristic_columns() {
     assert_eq!(columns[5]["score"], -1);
     assert_eq!(columns[5]["outcome"], "loss");
 
+    // The empty board is in the built-in book: every column exact at once.
     let (_, value, _) = post(&app, "/api/analyze", r#"{"moves": "", "time_ms": 200}"#).await;
-    assert_eq!(value["exact"], false);
-    for column in value["columns"].as_array().unwrap() {
-        assert_eq!(column["kind"], "heuristic", "{column}");
+    assert_eq!(value["exact"], true, "{value}");
+    assert_eq!(value["columns"][3]["score"], 1, "{value}");
+    // Past the book, a hard position (Begin-Hard, 9 discs) leaves columns to the search.
+    let (_, value, _) = post(
+        &app,
+        "/api/analyze",
+        r#"{"moves": "573154743", "time_ms": 150}"#,
+    )
+    .await;
+    assert_eq!(value["exact"], false, "{value}");
+    let columns = value["columns"].as_array().unwrap();
+    assert!(columns.iter().any(|c| c["kind"] == "heuristic"), "{value}");
+    for column in columns.iter().filter(|c| c["kind"] == "heuristic") {
         assert!(column["depth"].as_u64().unwrap() >= 1);
     }
 }

@@ -13,7 +13,7 @@
 use super::transposition_table::{Bound, TranspositionTable};
 use super::{INFINITY, MAX_PLY, MoveReport, PvTable, WIN, decisive_plies, win_in};
 use crate::eval::{Evaluator, MAX_HEURISTIC};
-use crate::solver::{SolveLimits, Solver};
+use crate::solver::{OpeningBook, SolveLimits, Solver};
 use c4_core::bitboard::winning_cells;
 use c4_core::{Bitboard, CELLS, Column, Player, Position, WIDTH};
 use std::sync::Arc;
@@ -96,6 +96,14 @@ impl<E: Evaluator> EngineSearch<E> {
         }
     }
 
+    /// Uses `book` in its exact solves, and plays the book's move wherever the book scores
+    /// every move (no book: every solve searches).
+    pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
+        if let Some(solver) = &mut self.solver {
+            solver.set_book(book);
+        }
+    }
+
     /// Forgets everything learnt (a new game against a different opponent, say).
     pub fn clear(&mut self) {
         self.table.clear();
@@ -129,6 +137,11 @@ impl<E: Evaluator> EngineSearch<E> {
                 won.score = crate::solver::win_now_score(position);
             }
             return won;
+        }
+        if let Some((column, score)) = self.solver.as_ref().and_then(|s| s.book_move(position)) {
+            let mut report = exact_report(position, column, score, 0, start);
+            report.note = Some("from the opening book: perfect play".to_owned());
+            return report;
         }
         let (current, occupied) = position.raw();
         let safe = position.non_losing_moves().0;

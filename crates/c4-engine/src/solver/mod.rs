@@ -39,6 +39,7 @@
 //! Nothing in the search allocates; the table is allocated once per [`Solver`].
 
 pub mod book;
+
 mod table;
 
 pub use book::{BookError, OpeningBook};
@@ -458,6 +459,9 @@ impl Solver {
             return Err(SolveError::GameOver);
         }
         let start = Instant::now();
+        if let Some((column, score)) = self.book_move(position) {
+            return Ok((column, score, SolveStats::default()));
+        }
         if position.can_win_next() {
             let column = SOLVED_PREFERENCE
                 .into_iter()
@@ -498,6 +502,27 @@ impl Solver {
         stats.nodes += more.nodes;
         stats.time = start.elapsed();
         Ok((column, scores[column.index()], stats))
+    }
+
+    /// The best move and its exact score when the book (with the moves that win at once or
+    /// fill the board) scores every move of `position`: no search at all.
+    #[must_use]
+    pub fn book_move(&self, position: &Position) -> Option<(Column, Score)> {
+        let book = self.book.as_deref()?;
+        if position.is_over() || position.moves_played() > book.depth() {
+            return None;
+        }
+        let mut scores = [INVALID_MOVE; WIDTH];
+        for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
+            scores[column.index()] = move_score(position, column, |child| {
+                book.get(child)
+                    .or_else(|| child.can_win_next().then(|| win_now_score(child)))
+                    .ok_or(())
+            })
+            .ok()?;
+        }
+        let column = best_solved_column(position, &scores);
+        Some((column, scores[column.index()]))
     }
 
     /// Resets the node count and sets the limits of a search starting at `start`.

@@ -1,0 +1,186 @@
+//! The binary format of a book: compact, checked, and fast to load.
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 0-5 | magic `C4BOOK` |
+//! | 6 | format version (1) |
+//! | 7, 8 | board width and height (7, 6) |
+//! | 9 | depth: the deepest ply stored |
+//! | 10-11 | zero |
+//! | 12-15 | CRC-32 (IEEE) of the entries, little-endian |
+//! | 16-23 | number of entries, little-endian |
+//! | 24- | the entries, 8 bytes each: the position's mirror-canonical key (its 49 bits in 7 bytes, little-endian) and its score (a signed byte); keys strictly ascending |
+
+use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place};
+use crate::solver::Score;
+use c4_core::{HEIGHT, Position, WIDTH};
+use std::collections::HashMap;
+
+/// The first bytes of a binary book.
+pub const MAGIC: &[u8; 6] = b"C4BOOK";
+/// The binary format's version.
+pub const VERSION: u8 = 1;
+/// Bytes before the first entry.
+pub const HEADER_BYTES: usize = 24;
+/// Bytes per entry.
+pub const ENTRY_BYTES: usize = 8;
+const KEY_BYTES: usize = 7;
+
+/// The book as a binary file.
+#[must_use]
+pub fn encode(book: &OpeningBook) -> Vec<u8> {
+    let entries = book.sorted_entries();
+    let mut body = Vec::with_capacity(entries.len() * ENTRY_BYTES);
+    for (key, score) in &entries {
+        body.extend_from_slice(&key.to_le_bytes()[..KEY_BYTES]);
+        body.push(*score as i8 as u8);
+    }
+    let mut out = Vec::with_capacity(HEADER_BYTES + body.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&[VERSION, WIDTH as u8, HEIGHT as u8, book.depth() as u8, 0, 0]);
+    out.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    out.extend_from_slice(&body);
+    out
+}
+
+/// Reads a binary book, checking its header, length, checksum and every entry.
+pub fn decode(bytes: &[u8]) -> Result<OpeningBook, BookError> {
+    if bytes.is_empty() {
+        return Err(BookError::Empty);
+    }
+    if !bytes.starts_with(MAGIC) {
+        return Err(BookError::NotABook(
+            String::from_utf8_lossy(&bytes[..bytes.len().min(MAGIC.len())]).into_owned(),
+        ));
+    }
+    let header = bytes.get(..HEADER_BYTES).ok_or(BookError::HeaderCut)?;
+    if header[6] != VERSION {
+        return Err(BookError::Version {
+            found: u32::from(header[6]),
+            expected: u32::from(VERSION),
+        });
+    }
+    let (width, height) = (header[7], header[8]);
+    if usize::from(width) != WIDTH || usize::from(height) != HEIGHT {
+        return Err(BookError::BoardSize { width, height });
+    }
+    let depth = u32::from(header[9]);
+    if depth > MAX_BOOK_DEPTH {
+        return Err(BookError::Depth(depth));
+    }
+    let stored = u32::from_le_bytes(header[12..16].try_into().expect("4 bytes"));
+    let announced = u64::from_le_bytes(header[16..24].try_into().expect("8 bytes"));
+    let body = &bytes[HEADER_BYTES..];
+    let found = (body.len() / ENTRY_BYTES) as u64;
+    if announced != found || !body.len().is_multiple_of(ENTRY_BYTES) {
+        return Err(BookError::Length { announced, found });
+    }
+    let computed = crc32fast::hash(body);
+    if computed != stored {
+        return Err(BookError::Checksum { stored, computed });
+    }
+    let mut book = OpeningBook::new(depth);
+    book.scores.reserve(body.len() / ENTRY_BYTES);
+    let mut seen = HashMap::new();
+    let mut previous = None;
+    for (index, entry) in body.chunks_exact(ENTRY_BYTES).enumerate() {
+        let place = Place::Entry(index);
+        let mut key_bytes = [0; 8];
+        key_bytes[..KEY_BYTES].copy_from_slice(&entry[..KEY_BYTES]);
+        let key = u64::from_le_bytes(key_bytes);
+        let fail = |error| Err(BookError::Entry { place, error });
+        if previous.is_some_and(|p| p >= key) {
+            return fail(EntryError::Unsorted);
+        }
+        previous = Some(key);
+        let Some(position) = Position::from_key(key).filter(|p| p.canonical_key() == key) else {
+            return fail(EntryError::Key(key));
+        };
+        let score = Score::from(entry[KEY_BYTES] as i8);
+        book.insert_checked(&position, score, place, &mut seen)?;
+    }
+    Ok(book)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use c4_core::parse_moves;
+
+    fn sample() -> OpeningBook {
+        let mut book = OpeningBook::new(3);
+        for (moves, score) in [("", 1), ("1", 2), ("4", -1), ("44", 1), ("445", -1)] {
+            book.insert(&parse_moves(moves).unwrap(), score);
+        }
+        book
+    }
+
+    #[test]
+    fn a_book_round_trips_in_eight_bytes_an_entry() {
+        let book = sample();
+        let bytes = encode(&book);
+        assert_eq!(bytes.len(), HEADER_BYTES + ENTRY_BYTES * book.len());
+        assert_eq!(decode(&bytes).unwrap(), book);
+        assert_eq!(OpeningBook::from_bytes(&bytes).unwrap(), book);
+    }
+
+    #[test]
+    fn corrupt_books_are_refused_naming_the_problem() {
+        let good = encode(&sample());
+        let corrupt = |edit: &dyn Fn(&mut Vec<u8>)| {
+            let mut bytes = good.clone();
+            edit(&mut bytes);
+            decode(&bytes).unwrap_err().to_string()
+        };
+        let fix_crc = |bytes: &mut Vec<u8>| {
+            let crc = crc32fast::hash(&bytes[HEADER_BYTES..]).to_le_bytes();
+            bytes[12..16].copy_from_slice(&crc);
+        };
+        let cases: Vec<(String, &str)> = vec![
+            (corrupt(&|b| b[0] = b'X'), "not a c4 book"),
+            (corrupt(&|b| b[6] = 9), "version 9"),
+            (corrupt(&|b| b[7] = 8), "8x6 board"),
+            (corrupt(&|b| b[9] = 50), "depth 50"),
+            (corrupt(&|b| b.truncate(b.len() - 3)), "cut short"),
+            (
+                corrupt(&|b| b.truncate(b.len() - 8)),
+                "announces 5 entries, the file holds 4",
+            ),
+            (corrupt(&|b| b.truncate(10)), "inside its header"),
+            (
+                corrupt(&|b| b[HEADER_BYTES + 2] ^= 1),
+                "checksum does not match",
+            ),
+            (
+                corrupt(&|b| {
+                    let last = b.len() - 1;
+                    b[last] = 30;
+                    fix_crc(b);
+                }),
+                "scores 30, outside",
+            ),
+            (
+                corrupt(&|b| {
+                    let (first, second) = (HEADER_BYTES, HEADER_BYTES + ENTRY_BYTES);
+                    let entry: Vec<u8> = b[first..second].to_vec();
+                    b.copy_within(second..second + ENTRY_BYTES, first);
+                    b[second..second + ENTRY_BYTES].copy_from_slice(&entry);
+                    fix_crc(b);
+                }),
+                "not in ascending order",
+            ),
+            (
+                corrupt(&|b| {
+                    b[HEADER_BYTES + 6] = 0xff;
+                    fix_crc(b);
+                }),
+                "is not a position",
+            ),
+        ];
+        for (error, needle) in cases {
+            assert!(error.contains(needle), "{needle}: {error}");
+        }
+        assert!(matches!(decode(&[]), Err(BookError::Empty)));
+    }
+}

@@ -1,0 +1,269 @@
+//! The text format of a book: a header line `c4-book 1 depth=D`, then one `MOVES SCORE` line
+//! per position, shallowest first (the empty board's line is ` SCORE`).
+
+use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place, moves_of};
+use crate::solver::Score;
+use c4_core::{Bitboard, Column, Game, Position, parse_moves};
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+
+/// The first word of a text book.
+pub const MAGIC: &str = "c4-book";
+/// The text format's version.
+pub const VERSION: u32 = 1;
+
+/// The first line of a text book of `depth` plies.
+#[must_use]
+pub fn header_line(depth: u32) -> String {
+    format!("{MAGIC} {VERSION} depth={depth}")
+}
+
+/// One `MOVES SCORE` line (MOVES empty for the empty board), not yet checked against a book.
+pub fn parse_line(line: &str) -> Result<(Position, Score), EntryError> {
+    let (moves, score) = line
+        .rsplit_once(' ')
+        .ok_or_else(|| EntryError::Layout(shorten(line)))?;
+    let position =
+        parse_moves(moves).map_err(|e| EntryError::Moves(format!("{e}: {:?}", shorten(moves))))?;
+    let score = score
+        .parse::<Score>()
+        .map_err(|_| EntryError::NotAScore(shorten(score)))?;
+    Ok((position, score))
+}
+
+/// At most 80 characters of `text`, for messages.
+fn shorten(text: &str) -> String {
+    const MAX: usize = 80;
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// Reads a text book.
+pub fn read(bytes: &[u8]) -> Result<OpeningBook, BookError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| {
+        BookError::NotABook(String::from_utf8_lossy(&bytes[..bytes.len().min(20)]).into_owned())
+    })?;
+    let mut lines = text.lines();
+    let header = lines.next().ok_or(BookError::Empty)?;
+    let mut book = OpeningBook::new(parse_header(header)?);
+    extend(&mut book, lines, 2)?;
+    Ok(book)
+}
+
+/// Adds `MOVES SCORE` lines to `book`, the first of them line `first_line` of its file:
+/// each checked (a position of the book, a score its ply allows, no other score for it or
+/// its mirror); blank lines are skipped. The number of entries read.
+pub fn extend<'a>(
+    book: &mut OpeningBook,
+    lines: impl Iterator<Item = &'a str>,
+    first_line: usize,
+) -> Result<usize, BookError> {
+    let mut seen = HashMap::new();
+    let mut count = 0;
+    for (index, line) in lines.enumerate() {
+        let place = Place::Line(first_line + index);
+        // Not trimmed at the start: the empty board's line is " SCORE".
+        let line = line.trim_end();
+        if line.is_empty() {
+            continue;
+        }
+        let (position, score) =
+            parse_line(line).map_err(|error| BookError::Entry { place, error })?;
+        book.insert_checked(&position, score, place, &mut seen)?;
+        count += 1;
+    }
+    Ok(count)
+}
+
+fn parse_header(header: &str) -> Result<u32, BookError> {
+    let mut words = header.split_whitespace();
+    let not_a_book =
+        || BookError::NotABook(shorten(header.split_whitespace().next().unwrap_or("")));
+    if words.next() != Some(MAGIC) {
+        return Err(not_a_book());
+    }
+    match words.next().map(str::parse::<u32>) {
+        Some(Ok(VERSION)) => {}
+        Some(Ok(found)) => {
+            return Err(BookError::Version {
+                found,
+                expected: VERSION,
+            });
+        }
+        _ => return Err(not_a_book()),
+    }
+    let depth = words
+        .next()
+        .and_then(|w| w.strip_prefix("depth="))
+        .and_then(|d| d.parse::<u32>().ok())
+        .ok_or_else(not_a_book)?;
+    if depth > MAX_BOOK_DEPTH {
+        return Err(BookError::Depth(depth));
+    }
+    Ok(depth)
+}
+
+/// Writes `book` as text: the header, then one line per position, by ply and then by move
+/// string. Each position is written as one game that reaches it (for a book built from
+/// `root`, a game through `root` where one exists).
+pub fn write(book: &OpeningBook, out: &mut impl Write, root: &Game) -> std::io::Result<()> {
+    writeln!(out, "{}", header_line(book.depth()))?;
+    let mut lines: Vec<(u32, String, Score)> = book
+        .sorted_entries()
+        .into_iter()
+        .filter_map(|(key, score)| {
+            let position = Position::from_key(key)?;
+            Some((
+                position.moves_played(),
+                moves_through(root, &position),
+                score,
+            ))
+        })
+        .collect();
+    lines.sort();
+    for (_, moves, score) in lines {
+        writeln!(out, "{moves} {score}")?;
+    }
+    Ok(())
+}
+
+/// A move string to `position` that starts with `root`'s moves when `position` (or its
+/// mirror) follows from `root`; any that reaches it otherwise.
+fn moves_through(root: &Game, position: &Position) -> String {
+    [*position, position.mirrored()]
+        .iter()
+        .find_map(|candidate| {
+            let rest = continuation(root.position(), candidate)?;
+            let mut game = root.clone();
+            for column in rest {
+                game.try_play(column).ok()?;
+            }
+            Some(game.move_string())
+        })
+        .unwrap_or_else(|| moves_of(position))
+}
+
+/// The red player's discs.
+fn red_discs(position: &Position) -> u64 {
+    let (current, occupied) = position.raw();
+    if position.moves_played().is_multiple_of(2) {
+        current
+    } else {
+        current ^ occupied
+    }
+}
+
+/// Moves that lead from `from` to `to`, if `to` holds every disc of `from`.
+fn continuation(from: &Position, to: &Position) -> Option<Vec<Column>> {
+    let (_, keep) = from.raw();
+    let (_, occupied) = to.raw();
+    if keep & !occupied != 0 || red_discs(to) & keep != red_discs(from) {
+        return None;
+    }
+    let mut moves = Vec::new();
+    take_back_to(*to, keep, &mut HashSet::new(), &mut moves).then_some(moves)
+}
+
+/// Takes back top discs of `position` outside `keep`, last mover first, until only `keep`
+/// is left; pushes the moves in the order they were played.
+fn take_back_to(
+    position: Position,
+    keep: u64,
+    dead: &mut HashSet<u64>,
+    moves: &mut Vec<Column>,
+) -> bool {
+    let (_, occupied) = position.raw();
+    if occupied == keep {
+        return true;
+    }
+    if !dead.insert(position.key()) {
+        return false;
+    }
+    for column in Column::ALL {
+        let stack = occupied & Bitboard::column(column).0;
+        if stack & !keep == 0 {
+            continue;
+        }
+        let mut before = position;
+        if before.undo(column) && take_back_to(before, keep, dead, moves) {
+            moves.push(column);
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_empty_board_has_a_line_of_its_own() {
+        let book = read(b"c4-book 1 depth=1\n 1\n4 -1\n").unwrap();
+        assert_eq!(book.get(&Position::default()), Some(1));
+        assert_eq!(book.get(&parse_moves("4").unwrap()), Some(-1));
+        let mut file = Vec::new();
+        write(&book, &mut file, &Game::new()).unwrap();
+        assert_eq!(file, b"c4-book 1 depth=1\n 1\n4 -1\n");
+    }
+
+    #[test]
+    fn broken_books_are_refused_naming_the_problem() {
+        for (text, needle) in [
+            ("", "empty"),
+            ("hello\n", "not a c4 book"),
+            ("c4-book 2 depth=4\n", "version 2"),
+            ("c4-book 1 depth=42\n", "maximum"),
+            ("c4-book 1 depth=4\n44 x\n", "line 2: \"x\" is not a score"),
+            (
+                "c4-book 1 depth=4\n44 30\n",
+                "line 2: \"44\" scores 30, outside -20..20",
+            ),
+            ("c4-book 1 depth=4\n4a 1\n", "line 2"),
+            ("c4-book 1 depth=2\n444 1\n", "more than the book's depth 2"),
+            ("c4-book 1 depth=2\n444\n", "expected MOVES SCORE"),
+            (
+                "c4-book 1 depth=16\n444444333333555 17\n",
+                "outside -13..14",
+            ),
+            (
+                "c4-book 1 depth=2\n1 2\n7 3\n",
+                "line 3: \"7\" scores 3, but line 2 gave 2",
+            ),
+            (
+                "c4-book 1 depth=2\n4 -1\n\n4 1\n",
+                "line 4: \"4\" scores 1, but line 2 gave -1",
+            ),
+        ] {
+            let error = read(text.as_bytes()).unwrap_err().to_string();
+            assert!(error.contains(needle), "{text:?}: {error}");
+        }
+        // The same score twice is no conflict.
+        assert_eq!(read(b"c4-book 1 depth=2\n1 2\n7 2\n").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_long_bad_line_is_echoed_cut_short() {
+        let text = format!("c4-book 1 depth=2\n{} 1\n", "4".repeat(10_000));
+        let error = read(text.as_bytes()).unwrap_err().to_string();
+        assert!(error.len() < 300, "{}", error.len());
+    }
+
+    #[test]
+    fn a_book_from_a_root_writes_games_through_the_root() {
+        let root = Game::from_moves("4453").unwrap();
+        let mut book = OpeningBook::new(6);
+        for moves in ["4453", "44531", "44537", "445317"] {
+            book.insert(&parse_moves(moves).unwrap(), 0);
+        }
+        let mut file = Vec::new();
+        write(&book, &mut file, &root).unwrap();
+        let text = String::from_utf8(file).unwrap();
+        for line in text.lines().skip(1) {
+            assert!(line.starts_with("4453"), "{text}");
+        }
+        assert_eq!(read(text.as_bytes()).unwrap(), book);
+    }
+}
