@@ -7,6 +7,7 @@ mod best;
 mod book;
 mod evals;
 mod experiment;
+mod lines;
 mod play;
 mod protocol;
 mod serve;

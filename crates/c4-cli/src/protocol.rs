@@ -4,10 +4,11 @@
 //! one line with the chosen column 1-7, or `error: ...` for a line that cannot be played
 //! (the engine keeps going). `--info` appends `score= depth= nodes= time_ms=`.
 
+use crate::lines::{Line, MAX_LINE, next_line};
 use anyhow::{Context, Result};
 use c4_core::Game;
 use c4_engine::agent::AgentSpec;
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 #[derive(clap::Args, Debug)]
 pub struct EngineArgs {
@@ -19,40 +20,30 @@ pub struct EngineArgs {
     pub info: bool,
 }
 
-/// Longest line accepted (a game has at most 42 moves).
-const MAX_LINE: usize = 256;
-
 pub fn run(args: &EngineArgs) -> Result<()> {
     let spec = AgentSpec::parse(&args.ai, 0).context("invalid --ai")?;
     let mut agent = spec.build()?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    let mut buffer = Vec::new();
     let mut input = stdin.lock();
-    loop {
-        buffer.clear();
-        if input.read_until(b'\n', &mut buffer)? == 0 {
-            break;
-        }
-        let reply = answer(&mut *agent, &buffer, args.info);
+    while let Some(line) = next_line(&mut input)? {
+        let reply = answer(&mut *agent, &line, args.info);
         writeln!(out, "{reply}")?;
         out.flush()?;
     }
     Ok(())
 }
 
-/// The reply to one raw input line.
-pub fn answer(agent: &mut dyn c4_engine::agent::Agent, raw: &[u8], info: bool) -> String {
-    if raw.len() > MAX_LINE {
-        return format!(
-            "error: line is {} bytes long; the limit is {MAX_LINE}",
-            raw.len()
-        );
-    }
-    let Ok(text) = std::str::from_utf8(raw) else {
-        return "error: line is not valid UTF-8".to_owned();
+/// The reply to one input line.
+pub fn answer(agent: &mut dyn c4_engine::agent::Agent, line: &Line, info: bool) -> String {
+    let text = match line {
+        Line::Text(text) => text,
+        Line::TooLong(length) => {
+            return format!("error: line is {length} bytes long; the limit is {MAX_LINE}");
+        }
+        Line::NotUtf8 => return "error: line is not valid UTF-8".to_owned(),
     };
-    let moves = text.trim_end_matches(['\n', '\r']).trim();
+    let moves = text.trim();
     let game = match Game::from_moves(moves) {
         Ok(game) => game,
         Err(e) => return format!("error: {e}"),

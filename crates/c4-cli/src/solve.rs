@@ -1,11 +1,12 @@
 //! `c4 solve`: exact scores for positions read from standard input, one per line, in the
 //! reference solver's layout, so the test sets can be piped in as they are.
 
+use crate::lines::{Line, MAX_LINE, next_line, shorten};
 use anyhow::{Result, bail};
-use c4_core::parse_moves;
+use c4_core::{Position, parse_moves};
 use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolveLimits, Solver};
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
@@ -33,30 +34,48 @@ pub struct SolveArgs {
     pub book: BookChoice,
 }
 
+/// The position of one input line: `MOVES` or `MOVES SCORE` (the layout of the scored
+/// position sets; the score is not read), trimmed; a blank line is the empty board.
+fn parse_line(line: &Line) -> Result<(&str, Position), String> {
+    let text = match line {
+        Line::Text(text) => text,
+        Line::TooLong(length) => {
+            return Err(format!(
+                "the line is {length} bytes long; the limit is {MAX_LINE}"
+            ));
+        }
+        Line::NotUtf8 => return Err("the line is not valid UTF-8".to_owned()),
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let moves = match words[..] {
+        [] => "",
+        [moves] => moves,
+        [moves, score] if score.parse::<i32>().is_ok() => moves,
+        _ => {
+            return Err(format!(
+                "expected MOVES or MOVES SCORE, found {:?}",
+                shorten(text.trim())
+            ));
+        }
+    };
+    let position = parse_moves(moves).map_err(|e| format!("{e}: {:?}", shorten(moves)))?;
+    if position.is_over() {
+        return Err(format!("the game is over: {:?}", shorten(moves)));
+    }
+    Ok((moves, position))
+}
+
 /// The answer to one input line: stdout text and an optional stderr message.
 fn solve_line(
     solver: &mut Solver,
     line_number: usize,
-    line: &str,
+    line: &Line,
     args: &SolveArgs,
 ) -> (String, Option<String>) {
-    // Before the first space (a book's empty-board line is " SCORE").
-    let moves = line.split(' ').next().unwrap_or("").trim();
-    let position = match parse_moves(moves) {
-        Ok(p) => p,
-        Err(e) => {
-            return (
-                String::new(),
-                Some(format!("line {line_number}: {e}: {moves:?}")),
-            );
-        }
+    let (moves, position) = match parse_line(line) {
+        Ok(parsed) => parsed,
+        Err(e) => return (String::new(), Some(format!("line {line_number}: {e}"))),
     };
-    if position.is_over() {
-        return (
-            String::new(),
-            Some(format!("line {line_number}: the game is over: {moves:?}")),
-        );
-    }
     let limits = SolveLimits::default();
     // Entries of earlier lines would only crowd the table (its first slots keep the costliest
     // entries): a fresh table per line, as `c4 bench solver` measures.
@@ -95,7 +114,8 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         );
     }
     let stdin = std::io::stdin();
-    let mut input = stdin.lock().lines().enumerate();
+    let mut input = stdin.lock();
+    let mut line_number = 0;
     let mut out = std::io::stdout().lock();
     let book = crate::book::load(&args.book)?;
     let mut solvers: Vec<Solver> = (0..args.jobs)
@@ -107,10 +127,14 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         })
         .collect();
     let batch = args.jobs as usize;
+    let mut failed = 0usize;
     loop {
         let mut lines = Vec::with_capacity(batch);
-        for (i, line) in input.by_ref().take(batch) {
-            lines.push((i + 1, line?));
+        while lines.len() < batch
+            && let Some(line) = next_line(&mut input)?
+        {
+            line_number += 1;
+            lines.push((line_number, line));
         }
         if lines.is_empty() {
             break;
@@ -136,10 +160,14 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         for (text, error) in answers {
             if let Some(error) = error {
                 eprintln!("{error}");
+                failed += 1;
             }
             writeln!(out, "{text}")?;
         }
         out.flush()?;
+    }
+    if failed > 0 {
+        bail!("{failed} of {line_number} lines could not be solved");
     }
     Ok(())
 }

@@ -224,7 +224,8 @@ fn engine_protocol_never_panics_on_random_lines() {
 fn solve_prints_reference_layout_and_survives_bad_lines() {
     let input = "2252576253462244111563365343671351441 -1\n9\n7422341735647741166133573473242566 1\n4455667\n";
     let (code, out, err) = run_with_input(&["solve"], input);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 2, "a line failed: {err}");
+    assert!(err.contains("2 of 4 lines could not be solved"), "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines,
@@ -237,6 +238,36 @@ fn solve_prints_reference_layout_and_survives_bad_lines() {
     );
     assert!(err.contains("line 2: move 1 is '9'"), "{err}");
     assert!(err.contains("line 4: the game is over"), "{err}");
+    // Lines are trimmed; inner spaces are refused unless MOVES SCORE; a huge line or one that
+    // is not UTF-8 is refused without ending the run, and is echoed cut short.
+    let long = "4".repeat(1_000_000);
+    let input = format!(
+        "  2252576253462244111563365343671351441  \n4 4 5 3\n{long}\n7422341735647741166133573473242566 1\n"
+    );
+    let (code, out, err) = run_with_input(&["solve"], &input);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "2252576253462244111563365343671351441 -1",
+            "",
+            "",
+            "7422341735647741166133573473242566 1"
+        ]
+    );
+    assert!(
+        err.contains("line 2: expected MOVES or MOVES SCORE, found \"4 4 5 3\""),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 3: the line is 1000000 bytes long"),
+        "{err}"
+    );
+    assert!(
+        err.len() < 1000,
+        "the long line is not echoed: {} bytes",
+        err.len()
+    );
     let (_, out, _) = run_with_input(
         &["solve", "--weak", "--stats"],
         "7422341735647741166133573473242566\n",

@@ -1,0 +1,99 @@
+//! Input lines of the line-oriented commands (`c4 solve`, `c4 engine`): read one at a time
+//! with a bound on what is kept, so that a huge line costs no memory and the lines after it
+//! are still answered.
+
+use std::io::{self, BufRead};
+
+/// Longest line kept (a game has at most 42 moves; a scored line is a little longer).
+pub const MAX_LINE: usize = 256;
+
+/// One input line.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// The line, without its line ending.
+    Text(String),
+    /// A line longer than [`MAX_LINE`] bytes (its length); its bytes were skipped.
+    TooLong(usize),
+    /// A line that is not UTF-8.
+    NotUtf8,
+}
+
+/// The next line of `input`, or `None` at the end.
+pub fn next_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
+    let mut kept = Vec::new();
+    let mut length = 0usize;
+    let mut read_any = false;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (chunk, ends) = match available.iter().position(|&b| b == b'\n') {
+            Some(end) => (&available[..end], true),
+            None => (available, false),
+        };
+        length += chunk.len();
+        if kept.len() <= MAX_LINE {
+            let room = MAX_LINE + 1 - kept.len();
+            kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        }
+        let used = chunk.len() + usize::from(ends);
+        input.consume(used);
+        if ends {
+            break;
+        }
+    }
+    if !read_any {
+        return Ok(None);
+    }
+    if kept.last() == Some(&b'\r') && length <= MAX_LINE + 1 {
+        kept.pop();
+        length -= 1;
+    }
+    if length > MAX_LINE {
+        return Ok(Some(Line::TooLong(length)));
+    }
+    Ok(Some(match String::from_utf8(kept) {
+        Ok(text) => Line::Text(text),
+        Err(_) => Line::NotUtf8,
+    }))
+}
+
+/// At most 80 characters of `text`, for echoing input in messages.
+#[must_use]
+pub fn shorten(text: &str) -> String {
+    const MAX: usize = 80;
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}... ({} characters)", &text[..end], text.chars().count()),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(input: &[u8]) -> Vec<Line> {
+        let mut reader = io::BufReader::with_capacity(16, input);
+        std::iter::from_fn(|| next_line(&mut reader).unwrap()).collect()
+    }
+
+    #[test]
+    fn lines_are_split_and_bounded() {
+        let mut input = b"4453\r\n\n".to_vec();
+        input.extend(std::iter::repeat_n(b'4', 10_000));
+        input.extend(b"\n\xff\xfe\n7");
+        assert_eq!(
+            all(&input),
+            [
+                Line::Text("4453".into()),
+                Line::Text(String::new()),
+                Line::TooLong(10_000),
+                Line::NotUtf8,
+                Line::Text("7".into()),
+            ]
+        );
+        assert!(all(b"").is_empty());
+    }
+}
