@@ -15,6 +15,7 @@
 pub mod experiments;
 pub mod matches;
 pub mod record;
+pub mod run;
 pub mod stats;
 pub mod summary;
 pub mod tournament;

@@ -25,7 +25,8 @@ pub enum FirstPolicy {
 }
 
 /// Where games start.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Openings {
     /// The empty board.
     None,

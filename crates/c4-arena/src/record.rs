@@ -4,9 +4,10 @@
 //! game. Reading tolerates a truncated last line (the run was killed mid-write): it is dropped
 //! with a warning, and the file is cut back to the last complete line before appending again.
 
-use c4_core::{Outcome, Player};
+use c4_core::{Game, Outcome, Player, Status};
 use c4_engine::search::MoveSummary;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -84,6 +85,44 @@ impl GameRecord {
 }
 
 impl GameRecord {
+    /// Replays the moves and sets `winner` and `result` from them (a record is data that
+    /// may have been edited); what was changed, in words, or an error if the moves are not a
+    /// finished game.
+    pub fn recompute_result(&mut self) -> Result<Option<String>, String> {
+        let game = Game::from_moves(&self.moves)
+            .map_err(|e| format!("game {}: its moves {:?}: {e}", self.game, self.moves))?;
+        let (result, winner) = match game.position().status() {
+            Status::Won { winner, .. } => {
+                let a_won = (winner == Player::Red) == self.a_first;
+                (
+                    if a_won {
+                        GameResult::Win
+                    } else {
+                        GameResult::Loss
+                    },
+                    Some(winner),
+                )
+            }
+            Status::Draw => (GameResult::Draw, None),
+            Status::InProgress => {
+                return Err(format!(
+                    "game {}: its moves {:?} do not finish the game",
+                    self.game, self.moves
+                ));
+            }
+        };
+        if (result, winner) == (self.result, self.winner) {
+            return Ok(None);
+        }
+        let note = format!(
+            "game {}: the recorded result ({:?}) does not follow from its moves ({:?}): counted as the moves say",
+            self.game, self.result, result
+        );
+        self.result = result;
+        self.winner = winner;
+        Ok(Some(note.to_lowercase()))
+    }
+
     /// The ply (discs on the board before the move) of A's (or B's) first move from which
     /// every later move of that side was proven optimal by a solver (`exact`); `None` if its
     /// last move was not.
@@ -119,9 +158,18 @@ pub struct LoadedLog {
 }
 
 impl GameLog {
-    /// Reads the records of `path` (missing file: none), dropping a truncated or broken last
-    /// line with a warning. A broken line elsewhere is an error: the file is not ours to fix.
+    /// Reads the records of `path` (missing file: none). A last line that is not a record
+    /// (cut short by an interruption) is dropped with a warning; a complete record on the
+    /// last line is kept even without its newline. A broken line elsewhere, a game index
+    /// listed twice, or moves that are not a finished game are errors that name the lines:
+    /// the file is not ours to fix. Each result is recomputed from the moves.
     pub fn load(path: &Path) -> std::io::Result<(LoadedLog, u64)> {
+        let invalid = |message: String| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("{}: {message}", path.display()),
+            )
+        };
         let mut loaded = LoadedLog::default();
         let file = match File::open(path) {
             Ok(f) => f,
@@ -132,6 +180,10 @@ impl GameLog {
         let mut good_bytes = 0u64;
         let mut line = String::new();
         let mut line_number = 0;
+        // A game is its pairing and index (a tournament's pairings, an experiment's cells,
+        // each number their games from 0).
+        let mut lines_of_games: HashMap<(String, String, String, String, u64), usize> =
+            HashMap::new();
         loop {
             line.clear();
             let read = reader.read_line(&mut line)?;
@@ -139,23 +191,40 @@ impl GameLog {
                 break;
             }
             line_number += 1;
-            let complete = line.ends_with('\n');
             match serde_json::from_str::<GameRecord>(line.trim_end()) {
-                Ok(record) if complete => {
+                Ok(mut record) => {
+                    let key = (
+                        record.a.clone(),
+                        record.b.clone(),
+                        record.a_spec.clone(),
+                        record.b_spec.clone(),
+                        record.game,
+                    );
+                    if let Some(first) = lines_of_games.insert(key, line_number) {
+                        return Err(invalid(format!(
+                            "game {} of {} against {} is on lines {first} and {line_number}: \
+                             remove one of them (two runs wrote to one folder?), then resume",
+                            record.game, record.a, record.b
+                        )));
+                    }
+                    if let Some(note) = record
+                        .recompute_result()
+                        .map_err(|e| invalid(format!("line {line_number}: {e}")))?
+                    {
+                        loaded
+                            .warnings
+                            .push(format!("{}: line {line_number}: {note}", path.display()));
+                    }
                     loaded.records.push(record);
                     good_bytes += read as u64;
                 }
-                Ok(_) | Err(_) => {
+                Err(_) => {
                     // Only the last line may be broken.
                     let mut rest = String::new();
                     if reader.read_line(&mut rest)? != 0 {
-                        return Err(std::io::Error::new(
-                            std::io::ErrorKind::InvalidData,
-                            format!(
-                                "{}: line {line_number} is not a game record",
-                                path.display()
-                            ),
-                        ));
+                        return Err(invalid(format!(
+                            "line {line_number} is not a game record; remove it, then resume"
+                        )));
                     }
                     loaded.warnings.push(format!(
                         "{}: dropped line {line_number}, the last, cut short by an interruption: its game does not count",
@@ -180,9 +249,20 @@ impl GameLog {
             .write(true)
             .truncate(false)
             .open(path)?;
-        file.set_len(if truncate_all { 0 } else { keep_bytes })?;
+        let keep = if truncate_all { 0 } else { keep_bytes };
+        file.set_len(keep)?;
         let mut file = file;
-        use std::io::Seek;
+        use std::io::{Read, Seek};
+        // A complete last record kept without its newline gets one before the next.
+        if keep > 0 {
+            file.seek(std::io::SeekFrom::Start(keep - 1))?;
+            let mut last = [0u8];
+            file.read_exact(&mut last)?;
+            file.seek(std::io::SeekFrom::End(0))?;
+            if last[0] != b'\n' {
+                file.write_all(b"\n")?;
+            }
+        }
         file.seek(std::io::SeekFrom::End(0))?;
         Ok(GameLog {
             path: path.to_owned(),

@@ -3,6 +3,7 @@
 use anyhow::{Context, Result, bail};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
+use c4_arena::run::{RunKind, RunLock, RunManifest};
 use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::Crosstable;
@@ -137,17 +138,45 @@ fn thread_pool(options: &RunOptions) -> Result<rayon::ThreadPool> {
     Ok(builder.build()?)
 }
 
-/// Loads what an earlier run left in `dir` when resuming; opens the log for appending.
-fn open_log(options: &RunOptions, file: &str) -> Result<(Vec<GameRecord>, Option<GameLog>)> {
+/// What an earlier run left in `--out` when resuming, and the log opened for appending,
+/// under the folder's lock. A resumed run must be the run in the folder: the manifest it
+/// recorded is compared with `manifest`, and any difference is refused by name.
+struct OpenRun {
+    done: Vec<GameRecord>,
+    log: Option<GameLog>,
+    _lock: Option<RunLock>,
+}
+
+fn open_run(options: &RunOptions, manifest: &RunManifest) -> Result<OpenRun> {
     let Some(dir) = &options.out else {
-        return Ok((Vec::new(), None));
+        return Ok(OpenRun {
+            done: Vec::new(),
+            log: None,
+            _lock: None,
+        });
     };
-    let path = dir.join(file);
+    let lock = RunLock::acquire(dir).map_err(anyhow::Error::msg)?;
+    let path = dir.join("games.jsonl");
     if !options.resume && path.exists() {
         bail!(
             "{} exists: pass --resume to continue that run, or choose another --out",
             path.display()
         );
+    }
+    let recorded = if options.resume {
+        RunManifest::load(dir).map_err(anyhow::Error::msg)?
+    } else {
+        None
+    };
+    if let Some(recorded) = &recorded {
+        let differences = manifest.differences(recorded);
+        if !differences.is_empty() {
+            bail!(
+                "--resume: this is not the run in {}:\n  {}",
+                dir.display(),
+                differences.join("\n  ")
+            );
+        }
     }
     let (loaded, good_bytes) =
         GameLog::load(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -155,7 +184,12 @@ fn open_log(options: &RunOptions, file: &str) -> Result<(Vec<GameRecord>, Option
         eprintln!("warning: {warning}");
     }
     let log = GameLog::open(&path, good_bytes, !options.resume)?;
-    Ok((loaded.records, Some(log)))
+    manifest.save(dir).map_err(anyhow::Error::msg)?;
+    Ok(OpenRun {
+        done: loaded.records,
+        log: Some(log),
+        _lock: Some(lock),
+    })
 }
 
 fn write_file(dir: &Path, name: &str, contents: &str) -> Result<()> {
@@ -186,7 +220,22 @@ pub fn run_match_command(args: &MatchArgs) -> Result<()> {
         first: first_policy(args.run.first),
         sprt,
     };
-    let (done, mut log) = open_log(&args.run, "games.jsonl")?;
+    let manifest = RunManifest {
+        kind: RunKind::Match,
+        players: [&config.a, &config.b]
+            .iter()
+            .map(|c| (c.label.clone(), c.spec.to_string()))
+            .collect(),
+        seed: config.seed,
+        first: config.first,
+        openings: config.openings.clone(),
+        games: config.games,
+    };
+    let OpenRun {
+        done,
+        mut log,
+        _lock,
+    } = open_run(&args.run, &manifest)?;
     check_same_run(&done, &config)?;
     eprintln!(
         "seed {}; {} of {} games already played",
@@ -265,9 +314,24 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
     if players.len() < 2 {
         bail!("a tournament needs at least two --player");
     }
-    let (done, mut log) = open_log(&args.run, "games.jsonl")?;
+    let openings = self::openings(&args.run)?;
+    let manifest = RunManifest {
+        kind: RunKind::Tournament,
+        players: players
+            .iter()
+            .map(|c| (c.label.clone(), c.spec.to_string()))
+            .collect(),
+        seed: args.run.seed,
+        first: first_policy(args.run.first),
+        openings: openings.clone(),
+        games: args.run.games,
+    };
+    let OpenRun {
+        done,
+        mut log,
+        _lock,
+    } = open_run(&args.run, &manifest)?;
     let pool = thread_pool(&args.run)?;
-    let openings = openings(&args.run)?;
     let pairs: Vec<(usize, usize)> = (0..players.len())
         .flat_map(|i| (i + 1..players.len()).map(move |j| (i, j)))
         .collect();

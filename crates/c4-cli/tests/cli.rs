@@ -493,6 +493,87 @@ fn verify_checks_every_move_against_the_solver_and_resumes() {
 }
 
 #[test]
+fn a_resumed_run_must_be_the_same_run_and_its_file_is_checked() {
+    let dir = std::env::temp_dir().join(format!("c4-cli-resume-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let out = dir.to_str().unwrap();
+    let play = |extra: &[&str]| {
+        let mut args = vec!["match", "--a", "random", "--b", "easy", "--threads", "2"];
+        args.extend_from_slice(&["--out", out]);
+        args.extend_from_slice(extra);
+        if !extra.contains(&"--games") {
+            args.extend_from_slice(&["--games", "10"]);
+        }
+        run(&args)
+    };
+    let (code, _, err) = play(&[]);
+    assert_eq!(code, 0, "{err}");
+    let games = dir.join("games.jsonl");
+    let original = std::fs::read_to_string(&games).unwrap();
+
+    // Another seed, colour rule or opening rule is another run.
+    let (code, _, err) = play(&[
+        "--resume",
+        "--seed",
+        "7",
+        "--first",
+        "a",
+        "--random-openings",
+        "2",
+    ]);
+    assert_eq!(code, 2);
+    for needle in [
+        "--seed: the run has 1, this command asks for 7",
+        "--first",
+        "openings",
+    ] {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    // A second writer is kept out while the first holds the folder.
+    let held = std::fs::OpenOptions::new()
+        .write(true)
+        .open(dir.join("run.lock"))
+        .unwrap();
+    held.try_lock().unwrap();
+    let (code, _, err) = play(&["--resume"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("another c4 run is writing"), "{err}");
+    drop(held);
+
+    // A game listed twice is an error naming both lines.
+    let first_line = original.lines().next().unwrap();
+    std::fs::write(&games, format!("{original}{first_line}\n")).unwrap();
+    let (code, _, err) = play(&["--resume"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is on lines 1 and 11"), "{err}");
+    // A result edited by hand is recomputed from the moves; a complete last line without
+    // its newline is kept.
+    let record: serde_json::Value = serde_json::from_str(first_line).unwrap();
+    let edited_result = if record["result"] == "draw" {
+        "win"
+    } else {
+        "draw"
+    };
+    let edited = original.replacen(
+        &format!("\"result\":{}", record["result"]),
+        &format!("\"result\":\"{edited_result}\""),
+        1,
+    );
+    std::fs::write(&games, edited.trim_end()).unwrap();
+    let (code, out, err) = play(&["--resume", "--games", "12"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("10 of 12 games already played"), "{err}");
+    assert!(err.contains("does not follow from its moves"), "{err}");
+    assert!(out.contains("games 12"), "{out}");
+    let text = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(text.lines().count(), 12);
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn match_and_tournament_reject_bad_input() {
     assert_eq!(run(&["match", "--a", "nope", "--b", "random"]).0, 2);
     assert_eq!(

@@ -1,0 +1,228 @@
+//! A run folder (`--out DIR` of a match or tournament): what the run is, and who writes it.
+//!
+//! Every game of a run follows from its manifest (players, seed, colours, openings) and the
+//! game's index, so a resumed run must have the same manifest, or its games would mix two
+//! runs under one summary. The manifest is written as `run.json` when the run starts;
+//! resuming compares field by field and names any difference. A lock on `run.lock` (held
+//! by the operating system, so a killed run leaves none behind) keeps a second writer out.
+
+use crate::matches::{FirstPolicy, Openings};
+use serde::{Deserialize, Serialize};
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+
+/// The manifest's file name.
+pub const MANIFEST_FILE: &str = "run.json";
+/// The lock's file name.
+pub const LOCK_FILE: &str = "run.lock";
+
+/// What kind of run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunKind {
+    /// `c4 match`.
+    Match,
+    /// `c4 tournament`.
+    Tournament,
+}
+
+/// Everything the games of a run follow from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunManifest {
+    /// Match or tournament.
+    pub kind: RunKind,
+    /// The players, as label and canonical spec, in order.
+    pub players: Vec<(String, String)>,
+    /// The run's seed.
+    pub seed: u64,
+    /// Who moves first.
+    pub first: FirstPolicy,
+    /// Where games start.
+    pub openings: Openings,
+    /// Games (per pairing in a tournament). A resumed run may ask for more.
+    pub games: u64,
+}
+
+impl RunManifest {
+    /// How `self` (what a resuming command asks for) differs from `recorded` (the run in
+    /// the folder), one line per field; the number of games may grow.
+    #[must_use]
+    pub fn differences(&self, recorded: &RunManifest) -> Vec<String> {
+        let mut found = Vec::new();
+        let mut compare = |field: &str, asked: String, was: String| {
+            if asked != was {
+                found.push(format!(
+                    "{field}: the run has {was}, this command asks for {asked}"
+                ));
+            }
+        };
+        compare(
+            "kind",
+            format!("{:?}", self.kind),
+            format!("{:?}", recorded.kind),
+        );
+        compare(
+            "players",
+            describe_players(&self.players),
+            describe_players(&recorded.players),
+        );
+        compare("--seed", self.seed.to_string(), recorded.seed.to_string());
+        compare(
+            "--first",
+            format!("{:?}", self.first),
+            format!("{:?}", recorded.first),
+        );
+        compare(
+            "openings",
+            describe_openings(&self.openings),
+            describe_openings(&recorded.openings),
+        );
+        if self.games < recorded.games {
+            found.push(format!(
+                "--games: the run has {}, this command asks for fewer ({})",
+                recorded.games, self.games
+            ));
+        }
+        found
+    }
+
+    /// Reads `DIR/run.json`, if there is one.
+    pub fn load(dir: &Path) -> Result<Option<RunManifest>, String> {
+        let path = dir.join(MANIFEST_FILE);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => serde_json::from_str(&text)
+                .map(Some)
+                .map_err(|e| format!("{} is damaged: {e}", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        }
+    }
+
+    /// Writes `DIR/run.json`.
+    pub fn save(&self, dir: &Path) -> Result<(), String> {
+        let path = dir.join(MANIFEST_FILE);
+        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+        std::fs::write(&path, text + "\n")
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+}
+
+fn describe_players(players: &[(String, String)]) -> String {
+    players
+        .iter()
+        .map(|(label, spec)| format!("{label}={spec}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn describe_openings(openings: &Openings) -> String {
+    match openings {
+        Openings::None => "the empty board".to_owned(),
+        Openings::Random(plies) => format!("random openings of {plies} plies"),
+        Openings::List(list) => {
+            format!("{} listed openings starting {:?}", list.len(), list.first())
+        }
+    }
+}
+
+/// The exclusive right to write a run folder, held until dropped (or the process ends).
+#[derive(Debug)]
+pub struct RunLock {
+    _file: File,
+    path: PathBuf,
+}
+
+impl RunLock {
+    /// Takes the lock of `dir` (created if needed), or says who holds it.
+    pub fn acquire(dir: &Path) -> Result<RunLock, String> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let path = dir.join(LOCK_FILE);
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        match file.try_lock() {
+            Ok(()) => Ok(RunLock { _file: file, path }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+                "another c4 run is writing {}: wait for it to finish, or choose another --out",
+                dir.display()
+            )),
+            Err(std::fs::TryLockError::Error(e)) => {
+                Err(format!("cannot lock {}: {e}", path.display()))
+            }
+        }
+    }
+
+    /// The lock file.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest() -> RunManifest {
+        RunManifest {
+            kind: RunKind::Match,
+            players: vec![("A".into(), "random".into()), ("B".into(), "medium".into())],
+            seed: 1,
+            first: FirstPolicy::Alternate,
+            openings: Openings::Random(4),
+            games: 100,
+        }
+    }
+
+    #[test]
+    fn every_difference_is_named_and_more_games_are_allowed() {
+        let recorded = manifest();
+        assert!(manifest().differences(&recorded).is_empty());
+        let more = RunManifest {
+            games: 200,
+            ..manifest()
+        };
+        assert!(more.differences(&recorded).is_empty());
+        let other = RunManifest {
+            seed: 7,
+            first: FirstPolicy::A,
+            openings: Openings::None,
+            games: 50,
+            ..manifest()
+        };
+        let found = other.differences(&recorded).join("\n");
+        for needle in [
+            "--seed: the run has 1, this command asks for 7",
+            "--first",
+            "openings",
+            "--games",
+        ] {
+            assert!(found.contains(needle), "{needle}: {found}");
+        }
+    }
+
+    #[test]
+    fn a_second_writer_is_refused_until_the_first_is_done() {
+        let dir = std::env::temp_dir().join(format!("c4-run-lock-{}", std::process::id()));
+        let first = RunLock::acquire(&dir).unwrap();
+        let error = RunLock::acquire(&dir).unwrap_err();
+        assert!(error.contains("another c4 run is writing"), "{error}");
+        drop(first);
+        RunLock::acquire(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_manifest_round_trips_through_its_file() {
+        let dir = std::env::temp_dir().join(format!("c4-run-manifest-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(RunManifest::load(&dir).unwrap(), None);
+        manifest().save(&dir).unwrap();
+        assert_eq!(RunManifest::load(&dir).unwrap(), Some(manifest()));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
