@@ -18,6 +18,13 @@ pub struct ServeArgs {
     /// clamped to it, and the response says so.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
     pub time_cap: u64,
+    /// Connections served at once; more get 503 Service Unavailable and are closed.
+    #[arg(long, default_value_t = c4_server::DEFAULT_MAX_CONNECTIONS as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_connections: u32,
+    /// Seconds a client may take to send a request's headers or body, or stay idle on a
+    /// kept-alive connection, before it is closed.
+    #[arg(long, default_value_t = c4_server::DEFAULT_CLIENT_TIMEOUT.as_secs_f64())]
+    pub client_timeout: f64,
     /// Do not log one line per request on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -27,6 +34,8 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     let mut config = ServerConfig {
         time_cap: Duration::from_millis(args.time_cap),
         log_requests: !args.quiet,
+        max_connections: args.max_connections as usize,
+        client_timeout: client_timeout(args.client_timeout)?,
         ..ServerConfig::default()
     };
     if let Some(n) = args.max_searches {
@@ -46,11 +55,11 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             config.max_searches, args.time_cap
         );
         let shutdown = async {
-            // If the handler cannot be installed, run until killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-            eprintln!("shutting down: finishing the requests in flight");
+            let signal = stop_signal().await;
+            eprintln!(
+                "{signal}: shutting down, finishing the requests in flight (at most {} s)",
+                c4_server::connections::DRAIN_TIMEOUT.as_secs()
+            );
         };
         c4_server::serve(listener, config, shutdown)
             .await
@@ -59,4 +68,38 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     // Searches still running end within the time cap.
     runtime.shutdown_timeout(time_cap + Duration::from_secs(1));
     Ok(())
+}
+
+fn client_timeout(seconds: f64) -> Result<Duration> {
+    if !(0.1..=3600.0).contains(&seconds) {
+        anyhow::bail!("--client-timeout must be from 0.1 to 3600 seconds");
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// The next signal of `stream`; never, if it could not be listened for.
+async fn next_of(stream: &mut Option<tokio::signal::unix::Signal>) {
+    match stream {
+        Some(stream) => {
+            stream.recv().await;
+        }
+        None => std::future::pending::<()>().await,
+    }
+}
+
+/// The first of SIGINT (Ctrl-C), SIGTERM (service managers, `kill`) and SIGHUP (a closed
+/// terminal), by name; never, if none can be listened for.
+async fn stop_signal() -> &'static str {
+    use tokio::signal::unix::{SignalKind, signal};
+    let listen = |kind| signal(kind).ok();
+    let (mut interrupt, mut terminate, mut hangup) = (
+        listen(SignalKind::interrupt()),
+        listen(SignalKind::terminate()),
+        listen(SignalKind::hangup()),
+    );
+    tokio::select! {
+        () = next_of(&mut interrupt) => "interrupted",
+        () = next_of(&mut terminate) => "terminated",
+        () = next_of(&mut hangup) => "hung up",
+    }
 }

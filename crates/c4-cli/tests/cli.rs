@@ -755,6 +755,97 @@ fn serve_answers_and_stops_gracefully_on_ctrl_c() {
 }
 
 #[test]
+fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::net::TcpStream;
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("c4"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--max-connections", "3"])
+        .args(["--client-timeout", "1", "--quiet"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    let addr = first
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
+        .to_owned();
+    let connect = || {
+        let stream = TcpStream::connect(&addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .unwrap();
+        stream
+    };
+    let read_all = |mut stream: TcpStream| {
+        let mut response = String::new();
+        stream.read_to_string(&mut response).ok();
+        response
+    };
+
+    // A half-sent header is closed after the client timeout, not held open.
+    let mut slow = connect();
+    write!(slow, "GET /healthz HTTP/1.1\r\nHo").unwrap();
+    let started = Instant::now();
+    let answer = read_all(slow);
+    assert!(!answer.contains("200 OK"), "{answer}");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+
+    // A body declared as 1 GB is refused before it is sent.
+    let mut big = connect();
+    write!(
+        big,
+        "POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: 1000000000\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let answer = read_all(big);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+
+    // Over the connection cap: 503 at once.
+    let held: Vec<TcpStream> = (0..3).map(|_| connect()).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut over = connect();
+    write!(over, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let answer = read_all(over);
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    drop(held);
+    std::thread::sleep(Duration::from_millis(200));
+
+    // SIGTERM with a search in flight: the search is answered, then the server exits 0.
+    let mut searching = connect();
+    let body = r#"{"moves": "", "ai": "alphabeta:depth=9,eval=kang"}"#;
+    write!(
+        searching,
+        "POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let terminated = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(terminated.success());
+    let answer = read_all(searching);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let status = child.wait().unwrap();
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    assert!(status.success(), "{status}: {rest}");
+    assert!(rest.contains("terminated: shutting down"), "{rest}");
+}
+
+#[test]
 fn serve_rejects_bad_options() {
     let (code, _, err) = run(&["serve", "--addr", "nowhere"]);
     assert_eq!(code, 2);

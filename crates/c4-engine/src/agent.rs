@@ -495,6 +495,28 @@ impl AgentSpec {
         notes
     }
 
+    /// Caps the memory and threads of one search (for the server): the solver table's size
+    /// and the threads of exact solves; returns what was changed, in words.
+    pub fn clamp_resources(&mut self, max_table_bits: u32, max_threads: u32) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.table_bits > max_table_bits {
+            notes.push(format!(
+                "table {} clamped to {max_table_bits} ({} MiB)",
+                self.table_bits,
+                (8u64 << max_table_bits) >> 20
+            ));
+            self.table_bits = max_table_bits;
+        }
+        if self.solver_threads > max_threads {
+            notes.push(format!(
+                "threads {} clamped to {max_threads}",
+                self.solver_threads
+            ));
+            self.solver_threads = max_threads;
+        }
+        notes
+    }
+
     /// Builds the player.
     pub fn build(&self) -> Result<Box<dyn Agent>, SpecError> {
         let spec = self.to_string();

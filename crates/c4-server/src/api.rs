@@ -29,6 +29,10 @@ use std::time::Duration;
 pub const DEFAULT_ANALYSIS_MS: u64 = 1000;
 /// The player `/api/best` uses when the request names none.
 pub const DEFAULT_AI: &str = "hard";
+/// The largest solver table one search may allocate: 2^24 slots, 128 MiB (the default).
+pub const MAX_SEARCH_TABLE_BITS: u32 = 24;
+/// The most threads one search may use.
+pub const MAX_SEARCH_THREADS: u32 = 2;
 
 /// The API's routes (without state).
 pub fn routes() -> Router<AppState> {
@@ -121,7 +125,8 @@ async fn best(
         ));
     }
     let cap = state.config.time_cap.as_millis() as u64;
-    let clamped = spec.clamp(MAX_DEPTH, cap);
+    let mut clamped = spec.clamp(MAX_DEPTH, cap);
+    clamped.extend(spec.clamp_resources(MAX_SEARCH_TABLE_BITS, MAX_SEARCH_THREADS));
     let response = run_search(&state, move || {
         let mut agent = spec.build().map_err(|e| ApiError::bad_request(e.0))?;
         let report = agent.choose(&game);

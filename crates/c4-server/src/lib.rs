@@ -16,11 +16,15 @@
 
 pub mod api;
 pub mod assets;
+pub mod connections;
 mod error;
 
 use axum::Router;
+use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
+use axum::response::IntoResponse;
 use axum::response::Response;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -35,6 +39,10 @@ pub use error::ApiError;
 /// bytes).
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
+/// Connections served at once by default: far below a process's usual file limit (1024),
+/// far above what a page and a few scripts open.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 512;
+
 /// Settings of a server.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
@@ -44,6 +52,11 @@ pub struct ServerConfig {
     pub time_cap: Duration,
     /// Print one line per request on stderr.
     pub log_requests: bool,
+    /// Connections served at once; more get 503 and are closed.
+    pub max_connections: usize,
+    /// How long a client may take to send a request's headers or its body, or stay idle
+    /// on a kept-alive connection.
+    pub client_timeout: Duration,
 }
 
 impl Default for ServerConfig {
@@ -52,6 +65,8 @@ impl Default for ServerConfig {
             max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
             time_cap: Duration::from_millis(5000),
             log_requests: true,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            client_timeout: DEFAULT_CLIENT_TIMEOUT,
         }
     }
 }
@@ -80,17 +95,65 @@ impl AppState {
     }
 }
 
-/// The application: API, page, request log and body limit.
+/// How long a client may take to send a request's headers or body by default.
+pub const DEFAULT_CLIENT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The application: API, page, request log and body limits.
 pub fn router(config: ServerConfig) -> Router {
     let log = config.log_requests;
     let app = api::routes()
         .fallback(assets::serve_asset)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(
+            config.client_timeout,
+            read_body,
+        ))
         .with_state(AppState::new(config));
     if log {
         app.layer(middleware::from_fn(log_request))
     } else {
         app
+    }
+}
+
+/// Reads a request's body before the handler runs: a body declared larger than
+/// [`MAX_BODY_BYTES`] is refused at once with 413, before any of it is read, and one not
+/// sent within the client timeout gets 408.
+async fn read_body(
+    axum::extract::State(timeout): axum::extract::State<Duration>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    let too_large = || {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is over the limit of {MAX_BODY_BYTES} bytes"),
+        )
+        .into_response()
+    };
+    if declared.is_some_and(|bytes| bytes > MAX_BODY_BYTES as u64) {
+        return too_large();
+    }
+    let (parts, body) = request.into_parts();
+    match tokio::time::timeout(timeout, axum::body::to_bytes(body, MAX_BODY_BYTES)).await {
+        Ok(Ok(bytes)) => {
+            next.run(Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
+        Ok(Err(_)) => too_large(),
+        Err(_) => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request body did not arrive within {} s",
+                timeout.as_secs_f64()
+            ),
+        )
+        .into_response(),
     }
 }
 
@@ -109,15 +172,13 @@ async fn log_request(request: Request, next: Next) -> Response {
 }
 
 /// Serves the application on `listener` until `shutdown` completes, then finishes the
-/// requests in flight.
+/// requests in flight (for a bounded time): see [`connections`].
 pub async fn serve(
     listener: TcpListener,
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    connections::serve(listener, config, shutdown).await
 }
 
 /// Binds `addr` (port 0 picks a free port) and returns the listener with its address.

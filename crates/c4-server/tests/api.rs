@@ -14,6 +14,7 @@ fn app(max_searches: usize, time_cap_ms: u64) -> Router {
         max_searches,
         time_cap: Duration::from_millis(time_cap_ms),
         log_requests: false,
+        ..ServerConfig::default()
     })
 }
 
@@ -152,6 +153,22 @@ async fn deep_and_long_requests_are_clamped_to_the_cap_and_say_so() {
     assert_eq!(value["ai"], "engine:time=300,eval=threats");
     let (_, value, _) = post(&app, "/api/analyze", r#"{"time_ms": 60000}"#).await;
     assert_eq!(value["clamped"], json!(["time 60000 ms clamped to 300 ms"]));
+    // Memory and threads are clamped like time.
+    let (_, value, _) = post(
+        &app,
+        "/api/best",
+        r#"{"moves": "4453", "ai": "perfect:time=100,table=27,threads=64"}"#,
+    )
+    .await;
+    assert_eq!(
+        value["clamped"],
+        json!([
+            "table 27 clamped to 24 (128 MiB)",
+            "threads 64 clamped to 2"
+        ]),
+        "{value}"
+    );
+    assert_eq!(value["ai"], "perfect:time=100,threads=2", "{value}");
 }
 
 #[tokio::test]

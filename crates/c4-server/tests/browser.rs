@@ -286,6 +286,7 @@ async fn a_whole_game_in_headless_chromium() {
         max_searches: 2,
         time_cap: Duration::from_millis(2000),
         log_requests: false,
+        ..ServerConfig::default()
     };
     let server = tokio::spawn(serve(listener, config, async {
         let _ = stopped.await;

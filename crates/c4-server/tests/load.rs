@@ -83,6 +83,7 @@ async fn load() {
         max_searches,
         time_cap: Duration::from_millis(1000),
         log_requests: false,
+        ..ServerConfig::default()
     };
     let server = tokio::spawn(serve(listener, config, async {
         let _ = stopped.await;

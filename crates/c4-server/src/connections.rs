@@ -1,0 +1,92 @@
+//! The server's own accept loop: the limits that keep one client (or thousands) from
+//! holding the process.
+//!
+//! - At most [`ServerConfig::max_connections`] connections are served at once, well below
+//!   the process's file limit; a connection over the cap gets `503 Service Unavailable`
+//!   with `Retry-After` and is closed, so the health check keeps answering.
+//! - A client has [`ServerConfig::client_timeout`] to send a request's headers, on a new
+//!   connection and between the requests of a kept-alive one: idle and half-sent
+//!   connections are closed (and as long to send a body: see `read_body`).
+//! - A client that half-closes after sending a complete request still gets its response.
+//! - On shutdown the listener closes at once, connections finish their requests in flight
+//!   for at most [`DRAIN_TIMEOUT`], and then the server returns regardless.
+
+use crate::{ServerConfig, router};
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+/// How long the requests in flight get to finish after a shutdown signal.
+pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The answer to a connection over the cap, written straight to the socket.
+const OVER_CAPACITY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: 49\r\n\r\n{\"error\":\"too many connections: try again later\"}";
+
+/// Serves `config`'s application on `listener` until `shutdown` completes, then drains.
+pub async fn serve(
+    listener: TcpListener,
+    config: ServerConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let slots = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let client_timeout = config.client_timeout;
+    let service = TowerToHyperService::new(router(config));
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, _) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(connection) => connection,
+                Err(e) => {
+                    // Out of file descriptors or a connection reset before accept: keep
+                    // serving the others, and give the system a moment.
+                    eprintln!("accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
+            tokio::spawn(async move {
+                let mut stream = stream;
+                let refuse = async {
+                    stream.write_all(OVER_CAPACITY).await?;
+                    stream.shutdown().await
+                };
+                // A client that does not read its 503 is not waited for.
+                let _ = tokio::time::timeout(Duration::from_secs(1), refuse).await;
+            });
+            continue;
+        };
+        let connection = http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(client_timeout)
+            .half_close(true)
+            .serve_connection(TokioIo::new(stream), service.clone());
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            // Errors here are the client's (a reset, a timeout): nothing to report.
+            let _ = connection.await;
+            drop(slot);
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(DRAIN_TIMEOUT, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        eprintln!(
+            "stopped waiting for the requests in flight after {} s",
+            DRAIN_TIMEOUT.as_secs()
+        );
+    }
+    Ok(())
+}
