@@ -73,6 +73,25 @@ pub fn shorten(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_input_splits_into_bounded_lines(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
+            let mut reader = io::BufReader::with_capacity(7, &bytes[..]);
+            let mut count = 0;
+            while let Some(line) = next_line(&mut reader).unwrap() {
+                if let Line::Text(text) = &line {
+                    prop_assert!(text.len() <= MAX_LINE);
+                    prop_assert!(!text.contains('\n'));
+                }
+                count += 1;
+            }
+            let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+            let expected = newlines + usize::from(!bytes.is_empty() && bytes.last() != Some(&b'\n'));
+            prop_assert_eq!(count, expected);
+        }
+    }
 
     fn all(input: &[u8]) -> Vec<Line> {
         let mut reader = io::BufReader::with_capacity(16, input);

@@ -171,3 +171,27 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn lines_are_trimmed_and_inner_spaces_refused() {
+        let text = |t: &str| Line::Text(t.to_owned());
+        assert_eq!(parse_line(&text("  4453  ")).unwrap().0, "4453");
+        assert_eq!(parse_line(&text("4453 -2")).unwrap().0, "4453");
+        assert_eq!(parse_line(&text("")).unwrap().0, "");
+        for bad in ["4 4 5 3", "4453 x", "4453 1 2", "44x"] {
+            assert!(parse_line(&text(bad)).is_err(), "{bad}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_line_is_read_or_refused(line in ".{0,300}") {
+            let _ = parse_line(&Line::Text(line));
+        }
+    }
+}

@@ -563,7 +563,13 @@ impl AgentSpec {
             Algorithm::Perfect => Box::new(PerfectAgent {
                 spec,
                 solver: {
-                    let mut solver = Solver::new(self.table_bits);
+                    let mut solver = Solver::try_new(self.table_bits).map_err(|e| {
+                        spec_error!(
+                            "table={}: cannot allocate {} MiB: {e}",
+                            self.table_bits,
+                            (8u64 << self.table_bits) >> 20
+                        )
+                    })?;
                     solver.set_book(self.book.load().map_err(|e| spec_error!("{e}"))?);
                     solver.set_threads(self.solver_threads as usize);
                     solver

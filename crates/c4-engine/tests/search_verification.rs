@@ -573,3 +573,44 @@ proptest! {
         let _ = AgentSpec::parse(&format!("{algo}:{key}={value}"), 0);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Whatever a spec asks for, once clamped as the server clamps it, the player is built
+    /// (or refused with an error) and plays a legal move: no panic, no abort.
+    #[test]
+    fn any_accepted_spec_builds_and_plays(
+        algo in prop::sample::select(vec!["minimax", "alphabeta", "engine", "random", "perfect"]),
+        options in prop::collection::vec(
+            (
+                prop::sample::select(vec![
+                    "depth", "time", "tt", "order", "tiebreak", "random-every", "view",
+                    "win-score", "seed", "solver", "threads", "table", "book", "eval",
+                ]),
+                prop::sample::select(vec![
+                    "1", "2", "42", "64", "27", "19", "0", "none", "on", "off", "random",
+                    "mover", "best", "eval", "18446744073709551615", "builtin", "/dev/zero",
+                    "kang", "lines", "itu", "naive",
+                ]),
+            ),
+            0..4,
+        ),
+    ) {
+        let text = if options.is_empty() {
+            algo.to_owned()
+        } else {
+            let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!("{algo}:{}", pairs.join(","))
+        };
+        if let Ok(mut spec) = AgentSpec::parse(&text, 0) {
+            spec.clamp(6, 50);
+            spec.clamp_resources(20, 2);
+            if let Ok(mut agent) = spec.build() {
+                let game = Game::from_moves("4453").unwrap();
+                let report = agent.choose(&game);
+                prop_assert!(game.position().can_play(report.column), "{}", text);
+            }
+        }
+    }
+}

@@ -215,7 +215,7 @@ impl<E: Evaluator> EngineSearch<E> {
             time: Some(self.deadline.saturating_duration_since(Instant::now())),
         };
         let (exact, heuristic) = std::thread::scope(|scope| {
-            let solving = scope.spawn(|| {
+            let solving = std::thread::Builder::new().spawn_scoped(scope, || {
                 let result = solver.best_move(position, limits);
                 if result.is_ok() {
                     solved.store(true, Ordering::Relaxed);
@@ -223,7 +223,11 @@ impl<E: Evaluator> EngineSearch<E> {
                 result
             });
             let heuristic = self.deepen(position, candidates, start);
-            let exact = solving.join().expect("the solver thread does not panic");
+            // No thread for the solve (the system is out of them): the heuristic move.
+            let exact = match solving {
+                Ok(handle) => handle.join().expect("the solver thread does not panic"),
+                Err(_) => Err(crate::solver::SolveError::LimitReached),
+            };
             (exact, heuristic)
         });
         solver.set_threads(self.config.solver_threads);

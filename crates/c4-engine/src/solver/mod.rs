@@ -251,6 +251,14 @@ impl Solver {
         Solver::with_table(Arc::new(SolverTable::new(table_bits)), 0)
     }
 
+    /// The same, or the system's refusal of the table's memory.
+    pub fn try_new(table_bits: u32) -> std::io::Result<Solver> {
+        Ok(Solver::with_table(
+            Arc::new(SolverTable::try_new(table_bits)?),
+            0,
+        ))
+    }
+
     /// A solver on a shared table; `variant` 0 is the main solver, helper 1 probes outwards
     /// from 0, helpers 2, 3, ... probe null windows offset by -1, +1, -2, +2, ... from the
     /// main bisection's.
@@ -320,17 +328,21 @@ impl Solver {
         self.stop = Some(Arc::clone(&stop));
         let start = Instant::now();
         let (main, helper_results) = std::thread::scope(|scope| {
+            // A helper the system gives no thread to is left out: the others, and this
+            // thread, still find the score.
             let handles: Vec<_> = helpers
                 .iter_mut()
-                .map(|helper| {
+                .filter_map(|helper| {
                     let stop = &stop;
-                    scope.spawn(move || {
-                        let result = helper.solve_single(position, weak, limits);
-                        if result.is_ok() {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        (result, helper.nodes)
-                    })
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || {
+                            let result = helper.solve_single(position, weak, limits);
+                            if result.is_ok() {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                            (result, helper.nodes)
+                        })
+                        .ok()
                 })
                 .collect();
             let main = self.solve_single(position, weak, limits);

@@ -86,22 +86,29 @@ pub struct SolverTable {
 
 impl SolverTable {
     /// A table of `2^bits` slots (clamped to the accepted range).
+    ///
+    /// # Panics
+    /// When the system has no memory for it: [`try_new`](Self::try_new) reports that instead.
     #[must_use]
     pub fn new(bits: u32) -> SolverTable {
+        SolverTable::try_new(bits).expect("memory for the solver table (out of memory?)")
+    }
+
+    /// A table of `2^bits` slots (clamped to the accepted range), or the system's refusal.
+    pub fn try_new(bits: u32) -> std::io::Result<SolverTable> {
         let bits = bits.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS);
         let slot_count = 1usize << bits;
-        let mut memory = MmapMut::map_anon(slot_count * SLOT_BYTES)
-            .expect("memory for the solver table (out of memory?)");
+        let mut memory = MmapMut::map_anon(slot_count * SLOT_BYTES)?;
         // Advice only: where the kernel has no huge pages to give, the table still works.
         let _ = memory.advise(Advice::HugePage);
         // Touch every page now, so page faults do not land in the first solves.
         memory.fill(0);
-        SolverTable {
+        Ok(SolverTable {
             memory,
             slot_count,
             shift: KEY_BITS - (bits - 1),
             generation: 1,
-        }
+        })
     }
 
     /// log2 of the number of slots.
