@@ -761,7 +761,8 @@ fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
     use std::time::{Duration, Instant};
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("c4"))
         .args(["serve", "--addr", "127.0.0.1:0", "--max-connections", "3"])
-        .args(["--client-timeout", "1", "--quiet"])
+        .args(["--client-timeout", "1", "--quiet", "--max-searches", "1"])
+        .args(["--time-cap", "600000"])
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
@@ -819,6 +820,36 @@ fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
     assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
     drop(held);
     std::thread::sleep(Duration::from_millis(200));
+
+    // A client that goes away cancels its search: the one search slot is free again long
+    // before the search's ten-minute cap.
+    let post = |body: &str| {
+        let mut stream = connect();
+        write!(
+            stream,
+            "POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        stream
+    };
+    let endless = post(r#"{"moves": "", "ai": "minimax:depth=20,eval=kang"}"#);
+    std::thread::sleep(Duration::from_millis(300));
+    drop(endless);
+    let gone = Instant::now();
+    loop {
+        let answer = read_all(post(r#"{"moves": "4453", "ai": "easy"}"#));
+        if answer.starts_with("HTTP/1.1 200") {
+            break;
+        }
+        assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+        assert!(
+            gone.elapsed() < Duration::from_secs(60),
+            "the slot stays held"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 
     // SIGTERM with a search in flight: the search is answered, then the server exits 0.
     let mut searching = connect();

@@ -9,7 +9,7 @@ use crate::eval::{AnyEvaluator, EVALUATORS, parse_evaluator, registry::find_eval
 use crate::options::{OptionDoc, Options, SpecError, split_spec};
 use crate::search::engine::{DEFAULT_ENGINE_TIME, EngineConfig, EngineSearch};
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use crate::search::{LeafView, MoveOrder, MoveReport, TieBreak, WinScore};
+use crate::search::{Cancel, LeafView, MoveOrder, MoveReport, TieBreak, WinScore};
 use crate::solver::book::BookChoice;
 use crate::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolveLimits, Solver};
 use crate::{SeededRng, spec_error, with_evaluator};
@@ -24,6 +24,9 @@ pub trait Agent: Send {
     fn spec(&self) -> String;
     /// Chooses a move in `game`, which is not over.
     fn choose(&mut self, game: &Game) -> MoveReport;
+    /// Stops its searches early when `cancel` is given: the move is then chosen from what
+    /// was searched, as at a time limit. Players that do not search ignore it.
+    fn set_cancel(&mut self, _cancel: Cancel) {}
 }
 
 /// The search algorithms.
@@ -576,6 +579,7 @@ impl AgentSpec {
                 },
                 time: self.time_ms.map(Duration::from_millis),
                 fallback: None,
+                cancel: None,
             }),
         })
     }
@@ -798,6 +802,10 @@ impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
         self.spec.clone()
     }
 
+    fn set_cancel(&mut self, cancel: Cancel) {
+        self.search.set_cancel(Some(cancel));
+    }
+
     fn choose(&mut self, game: &Game) -> MoveReport {
         let start = Instant::now();
         let position = game.position();
@@ -883,6 +891,9 @@ impl<E: crate::eval::Evaluator + Send> Agent for EngineAgent<E> {
     fn choose(&mut self, game: &Game) -> MoveReport {
         self.search.choose(game.position())
     }
+    fn set_cancel(&mut self, cancel: Cancel) {
+        self.search.set_cancel(Some(cancel));
+    }
 }
 
 struct PerfectAgent {
@@ -890,11 +901,20 @@ struct PerfectAgent {
     solver: Solver,
     time: Option<Duration>,
     fallback: Option<Box<dyn Agent>>,
+    cancel: Option<Cancel>,
 }
 
 impl Agent for PerfectAgent {
     fn spec(&self) -> String {
         self.spec.clone()
+    }
+
+    fn set_cancel(&mut self, cancel: Cancel) {
+        self.solver.set_cancel(Some(cancel.clone()));
+        if let Some(fallback) = &mut self.fallback {
+            fallback.set_cancel(cancel.clone());
+        }
+        self.cancel = Some(cancel);
     }
 
     fn choose(&mut self, game: &Game) -> MoveReport {
@@ -921,9 +941,15 @@ impl Agent for PerfectAgent {
                     .unwrap_or_default()
                     .saturating_sub(start.elapsed())
                     .max(Duration::from_millis(50));
+                let cancel = self.cancel.clone();
                 let fallback = self.fallback.get_or_insert_with(|| {
                     let spec = format!("engine:time={}", remaining.as_millis());
-                    parse_agent(&spec, 0).expect("the fallback engine spec is valid")
+                    let mut engine =
+                        parse_agent(&spec, 0).expect("the fallback engine spec is valid");
+                    if let Some(cancel) = cancel {
+                        engine.set_cancel(cancel);
+                    }
+                    engine
                 });
                 let mut report = fallback.choose(game);
                 report.time = start.elapsed();

@@ -9,7 +9,7 @@
 use crate::eval::threats::Threats;
 use crate::search::decisive_plies;
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use crate::search::{LeafView, MoveOrder, WinScore};
+use crate::search::{Cancel, LeafView, MoveOrder, WinScore};
 use crate::solver::{OpeningBook, Score, SolveLimits, Solver, describe_score, winner_discs_left};
 use c4_core::{CELLS, Column, Position, WIDTH};
 use std::time::{Duration, Instant};
@@ -87,12 +87,19 @@ pub struct Analysis {
 /// Analyses `position` (not over) within about `budget`.
 #[must_use]
 pub fn analyze(position: &Position, budget: Duration) -> Analysis {
+    analyze_until(position, budget, None)
+}
+
+/// The same, stopping early (with what is known by then) when `cancel` is given.
+#[must_use]
+pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cancel>) -> Analysis {
     let start = Instant::now();
     let mut values: [Option<ColumnValue>; WIDTH] = Default::default();
     let mut nodes = 0;
     let solver_budget = budget * SOLVER_SHARE_PERCENT / 100;
     let mut solver = Solver::new(ANALYSIS_TABLE_BITS);
     solver.set_book(Some(OpeningBook::builtin()));
+    solver.set_cancel(cancel.clone());
     for column in Column::CENTER_FIRST {
         if !position.can_play(column) {
             values[column.index()] = Some(ColumnValue::Full);
@@ -109,7 +116,8 @@ pub fn analyze(position: &Position, budget: Duration) -> Analysis {
         }
     }
     if values.iter().any(Option::is_none) {
-        let (heuristic, search_nodes) = deepen(position, budget.saturating_sub(start.elapsed()));
+        let (heuristic, search_nodes) =
+            deepen(position, budget.saturating_sub(start.elapsed()), cancel);
         nodes += search_nodes;
         for (column, value, depth) in heuristic {
             values[column.index()].get_or_insert(ColumnValue::Heuristic { value, depth });
@@ -149,7 +157,11 @@ pub fn analyze(position: &Position, budget: Duration) -> Analysis {
 /// Full-window alpha-beta with the `threats` evaluator, one depth more each round until
 /// `budget` runs out (at least depth 1 completes): each column's value at the deepest
 /// completed depth.
-fn deepen(position: &Position, budget: Duration) -> (Vec<(Column, i32, u32)>, u64) {
+fn deepen(
+    position: &Position,
+    budget: Duration,
+    cancel: Option<Cancel>,
+) -> (Vec<(Column, i32, u32)>, u64) {
     let start = Instant::now();
     let empty = CELLS as u32 - position.moves_played();
     let mut best = Vec::new();
@@ -163,6 +175,7 @@ fn deepen(position: &Position, budget: Duration) -> (Vec<(Column, i32, u32)>, u6
         leaf_view: LeafView::Root,
     };
     let mut search = FixedDepthSearch::new(Threats::default(), config);
+    search.set_cancel(cancel);
     for depth in 1..=empty {
         search.set_depth(depth);
         if depth > 1 {

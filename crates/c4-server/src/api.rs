@@ -18,7 +18,8 @@ use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
 use c4_core::{Game, Player, PositionSummary};
 use c4_engine::agent::{AgentSpec, MAX_DEPTH, REGISTRY, Registry};
-use c4_engine::analysis::{Analysis, analyze};
+use c4_engine::analysis::{Analysis, analyze_until};
+use c4_engine::search::Cancel;
 use c4_engine::search::MoveSummary;
 use c4_engine::solver::book::BookChoice;
 use serde::{Deserialize, Serialize};
@@ -127,8 +128,9 @@ async fn best(
     let cap = state.config.time_cap.as_millis() as u64;
     let mut clamped = spec.clamp(MAX_DEPTH, cap);
     clamped.extend(spec.clamp_resources(MAX_SEARCH_TABLE_BITS, MAX_SEARCH_THREADS));
-    let response = run_search(&state, move || {
+    let response = run_search(&state, move |cancel| {
         let mut agent = spec.build().map_err(|e| ApiError::bad_request(e.0))?;
+        agent.set_cancel(cancel);
         let report = agent.choose(&game);
         Ok(BestResponse {
             summary: report.summary(),
@@ -182,12 +184,12 @@ async fn analyze_position(
         clamped.push(format!("time {budget} ms clamped to {cap} ms"));
         budget = cap;
     }
-    let response = run_search(&state, move || {
+    let response = run_search(&state, move |cancel| {
         let position = game.position();
         Ok(AnalyzeResponse {
             moves: game.move_string(),
             to_move: position.side_to_move(),
-            analysis: analyze(position, Duration::from_millis(budget)),
+            analysis: analyze_until(position, Duration::from_millis(budget), Some(cancel)),
             clamped,
         })
     })
@@ -235,15 +237,25 @@ fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, ApiError> 
 /// Runs `work` on the blocking pool if a search slot is free; 429 otherwise.
 async fn run_search<T: Send + 'static>(
     state: &AppState,
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    work: impl FnOnce(Cancel) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = state
         .searches
         .clone()
         .try_acquire_owned()
         .map_err(|_| ApiError::busy(state.config.max_searches.max(1)))?;
+    // When the client goes, hyper drops this future: the guard then stops the search, so
+    // its slot is free again at the search's next clock check instead of at its time cap.
+    struct CancelOnDrop(Cancel);
+    impl Drop for CancelOnDrop {
+        fn drop(&mut self) {
+            self.0.cancel();
+        }
+    }
+    let cancel = Cancel::new();
+    let _guard = CancelOnDrop(cancel.clone());
     let result = tokio::task::spawn_blocking(move || {
-        let result = work();
+        let result = work(cancel);
         drop(permit);
         result
     })

@@ -7,7 +7,10 @@
 //! - A client has [`ServerConfig::client_timeout`] to send a request's headers, on a new
 //!   connection and between the requests of a kept-alive one: idle and half-sent
 //!   connections are closed (and as long to send a body: see `read_body`).
-//! - A client that half-closes after sending a complete request still gets its response.
+//! - A client that closes its side of the connection is gone: hyper then drops its request,
+//!   and the search it was waiting for is cancelled (see `api::run_search`), freeing the
+//!   search slot at once instead of at the time cap. (A client that only half-closes after
+//!   its request is taken as gone too: TCP does not tell the two apart.)
 //! - On shutdown the listener closes at once, connections finish their requests in flight
 //!   for at most [`DRAIN_TIMEOUT`], and then the server returns regardless.
 
@@ -69,7 +72,6 @@ pub async fn serve(
         let connection = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(client_timeout)
-            .half_close(true)
             .serve_connection(TokioIo::new(stream), service.clone());
         let connection = graceful.watch(connection);
         tokio::spawn(async move {

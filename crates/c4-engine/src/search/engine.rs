@@ -11,7 +11,7 @@
 //! every line is exact.
 
 use super::transposition_table::{Bound, TranspositionTable};
-use super::{INFINITY, MAX_PLY, MoveReport, PvTable, WIN, decisive_plies, win_in};
+use super::{Cancel, INFINITY, MAX_PLY, MoveReport, PvTable, WIN, decisive_plies, win_in};
 use crate::eval::{Evaluator, MAX_HEURISTIC};
 use crate::solver::{OpeningBook, SolveLimits, Solver};
 use c4_core::bitboard::winning_cells;
@@ -72,6 +72,8 @@ pub struct EngineSearch<E: Evaluator> {
     aborted: bool,
     /// Set when a solve running beside the heuristic search has finished.
     solved: Option<Arc<AtomicBool>>,
+    /// Given by the caller to stop early.
+    cancel: Option<Cancel>,
     pv: PvTable,
 }
 
@@ -92,6 +94,7 @@ impl<E: Evaluator> EngineSearch<E> {
             deadline: Instant::now(),
             aborted: false,
             solved: None,
+            cancel: None,
             pv: PvTable::new(),
         }
     }
@@ -102,6 +105,14 @@ impl<E: Evaluator> EngineSearch<E> {
         if let Some(solver) = &mut self.solver {
             solver.set_book(book);
         }
+    }
+
+    /// Stops the searches and solves early when `cancel` is given (as at the time limit).
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        if let Some(solver) = &mut self.solver {
+            solver.set_cancel(cancel.clone());
+        }
+        self.cancel = cancel;
     }
 
     /// Forgets everything learnt (a new game against a different opponent, say).
@@ -352,7 +363,8 @@ impl<E: Evaluator> EngineSearch<E> {
                 || self
                     .solved
                     .as_ref()
-                    .is_some_and(|s| s.load(Ordering::Relaxed)))
+                    .is_some_and(|s| s.load(Ordering::Relaxed))
+                || self.cancel.as_ref().is_some_and(Cancel::is_cancelled))
         {
             self.aborted = true;
         }

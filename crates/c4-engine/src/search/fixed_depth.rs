@@ -11,7 +11,7 @@
 //! depth"); so the root value stays exactly the minimax value.
 
 use super::transposition_table::{Bound, TranspositionTable};
-use super::{INFINITY, LeafView, MoveOrder, PvTable, WinScore, win_in};
+use super::{Cancel, INFINITY, LeafView, MoveOrder, PvTable, WinScore, win_in};
 use crate::eval::{Eval, Evaluator, MAX_HEURISTIC};
 use c4_core::{CELLS, Column, Player, Position, WIDTH};
 use std::time::{Duration, Instant};
@@ -64,6 +64,7 @@ pub struct FixedDepthSearch<E: Evaluator> {
     pv: PvTable,
     time_limit: Option<Duration>,
     deadline: Option<Instant>,
+    cancel: Option<Cancel>,
     aborted: bool,
 }
 
@@ -83,6 +84,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
             pv: PvTable::new(),
             time_limit: None,
             deadline: None,
+            cancel: None,
             aborted: false,
         }
     }
@@ -91,6 +93,11 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     /// stops and [`search_root`](Self::search_root) returns the root moves finished so far.
     pub fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.time_limit = limit;
+    }
+
+    /// Stops the searches early when `cancel` is given (as at a time limit).
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        self.cancel = cancel;
     }
 
     /// Whether the last search stopped at its time limit before finishing every root move.
@@ -227,8 +234,11 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     ) -> i32 {
         self.nodes += 1;
         self.pv.clear(ply);
-        if self.deadline.is_some() && self.nodes.is_multiple_of(CLOCK_INTERVAL) {
-            self.aborted |= self.deadline.is_some_and(|d| Instant::now() >= d);
+        if (self.deadline.is_some() || self.cancel.is_some())
+            && self.nodes.is_multiple_of(CLOCK_INTERVAL)
+        {
+            self.aborted |= self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.cancel.as_ref().is_some_and(Cancel::is_cancelled);
         }
         if self.aborted {
             return 0;

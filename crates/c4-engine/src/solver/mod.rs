@@ -46,6 +46,7 @@ pub use book::{BookError, OpeningBook};
 
 pub use table::{DEFAULT_TABLE_BITS, Entry, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
 
+use crate::search::Cancel;
 use c4_core::bitboard::{BOTTOM, FULL_BOARD, ODD_ROWS, has_four, non_losing_cells, winning_cells};
 use c4_core::{Bitboard, CELLS, COLUMN_BITS, Column, HEIGHT, Position, WIDTH};
 use std::sync::Arc;
@@ -220,6 +221,8 @@ pub struct Solver {
     aborted: bool,
     /// Set by whichever thread of a parallel solve finishes first.
     stop: Option<Arc<AtomicBool>>,
+    /// Given by the caller to stop early.
+    cancel: Option<Cancel>,
     /// Threads per solve.
     threads: usize,
     /// Which null windows this solver probes the root with.
@@ -271,6 +274,7 @@ impl Solver {
             deadline: None,
             aborted: false,
             stop: None,
+            cancel: None,
             threads: 1,
             probes: match variant {
                 0 => ProbeOrder::Bisect(0),
@@ -279,6 +283,11 @@ impl Solver {
                 v => ProbeOrder::Bisect((v / 2) as Score),
             },
         }
+    }
+
+    /// Stops solves early when `cancel` is given: they fail as at a time limit.
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        self.cancel = cancel;
     }
 
     /// Uses `book` for the positions it holds (or no book).
@@ -321,6 +330,7 @@ impl Solver {
             .map(|variant| {
                 let mut helper = Solver::with_table(Arc::clone(&self.table), variant);
                 helper.book.clone_from(&self.book);
+                helper.cancel.clone_from(&self.cancel);
                 helper.stop = Some(Arc::clone(&stop));
                 helper
             })
@@ -849,6 +859,7 @@ impl Solver {
                 .stop
                 .as_ref()
                 .is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
         {
             self.aborted = true;
         }
