@@ -11,8 +11,9 @@
 //! and the server alike; [`options`] is the one parser of `KEY=VALUE` lists they share.
 //! [`analysis`] values every column of a position within a time budget (solver first).
 //!
-//! Nothing here prints, reads files or spawns threads (the solver's `--threads` lives in the
-//! callers); randomness always comes from a seed.
+//! Nothing here prints; files are read only where a caller names one (a book), and threads
+//! are spawned only where a caller asks for them (`threads=` of the solver and the engine,
+//! the workers of a book build); randomness always comes from a seed.
 
 pub mod agent;
 pub mod analysis;
