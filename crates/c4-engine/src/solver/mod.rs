@@ -526,23 +526,15 @@ impl Solver {
         Ok((column, scores[column.index()], stats))
     }
 
-    /// The best move and its exact score when the book (with the moves that win at once or
-    /// fill the board) scores every move of `position`: no search at all.
+    /// The best move and its exact score when the book scores every move of `position`
+    /// (see [`OpeningBook::move_scores`]): no search at all.
     #[must_use]
     pub fn book_move(&self, position: &Position) -> Option<(Column, Score)> {
         let book = self.book.as_deref()?;
         if position.is_over() || position.moves_played() > book.depth() {
             return None;
         }
-        let mut scores = [INVALID_MOVE; WIDTH];
-        for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
-            scores[column.index()] = move_score(position, column, |child| {
-                book.get(child)
-                    .or_else(|| child.can_win_next().then(|| win_now_score(child)))
-                    .ok_or(())
-            })
-            .ok()?;
-        }
+        let scores = book.move_scores(position).ok()?;
         let column = best_solved_column(position, &scores);
         Some((column, scores[column.index()]))
     }

@@ -8,8 +8,8 @@
 //! already holds, so it costs no search at all.
 
 use super::{OpeningBook, positions_by_ply};
-use crate::solver::{Score, SolveError, Solver, move_score, win_now_score};
-use c4_core::{Column, Game, Position};
+use crate::solver::{Score, SolveError, Solver};
+use c4_core::{Game, Position};
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -217,22 +217,13 @@ impl BookBuild {
     }
 }
 
-/// The exact score of `position` from its children's: the best move's, by negamax.
+/// The exact score of `position` from its children's in the book, by negamax.
 fn derive(book: &OpeningBook, moves: &str, position: &Position) -> Result<Score, BuildError> {
-    let mut best: Option<Score> = None;
-    for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
-        let score = move_score(position, column, |child| {
-            book.get(child)
-                // The book leaves out positions whose side to move wins at once.
-                .or_else(|| child.can_win_next().then(|| win_now_score(child)))
-                .ok_or_else(|| BuildError::MissingChild {
-                    moves: moves.to_owned(),
-                    child: format!("{moves}{}", column.index() + 1),
-                })
-        })?;
-        best = Some(best.map_or(score, |b| b.max(score)));
-    }
-    Ok(best.expect("a position of the book has a legal move"))
+    book.derived_score(position)
+        .map_err(|column| BuildError::MissingChild {
+            moves: moves.to_owned(),
+            child: format!("{moves}{}", column.index() + 1),
+        })
 }
 
 #[cfg(test)]

@@ -18,8 +18,8 @@ pub mod binary;
 pub mod build;
 pub mod text;
 
-use super::Score;
-use c4_core::{CELLS, Column, Game, Position, format_moves};
+use super::{INVALID_MOVE, Score, move_score, win_now_score};
+use c4_core::{CELLS, Column, Game, Position, WIDTH, format_moves};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::Read;
@@ -225,6 +225,33 @@ impl OpeningBook {
         self.scores
             .get(&position.canonical_key())
             .map(|&s| Score::from(s))
+    }
+
+    /// The exact score of each move of `position` (not over) when the book scores them all
+    /// ([`INVALID_MOVE`] for a full column): a four at once, the last cell, or minus the
+    /// score of the position after the move, from the book or, for a position whose side to
+    /// move wins at once (the book leaves those out), its win; else the first column whose
+    /// score is unknown.
+    pub fn move_scores(&self, position: &Position) -> Result<[Score; WIDTH], Column> {
+        let mut scores = [INVALID_MOVE; WIDTH];
+        for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
+            scores[column.index()] = move_score(position, column, |child| {
+                self.get(child)
+                    .or_else(|| child.can_win_next().then(|| win_now_score(child)))
+                    .ok_or(column)
+            })?;
+        }
+        Ok(scores)
+    }
+
+    /// The exact score of `position` by negamax over its moves' scores in the book, or the
+    /// first column whose score the book does not give.
+    pub fn derived_score(&self, position: &Position) -> Result<Score, Column> {
+        let scores = self.move_scores(position)?;
+        Ok(scores
+            .into_iter()
+            .max()
+            .expect("a position that is not over has a legal move"))
     }
 
     /// Stores the exact score of `position` (and so of its mirror), which must lie within
