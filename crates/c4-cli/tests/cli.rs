@@ -707,15 +707,23 @@ fn every_experiment_runs_quick_and_rebuilds_from_its_games() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn serve_answers_and_stops_gracefully_on_ctrl_c() {
-    use std::io::{BufRead, BufReader, Read, Write};
+/// `c4 serve` on a free loopback port with `options`: the process, its stderr after the
+/// first line, and the address that line names.
+fn start_server(
+    options: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+    String,
+) {
+    use std::io::BufRead;
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("c4"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--max-searches", "1"])
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(options)
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
     let mut first = String::new();
     stderr.read_line(&mut first).unwrap();
     // "c4 serving http://127.0.0.1:PORT/ (...)"
@@ -725,6 +733,13 @@ fn serve_answers_and_stops_gracefully_on_ctrl_c() {
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_else(|| panic!("no address in {first:?}"))
         .to_owned();
+    (child, stderr, addr)
+}
+
+#[test]
+fn serve_answers_and_stops_gracefully_on_ctrl_c() {
+    use std::io::{Read, Write};
+    let (mut child, mut stderr, addr) = start_server(&["--max-searches", "1"]);
     let mut stream = std::net::TcpStream::connect(&addr).unwrap();
     write!(
         stream,
@@ -756,25 +771,20 @@ fn serve_answers_and_stops_gracefully_on_ctrl_c() {
 
 #[test]
 fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
-    use std::io::{BufRead, BufReader, Read, Write};
+    use std::io::{Read, Write};
     use std::net::TcpStream;
     use std::time::{Duration, Instant};
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("c4"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--max-connections", "3"])
-        .args(["--client-timeout", "1", "--quiet", "--max-searches", "1"])
-        .args(["--time-cap", "600000"])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut first = String::new();
-    stderr.read_line(&mut first).unwrap();
-    let addr = first
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {first:?}"))
-        .to_owned();
+    let (mut child, mut stderr, addr) = start_server(&[
+        "--max-connections",
+        "3",
+        "--client-timeout",
+        "1",
+        "--quiet",
+        "--max-searches",
+        "1",
+        "--time-cap",
+        "600000",
+    ]);
     let connect = || {
         let stream = TcpStream::connect(&addr).unwrap();
         stream
@@ -852,15 +862,7 @@ fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
     }
 
     // SIGTERM with a search in flight: the search is answered, then the server exits 0.
-    let mut searching = connect();
-    let body = r#"{"moves": "", "ai": "alphabeta:depth=9,eval=kang"}"#;
-    write!(
-        searching,
-        "POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
+    let searching = post(r#"{"moves": "", "ai": "alphabeta:depth=9,eval=kang"}"#);
     std::thread::sleep(Duration::from_millis(300));
     let terminated = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])

@@ -230,6 +230,26 @@ fn derive(book: &OpeningBook, moves: &str, position: &Position) -> Result<Score,
 mod tests {
     use super::*;
 
+    /// Runs `build` on `book`, interrupted (as by a failed write) at the `stop_at`-th score if
+    /// given: the scores reported, and how the run ended.
+    fn run_counting(
+        build: &BookBuild,
+        book: &mut OpeningBook,
+        stop_at: Option<usize>,
+    ) -> (usize, Result<(), BuildError>) {
+        let mut scored = 0;
+        let outcome = build.run(book, |event| {
+            if matches!(event, BuildEvent::Scored { .. }) {
+                scored += 1;
+                if Some(scored) == stop_at {
+                    return Err(std::io::Error::other("interrupted"));
+                }
+            }
+            Ok(())
+        });
+        (scored, outcome)
+    }
+
     #[test]
     fn a_derived_book_equals_one_solved_position_by_position() {
         // A Test_L2_R1 position (23 discs) and five plies more.
@@ -241,16 +261,9 @@ mod tests {
             table_bits: 20,
         };
         let mut book = OpeningBook::new(28);
-        let mut events = 0;
-        build
-            .run(&mut book, |event| {
-                if matches!(event, BuildEvent::Scored { .. }) {
-                    events += 1;
-                }
-                Ok(())
-            })
-            .unwrap();
-        assert_eq!(events, book.len());
+        let (scored, outcome) = run_counting(&build, &mut book, None);
+        outcome.unwrap();
+        assert_eq!(scored, book.len());
         let mut solver = Solver::new(20);
         for level in positions_by_ply(&root, 28) {
             for (moves, position) in level {
@@ -273,28 +286,10 @@ mod tests {
         let mut full = OpeningBook::new(26);
         build.run(&mut full, |_| Ok(())).unwrap();
         let mut partial = OpeningBook::new(26);
-        let mut scored = 0;
-        build
-            .run(&mut partial, |event| {
-                if matches!(event, BuildEvent::Scored { .. }) {
-                    scored += 1;
-                    if scored == 10 {
-                        return Err(std::io::Error::other("interrupted"));
-                    }
-                }
-                Ok(())
-            })
-            .unwrap_err();
+        run_counting(&build, &mut partial, Some(10)).1.unwrap_err();
         assert!(partial.len() < full.len());
-        let mut rescored = 0;
-        build
-            .run(&mut partial, |event| {
-                if matches!(event, BuildEvent::Scored { .. }) {
-                    rescored += 1;
-                }
-                Ok(())
-            })
-            .unwrap();
+        let (rescored, outcome) = run_counting(&build, &mut partial, None);
+        outcome.unwrap();
         assert_eq!(partial, full);
         assert!(rescored < full.len(), "{rescored} of {}", full.len());
     }
