@@ -7,6 +7,7 @@ use c4_engine::eval::EVALUATORS;
 use c4_engine::reference_positions::{self, SETS};
 use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{DEFAULT_TABLE_BITS, Solver};
+use rand::{RngExt, SeedableRng};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -16,6 +17,43 @@ pub enum BenchCommand {
     Solver(SolverBenchArgs),
     /// Every evaluator under minimax and alpha-beta at several depths: ms per move, nodes.
     Search(SearchBenchArgs),
+    /// `/api/analyze`'s analysis on random positions: the share with every column exact, and
+    /// the time (median, p99, max).
+    Analysis(AnalysisBenchArgs),
+    /// A player's move time on random positions (median, p99, max), and how many of its
+    /// moves were exact.
+    Player(PlayerBenchArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RandomPositionsArgs {
+    /// Positions, drawn by random play from the empty board.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub positions: u32,
+    /// The plies of the positions: A-B, drawn uniformly.
+    #[arg(long, default_value = "0-20")]
+    pub plies: String,
+    /// Seed of the random play.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct AnalysisBenchArgs {
+    #[command(flatten)]
+    pub positions: RandomPositionsArgs,
+    /// The analysis budget per position, in milliseconds (the API's default).
+    #[arg(long, default_value_t = c4_server::api::DEFAULT_ANALYSIS_MS)]
+    pub time_ms: u64,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PlayerBenchArgs {
+    /// The player: a level or a spec.
+    #[arg(long, default_value = "perfect")]
+    pub ai: String,
+    #[command(flatten)]
+    pub positions: RandomPositionsArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -69,6 +107,8 @@ pub fn run(command: &BenchCommand) -> Result<()> {
     match command {
         BenchCommand::Solver(args) => solver(args),
         BenchCommand::Search(args) => search(args),
+        BenchCommand::Analysis(args) => analysis(args),
+        BenchCommand::Player(args) => player(args),
     }
 }
 
@@ -175,6 +215,106 @@ fn signature(table_bits: u32) -> Result<()> {
     }
     let positions: usize = SIGNATURE.iter().map(|s| s.1).sum();
     println!("bench signature: {nodes} nodes ({positions} positions, table 2^{table_bits})");
+    Ok(())
+}
+
+/// `count` positions (not over, not winnable at once) of plies drawn uniformly from `plies`
+/// (`A-B`), each reached by random play from the empty board, from `seed`.
+fn random_positions(args: &RandomPositionsArgs) -> Result<Vec<Game>> {
+    let (low, high) = args
+        .plies
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)))
+        .filter(|(a, b)| a <= b && *b < c4_core::CELLS as u32)
+        .with_context(|| format!("--plies {:?}: expected A-B with A <= B < 42", args.plies))?;
+    let mut rng = c4_engine::SeededRng::seed_from_u64(args.seed);
+    let mut games = Vec::with_capacity(args.positions as usize);
+    while games.len() < args.positions as usize {
+        let plies = rng.random_range(low..=high);
+        let mut game = Game::new();
+        while game.moves().len() < plies as usize && !game.position().is_over() {
+            let legal: Vec<c4_core::Column> = game.position().legal_moves().collect();
+            game.try_play(legal[rng.random_range(0..legal.len())])?;
+        }
+        if game.moves().len() == plies as usize
+            && !game.position().is_over()
+            && !game.position().can_win_next()
+        {
+            games.push(game);
+        }
+    }
+    Ok(games)
+}
+
+/// Median, 99th percentile and maximum of `times`, in milliseconds.
+fn time_summary(mut times: Vec<f64>) -> String {
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    format!(
+        "median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    )
+}
+
+fn analysis(args: &AnalysisBenchArgs) -> Result<()> {
+    let games = random_positions(&args.positions)?;
+    let budget = Duration::from_millis(args.time_ms);
+    let mut times = Vec::with_capacity(games.len());
+    let mut exact = 0;
+    let mut by_ply: std::collections::BTreeMap<usize, (usize, usize)> = Default::default();
+    for game in &games {
+        let start = Instant::now();
+        let result = c4_engine::analysis::analyze(game.position(), budget);
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+        let entry = by_ply.entry(game.moves().len()).or_default();
+        entry.1 += 1;
+        if result.exact {
+            exact += 1;
+            entry.0 += 1;
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} random positions of plies {} (seed {}), budget {} ms",
+        games.len(),
+        args.positions.plies,
+        args.positions.seed,
+        args.time_ms
+    )?;
+    writeln!(
+        out,
+        "every column exact: {exact} ({:.1}%); time {}",
+        100.0 * exact as f64 / games.len() as f64,
+        time_summary(times)
+    )?;
+    for (ply, (exact, all)) in by_ply {
+        writeln!(out, "  ply {ply:>2}: {exact} of {all} exact")?;
+    }
+    Ok(())
+}
+
+fn player(args: &PlayerBenchArgs) -> Result<()> {
+    let games = random_positions(&args.positions)?;
+    let spec = AgentSpec::parse(&args.ai, 0).context("invalid --ai")?;
+    let mut agent = spec.build()?;
+    let mut times = Vec::with_capacity(games.len());
+    let mut exact = 0;
+    for game in &games {
+        let report = agent.choose(game);
+        times.push(report.time.as_secs_f64() * 1e3);
+        exact += usize::from(report.exact);
+    }
+    writeln!(
+        std::io::stdout().lock(),
+        "{spec}: {} random positions of plies {} (seed {}): {exact} moves exact; move time {}",
+        games.len(),
+        args.positions.plies,
+        args.positions.seed,
+        time_summary(times)
+    )?;
     Ok(())
 }
 

@@ -879,6 +879,40 @@ fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
 }
 
 #[test]
+fn bench_commands_report_their_figures() {
+    let (code, out, err) = run(&["bench", "solver", "--signature"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("bench signature: "), "{out}");
+    let (code, out, err) = run(&[
+        "bench",
+        "analysis",
+        "--positions",
+        "4",
+        "--plies",
+        "30-34",
+        "--time-ms",
+        "200",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("every column exact: 4 (100.0%)"), "{out}");
+    let (code, out, err) = run(&[
+        "bench",
+        "player",
+        "--ai",
+        "easy",
+        "--positions",
+        "5",
+        "--plies",
+        "2-6",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("5 random positions of plies 2-6"), "{out}");
+    let (code, _, err) = run(&["bench", "player", "--plies", "9-3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected A-B"), "{err}");
+}
+
+#[test]
 fn serve_rejects_bad_options() {
     let (code, _, err) = run(&["serve", "--addr", "nowhere"]);
     assert_eq!(code, 2);
