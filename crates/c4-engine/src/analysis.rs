@@ -14,8 +14,9 @@ use crate::solver::{OpeningBook, Score, SolveLimits, Solver, describe_score, win
 use c4_core::{CELLS, Column, Position, WIDTH};
 use std::time::{Duration, Instant};
 
-/// Share of the budget the exact solves may use, in percent; the rest goes to the search.
-const SOLVER_SHARE_PERCENT: u32 = 60;
+/// Share of the budget the exact solves may use, in percent; the rest goes to the search of
+/// the columns left unsolved (a few plies of it already say more than nothing).
+const SOLVER_SHARE_PERCENT: u32 = 85;
 /// log2 of the solver table's entries (32 MiB): enough for any solve that fits a few seconds.
 const ANALYSIS_TABLE_BITS: u32 = 22;
 

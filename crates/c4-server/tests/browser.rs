@@ -125,6 +125,24 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
         .await?;
     assert!(description.contains("two plies"), "{description}");
 
+    // On the empty board the analysis is exact at once, from the built-in opening book.
+    client
+        .find(Locator::Id("analysis-toggle"))
+        .await?
+        .click()
+        .await?;
+    wait_for(
+        client,
+        "#analysis[data-exact='true']",
+        Duration::from_secs(10),
+    )
+    .await?;
+    client
+        .find(Locator::Id("analysis-toggle"))
+        .await?
+        .click()
+        .await?;
+
     // A whole game by clicking, centre-most playable column first.
     let mut clicks = 0;
     while wait_for_human_or_end(client).await? == "human" {
