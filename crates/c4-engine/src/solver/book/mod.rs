@@ -431,8 +431,9 @@ pub fn moves_of(position: &Position) -> String {
 
 /// The positions a book of `depth` plies from `root` holds, grouped by ply, deepest first:
 /// every position reachable from `root` with at most `depth` discs that is not over and
-/// where the side to move cannot win at once (the solver answers those instantly), one of
-/// each mirror pair, each with its move string. Within a ply, positions are in the order of
+/// where the side to move cannot win at once (the solver answers those instantly; the
+/// positions after such a win was missed are included), one of each mirror pair, each with
+/// its move string. Within a ply, positions are in the order of
 /// their move strings, so neighbours share most of their subtrees.
 #[must_use]
 pub fn positions_by_ply(root: &Game, depth: u32) -> Vec<Vec<(String, Position)>> {
@@ -449,9 +450,9 @@ pub fn positions_by_ply(root: &Game, depth: u32) -> Vec<Vec<(String, Position)>>
             if position.is_over() || !seen.insert(position.canonical_key()) {
                 continue;
             }
-            if position.can_win_next() {
-                continue;
-            }
+            // A position whose side to move wins at once is not stored, but the positions
+            // after a missed win are: they happen (random play, people).
+            let stored = !position.can_win_next();
             for column in Column::ALL {
                 if position.can_play(column) {
                     let mut child = position;
@@ -461,10 +462,12 @@ pub fn positions_by_ply(root: &Game, depth: u32) -> Vec<Vec<(String, Position)>>
                     next.push((child_moves, child));
                 }
             }
-            level.push((
-                format_moves(&moves, c4_core::MoveAlphabet::Digits),
-                position,
-            ));
+            if stored {
+                level.push((
+                    format_moves(&moves, c4_core::MoveAlphabet::Digits),
+                    position,
+                ));
+            }
         }
         levels.push(level);
         frontier = next;
