@@ -251,12 +251,12 @@ pub static LEVELS: &[Level] = &[
     Level {
         name: "hard",
         spec: "engine:time=1000",
-        description: "the engine with a second a move: deep search, perfect once the endgame is solvable",
+        description: "the engine with a second a move: opening book moves to ply 8, then an exact solve when one fits in half the second, else a deep search",
     },
     Level {
         name: "perfect",
         spec: "perfect:time=3000",
-        description: "the solver: never errs once it can solve in time (falls back to the engine early on)",
+        description: "the solver with the opening book: an optimal move every time (the engine decides only if a solve outruns 3 s)",
     },
 ];
 
