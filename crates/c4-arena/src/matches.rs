@@ -5,7 +5,7 @@ use crate::stats::{Sprt, SprtVerdict, Wdl};
 use c4_core::{Column, Game, Player, Status};
 use c4_engine::SeededRng;
 use c4_engine::agent::AgentSpec;
-use c4_engine::eval::ayoub_naive::mix64;
+use c4_engine::hashing::mix64;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use std::collections::HashSet;

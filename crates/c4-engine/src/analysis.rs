@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 /// Share of the budget the exact solves may use, in percent; the rest goes to the search of
 /// the columns left unsolved (a few plies of it already say more than nothing).
-const SOLVER_SHARE_PERCENT: u32 = 85;
+const ANALYSIS_SOLVER_SHARE_PERCENT: u32 = 85;
 /// Threads of each exact solve: a position just past the opening book takes its seven
 /// solves 0.1-0.5 s each on one.
 const ANALYSIS_THREADS: usize = 2;
@@ -100,7 +100,7 @@ pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cance
     let start = Instant::now();
     let mut values: [Option<ColumnValue>; WIDTH] = Default::default();
     let mut nodes = 0;
-    let solver_budget = budget * SOLVER_SHARE_PERCENT / 100;
+    let solver_budget = budget * ANALYSIS_SOLVER_SHARE_PERCENT / 100;
     let mut solver = Solver::new(ANALYSIS_TABLE_BITS);
     solver.set_book(Some(OpeningBook::builtin()));
     solver.set_cancel(cancel.clone());

@@ -18,6 +18,7 @@
 pub mod agent;
 pub mod analysis;
 pub mod eval;
+pub mod hashing;
 pub mod options;
 pub mod reference_positions;
 pub mod search;

@@ -12,6 +12,7 @@
 
 use super::{Eval, Evaluator};
 use crate::SeededRng;
+use crate::hashing::mix64;
 use crate::options::{Options, SpecError};
 use c4_core::{Column, Player, Position};
 use rand::{RngExt, SeedableRng};
@@ -87,15 +88,6 @@ impl Naive {
         let salt = rng.random();
         Naive { config, rng, salt }
     }
-}
-
-/// SplitMix64's finaliser (Steele, Lea, Flood 2014): a cheap, well-mixed 64-bit hash.
-#[must_use]
-#[inline]
-pub fn mix64(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 impl Evaluator for Naive {

@@ -69,7 +69,7 @@ impl TranspositionTable {
 
     #[inline]
     fn slot(&self, key: u64) -> usize {
-        (crate::eval::ayoub_naive::mix64(key) as usize) & self.mask
+        (crate::hashing::mix64(key) as usize) & self.mask
     }
 
     /// The entry for `key`, if stored.
