@@ -1,7 +1,8 @@
 //! Move strings in both directions: digits `1`-`7` (the reference test-set format, `4453`)
 //! or letters `a`-`g` (`ddec`), and the [`Game`] that keeps the moves behind a position.
 
-use crate::geometry::{Column, WIDTH};
+use crate::bitboard::Bitboard;
+use crate::geometry::{Column, Player, WIDTH};
 use crate::position::{PlayError, Position};
 use std::collections::HashSet;
 use std::fmt;
@@ -194,30 +195,53 @@ impl Game {
     /// that is not over can be reached, so this succeeds for every one).
     #[must_use]
     pub fn leading_to(position: &Position) -> Option<Game> {
-        fn take_back(position: Position, dead: &mut HashSet<u64>, moves: &mut Vec<Column>) -> bool {
-            if position.moves_played() == 0 {
+        Game::new().continued_to(position)
+    }
+
+    /// This game continued to `position` (not over), if `position` holds every disc of this
+    /// game's position, each of the same player: the moves are found by taking back top
+    /// discs of `position` that are not in this game's, last mover first.
+    #[must_use]
+    pub fn continued_to(&self, position: &Position) -> Option<Game> {
+        fn take_back(
+            position: Position,
+            keep: u64,
+            dead: &mut HashSet<u64>,
+            moves: &mut Vec<Column>,
+        ) -> bool {
+            let (_, occupied) = position.raw();
+            if occupied == keep {
                 return true;
             }
             if !dead.insert(position.key()) {
                 return false;
             }
             for column in Column::ALL {
+                if occupied & !keep & Bitboard::column(column).0 == 0 {
+                    continue;
+                }
                 let mut before = position;
-                if before.undo(column) && take_back(before, dead, moves) {
+                if before.undo(column) && take_back(before, keep, dead, moves) {
                     moves.push(column);
                     return true;
                 }
             }
             false
         }
-        if position.is_over() {
+        let (_, keep) = self.position.raw();
+        let (_, occupied) = position.raw();
+        let red = |p: &Position| p.discs(Player::Red).0;
+        if position.is_over()
+            || keep & !occupied != 0
+            || red(position) & keep != red(&self.position)
+        {
             return None;
         }
         let mut moves = Vec::with_capacity(position.moves_played() as usize);
-        if !take_back(*position, &mut HashSet::new(), &mut moves) {
+        if !take_back(*position, keep, &mut HashSet::new(), &mut moves) {
             return None;
         }
-        let mut game = Game::new();
+        let mut game = self.clone();
         for column in moves {
             game.try_play(column).ok()?;
         }

@@ -193,6 +193,17 @@ proptest! {
             Some(found) => prop_assert_eq!(*found.position(), position),
             None => prop_assert!(position.is_over()),
         }
+        // From any earlier position of the game, the game continues to it.
+        let mut prefix = Game::new();
+        for &column in &game.moves()[..game.moves().len() / 2] {
+            prefix.try_play(column).unwrap();
+        }
+        if let Some(continued) = prefix.continued_to(&position) {
+            prop_assert_eq!(*continued.position(), position);
+            prop_assert!(continued.moves().starts_with(prefix.moves()));
+        } else {
+            prop_assert!(position.is_over());
+        }
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place, moves_of};
 use crate::solver::Score;
-use c4_core::{Bitboard, Column, Game, Position, parse_moves};
-use std::collections::{HashMap, HashSet};
+use c4_core::{Game, Position, parse_moves};
+use std::collections::HashMap;
 use std::io::Write;
 
 /// The first word of a text book.
@@ -134,65 +134,8 @@ pub fn write(book: &OpeningBook, out: &mut impl Write, root: &Game) -> std::io::
 fn moves_through(root: &Game, position: &Position) -> String {
     [*position, position.mirrored()]
         .iter()
-        .find_map(|candidate| {
-            let rest = continuation(root.position(), candidate)?;
-            let mut game = root.clone();
-            for column in rest {
-                game.try_play(column).ok()?;
-            }
-            Some(game.move_string())
-        })
-        .unwrap_or_else(|| moves_of(position))
-}
-
-/// The red player's discs.
-fn red_discs(position: &Position) -> u64 {
-    let (current, occupied) = position.raw();
-    if position.moves_played().is_multiple_of(2) {
-        current
-    } else {
-        current ^ occupied
-    }
-}
-
-/// Moves that lead from `from` to `to`, if `to` holds every disc of `from`.
-fn continuation(from: &Position, to: &Position) -> Option<Vec<Column>> {
-    let (_, keep) = from.raw();
-    let (_, occupied) = to.raw();
-    if keep & !occupied != 0 || red_discs(to) & keep != red_discs(from) {
-        return None;
-    }
-    let mut moves = Vec::new();
-    take_back_to(*to, keep, &mut HashSet::new(), &mut moves).then_some(moves)
-}
-
-/// Takes back top discs of `position` outside `keep`, last mover first, until only `keep`
-/// is left; pushes the moves in the order they were played.
-fn take_back_to(
-    position: Position,
-    keep: u64,
-    dead: &mut HashSet<u64>,
-    moves: &mut Vec<Column>,
-) -> bool {
-    let (_, occupied) = position.raw();
-    if occupied == keep {
-        return true;
-    }
-    if !dead.insert(position.key()) {
-        return false;
-    }
-    for column in Column::ALL {
-        let stack = occupied & Bitboard::column(column).0;
-        if stack & !keep == 0 {
-            continue;
-        }
-        let mut before = position;
-        if before.undo(column) && take_back_to(before, keep, dead, moves) {
-            moves.push(column);
-            return true;
-        }
-    }
-    false
+        .find_map(|candidate| root.continued_to(candidate))
+        .map_or_else(|| moves_of(position), |game| game.move_string())
 }
 
 #[cfg(test)]
