@@ -2,11 +2,11 @@
 
 use crate::record::{GameLog, GameRecord, GameResult};
 use crate::stats::{Sprt, SprtVerdict, Wdl};
-use c4_core::{Column, Game, Player, Status};
-use c4_engine::SeededRng;
+use c4_core::{Game, Player};
 use c4_engine::agent::AgentSpec;
 use c4_engine::hashing::mix64;
-use rand::{RngExt, SeedableRng};
+use c4_engine::{SeededRng, random_play};
+use rand::SeedableRng;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::sync::Mutex;
@@ -99,15 +99,7 @@ fn opening_for(config: &MatchConfig, game: u64) -> Result<Game, String> {
             let mut rng = SeededRng::seed_from_u64(mix64(config.seed ^ mix64(pair ^ 0x0be1)));
             // Draw until the opening leaves a game in progress (rarely more than one try).
             loop {
-                let mut game = Game::new();
-                for _ in 0..*plies {
-                    let legal: Vec<Column> = game.position().legal_moves().collect();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    game.try_play(legal[rng.random_range(0..legal.len())])
-                        .expect("legal move");
-                }
+                let game = random_play(&mut rng, *plies as usize);
                 if !game.position().is_over() {
                     return Ok(game);
                 }
@@ -153,20 +145,8 @@ pub fn play_game(config: &MatchConfig, game: u64) -> Result<GameRecord, String> 
             .map_err(|e| format!("a player chose an illegal move: {e}"))?;
         stats.push(report.summary());
     }
-    let (result, winner) = match current.position().status() {
-        Status::Won { winner, .. } => {
-            let a_won = (winner == Player::Red) == a_first;
-            (
-                if a_won {
-                    GameResult::Win
-                } else {
-                    GameResult::Loss
-                },
-                Some(winner),
-            )
-        }
-        _ => (GameResult::Draw, None),
-    };
+    let (result, winner) =
+        GameResult::of(current.position().status(), a_first).expect("the loop ends with the game");
     Ok(GameRecord {
         game,
         a: config.a.label.clone(),

@@ -24,6 +24,36 @@ pub enum GameResult {
     Loss,
 }
 
+impl GameResult {
+    /// The result for A of a game in `status`, and its winner; `None` while it goes on.
+    #[must_use]
+    pub fn of(status: Status, a_first: bool) -> Option<(GameResult, Option<Player>)> {
+        match status {
+            Status::Won { winner, .. } => {
+                let a_won = (winner == Player::Red) == a_first;
+                let result = if a_won {
+                    GameResult::Win
+                } else {
+                    GameResult::Loss
+                };
+                Some((result, Some(winner)))
+            }
+            Status::Draw => Some((GameResult::Draw, None)),
+            Status::InProgress => None,
+        }
+    }
+
+    /// The result in words: `win`, `draw` or `loss` (as in the records).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            GameResult::Win => "win",
+            GameResult::Draw => "draw",
+            GameResult::Loss => "loss",
+        }
+    }
+}
+
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -91,36 +121,25 @@ impl GameRecord {
     pub fn recompute_result(&mut self) -> Result<Option<String>, String> {
         let game = Game::from_moves(&self.moves)
             .map_err(|e| format!("game {}: its moves {:?}: {e}", self.game, self.moves))?;
-        let (result, winner) = match game.position().status() {
-            Status::Won { winner, .. } => {
-                let a_won = (winner == Player::Red) == self.a_first;
-                (
-                    if a_won {
-                        GameResult::Win
-                    } else {
-                        GameResult::Loss
-                    },
-                    Some(winner),
-                )
-            }
-            Status::Draw => (GameResult::Draw, None),
-            Status::InProgress => {
-                return Err(format!(
+        let (result, winner) =
+            GameResult::of(game.position().status(), self.a_first).ok_or_else(|| {
+                format!(
                     "game {}: its moves {:?} do not finish the game",
                     self.game, self.moves
-                ));
-            }
-        };
+                )
+            })?;
         if (result, winner) == (self.result, self.winner) {
             return Ok(None);
         }
         let note = format!(
-            "game {}: the recorded result ({:?}) does not follow from its moves ({:?}): counted as the moves say",
-            self.game, self.result, result
+            "game {}: the recorded result ({}) does not follow from its moves ({}): counted as the moves say",
+            self.game,
+            self.result.name(),
+            result.name()
         );
         self.result = result;
         self.winner = winner;
-        Ok(Some(note.to_lowercase()))
+        Ok(Some(note))
     }
 
     /// The ply (discs on the board before the move) of A's (or B's) first move from which

@@ -231,11 +231,7 @@ fn random_positions(args: &RandomPositionsArgs) -> Result<Vec<Game>> {
     let mut games = Vec::with_capacity(args.positions as usize);
     while games.len() < args.positions as usize {
         let plies = rng.random_range(low..=high);
-        let mut game = Game::new();
-        while game.moves().len() < plies as usize && !game.position().is_over() {
-            let legal: Vec<c4_core::Column> = game.position().legal_moves().collect();
-            game.try_play(legal[rng.random_range(0..legal.len())])?;
-        }
+        let game = c4_engine::random_play(&mut rng, plies as usize);
         if game.moves().len() == plies as usize
             && !game.position().is_over()
             && !game.position().can_win_next()

@@ -28,3 +28,19 @@ pub mod solver;
 /// and the same sequence for the same seed on every platform. Every random choice in c4
 /// draws from one of these, seeded from a seed the user can see and set.
 pub type SeededRng = rand::rngs::Xoshiro256PlusPlus;
+
+/// A game of `plies` uniformly random legal moves from the empty board, or fewer if it ends
+/// sooner: the random openings of matches and the random positions of benchmarks.
+pub fn random_play(rng: &mut SeededRng, plies: usize) -> c4_core::Game {
+    use rand::RngExt;
+    let mut game = c4_core::Game::new();
+    for _ in 0..plies {
+        let legal: Vec<c4_core::Column> = game.position().legal_moves().collect();
+        if legal.is_empty() {
+            break;
+        }
+        game.try_play(legal[rng.random_range(0..legal.len())])
+            .expect("a legal move");
+    }
+    game
+}
