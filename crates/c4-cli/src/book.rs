@@ -163,16 +163,8 @@ fn progress_header(root: &str, depth: u32) -> String {
 fn build(args: &BuildArgs) -> Result<()> {
     let root =
         Game::from_moves(&args.from).with_context(|| format!("invalid --from {:?}", args.from))?;
-    if root.position().is_over() {
-        bail!("--from {:?}: the game is over", args.from);
-    }
-    if args.depth < root.position().moves_played() {
-        bail!(
-            "--depth {} is shallower than --from, which has {} discs",
-            args.depth,
-            root.position().moves_played()
-        );
-    }
+    let build = BookBuild::new(root.clone(), args.depth, args.threads as usize, args.table)
+        .with_context(|| format!("--from {:?} --depth {}", args.from, args.depth))?;
     let format = args
         .format
         .unwrap_or(if args.out.extension().is_some_and(|e| e == "c4book") {
@@ -202,12 +194,6 @@ fn build(args: &BuildArgs) -> Result<()> {
         partial.set_len(0)?;
         writeln!(partial, "{header}")?;
     }
-    let build = BookBuild {
-        root: root.clone(),
-        depth: args.depth,
-        workers: args.threads as usize,
-        table_bits: args.table,
-    };
     eprintln!(
         "book from {:?} to ply {}: the deepest ply solved on {} thread(s), the others derived",
         root.move_string(),

@@ -21,17 +21,13 @@ type Solved = (Vec<(Position, Score)>, Option<BuildError>);
 /// serves the next one.
 const RUN: usize = 32;
 
-/// What to build.
+/// What to build: checked once, by [`BookBuild::new`].
 #[derive(Clone, Debug)]
 pub struct BookBuild {
-    /// The book covers the positions reachable from this game.
-    pub root: Game,
-    /// The deepest ply stored.
-    pub depth: u32,
-    /// Positions solved at once, each worker with its own table.
-    pub workers: usize,
-    /// log2 of each worker's table slots.
-    pub table_bits: u32,
+    root: Game,
+    depth: u32,
+    workers: usize,
+    table_bits: u32,
 }
 
 /// One step of a build, as it happens.
@@ -87,6 +83,33 @@ impl fmt::Display for BuildError {
 impl std::error::Error for BuildError {}
 
 impl BookBuild {
+    /// The book of the positions reachable from `root` (not over) up to ply `depth` (not
+    /// shallower than `root`), solved by `workers` threads each with a table of
+    /// `2^table_bits` slots.
+    pub fn new(
+        root: Game,
+        depth: u32,
+        workers: usize,
+        table_bits: u32,
+    ) -> Result<BookBuild, BuildError> {
+        let discs = root.position().moves_played();
+        if root.position().is_over() {
+            return Err(BuildError::RootOver);
+        }
+        if depth < discs {
+            return Err(BuildError::DepthBelowRoot {
+                depth,
+                root_discs: discs,
+            });
+        }
+        Ok(BookBuild {
+            root,
+            depth,
+            workers: workers.max(1),
+            table_bits,
+        })
+    }
+
     /// Completes `book` (which may hold the scores of an interrupted build of the same root
     /// and depth) with every position of the build, calling `on_event` for each step. Events
     /// come from one thread at a time; an error from `on_event` stops the build.
@@ -95,16 +118,6 @@ impl BookBuild {
         book: &mut OpeningBook,
         on_event: impl FnMut(BuildEvent<'_>) -> std::io::Result<()> + Send,
     ) -> Result<(), BuildError> {
-        let position = self.root.position();
-        if position.is_over() {
-            return Err(BuildError::RootOver);
-        }
-        if self.depth < position.moves_played() {
-            return Err(BuildError::DepthBelowRoot {
-                depth: self.depth,
-                root_discs: position.moves_played(),
-            });
-        }
         let on_event = Mutex::new(on_event);
         let emit = |event: BuildEvent<'_>| -> Result<(), BuildError> {
             let mut handler = on_event
@@ -163,7 +176,7 @@ impl BookBuild {
         let next_run = AtomicUsize::new(0);
         let failed = AtomicBool::new(false);
         let results: Vec<Solved> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..self.workers.max(1))
+            let handles: Vec<_> = (0..self.workers)
                 .map(|_| {
                     let (next_run, failed) = (&next_run, &failed);
                     scope.spawn(move || {
@@ -254,12 +267,7 @@ mod tests {
     fn a_derived_book_equals_one_solved_position_by_position() {
         // A Test_L2_R1 position (23 discs) and five plies more.
         let root = Game::from_moves("52753311433677442422121").unwrap();
-        let build = BookBuild {
-            root: root.clone(),
-            depth: 28,
-            workers: 2,
-            table_bits: 20,
-        };
+        let build = BookBuild::new(root.clone(), 28, 2, 20).unwrap();
         let mut book = OpeningBook::new(28);
         let (scored, outcome) = run_counting(&build, &mut book, None);
         outcome.unwrap();
@@ -275,14 +283,21 @@ mod tests {
     }
 
     #[test]
+    fn a_build_from_a_finished_game_or_below_its_root_is_refused() {
+        let over = Game::from_moves("4455667").unwrap();
+        assert!(matches!(
+            BookBuild::new(over, 10, 1, 20),
+            Err(BuildError::RootOver)
+        ));
+        let root = Game::from_moves("4444").unwrap();
+        let error = BookBuild::new(root, 2, 1, 20).unwrap_err();
+        assert!(error.to_string().contains("shallower"), "{error}");
+    }
+
+    #[test]
     fn a_resumed_build_solves_only_what_is_missing() {
         let root = Game::from_moves("52753311433677442422121").unwrap();
-        let build = BookBuild {
-            root,
-            depth: 26,
-            workers: 1,
-            table_bits: 20,
-        };
+        let build = BookBuild::new(root, 26, 1, 20).unwrap();
         let mut full = OpeningBook::new(26);
         build.run(&mut full, |_| Ok(())).unwrap();
         let mut partial = OpeningBook::new(26);
