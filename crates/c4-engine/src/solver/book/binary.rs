@@ -14,7 +14,6 @@
 use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place};
 use crate::solver::Score;
 use c4_core::{HEIGHT, Position, WIDTH};
-use std::collections::HashMap;
 
 /// The first bytes of a binary book.
 pub const MAGIC: &[u8; 6] = b"C4BOOK";
@@ -82,7 +81,6 @@ pub fn decode(bytes: &[u8]) -> Result<OpeningBook, BookError> {
     }
     let mut book = OpeningBook::new(depth);
     book.scores.reserve(body.len() / ENTRY_BYTES);
-    let mut seen = HashMap::new();
     let mut previous = None;
     for (index, entry) in body.chunks_exact(ENTRY_BYTES).enumerate() {
         let place = Place::Entry(index);
@@ -98,7 +96,7 @@ pub fn decode(bytes: &[u8]) -> Result<OpeningBook, BookError> {
             return fail(EntryError::Key(key));
         };
         let score = Score::from(entry[KEY_BYTES] as i8);
-        book.insert_checked(&position, score, place, &mut seen)?;
+        book.insert_checked(&position, score, place, None)?;
     }
     Ok(book)
 }

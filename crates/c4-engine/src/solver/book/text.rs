@@ -71,7 +71,7 @@ pub fn extend<'a>(
         }
         let (position, score) =
             parse_line(line).map_err(|error| BookError::Entry { place, error })?;
-        book.insert_checked(&position, score, place, &mut seen)?;
+        book.insert_checked(&position, score, place, Some(&mut seen))?;
         count += 1;
     }
     Ok(count)
