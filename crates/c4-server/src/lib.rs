@@ -21,7 +21,7 @@ mod error;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::Request;
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::IntoResponse;
@@ -98,12 +98,12 @@ impl AppState {
 /// How long a client may take to send a request's headers or body by default.
 pub const DEFAULT_CLIENT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The application: API, page, request log and body limits.
+/// The application: API, page, request log and body limits (`read_body` buffers every
+/// body within [`MAX_BODY_BYTES`] before a handler sees it).
 pub fn router(config: ServerConfig) -> Router {
     let log = config.log_requests;
     let app = api::routes()
         .fallback(assets::serve_asset)
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(
             config.client_timeout,
             read_body,
