@@ -18,6 +18,19 @@ pub enum Line {
     NotUtf8,
 }
 
+impl Line {
+    /// The line's text, or why it is refused, in words.
+    pub fn text(&self) -> Result<&str, String> {
+        match self {
+            Line::Text(text) => Ok(text),
+            Line::TooLong(length) => Err(format!(
+                "the line is {length} bytes long; the limit is {MAX_LINE}"
+            )),
+            Line::NotUtf8 => Err("the line is not valid UTF-8".to_owned()),
+        }
+    }
+}
+
 /// The next line of `input`, or `None` at the end.
 pub fn next_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
     let mut kept = Vec::new();

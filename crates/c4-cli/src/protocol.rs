@@ -4,7 +4,7 @@
 //! one line with the chosen column 1-7, or `error: ...` for a line that cannot be played
 //! (the engine keeps going). `--info` appends `score= depth= nodes= time_ms=`.
 
-use crate::lines::{Line, MAX_LINE, next_line};
+use crate::lines::{Line, next_line};
 use anyhow::{Context, Result};
 use c4_core::Game;
 use c4_engine::agent::AgentSpec;
@@ -36,12 +36,9 @@ pub fn run(args: &EngineArgs) -> Result<()> {
 
 /// The reply to one input line.
 pub fn answer(agent: &mut dyn c4_engine::agent::Agent, line: &Line, info: bool) -> String {
-    let text = match line {
-        Line::Text(text) => text,
-        Line::TooLong(length) => {
-            return format!("error: line is {length} bytes long; the limit is {MAX_LINE}");
-        }
-        Line::NotUtf8 => return "error: line is not valid UTF-8".to_owned(),
+    let text = match line.text() {
+        Ok(text) => text,
+        Err(refused) => return format!("error: {refused}"),
     };
     let moves = text.trim();
     let game = match Game::from_moves(moves) {

@@ -1,7 +1,7 @@
 //! `c4 solve`: exact scores for positions read from standard input, one per line, in the
 //! reference solver's layout, so the test sets can be piped in as they are.
 
-use crate::lines::{Line, MAX_LINE, next_line, shorten};
+use crate::lines::{Line, next_line, shorten};
 use anyhow::{Result, bail};
 use c4_core::{Position, parse_moves};
 use c4_engine::solver::book::BookChoice;
@@ -37,15 +37,7 @@ pub struct SolveArgs {
 /// The position of one input line: `MOVES` or `MOVES SCORE` (the layout of the scored
 /// position sets; the score is not read), trimmed; a blank line is the empty board.
 fn parse_line(line: &Line) -> Result<(&str, Position), String> {
-    let text = match line {
-        Line::Text(text) => text,
-        Line::TooLong(length) => {
-            return Err(format!(
-                "the line is {length} bytes long; the limit is {MAX_LINE}"
-            ));
-        }
-        Line::NotUtf8 => return Err("the line is not valid UTF-8".to_owned()),
-    };
+    let text = line.text()?;
     let words: Vec<&str> = text.split_whitespace().collect();
     let moves = match words[..] {
         [] => "",
