@@ -245,12 +245,11 @@ fn random_positions(args: &RandomPositionsArgs) -> Result<Vec<Game>> {
 /// Median, 99th percentile and maximum of `times`, in milliseconds.
 fn time_summary(mut times: Vec<f64>) -> String {
     times.sort_by(f64::total_cmp);
-    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     format!(
         "median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        at(0.5),
-        at(0.99),
-        at(1.0)
+        percentile(&times, 50.0),
+        percentile(&times, 99.0),
+        percentile(&times, 100.0)
     )
 }
 
