@@ -123,7 +123,7 @@ fn solver(args: &SolverBenchArgs) -> Result<()> {
     };
     let mut out = std::io::stdout().lock();
     let mut solver = Solver::new(args.table);
-    solver.set_book(crate::book::load(&args.book)?);
+    solver.set_book(args.book.load()?);
     writeln!(
         out,
         "table {} MiB, {} table per position, {}",

@@ -113,13 +113,9 @@ pub fn run(command: &BookCommand) -> Result<()> {
     }
 }
 
-/// The book a `--book` option chose (`None` for `none`).
-pub fn load(choice: &BookChoice) -> Result<Option<Arc<OpeningBook>>> {
-    Ok(choice.load()?)
-}
-
+/// The book a command argument names; `none` is refused.
 fn load_choice(choice: &BookChoice) -> Result<Arc<OpeningBook>> {
-    load(choice)?.context("`none` is no book")
+    choice.load()?.context("`none` is no book")
 }
 
 /// Writes `bytes` to `path` whole or not at all: to a temporary file beside it, then renamed.

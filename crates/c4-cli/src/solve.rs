@@ -109,7 +109,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let mut input = stdin.lock();
     let mut line_number = 0;
     let mut out = std::io::stdout().lock();
-    let book = crate::book::load(&args.book)?;
+    let book = args.book.load()?;
     let mut solvers: Vec<Solver> = (0..args.jobs)
         .map(|_| {
             let mut solver = Solver::new(args.table);

@@ -83,7 +83,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let mut known = OpeningBook::new(MAX_BOOK_DEPTH);
     let header = header_line(MAX_BOOK_DEPTH);
     let reused = load_partial(&scores_path, &header, &mut known)?;
-    let book = crate::book::load(&args.book)?;
+    let book = args.book.load()?;
     let todo = positions_to_solve(&records, args.from_ply, &known, book.as_deref())?;
     eprintln!(
         "{} games; {} positions to solve ({reused} known from {})",
