@@ -3,7 +3,7 @@
 use crate::record::{GameLog, GameRecord, GameResult};
 use crate::stats::{Sprt, SprtVerdict, Wdl};
 use c4_core::{Game, Player};
-use c4_engine::agent::AgentSpec;
+use c4_engine::agent::PlayerSpec;
 use c4_engine::hashing::mix64;
 use c4_engine::{SeededRng, random_play};
 use rand::SeedableRng;
@@ -42,7 +42,7 @@ pub struct Contestant {
     /// Short name for tables.
     pub label: String,
     /// What it is.
-    pub spec: AgentSpec,
+    pub spec: PlayerSpec,
 }
 
 /// Settings of a match.
@@ -125,9 +125,9 @@ pub fn play_game(config: &MatchConfig, game: u64) -> Result<GameRecord, String> 
         game_seed(config.seed, game, 1),
     ];
     let mut a_spec = config.a.spec.clone();
-    a_spec.seed = seeds[0];
+    a_spec.set_seed(seeds[0]);
     let mut b_spec = config.b.spec.clone();
-    b_spec.seed = seeds[1];
+    b_spec.set_seed(seeds[1]);
     let mut a = a_spec.build().map_err(|e| e.to_string())?;
     let mut b = b_spec.build().map_err(|e| e.to_string())?;
     let mut current = opening.clone();

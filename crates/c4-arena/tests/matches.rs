@@ -7,7 +7,7 @@ use c4_arena::record::GameRecord;
 use c4_arena::record::{GameLog, GameResult};
 use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
-use c4_engine::agent::AgentSpec;
+use c4_engine::agent::PlayerSpec;
 
 /// A game without its wall times: index, opening, moves, A first, seeds, (column, score, nodes) per move.
 type Played = (u64, String, String, bool, [u64; 2], Vec<(u8, i32, u64)>);
@@ -37,7 +37,7 @@ fn played(records: &[GameRecord]) -> Vec<Played> {
 fn config(a: &str, b: &str, games: u64, seed: u64, openings: Openings) -> MatchConfig {
     let contestant = |label: &str, spec: &str| Contestant {
         label: label.into(),
-        spec: AgentSpec::parse(spec, 0).unwrap(),
+        spec: PlayerSpec::parse(spec, 0).unwrap(),
     };
     MatchConfig {
         a: contestant("A", a),

@@ -11,7 +11,7 @@ use c4_arena::experiments::EXPERIMENTS;
 use c4_arena::matches::{Contestant, MatchConfig, play_game};
 use c4_arena::record::GameLog;
 use c4_arena::run::RunManifest;
-use c4_engine::agent::AgentSpec;
+use c4_engine::agent::PlayerSpec;
 use std::collections::BTreeSet;
 
 const GOLDEN: &str = concat!(
@@ -22,7 +22,7 @@ const GOLDEN: &str = concat!(
 const REFUSED: &str = "!refused";
 
 fn canonical(input: &str) -> String {
-    AgentSpec::parse(input, 0).map_or_else(|_| REFUSED.to_owned(), |spec| spec.to_string())
+    PlayerSpec::parse(input, 0).map_or_else(|_| REFUSED.to_owned(), |spec| spec.to_string())
 }
 
 fn golden() -> Vec<(String, String)> {
@@ -94,7 +94,7 @@ fn old_games_files_load_and_replay_move_for_move() {
         assert!(loaded.warnings.is_empty(), "{dir:?}: {:?}", loaded.warnings);
         assert_eq!(loaded.records.len() as u64, manifest.games, "{dir:?}");
         let contestant = |(label, spec): &(String, String)| {
-            let parsed = AgentSpec::parse(spec, 0).unwrap();
+            let parsed = PlayerSpec::parse(spec, 0).unwrap();
             assert_eq!(&parsed.to_string(), spec, "{dir:?}");
             Contestant {
                 label: label.clone(),

@@ -7,7 +7,7 @@ use c4_arena::run::{RunKind, RunLock, RunManifest};
 use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::Crosstable;
-use c4_engine::agent::AgentSpec;
+use c4_engine::agent::PlayerSpec;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -200,7 +200,7 @@ fn write_file(dir: &Path, name: &str, contents: &str) -> Result<()> {
 fn contestant(label: &str, spec: &str) -> Result<Contestant> {
     Ok(Contestant {
         label: label.to_owned(),
-        spec: AgentSpec::parse(spec, 0).with_context(|| format!("player {label}"))?,
+        spec: PlayerSpec::parse(spec, 0).with_context(|| format!("player {label}"))?,
     })
 }
 

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use c4_core::{Game, parse_moves};
-use c4_engine::agent::AgentSpec;
+use c4_engine::agent::PlayerSpec;
 use c4_engine::eval::EVALUATORS;
 use c4_engine::reference_positions::{self, SETS};
 use c4_engine::solver::book::BookChoice;
@@ -293,7 +293,7 @@ fn analysis(args: &AnalysisBenchArgs) -> Result<()> {
 
 fn player(args: &PlayerBenchArgs) -> Result<()> {
     let games = random_positions(&args.positions)?;
-    let spec = AgentSpec::parse(&args.ai, 0).context("invalid --ai")?;
+    let spec = PlayerSpec::parse(&args.ai, 0).context("invalid --ai")?;
     let mut agent = spec.build()?;
     let mut times = Vec::with_capacity(games.len());
     let mut exact = 0;
@@ -372,7 +372,7 @@ fn search(args: &SearchBenchArgs) -> Result<()> {
             let (algorithm, depth) = run
                 .split_once(':')
                 .with_context(|| format!("{run:?} is not ALGORITHM:DEPTH"))?;
-            let spec = AgentSpec::parse(&format!("{algorithm}:depth={depth},eval={eval}"), 0)?;
+            let spec = PlayerSpec::parse(&format!("{algorithm}:depth={depth},eval={eval}"), 0)?;
             let mut agent = spec.build()?;
             let mut times = Vec::with_capacity(positions.len());
             let mut nodes = 0u64;

@@ -3,8 +3,8 @@
 use crate::terminal;
 use anyhow::{Context, Result, bail};
 use c4_core::{Game, Player};
-use c4_engine::agent::AgentSpec;
-use c4_engine::eval::{Evaluator, parse_evaluator};
+use c4_engine::agent::PlayerSpec;
+use c4_engine::eval::{EvalSpec, Evaluator};
 use c4_engine::search::MoveReport;
 use std::io::Write;
 
@@ -57,7 +57,7 @@ pub fn run_best(args: &BestArgs) -> Result<()> {
     if game.position().is_over() {
         bail!("the game is over: there is no move to choose");
     }
-    let spec = AgentSpec::parse(&args.ai, 0).context("invalid --ai")?;
+    let spec = PlayerSpec::parse(&args.ai, 0).context("invalid --ai")?;
     let mut agent = spec.build()?;
     let report = agent.choose(&game);
     let mut out = std::io::stdout().lock();
@@ -97,14 +97,15 @@ pub fn stats_line(report: &MoveReport) -> String {
 
 pub fn run_eval(args: &EvalArgs) -> Result<()> {
     let game = parse_game(&args.moves)?;
-    let mut evaluator = parse_evaluator(&args.eval, args.seed).context("invalid --eval")?;
+    let spec = EvalSpec::parse(&args.eval).context("invalid --eval")?;
+    let mut evaluator = spec.build(args.seed);
     let view = args.view.unwrap_or_else(|| game.position().side_to_move());
     let terms = evaluator.breakdown(game.position(), view, game.last_move());
     let score = evaluator.evaluate(game.position(), view, game.last_move());
     let mut out = std::io::stdout().lock();
     if args.json {
         let value = serde_json::json!({
-            "eval": evaluator.spec(),
+            "eval": spec.to_string(),
             "view": view,
             "score": score,
             "terms": terms,
@@ -114,7 +115,7 @@ pub fn run_eval(args: &EvalArgs) -> Result<()> {
         return Ok(());
     }
     write!(out, "{}", terminal::diagram().render(game.position()))?;
-    writeln!(out, "{} for {view}: {score}", evaluator.spec())?;
+    writeln!(out, "{spec} for {view}: {score}")?;
     let width = terms.iter().map(|t| t.name.len()).max().unwrap_or(0);
     writeln!(
         out,

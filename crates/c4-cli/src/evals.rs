@@ -1,7 +1,7 @@
 //! `c4 evals`: the players, levels and evaluators with their options (from the registries).
 
 use anyhow::Result;
-use c4_engine::agent::{ALGORITHMS, LEVELS, REGISTRY};
+use c4_engine::agent::{LEVELS, PLAYER_KINDS, REGISTRY};
 use c4_engine::eval::EVALUATORS;
 use c4_engine::options::OptionDoc;
 use std::io::Write;
@@ -21,9 +21,9 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
         return Ok(());
     }
     writeln!(out, "Players (--ai ALGO[:KEY=VALUE,...]):")?;
-    for a in ALGORITHMS {
+    for a in PLAYER_KINDS {
         writeln!(out, "  {:10} {}", a.name, a.summary)?;
-        for o in a.options {
+        for o in &a.docs() {
             write_option(&mut out, o)?;
         }
         if a.uses_evaluator {
@@ -44,7 +44,7 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
             "  {:10} {}\n             {}",
             e.name, e.summary, e.citation
         )?;
-        for o in e.options {
+        for o in &e.options.docs() {
             write_option(&mut out, o)?;
         }
     }
@@ -54,5 +54,6 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
 /// One option's line: `key=default` and its help.
 fn write_option(out: &mut impl Write, option: &OptionDoc) -> std::io::Result<()> {
     let spelled = format!("{}={}", option.key, option.default);
-    writeln!(out, "      {spelled:<22} {}", option.help)
+    let tunable = if option.tunable { " (tunable)" } else { "" };
+    writeln!(out, "      {spelled:<22} {}{tunable}", option.help)
 }

@@ -5,7 +5,7 @@ use crate::show::describe;
 use crate::terminal;
 use anyhow::{Context, Result, bail};
 use c4_core::{Column, Game, Player, PositionSummary, Status};
-use c4_engine::agent::{Agent, AgentSpec, parse_agent};
+use c4_engine::agent::{Agent, PlayerSpec, parse_agent};
 use c4_engine::search::MoveReport;
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -57,7 +57,7 @@ pub struct WatchArgs {
 const HINT_SPEC: &str = "engine:time=300";
 
 pub fn run_play(args: &PlayArgs) -> Result<()> {
-    let spec = AgentSpec::parse(&args.ai, args.seed).context("invalid --ai")?;
+    let spec = PlayerSpec::parse(&args.ai, args.seed).context("invalid --ai")?;
     let mut ai = spec.build()?;
     let mut game = parse_game(&args.from)?;
     let ai_player = match args.first {

@@ -7,7 +7,7 @@
 use crate::lines::{Line, next_line};
 use anyhow::{Context, Result};
 use c4_core::Game;
-use c4_engine::agent::AgentSpec;
+use c4_engine::agent::PlayerSpec;
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -21,7 +21,7 @@ pub struct EngineArgs {
 }
 
 pub fn run(args: &EngineArgs) -> Result<()> {
-    let spec = AgentSpec::parse(&args.ai, 0).context("invalid --ai")?;
+    let spec = PlayerSpec::parse(&args.ai, 0).context("invalid --ai")?;
     let mut agent = spec.build()?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();

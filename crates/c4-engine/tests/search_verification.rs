@@ -3,9 +3,9 @@
 
 use c4_core::{Column, Game, Player, Position};
 use c4_engine::SeededRng;
-use c4_engine::agent::{AgentSpec, parse_agent};
+use c4_engine::agent::{PlayerSpec, parse_agent};
 use c4_engine::eval::shanghai_lines::{FiveFactorLines, LinesConfig};
-use c4_engine::eval::{EVALUATORS, Evaluator, parse_evaluator};
+use c4_engine::eval::{EVALUATORS, EvalSpec, Evaluator, parse_evaluator};
 use c4_engine::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use c4_engine::search::{LeafView, MoveOrder, WinScore};
 use c4_engine::solver::{SolveLimits, Solver, best_solved_column};
@@ -342,33 +342,38 @@ fn registry_names_are_unique_documented_and_round_trip() {
             "{}",
             entry.name
         );
-        for option in entry.options {
+        for option in entry.options.docs() {
             assert!(!option.help.is_empty(), "{}:{}", entry.name, option.key);
         }
-        let parsed = parse_evaluator(entry.name, 0).unwrap();
-        assert_eq!(parsed.spec(), entry.name, "defaults print as the bare name");
+        let parsed = EvalSpec::parse(entry.name).unwrap();
+        assert_eq!(
+            parsed.to_string(),
+            entry.name,
+            "defaults print as the bare name"
+        );
         // Every documented default parses and changes nothing.
         let all_defaults: Vec<String> = entry
             .options
+            .docs()
             .iter()
             .map(|o| format!("{}={}", o.key, o.default))
             .collect();
         let spelled = format!("{}:{}", entry.name, all_defaults.join(","));
         assert_eq!(
-            parse_evaluator(&spelled, 0).unwrap().spec(),
+            EvalSpec::parse(&spelled).unwrap().to_string(),
             entry.name,
             "{spelled}"
         );
     }
-    let custom = parse_evaluator("lines:block=3,good=7,skyline=off", 0).unwrap();
+    let custom = EvalSpec::parse("lines:block=3,good=7,skyline=off").unwrap();
     assert_eq!(
-        parse_evaluator(&custom.spec(), 0).unwrap().spec(),
-        custom.spec()
+        EvalSpec::parse(&custom.to_string()).unwrap().to_string(),
+        custom.to_string()
     );
     assert!(
         parse_evaluator("center:nonsense=1", 0)
             .unwrap_err()
-            .0
+            .to_string()
             .contains("valid options: sides")
     );
 }
@@ -473,8 +478,8 @@ fn specs_round_trip_through_their_text() {
         "hard",
         "perfect",
     ] {
-        let spec = AgentSpec::parse(text, 0).unwrap();
-        let again = AgentSpec::parse(&spec.to_string(), 0).unwrap();
+        let spec = PlayerSpec::parse(text, 0).unwrap();
+        let again = PlayerSpec::parse(&spec.to_string(), 0).unwrap();
         assert_eq!(spec, again, "{text} -> {spec}");
     }
     for (bad, needle) in [
@@ -491,7 +496,7 @@ fn specs_round_trip_through_their_text() {
         ("alphabeta:depth=3,depth=4", "twice"),
         ("easy:depth=3", "takes no options"),
     ] {
-        let err = AgentSpec::parse(bad, 0).unwrap_err().0;
+        let err = PlayerSpec::parse(bad, 0).unwrap_err().to_string();
         assert!(err.contains(needle), "{bad}: {err}");
     }
 }
@@ -499,9 +504,9 @@ fn specs_round_trip_through_their_text() {
 #[test]
 fn documented_player_defaults_are_the_defaults() {
     // Every default as `c4 evals` shows it, `none` included, is a value the parser takes.
-    for entry in c4_engine::agent::ALGORITHMS {
+    for entry in c4_engine::agent::PLAYER_KINDS {
         let spelled: Vec<String> = entry
-            .options
+            .docs()
             .iter()
             .map(|o| format!("{}={}", o.key, o.default))
             .collect();
@@ -509,7 +514,7 @@ fn documented_player_defaults_are_the_defaults() {
             continue;
         }
         let text = format!("{}:{}", entry.name, spelled.join(","));
-        let spelled = AgentSpec::parse(&text, 0).unwrap_or_else(|e| panic!("{text}: {}", e.0));
+        let spelled = PlayerSpec::parse(&text, 0).unwrap_or_else(|e| panic!("{text}: {e}"));
         // A bare name that is also a level (`perfect`) means the level: spell one option.
         let is_level = c4_engine::agent::LEVELS
             .iter()
@@ -523,14 +528,14 @@ fn documented_player_defaults_are_the_defaults() {
         } else {
             entry.name.to_owned()
         };
-        let bare = AgentSpec::parse(&bare_text, 0).unwrap();
+        let bare = PlayerSpec::parse(&bare_text, 0).unwrap();
         assert_eq!(spelled, bare, "{text} vs {bare_text}");
     }
 }
 
 #[test]
 fn clamped_specs_stop_at_the_time_cap_and_say_so() {
-    let mut spec = AgentSpec::parse("alphabeta:depth=42,eval=kang", 0).unwrap();
+    let mut spec = PlayerSpec::parse("alphabeta:depth=42,eval=kang", 0).unwrap();
     let notes = spec.clamp(42, 200);
     assert_eq!(notes, ["search stopped at 200 ms if not finished"]);
     assert_eq!(spec.to_string(), "alphabeta:depth=42,time=200,eval=kang");
@@ -542,16 +547,16 @@ fn clamped_specs_stop_at_the_time_cap_and_say_so() {
     let note = report.note.unwrap_or_default();
     assert!(note.contains("stopped at the time limit"), "{note}");
 
-    let zero = AgentSpec::parse("minimax:time=0", 0).unwrap_err();
-    assert!(zero.0.contains("out of range"));
-    let mut long = AgentSpec::parse("engine:time=1000000000", 0).unwrap();
+    let zero = PlayerSpec::parse("minimax:time=0", 0).unwrap_err();
+    assert!(zero.to_string().contains("out of range"));
+    let mut long = PlayerSpec::parse("engine:time=1000000000", 0).unwrap();
     assert_eq!(
         long.clamp(42, 500),
         ["time 1000000000 ms clamped to 500 ms"]
     );
     // A search that finishes in time plays exactly as without the cap.
-    let capped = AgentSpec::parse("alphabeta:depth=3,time=60000,eval=center", 0).unwrap();
-    let free = AgentSpec::parse("alphabeta:depth=3,eval=center", 0).unwrap();
+    let capped = PlayerSpec::parse("alphabeta:depth=3,time=60000,eval=center", 0).unwrap();
+    let free = PlayerSpec::parse("alphabeta:depth=3,eval=center", 0).unwrap();
     let a = capped.build().unwrap().choose(&game);
     let b = free.build().unwrap().choose(&game);
     assert_eq!((a.column, a.score, a.note), (b.column, b.score, None));
@@ -560,7 +565,7 @@ fn clamped_specs_stop_at_the_time_cap_and_say_so() {
 proptest! {
     #[test]
     fn spec_parser_never_panics(text in ".{0,80}") {
-        let _ = AgentSpec::parse(&text, 0);
+        let _ = PlayerSpec::parse(&text, 0);
         let _ = parse_evaluator(&text, 0);
     }
 
@@ -570,7 +575,7 @@ proptest! {
         key in prop::sample::select(vec!["depth", "eval", "time", "tt", "order", "seed", "win-score", "features", "block", "mode", "random-every"]),
         value in "[-a-z0-9]{0,12}",
     ) {
-        let _ = AgentSpec::parse(&format!("{algo}:{key}={value}"), 0);
+        let _ = PlayerSpec::parse(&format!("{algo}:{key}={value}"), 0);
     }
 }
 
@@ -603,7 +608,7 @@ proptest! {
             let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
             format!("{algo}:{}", pairs.join(","))
         };
-        if let Ok(mut spec) = AgentSpec::parse(&text, 0) {
+        if let Ok(mut spec) = PlayerSpec::parse(&text, 0) {
             spec.clamp(6, 50);
             spec.clamp_resources(20, 2);
             if let Ok(mut agent) = spec.build() {

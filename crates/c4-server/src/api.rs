@@ -17,7 +17,7 @@ use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
 use c4_core::{Game, Player, PositionSummary};
-use c4_engine::agent::{AgentSpec, MAX_DEPTH, REGISTRY, Registry};
+use c4_engine::agent::{PlayerSpec, MAX_DEPTH, REGISTRY, Registry};
 use c4_engine::analysis::{Analysis, analyze_until};
 use c4_engine::search::Cancel;
 use c4_engine::search::MoveSummary;
@@ -118,9 +118,9 @@ async fn best(
     let Json(request) = body?;
     let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
-    let mut spec = AgentSpec::parse(text, fresh_seed())
-        .map_err(|e| ApiError::bad_request(format!("invalid ai {text:?}: {}", e.0)))?;
-    if matches!(spec.book, BookChoice::File(_)) {
+    let mut spec = PlayerSpec::parse(text, fresh_seed())
+        .map_err(|e| ApiError::bad_request(format!("invalid ai {text:?}: {e}")))?;
+    if matches!(spec.book(), Some(BookChoice::File(_))) {
         return Err(ApiError::bad_request(
             "book= names a file on the server: not available through the API (builtin and none are)",
         ));
@@ -129,7 +129,7 @@ async fn best(
     let mut clamped = spec.clamp(MAX_DEPTH, cap);
     clamped.extend(spec.clamp_resources(MAX_SEARCH_TABLE_BITS, MAX_SEARCH_THREADS));
     let response = run_search(&state, move |cancel| {
-        let mut agent = spec.build().map_err(|e| ApiError::bad_request(e.0))?;
+        let mut agent = spec.build().map_err(|e| ApiError::bad_request(e.to_string()))?;
         agent.set_cancel(cancel);
         let report = agent.choose(&game);
         Ok(BestResponse {

@@ -334,7 +334,7 @@ async fn players_come_from_the_registry() {
     };
     assert_eq!(
         names("algorithms"),
-        c4_engine::agent::ALGORITHMS
+        c4_engine::agent::PLAYER_KINDS
             .iter()
             .map(|a| a.name)
             .collect::<Vec<_>>()

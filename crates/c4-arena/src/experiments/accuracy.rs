@@ -9,7 +9,7 @@
 
 use crate::stats::wilson;
 use c4_core::parse_moves;
-use c4_engine::agent::AgentSpec;
+use c4_engine::agent::PlayerSpec;
 use c4_engine::reference_positions;
 use c4_engine::solver::{INVALID_MOVE, SolveLimits, Solver};
 use plotters::prelude::*;
@@ -134,7 +134,7 @@ pub fn run(
     let file = Mutex::new(file);
     let decisions = Mutex::new(done);
     for player in players() {
-        let spec = AgentSpec::parse(&player, seed).map_err(|e| e.to_string())?;
+        let spec = PlayerSpec::parse(&player, seed).map_err(|e| e.to_string())?;
         let todo: Vec<usize> = (0..sample.len())
             .filter(|&i| !have.contains(&(player.clone(), i)))
             .collect();

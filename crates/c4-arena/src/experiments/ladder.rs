@@ -6,7 +6,7 @@ use crate::matches::{
 };
 use crate::record::{GameLog, GameRecord};
 use crate::tournament::Crosstable;
-use c4_engine::agent::AgentSpec;
+use c4_engine::agent::PlayerSpec;
 use plotters::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -47,7 +47,7 @@ pub fn run(
             let contestant = |(name, spec): (&str, &str)| -> Result<Contestant, String> {
                 Ok(Contestant {
                     label: name.to_owned(),
-                    spec: AgentSpec::parse(spec, 0).map_err(|e| e.to_string())?,
+                    spec: PlayerSpec::parse(spec, 0).map_err(|e| e.to_string())?,
                 })
             };
             let config = MatchConfig {

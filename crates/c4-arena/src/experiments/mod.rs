@@ -18,7 +18,7 @@ pub use tables::{EXPERIMENTS, Experiment, PairingRow, PairingTable, PaperResult}
 
 use crate::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use crate::record::{GameLog, GameRecord};
-use c4_engine::agent::AgentSpec;
+use c4_engine::agent::PlayerSpec;
 use std::path::{Path, PathBuf};
 
 /// How to run an experiment.
@@ -71,7 +71,7 @@ pub fn play_table(
             .filter(|r| r.a == label_a && r.b == label_b)
             .cloned()
             .collect();
-        let parse = |s: &str| AgentSpec::parse(s, 0).map_err(|e| format!("{}: {s}: {e}", table.id));
+        let parse = |s: &str| PlayerSpec::parse(s, 0).map_err(|e| format!("{}: {s}: {e}", table.id));
         let config = MatchConfig {
             a: Contestant {
                 label: label_a,

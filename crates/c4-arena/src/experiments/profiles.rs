@@ -9,7 +9,7 @@ use crate::matches::{
 };
 use crate::record::{GameLog, GameRecord};
 use crate::stats::Spread;
-use c4_engine::agent::AgentSpec;
+use c4_engine::agent::PlayerSpec;
 use plotters::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -129,7 +129,7 @@ pub fn run(
     }
     let mut all = Vec::new();
     for (index, (label, spec)) in profile.configs.iter().enumerate() {
-        let spec = AgentSpec::parse(spec, 0).map_err(|e| format!("{label}: {e}"))?;
+        let spec = PlayerSpec::parse(spec, 0).map_err(|e| format!("{label}: {e}"))?;
         let contestant = |side: &str| Contestant {
             label: format!("{label} {side}"),
             spec: spec.clone(),

@@ -428,7 +428,7 @@ pub static EXPERIMENTS: &[Experiment] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use c4_engine::agent::AgentSpec;
+    use c4_engine::agent::PlayerSpec;
 
     #[test]
     fn every_experiment_has_rows_and_valid_players() {
@@ -438,8 +438,8 @@ mod tests {
             for table in &tables {
                 assert!(!table.rows.is_empty(), "{} {}", experiment.name, table.id);
                 for row in &table.rows {
-                    AgentSpec::parse(&row.a, 0).unwrap();
-                    AgentSpec::parse(&row.b, 0).unwrap();
+                    PlayerSpec::parse(&row.a, 0).unwrap();
+                    PlayerSpec::parse(&row.b, 0).unwrap();
                     assert!(row.paper.games() > 0);
                 }
             }

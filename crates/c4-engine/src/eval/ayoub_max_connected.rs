@@ -7,7 +7,7 @@
 //! zero-sum like the others, and `sides=own` restores the paper's one-sided reading.
 
 use super::{Eval, Evaluator, Sides, Term, sides_of};
-use crate::options::{Options, SpecError};
+use crate::options::{Field, OptionDef, OptionTable, set_word, word_of, words};
 use c4_core::bitboard::FULL_BOARD;
 use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position};
 
@@ -18,13 +18,19 @@ pub struct MaxConnectedConfig {
     pub sides: Sides,
 }
 
-impl MaxConnectedConfig {
-    pub(crate) fn from_options(options: &mut Options) -> Result<Self, SpecError> {
-        Ok(MaxConnectedConfig {
-            sides: Sides::take(options)?.unwrap_or_default(),
-        })
-    }
-}
+/// The options of `connected`.
+pub(crate) const OPTIONS: OptionTable<MaxConnectedConfig> = OptionTable {
+    options: &[OptionDef::new(
+        "sides",
+        super::SIDES_HELP,
+        Field::Choice {
+            words: words::<Sides>,
+            get: |c| word_of(c.sides),
+            set: |c, w| set_word(&mut c.sides, w),
+        },
+    )],
+    default: MaxConnectedConfig::default,
+};
 
 /// The max-connected evaluator.
 #[derive(Clone, Copy, Debug, Default)]

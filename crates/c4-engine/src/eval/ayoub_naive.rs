@@ -13,7 +13,7 @@
 use super::{Eval, Evaluator};
 use crate::SeededRng;
 use crate::hashing::mix64;
-use crate::options::{Options, SpecError};
+use crate::options::{Field, OptionDef, OptionTable, Word, set_word, word_of, words};
 use c4_core::{Column, Player, Position};
 use rand::{RngExt, SeedableRng};
 
@@ -56,21 +56,26 @@ impl NaiveConfig {
         self
     }
 
-    pub(crate) fn from_options(options: &mut Options, player_seed: u64) -> Result<Self, SpecError> {
-        let mut config = NaiveConfig {
-            seed: player_seed,
-            ..NaiveConfig::default()
-        };
-        if let Some(mode) = options.take_choice("mode", &["hash", "stream"])? {
-            config.mode = if mode == "stream" {
-                NaiveMode::Stream
-            } else {
-                NaiveMode::Hash
-            };
-        }
-        Ok(config)
-    }
 }
+
+impl Word for NaiveMode {
+    const WORDS: &'static [(Self, &'static str)] =
+        &[(NaiveMode::Hash, "hash"), (NaiveMode::Stream, "stream")];
+}
+
+/// The options of `naive`. Its seed is the player's.
+pub(crate) const OPTIONS: OptionTable<NaiveConfig> = OptionTable {
+    options: &[OptionDef::new(
+        "mode",
+        "hash: one salt per search, same leaf same score; stream: a new number per call, as the paper",
+        Field::Choice {
+            words: words::<NaiveMode>,
+            get: |c| word_of(c.mode),
+            set: |c, w| set_word(&mut c.mode, w),
+        },
+    )],
+    default: NaiveConfig::default,
+};
 
 /// The naive evaluator.
 #[derive(Clone, Debug)]

@@ -23,7 +23,7 @@
 
 use super::square_values::{BitValues, CENTER_MATRIX};
 use super::{Eval, Evaluator, Sides, Term};
-use crate::options::{Options, SpecError};
+use crate::options::{Field, OptionDef, OptionTable, set_word, word_of, words};
 use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position, WIDTH};
 
 /// The utility of a won game in the ITU evaluation.
@@ -47,18 +47,32 @@ impl Default for ItuConfig {
     }
 }
 
-impl ItuConfig {
-    pub(crate) fn from_options(options: &mut Options) -> Result<Self, SpecError> {
-        let mut config = ItuConfig::default();
-        if let Some(w) = options.take_in_range("row-weight", 0, 1000)? {
-            config.row_weight = w as Eval;
-        }
-        if let Some(sides) = Sides::take(options)? {
-            config.sides = sides;
-        }
-        Ok(config)
-    }
-}
+/// The options of `itu`.
+pub(crate) const OPTIONS: OptionTable<ItuConfig> = OptionTable {
+    options: &[
+        OptionDef::<ItuConfig>::new(
+            "row-weight",
+            "multiplier of max coins in a row",
+            Field::Integer {
+                min: 0,
+                max: 1000,
+                get: |c| i64::from(c.row_weight),
+                set: |c, v| c.row_weight = v as Eval,
+            },
+        )
+        .tunable(),
+        OptionDef::new(
+            "sides",
+            "both: an opposing last coin counts against; own: it is ignored (fours always count)",
+            Field::Choice {
+                words: words::<Sides>,
+                get: |c| word_of(c.sides),
+                set: |c, w| set_word(&mut c.sides, w),
+            },
+        ),
+    ],
+    default: ItuConfig::default,
+};
 
 /// The features of one coin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -32,8 +32,8 @@
 use super::ayoub_max_connected::neighbours;
 use super::square_values::BitValues;
 use super::{Eval, Evaluator, Term, sides_of};
-use crate::options::{Options, SpecError};
-use crate::spec_error;
+use crate::choice_option;
+use crate::options::{Field, OptionDef, OptionTable, Word};
 use c4_core::bitboard::FULL_BOARD;
 use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position, WIDTH};
 
@@ -109,39 +109,31 @@ impl Default for KangConfig {
 }
 
 impl KangConfig {
-    /// Keeps only the features whose digits (1-4) appear in `digits`.
-    pub fn with_features(mut self, digits: &str) -> Result<Self, SpecError> {
+    /// Keeps only the features whose digits (1-4) appear in `digits` (at least one; a
+    /// `+` between digits is allowed); `None` if `digits` is not such a set.
+    #[must_use]
+    pub fn with_features(mut self, digits: &str) -> Option<Self> {
         let mut features = [false; 4];
         for ch in digits.chars().filter(|c| *c != '+') {
             match ch.to_digit(10) {
                 Some(d @ 1..=4) => features[d as usize - 1] = true,
-                _ => {
-                    return Err(spec_error!(
-                        "features={digits} is not valid: expected digits from 1234, e.g. 12"
-                    ));
-                }
+                _ => return None,
             }
         }
         if features == [false; 4] {
-            return Err(spec_error!("features= needs at least one of 1, 2, 3, 4"));
+            return None;
         }
         self.features = features;
-        Ok(self)
+        Some(self)
     }
 
-    pub(crate) fn from_options(options: &mut Options) -> Result<Self, SpecError> {
-        let mut config = KangConfig::default();
-        if let Some(digits) = options.take_raw("features") {
-            config = config.with_features(&digits)?;
-        }
-        if let Some(rule) = options.take_choice("count", &["playable", "empty"])? {
-            config.count = if rule == "empty" {
-                CountRule::Empty
-            } else {
-                CountRule::Playable
-            };
-        }
-        Ok(config)
+    /// The digits of the features that count, as `features=` spells them.
+    #[must_use]
+    pub fn feature_digits(&self) -> String {
+        (0..4)
+            .filter(|&i| self.features[i])
+            .map(|i| char::from(b'1' + i as u8))
+            .collect()
     }
 
     fn value(&self, situation: Situation, squares: usize, column: usize) -> Eval {
@@ -158,6 +150,36 @@ impl KangConfig {
         }
     }
 }
+
+impl Word for CountRule {
+    const WORDS: &'static [(Self, &'static str)] =
+        &[(CountRule::Playable, "playable"), (CountRule::Empty, "empty")];
+}
+
+/// The options of `kang`.
+pub(crate) const OPTIONS: OptionTable<KangConfig> = OptionTable {
+    options: &[
+        OptionDef::new(
+            "features",
+            "which features count, any subset of 1234 (Tables 7-8)",
+            Field::Text {
+                expected: "digits from 1234, at least one, e.g. 12",
+                get: KangConfig::feature_digits,
+                set: |c, digits| {
+                    *c = c.with_features(digits).ok_or(())?;
+                    Ok(())
+                },
+            },
+        ),
+        choice_option!(
+            KangConfig,
+            "count",
+            count,
+            "feature 3 counts squares that are playable now (playable) or merely empty (empty)"
+        ),
+    ],
+    default: KangConfig::default,
+};
 
 /// Kang et al.'s H1.
 #[derive(Clone, Copy, Debug, Default)]
@@ -330,7 +352,7 @@ mod tests {
             KangConfig::default().with_features("12").unwrap().features,
             [true, true, false, false]
         );
-        assert!(KangConfig::default().with_features("5").is_err());
-        assert!(KangConfig::default().with_features("").is_err());
+        assert!(KangConfig::default().with_features("5").is_none());
+        assert!(KangConfig::default().with_features("").is_none());
     }
 }

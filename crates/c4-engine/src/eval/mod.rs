@@ -20,7 +20,7 @@ pub mod threats;
 
 pub use c4_core::Player;
 use c4_core::{Column, Position};
-pub use registry::{AnyEvaluator, EVALUATORS, EvaluatorEntry, parse_evaluator};
+pub use registry::{AnyEvaluator, EVALUATORS, EvalSpec, EvaluatorEntry, parse_evaluator};
 
 /// A heuristic value. Larger is better for the view it was computed for.
 pub type Eval = i32;
@@ -96,16 +96,15 @@ pub enum Sides {
     Own,
 }
 
-impl Sides {
-    /// Parses the `sides=` option.
-    pub fn take(
-        options: &mut crate::options::Options,
-    ) -> Result<Option<Sides>, crate::options::SpecError> {
-        Ok(options
-            .take_choice("sides", &["both", "own"])?
-            .map(|v| if v == "own" { Sides::Own } else { Sides::Both }))
-    }
+impl crate::options::Word for Sides {
+    const WORDS: &'static [(Self, &'static str)] = &[(Sides::Both, "both"), (Sides::Own, "own")];
+}
 
+/// The help of the `sides=` option.
+pub(crate) const SIDES_HELP: &str =
+    "both: own minus opponent; own: only the evaluating player's discs (the paper's one-sided reading)";
+
+impl Sides {
     /// Combines per-side values.
     #[must_use]
     pub fn combine(self, own: Eval, opponent: Eval) -> Eval {

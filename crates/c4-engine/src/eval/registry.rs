@@ -1,40 +1,151 @@
 //! The one list of evaluators: names, summaries, citations, options and constructors.
 //!
 //! Everything that names an evaluator (`--eval`, player specs, `c4 evals`, `/api/players`,
-//! the experiments) goes through [`EVALUATORS`] and [`parse_evaluator`]. Search code never
-//! sees the enum inside the tree: [`with_evaluator!`](crate::with_evaluator) matches once at
-//! the root and runs code monomorphised for the concrete evaluator.
+//! the experiments) goes through [`EVALUATORS`] and [`EvalSpec`]. Each evaluator's options
+//! are declared once, as an [`OptionTable`] in its own file. Search code never sees the
+//! enum inside the tree: [`with_evaluator!`](crate::with_evaluator) matches once at the
+//! root and runs code monomorphised for the concrete evaluator.
 
-use super::ayoub_max_connected::{MaxConnected, MaxConnectedConfig};
-use super::ayoub_naive::{Naive, NaiveConfig, NaiveMode};
-use super::itu_last_coin::{ItuConfig, ItuLastCoin};
-use super::kang_h1_features::{CountRule, KangConfig, KangFeatures};
-use super::shanghai_lines::{FiveFactorLines, LinesConfig};
-use super::square_values::{Matrix, SquareValues, SquareValuesConfig};
-use super::threats::{Threats, ThreatsConfig};
-use super::{Eval, Evaluator, Sides, Term, Zero};
-use crate::options::{OptionDoc, Options, SpecError, split_spec};
-use crate::spec_error;
+use super::ayoub_max_connected::{self, MaxConnected, MaxConnectedConfig};
+use super::ayoub_naive::{self, Naive, NaiveConfig};
+use super::itu_last_coin::{self, ItuConfig, ItuLastCoin};
+use super::kang_h1_features::{self, KangConfig, KangFeatures};
+use super::shanghai_lines::{self, FiveFactorLines, LinesConfig};
+use super::square_values::{self, Matrix, SquareValues, SquareValuesConfig};
+use super::threats::{self, Threats, ThreatsConfig};
+use super::{Eval, Evaluator, Term, Zero};
+use crate::options::{OptionTable, Options, SpecError, Tunable, Variant, VariantOptions, split_spec};
 use c4_core::{Column, Player, Position};
+use std::fmt;
 
-/// An evaluator chosen at run time. Match on it once, at the root (see
+/// An evaluator with its settings: what `eval=NAME,KEY=VALUE...` and `--eval NAME:KEY=VALUE`
+/// name. Its text form (`Display`) is canonical: defaults are left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalSpec {
+    /// `kang`.
+    Kang(KangConfig),
+    /// `center` and `corners`.
+    SquareValues(SquareValuesConfig),
+    /// `naive` (its seed is the player's, given to [`EvalSpec::build`]).
+    Naive(NaiveConfig),
+    /// `connected`.
+    Connected(MaxConnectedConfig),
+    /// `lines`.
+    Lines(LinesConfig),
+    /// `itu`.
+    Itu(ItuConfig),
+    /// `threats`.
+    Threats(ThreatsConfig),
+    /// `zero`.
+    Zero,
+}
+
+impl Default for EvalSpec {
+    /// `threats`, c4's own evaluator.
+    fn default() -> Self {
+        EvalSpec::Threats(ThreatsConfig::default())
+    }
+}
+
+impl EvalSpec {
+    /// Parses `NAME[:KEY=VALUE,...]`.
+    pub fn parse(text: &str) -> Result<EvalSpec, SpecError> {
+        let (name, rest) = split_spec(text);
+        let mut options = Options::parse(rest)?;
+        let spec = EvalSpec::from_options(&name, &mut options)?;
+        options.finish(&format!("evaluator {}", spec.name()), &spec.entry().options.keys())?;
+        Ok(spec)
+    }
+
+    /// The evaluator called `name`, with the options it knows taken from `options`.
+    pub fn from_options(name: &str, options: &mut Options) -> Result<EvalSpec, SpecError> {
+        find_evaluator(name)?.options.parse(options)
+    }
+
+    /// Its registry entry.
+    #[must_use]
+    pub fn entry(&self) -> &'static EvaluatorEntry {
+        EVALUATORS
+            .iter()
+            .find(|e| e.options.holds(self))
+            .expect("every evaluator is in the registry")
+    }
+
+    /// Its registry name.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        self.entry().name
+    }
+
+    /// The options that differ from the defaults, as `key=value` items.
+    #[must_use]
+    pub fn options_text(&self) -> Vec<String> {
+        self.entry().options.canonical(self)
+    }
+
+    /// Whether it draws on the player's seed.
+    #[must_use]
+    pub fn uses_seed(&self) -> bool {
+        matches!(self, EvalSpec::Naive(_))
+    }
+
+    /// Its weights a tuner may change, with their ranges.
+    #[must_use]
+    pub fn tunables(&self) -> Vec<Tunable> {
+        self.entry().options.tunables(self)
+    }
+
+    /// Sets the tunable weight `key`.
+    pub fn set_tunable(&mut self, key: &str, value: i64) -> Result<(), SpecError> {
+        self.entry().options.set_tunable(self, key, value)
+    }
+
+    /// Builds the evaluator; `seed` feeds random evaluators.
+    #[must_use]
+    pub fn build(&self, seed: u64) -> AnyEvaluator {
+        match *self {
+            EvalSpec::Kang(c) => AnyEvaluator::Kang(KangFeatures::new(c)),
+            EvalSpec::SquareValues(c) => AnyEvaluator::SquareValues(SquareValues::new(c)),
+            EvalSpec::Naive(c) => AnyEvaluator::Naive(Naive::new(c.with_seed(seed))),
+            EvalSpec::Connected(c) => AnyEvaluator::Connected(MaxConnected::new(c)),
+            EvalSpec::Lines(c) => AnyEvaluator::Lines(FiveFactorLines::new(c)),
+            EvalSpec::Itu(c) => AnyEvaluator::Itu(ItuLastCoin::new(c)),
+            EvalSpec::Threats(c) => AnyEvaluator::Threats(Threats::new(c)),
+            EvalSpec::Zero => AnyEvaluator::Zero(Zero),
+        }
+    }
+}
+
+impl fmt::Display for EvalSpec {
+    /// `name` or `name:key=value,...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let options = self.options_text();
+        if options.is_empty() {
+            f.write_str(self.name())
+        } else {
+            write!(f, "{}:{}", self.name(), options.join(","))
+        }
+    }
+}
+
+/// A built evaluator chosen at run time. Match on it once, at the root (see
 /// [`with_evaluator!`](crate::with_evaluator)); its own `Evaluator` impl is for cold paths.
 #[derive(Clone, Debug)]
 pub enum AnyEvaluator {
     /// `kang`.
-    Kang(KangFeatures, KangConfig),
+    Kang(KangFeatures),
     /// `center` and `corners`.
-    SquareValues(SquareValues, SquareValuesConfig),
+    SquareValues(SquareValues),
     /// `naive`.
-    Naive(Naive, NaiveConfig),
+    Naive(Naive),
     /// `connected`.
-    Connected(MaxConnected, MaxConnectedConfig),
+    Connected(MaxConnected),
     /// `lines`.
-    Lines(FiveFactorLines, LinesConfig),
+    Lines(FiveFactorLines),
     /// `itu`.
-    Itu(ItuLastCoin, ItuConfig),
+    Itu(ItuLastCoin),
     /// `threats`.
-    Threats(Threats, ThreatsConfig),
+    Threats(Threats),
     /// `zero`.
     Zero(Zero),
 }
@@ -44,13 +155,13 @@ pub enum AnyEvaluator {
 macro_rules! with_evaluator {
     ($any:expr, $e:ident => $body:expr) => {
         match $any {
-            $crate::eval::AnyEvaluator::Kang($e, _) => $body,
-            $crate::eval::AnyEvaluator::SquareValues($e, _) => $body,
-            $crate::eval::AnyEvaluator::Naive($e, _) => $body,
-            $crate::eval::AnyEvaluator::Connected($e, _) => $body,
-            $crate::eval::AnyEvaluator::Lines($e, _) => $body,
-            $crate::eval::AnyEvaluator::Itu($e, _) => $body,
-            $crate::eval::AnyEvaluator::Threats($e, _) => $body,
+            $crate::eval::AnyEvaluator::Kang($e) => $body,
+            $crate::eval::AnyEvaluator::SquareValues($e) => $body,
+            $crate::eval::AnyEvaluator::Naive($e) => $body,
+            $crate::eval::AnyEvaluator::Connected($e) => $body,
+            $crate::eval::AnyEvaluator::Lines($e) => $body,
+            $crate::eval::AnyEvaluator::Itu($e) => $body,
+            $crate::eval::AnyEvaluator::Threats($e) => $body,
             $crate::eval::AnyEvaluator::Zero($e) => $body,
         }
     };
@@ -71,108 +182,11 @@ impl Evaluator for AnyEvaluator {
     }
 }
 
-impl AnyEvaluator {
-    /// The registry name.
-    #[must_use]
-    pub fn name(&self) -> &'static str {
-        match self {
-            AnyEvaluator::Kang(..) => "kang",
-            AnyEvaluator::SquareValues(_, c) if c.matrix == Matrix::Center => "center",
-            AnyEvaluator::SquareValues(..) => "corners",
-            AnyEvaluator::Naive(..) => "naive",
-            AnyEvaluator::Connected(..) => "connected",
-            AnyEvaluator::Lines(..) => "lines",
-            AnyEvaluator::Itu(..) => "itu",
-            AnyEvaluator::Threats(..) => "threats",
-            AnyEvaluator::Zero(_) => "zero",
-        }
-    }
-
-    /// The options that differ from the defaults, as `key=value` pairs, so that
-    /// `name:options` parses back to the same evaluator.
-    #[must_use]
-    pub fn options_text(&self) -> Vec<String> {
-        let sides = |s: Sides| (s == Sides::Own).then(|| "sides=own".to_owned());
-        let mut out = Vec::new();
-        match self {
-            AnyEvaluator::Kang(_, c) => {
-                if c.features != [true; 4] {
-                    let digits: String = (0..4)
-                        .filter(|&i| c.features[i])
-                        .map(|i| char::from(b'1' + i as u8))
-                        .collect();
-                    out.push(format!("features={digits}"));
-                }
-                if c.count == CountRule::Empty {
-                    out.push("count=empty".to_owned());
-                }
-            }
-            AnyEvaluator::SquareValues(_, c) => out.extend(sides(c.sides)),
-            AnyEvaluator::Naive(_, c) => {
-                if c.mode == NaiveMode::Stream {
-                    out.push("mode=stream".to_owned());
-                }
-            }
-            AnyEvaluator::Connected(_, c) => out.extend(sides(c.sides)),
-            AnyEvaluator::Lines(_, c) => {
-                let d = LinesConfig::BALANCED;
-                for (k, v, dv) in [
-                    ("block", c.block, d.block),
-                    ("good", c.good, d.good),
-                    ("win", c.win, d.win),
-                    ("danger", c.danger, d.danger),
-                    ("lose", c.lose, d.lose),
-                ] {
-                    if v != dv {
-                        out.push(format!("{k}={v}"));
-                    }
-                }
-                if !c.skyline {
-                    out.push("skyline=off".to_owned());
-                }
-            }
-            AnyEvaluator::Itu(_, c) => {
-                if c.row_weight != ItuConfig::default().row_weight {
-                    out.push(format!("row-weight={}", c.row_weight));
-                }
-                out.extend(sides(c.sides));
-            }
-            AnyEvaluator::Threats(_, c) => {
-                let d = ThreatsConfig::default();
-                for (k, v, dv) in [
-                    ("line1", c.line1, d.line1),
-                    ("line2", c.line2, d.line2),
-                    ("line3", c.line3, d.line3),
-                    ("threat", c.threat, d.threat),
-                    ("parity", c.parity, d.parity),
-                    ("stacked", c.stacked, d.stacked),
-                    ("center", c.center, d.center),
-                    ("immediate", c.immediate, d.immediate),
-                ] {
-                    if v != dv {
-                        out.push(format!("{k}={v}"));
-                    }
-                }
-            }
-            AnyEvaluator::Zero(_) => {}
-        }
-        out
-    }
-
-    /// `name` or `name:key=value,...`.
-    #[must_use]
-    pub fn spec(&self) -> String {
-        let options = self.options_text();
-        if options.is_empty() {
-            self.name().to_owned()
-        } else {
-            format!("{}:{}", self.name(), options.join(","))
-        }
-    }
-}
+/// An evaluator's option table, whatever its configuration type.
+pub type EvalOptions = dyn VariantOptions<EvalSpec>;
 
 /// One evaluator in the registry.
-#[derive(Clone, Copy, Debug, serde::Serialize)]
+#[derive(Clone, Copy)]
 pub struct EvaluatorEntry {
     /// Stable name, used on the command line and in files.
     pub name: &'static str,
@@ -180,18 +194,29 @@ pub struct EvaluatorEntry {
     pub summary: &'static str,
     /// Where it comes from.
     pub citation: &'static str,
-    /// Its options.
-    pub options: &'static [OptionDoc],
-    /// Builds it from options (taking the keys it knows) and the player's seed.
-    #[serde(skip)]
-    pub build: fn(&mut Options, u64) -> Result<AnyEvaluator, SpecError>,
+    /// Its options, declared in its own file.
+    pub options: &'static EvalOptions,
 }
 
-const SIDES_DOC: OptionDoc = OptionDoc {
-    key: "sides",
-    default: "both",
-    help: "both: own minus opponent; own: only the evaluating player's discs (the paper's one-sided reading)",
-};
+impl fmt::Debug for EvaluatorEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EvaluatorEntry")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl serde::Serialize for EvaluatorEntry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut entry = serializer.serialize_struct("EvaluatorEntry", 4)?;
+        entry.serialize_field("name", self.name)?;
+        entry.serialize_field("summary", self.summary)?;
+        entry.serialize_field("citation", self.citation)?;
+        entry.serialize_field("options", &self.options.docs())?;
+        entry.end()
+    }
+}
 
 /// Every evaluator, in the order `c4 evals` lists them.
 pub static EVALUATORS: &[EvaluatorEntry] = &[
@@ -199,191 +224,118 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
         name: "kang",
         summary: "Kang H1: features 1-4 (four, three, two connected, single disc) with Table 2 values",
         citation: "Kang, Wang, Hu (2019), JILSA 11, section 3.3.1, Tables 1-2",
-        options: &[
-            OptionDoc {
-                key: "features",
-                default: "1234",
-                help: "which features count, any subset of 1234 (Tables 7-8)",
+        options: &Variant {
+            table: kang_h1_features::OPTIONS,
+            wrap: EvalSpec::Kang,
+            unwrap: |s| match s {
+                EvalSpec::Kang(c) => Some(c),
+                _ => None,
             },
-            OptionDoc {
-                key: "count",
-                default: "playable",
-                help: "feature 3 counts squares that are playable now (playable) or merely empty (empty)",
-            },
-        ],
-        build: |o, _| {
-            let c = KangConfig::from_options(o)?;
-            Ok(AnyEvaluator::Kang(KangFeatures::new(c), c))
         },
     },
     EvaluatorEntry {
         name: "center",
         summary: "square-value matrix favouring the centre (Kang H2 = Ayoub value center)",
         citation: "Kang et al. (2019) section 3.3.2; Ayoub (2021) section 3.5.3",
-        options: &[SIDES_DOC],
-        build: |o, _| {
-            let c = SquareValuesConfig::from_options(Matrix::Center, o)?;
-            Ok(AnyEvaluator::SquareValues(SquareValues::new(c), c))
+        options: &Variant {
+            table: square_values::CENTER_OPTIONS,
+            wrap: EvalSpec::SquareValues,
+            unwrap: |s| match s {
+                EvalSpec::SquareValues(c) if c.matrix == Matrix::Center => Some(c),
+                _ => None,
+            },
         },
     },
     EvaluatorEntry {
         name: "corners",
         summary: "square-value matrix favouring the edges (Ayoub value corners)",
         citation: "Ayoub (2021), CS 4701 report, section 3.5.4",
-        options: &[SIDES_DOC],
-        build: |o, _| {
-            let c = SquareValuesConfig::from_options(Matrix::Corners, o)?;
-            Ok(AnyEvaluator::SquareValues(SquareValues::new(c), c))
+        options: &Variant {
+            table: square_values::CORNERS_OPTIONS,
+            wrap: EvalSpec::SquareValues,
+            unwrap: |s| match s {
+                EvalSpec::SquareValues(c) if c.matrix == Matrix::Corners => Some(c),
+                _ => None,
+            },
         },
     },
     EvaluatorEntry {
         name: "naive",
         summary: "a random score in [0, 50) for every non-terminal leaf, from the player's seed",
         citation: "Ayoub (2021), section 3.5.1",
-        options: &[OptionDoc {
-            key: "mode",
-            default: "hash",
-            help: "hash: one salt per search, same leaf same score; stream: a new number per call, as the paper",
-        }],
-        build: |o, seed| {
-            let c = NaiveConfig::from_options(o, seed)?;
-            Ok(AnyEvaluator::Naive(Naive::new(c), c))
+        options: &Variant {
+            table: ayoub_naive::OPTIONS,
+            wrap: EvalSpec::Naive,
+            unwrap: |s| match s {
+                EvalSpec::Naive(c) => Some(c),
+                _ => None,
+            },
         },
     },
     EvaluatorEntry {
         name: "connected",
         summary: "size of the largest group of adjacent discs, diagonals included",
         citation: "Ayoub (2021), sections 3.5.2 and 4.2",
-        options: &[SIDES_DOC],
-        build: |o, _| {
-            let c = MaxConnectedConfig::from_options(o)?;
-            Ok(AnyEvaluator::Connected(MaxConnected::new(c), c))
+        options: &Variant {
+            table: ayoub_max_connected::OPTIONS,
+            wrap: EvalSpec::Connected,
+            unwrap: |s| match s {
+                EvalSpec::Connected(c) => Some(c),
+                _ => None,
+            },
         },
     },
     EvaluatorEntry {
         name: "lines",
         summary: "five factors over all 69 four-cell lines: block, good, win, danger, lose",
         citation: "Fang, Ren, Cao (2021), ShanghaiTech CS181, section 4.2 (skyline pruning 5.2)",
-        options: &[
-            OptionDoc {
-                key: "preset",
-                default: "balanced",
-                help: "balanced, defensive or aggressive factor sets",
+        options: &Variant {
+            table: shanghai_lines::OPTIONS,
+            wrap: EvalSpec::Lines,
+            unwrap: |s| match s {
+                EvalSpec::Lines(c) => Some(c),
+                _ => None,
             },
-            OptionDoc {
-                key: "block",
-                default: "0",
-                help: "value of a line holding both colours",
-            },
-            OptionDoc {
-                key: "good",
-                default: "4",
-                help: "value per own disc of a line without opposing discs",
-            },
-            OptionDoc {
-                key: "win",
-                default: "100000",
-                help: "value of four own discs",
-            },
-            OptionDoc {
-                key: "danger",
-                default: "-4",
-                help: "value per opposing disc of a line without own discs",
-            },
-            OptionDoc {
-                key: "lose",
-                default: "-100000",
-                help: "value of four opposing discs",
-            },
-            OptionDoc {
-                key: "skyline",
-                default: "on",
-                help: "skip lines that must be empty (same value, less work)",
-            },
-        ],
-        build: |o, _| {
-            let c = LinesConfig::from_options(o)?;
-            Ok(AnyEvaluator::Lines(FiveFactorLines::new(c), c))
         },
     },
     EvaluatorEntry {
         name: "itu",
         summary: "last coin played: position value + 6 x max coins in a row + win combinations",
         citation: "Brandt, Langhoff (2015), ITU Intelligent Systems Programming, 'Evaluation Rules'",
-        options: &[
-            OptionDoc {
-                key: "row-weight",
-                default: "6",
-                help: "multiplier of max coins in a row",
+        options: &Variant {
+            table: itu_last_coin::OPTIONS,
+            wrap: EvalSpec::Itu,
+            unwrap: |s| match s {
+                EvalSpec::Itu(c) => Some(c),
+                _ => None,
             },
-            OptionDoc {
-                key: "sides",
-                default: "both",
-                help: "both: an opposing last coin counts against; own: it is ignored (fours always count)",
-            },
-        ],
-        build: |o, _| {
-            let c = ItuConfig::from_options(o)?;
-            Ok(AnyEvaluator::Itu(ItuLastCoin::new(c), c))
         },
     },
     EvaluatorEntry {
         name: "threats",
         summary: "c4's own: line potential, threats with odd/even parity, stacked and immediate threats",
         citation: "c4; parity after Allis (1988), threat cells after Pons' solver",
-        options: &[
-            OptionDoc {
-                key: "line1",
-                default: "4",
-                help: "line with one own disc and no opposing disc",
+        options: &Variant {
+            table: threats::OPTIONS,
+            wrap: EvalSpec::Threats,
+            unwrap: |s| match s {
+                EvalSpec::Threats(c) => Some(c),
+                _ => None,
             },
-            OptionDoc {
-                key: "line2",
-                default: "8",
-                help: "... two own discs",
-            },
-            OptionDoc {
-                key: "line3",
-                default: "14",
-                help: "... three own discs",
-            },
-            OptionDoc {
-                key: "threat",
-                default: "12",
-                help: "each empty cell that would complete four",
-            },
-            OptionDoc {
-                key: "parity",
-                default: "8",
-                help: "extra for a threat on the owner's good rows",
-            },
-            OptionDoc {
-                key: "stacked",
-                default: "20",
-                help: "extra per pair of own threats one above the other",
-            },
-            OptionDoc {
-                key: "center",
-                default: "0",
-                help: "each disc in the centre column",
-            },
-            OptionDoc {
-                key: "immediate",
-                default: "100000",
-                help: "a win in one, or an unstoppable double threat",
-            },
-        ],
-        build: |o, _| {
-            let c = ThreatsConfig::from_options(o)?;
-            Ok(AnyEvaluator::Threats(Threats::new(c), c))
         },
     },
     EvaluatorEntry {
         name: "zero",
         summary: "always 0: search alone decides",
         citation: "c4, for experiments",
-        options: &[],
-        build: |_, _| Ok(AnyEvaluator::Zero(Zero)),
+        options: &Variant {
+            table: OptionTable {
+                options: &[],
+                default: || (),
+            },
+            wrap: |()| EvalSpec::Zero,
+            unwrap: |s| matches!(s, EvalSpec::Zero).then_some(&()),
+        },
     },
 ];
 
@@ -392,25 +344,17 @@ pub fn find_evaluator(name: &str) -> Result<&'static EvaluatorEntry, SpecError> 
     EVALUATORS
         .iter()
         .find(|e| e.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            spec_error!(
-                "unknown evaluator {name:?}; valid evaluators: {}",
-                EVALUATORS
-                    .iter()
-                    .map(|e| e.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+        .ok_or_else(|| SpecError::UnknownEvaluator {
+            name: name.to_owned(),
+            valid: EVALUATORS
+                .iter()
+                .map(|e| e.name)
+                .collect::<Vec<_>>()
+                .join(", "),
         })
 }
 
-/// Parses `NAME[:KEY=VALUE,...]` into an evaluator; `seed` feeds random evaluators.
+/// Parses `NAME[:KEY=VALUE,...]` and builds the evaluator; `seed` feeds random evaluators.
 pub fn parse_evaluator(spec: &str, seed: u64) -> Result<AnyEvaluator, SpecError> {
-    let (name, rest) = split_spec(spec);
-    let entry = find_evaluator(&name)?;
-    let mut options = Options::parse(rest)?;
-    let evaluator = (entry.build)(&mut options, seed)?;
-    let keys: Vec<&str> = entry.options.iter().map(|o| o.key).collect();
-    options.finish(&format!("evaluator {}", entry.name), &keys)?;
-    Ok(evaluator)
+    Ok(EvalSpec::parse(spec)?.build(seed))
 }

@@ -27,7 +27,8 @@
 //! `skyline=off` computes the full sum, and a test checks the two agree.
 
 use super::{Eval, Evaluator, Term, sides_of};
-use crate::options::{Options, SpecError};
+use crate::options::{Field, OptionDef, OptionTable, Spelled};
+use crate::{integer_option, switch_option};
 use c4_core::{Column, LINES, Player, Position};
 
 /// The five factors.
@@ -89,31 +90,6 @@ impl LinesConfig {
         self
     }
 
-    pub(crate) fn from_options(options: &mut Options) -> Result<Self, SpecError> {
-        let mut config =
-            match options.take_choice("preset", &["balanced", "defensive", "aggressive"])? {
-                Some("defensive") => LinesConfig::DEFENSIVE,
-                Some("aggressive") => LinesConfig::AGGRESSIVE,
-                _ => LinesConfig::BALANCED,
-            };
-        let bound = 1_000_000;
-        for (key, slot) in [
-            ("block", &mut config.block),
-            ("good", &mut config.good),
-            ("win", &mut config.win),
-            ("danger", &mut config.danger),
-            ("lose", &mut config.lose),
-        ] {
-            if let Some(v) = options.take_in_range(key, -bound, bound)? {
-                *slot = v as Eval;
-            }
-        }
-        if let Some(on) = options.take_switch("skyline")? {
-            config.skyline = on;
-        }
-        Ok(config)
-    }
-
     #[inline]
     fn line_value(&self, friendly: u32, adversary: u32) -> Eval {
         match (friendly, adversary) {
@@ -126,6 +102,54 @@ impl LinesConfig {
         }
     }
 }
+
+/// The presets, by name.
+const PRESETS: [(&str, LinesConfig); 3] = [
+    ("balanced", LinesConfig::BALANCED),
+    ("defensive", LinesConfig::DEFENSIVE),
+    ("aggressive", LinesConfig::AGGRESSIVE),
+];
+
+/// The largest magnitude of a factor.
+const FACTOR_LIMIT: i64 = 1_000_000;
+
+/// The options of `lines`. A preset sets all factors and comes first, so that the factors
+/// given beside it change it; the canonical text spells the factors, never the preset.
+pub(crate) const OPTIONS: OptionTable<LinesConfig> = OptionTable {
+    options: &[
+        OptionDef::new(
+            "preset",
+            "balanced, defensive or aggressive factor sets",
+            Field::Choice {
+                words: || PRESETS.iter().map(|(name, _)| *name).collect(),
+                get: |c| {
+                    PRESETS
+                        .iter()
+                        .find(|(_, p)| p == c)
+                        .map_or("balanced", |(name, _)| name)
+                },
+                set: |c, name| {
+                    if let Some((_, preset)) = PRESETS.iter().find(|(n, _)| *n == name) {
+                        *c = *preset;
+                    }
+                },
+            },
+        )
+        .spelled(Spelled::Never),
+        integer_option!(LinesConfig, "block", block, -FACTOR_LIMIT, FACTOR_LIMIT, "value of a line holding both colours").tunable(),
+        integer_option!(LinesConfig, "good", good, -FACTOR_LIMIT, FACTOR_LIMIT, "value per own disc of a line without opposing discs").tunable(),
+        integer_option!(LinesConfig, "win", win, -FACTOR_LIMIT, FACTOR_LIMIT, "value of four own discs").tunable(),
+        integer_option!(LinesConfig, "danger", danger, -FACTOR_LIMIT, FACTOR_LIMIT, "value per opposing disc of a line without own discs").tunable(),
+        integer_option!(LinesConfig, "lose", lose, -FACTOR_LIMIT, FACTOR_LIMIT, "value of four opposing discs").tunable(),
+        switch_option!(
+            LinesConfig,
+            "skyline",
+            skyline,
+            "skip lines that must be empty (same value, less work)"
+        ),
+    ],
+    default: LinesConfig::default,
+};
 
 /// Where each (direction, start column) group of [`LINES`] ends, for skyline pruning.
 fn group_ends() -> Vec<usize> {

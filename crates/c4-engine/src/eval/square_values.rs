@@ -20,7 +20,7 @@
 //! The ITU evaluation's coin-position table is the `center` matrix too.
 
 use super::{Eval, Evaluator, Sides, Term, sides_of};
-use crate::options::{Options, SpecError};
+use crate::options::{Field, OptionDef, OptionTable, set_word, word_of, words};
 use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position, WIDTH};
 
 /// Kang H2 / Ayoub value-center matrix, rows top (row 6) to bottom (row 1).
@@ -119,14 +119,29 @@ impl SquareValuesConfig {
         self
     }
 
-    pub(crate) fn from_options(matrix: Matrix, options: &mut Options) -> Result<Self, SpecError> {
-        let mut config = SquareValuesConfig::new(matrix);
-        if let Some(sides) = Sides::take(options)? {
-            config.sides = sides;
-        }
-        Ok(config)
-    }
 }
+
+const SIDES: &[OptionDef<SquareValuesConfig>] = &[OptionDef::new(
+    "sides",
+    super::SIDES_HELP,
+    Field::Choice {
+        words: words::<Sides>,
+        get: |c| word_of(c.sides),
+        set: |c, w| set_word(&mut c.sides, w),
+    },
+)];
+
+/// The options of `center`.
+pub(crate) const CENTER_OPTIONS: OptionTable<SquareValuesConfig> = OptionTable {
+    options: SIDES,
+    default: || SquareValuesConfig::new(Matrix::Center),
+};
+
+/// The options of `corners`.
+pub(crate) const CORNERS_OPTIONS: OptionTable<SquareValuesConfig> = OptionTable {
+    options: SIDES,
+    default: || SquareValuesConfig::new(Matrix::Corners),
+};
 
 /// Scores discs by a square-value matrix.
 #[derive(Clone, Debug)]

@@ -26,7 +26,8 @@
 //! checked on other openings at depths 4 and 6 (`tests/threats_strength.rs`).
 
 use super::{Eval, Evaluator, Term};
-use crate::options::{Options, SpecError};
+use crate::integer_option;
+use crate::options::OptionTable;
 use c4_core::bitboard::{ODD_ROWS, winning_cells};
 use c4_core::{Bitboard, Column, LINES, Player, Position, WIDTH};
 
@@ -66,26 +67,23 @@ impl Default for ThreatsConfig {
     }
 }
 
-impl ThreatsConfig {
-    pub(crate) fn from_options(options: &mut Options) -> Result<Self, SpecError> {
-        let mut config = ThreatsConfig::default();
-        for (key, slot) in [
-            ("line1", &mut config.line1),
-            ("line2", &mut config.line2),
-            ("line3", &mut config.line3),
-            ("threat", &mut config.threat),
-            ("parity", &mut config.parity),
-            ("stacked", &mut config.stacked),
-            ("center", &mut config.center),
-            ("immediate", &mut config.immediate),
-        ] {
-            if let Some(v) = options.take_in_range(key, -1_000_000, 1_000_000)? {
-                *slot = v as Eval;
-            }
-        }
-        Ok(config)
-    }
-}
+/// The largest magnitude of a weight.
+const WEIGHT_LIMIT: i64 = 1_000_000;
+
+/// The options of `threats`: its weights, every one tunable.
+pub(crate) const OPTIONS: OptionTable<ThreatsConfig> = OptionTable {
+    options: &[
+        integer_option!(ThreatsConfig, "line1", line1, -WEIGHT_LIMIT, WEIGHT_LIMIT, "line with one own disc and no opposing disc").tunable(),
+        integer_option!(ThreatsConfig, "line2", line2, -WEIGHT_LIMIT, WEIGHT_LIMIT, "... two own discs").tunable(),
+        integer_option!(ThreatsConfig, "line3", line3, -WEIGHT_LIMIT, WEIGHT_LIMIT, "... three own discs").tunable(),
+        integer_option!(ThreatsConfig, "threat", threat, -WEIGHT_LIMIT, WEIGHT_LIMIT, "each empty cell that would complete four").tunable(),
+        integer_option!(ThreatsConfig, "parity", parity, -WEIGHT_LIMIT, WEIGHT_LIMIT, "extra for a threat on the owner's good rows").tunable(),
+        integer_option!(ThreatsConfig, "stacked", stacked, -WEIGHT_LIMIT, WEIGHT_LIMIT, "extra per pair of own threats one above the other").tunable(),
+        integer_option!(ThreatsConfig, "center", center, -WEIGHT_LIMIT, WEIGHT_LIMIT, "each disc in the centre column").tunable(),
+        integer_option!(ThreatsConfig, "immediate", immediate, -WEIGHT_LIMIT, WEIGHT_LIMIT, "a win in one, or an unstoppable double threat").tunable(),
+    ],
+    default: ThreatsConfig::default,
+};
 
 /// The per-player terms, for the breakdown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

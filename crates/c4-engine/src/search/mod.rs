@@ -120,6 +120,27 @@ pub enum TieBreak {
     Random,
 }
 
+impl crate::options::Word for LeafView {
+    const WORDS: &'static [(Self, &'static str)] =
+        &[(LeafView::Root, "root"), (LeafView::Mover, "mover")];
+}
+
+impl crate::options::Word for MoveOrder {
+    const WORDS: &'static [(Self, &'static str)] = &[
+        (MoveOrder::None, "none"),
+        (MoveOrder::Center, "center"),
+        (MoveOrder::Best, "best"),
+    ];
+}
+
+impl crate::options::Word for TieBreak {
+    const WORDS: &'static [(Self, &'static str)] = &[
+        (TieBreak::First, "first"),
+        (TieBreak::Center, "center"),
+        (TieBreak::Random, "random"),
+    ];
+}
+
 /// Statistics of one move, the papers' "indexes" (time, nodes) and more.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct MoveReport {

@@ -1,0 +1,51 @@
+//! Players: a text spec such as `alphabeta:depth=5,eval=center` parsed into a typed
+//! [`PlayerSpec`] and built into an [`Agent`] that picks moves. The CLI, the arena and the
+//! server all go through [`PlayerSpec`].
+
+mod players;
+mod spec;
+
+pub use spec::{
+    EngineSpec, FixedDepthSpec, LEVELS, Level, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS,
+    PLAYER_KINDS, PerfectSpec, PlayerKind, PlayerSpec, RandomSpec,
+};
+
+use crate::eval::{EVALUATORS, EvaluatorEntry};
+use crate::options::SpecError;
+use crate::search::{Cancel, MoveReport};
+use c4_core::Game;
+
+/// Something that plays moves. Object-safe: the arena calls it once per move.
+pub trait Agent: Send {
+    /// The canonical spec this agent was built from.
+    fn spec(&self) -> String;
+    /// Chooses a move in `game`, which is not over.
+    fn choose(&mut self, game: &Game) -> MoveReport;
+    /// Stops its searches early when `cancel` is given: the move is then chosen from what
+    /// was searched, as at a time limit. Players that do not search ignore it.
+    fn set_cancel(&mut self, _cancel: Cancel) {}
+}
+
+/// Parses and builds in one step.
+pub fn parse_agent(text: &str, default_seed: u64) -> Result<Box<dyn Agent>, SpecError> {
+    PlayerSpec::parse(text, default_seed)?.build()
+}
+
+/// Every kind of player, level and evaluator with their options: what `c4 evals --json`
+/// prints and the server's `/api/players` serves, so menus and the CLI list the same things.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct Registry {
+    /// The kinds of player.
+    pub algorithms: &'static [PlayerKind],
+    /// The evaluators.
+    pub evaluators: &'static [EvaluatorEntry],
+    /// The levels, weakest first.
+    pub levels: &'static [Level],
+}
+
+/// The registry.
+pub const REGISTRY: Registry = Registry {
+    algorithms: PLAYER_KINDS,
+    evaluators: EVALUATORS,
+    levels: LEVELS,
+};

@@ -1,0 +1,294 @@
+//! The players a [`PlayerSpec`] builds.
+
+use super::{Agent, parse_agent};
+use super::spec::PlayerSpec;
+use crate::options::SpecError;
+use crate::search::engine::{EngineConfig, EngineSearch};
+use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
+use crate::search::{Cancel, MoveReport, TieBreak};
+use crate::solver::book::{BookChoice, OpeningBook};
+use crate::solver::{SolveLimits, Solver};
+use crate::{SeededRng, with_evaluator};
+use c4_core::{Column, Game};
+use rand::{RngExt, SeedableRng};
+use std::time::{Duration, Instant};
+
+impl PlayerSpec {
+    /// Builds the player.
+    pub fn build(&self) -> Result<Box<dyn Agent>, SpecError> {
+        let spec = self.to_string();
+        Ok(match self {
+            PlayerSpec::Random(s) => Box::new(RandomAgent {
+                spec,
+                rng: SeededRng::seed_from_u64(s.seed),
+            }),
+            PlayerSpec::Minimax(s) | PlayerSpec::Alphabeta(s) => {
+                let config = FixedDepthConfig {
+                    depth: s.depth,
+                    prune: matches!(self, PlayerSpec::Alphabeta(_)),
+                    tt: s.tt,
+                    order: s.order,
+                    win_score: s.win_score,
+                    leaf_view: s.leaf_view,
+                };
+                let time_limit = s.time_ms.map(Duration::from_millis);
+                with_evaluator!(s.eval.build(s.seed), e => Box::new(FixedDepthAgent {
+                    spec,
+                    search: {
+                        let mut search = FixedDepthSearch::new(e, config);
+                        search.set_time_limit(time_limit);
+                        search
+                    },
+                    tiebreak: s.tiebreak,
+                    random_every: s.random_every,
+                    rng: SeededRng::seed_from_u64(s.seed),
+                }) as Box<dyn Agent>)
+            }
+            PlayerSpec::Engine(s) => {
+                let config = EngineConfig {
+                    time: Duration::from_millis(s.time_ms),
+                    max_depth: s.depth,
+                    use_solver: s.solver,
+                    solver_threads: s.threads as usize,
+                    ..EngineConfig::default()
+                };
+                let book = load_book(&s.book)?;
+                with_evaluator!(s.eval.build(s.seed), e => Box::new(EngineAgent {
+                    spec,
+                    search: {
+                        let mut search = EngineSearch::new(e, config);
+                        search.set_book(book);
+                        search
+                    },
+                }) as Box<dyn Agent>)
+            }
+            PlayerSpec::Perfect(s) => Box::new(PerfectAgent {
+                spec,
+                solver: {
+                    let mut solver =
+                        Solver::try_new(s.table_bits).map_err(|e| SpecError::Unavailable {
+                            key: "table",
+                            value: s.table_bits.to_string(),
+                            reason: format!(
+                                "cannot allocate {} MiB: {e}",
+                                (8u64 << s.table_bits) >> 20
+                            ),
+                        })?;
+                    solver.set_book(load_book(&s.book)?);
+                    solver.set_threads(s.threads as usize);
+                    solver
+                },
+                time: s.time_ms.map(Duration::from_millis),
+                fallback: None,
+                cancel: None,
+            }),
+        })
+    }
+}
+
+/// The book a spec chose, loaded.
+fn load_book(book: &BookChoice) -> Result<Option<std::sync::Arc<OpeningBook>>, SpecError> {
+    book.load().map_err(|e| SpecError::Unavailable {
+        key: "book",
+        value: book.to_string(),
+        reason: e.to_string(),
+    })
+}
+
+struct RandomAgent {
+    spec: String,
+    rng: SeededRng,
+}
+
+impl Agent for RandomAgent {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+    fn choose(&mut self, game: &Game) -> MoveReport {
+        let start = Instant::now();
+        let legal: Vec<Column> = game.position().legal_moves().collect();
+        let column = legal[self.rng.random_range(0..legal.len())];
+        MoveReport {
+            column,
+            score: 0,
+            exact: false,
+            depth: 0,
+            nodes: 0,
+            time: start.elapsed(),
+            pv: vec![column],
+            note: None,
+        }
+    }
+}
+
+struct FixedDepthAgent<E: crate::eval::Evaluator> {
+    spec: String,
+    search: FixedDepthSearch<E>,
+    tiebreak: TieBreak,
+    random_every: Option<u32>,
+    rng: SeededRng,
+}
+
+impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn set_cancel(&mut self, cancel: Cancel) {
+        self.search.set_cancel(Some(cancel));
+    }
+
+    fn choose(&mut self, game: &Game) -> MoveReport {
+        let start = Instant::now();
+        let position = game.position();
+        // The player's own move number, 1-based: Kang's "3rd, 6th, 9th ... move".
+        let own_move = position.moves_played() / 2 + 1;
+        let random_now = self
+            .random_every
+            .is_some_and(|k| own_move.is_multiple_of(k));
+        let window = if random_now {
+            RootWindow::Full
+        } else if self.tiebreak == TieBreak::First {
+            RootWindow::Standard
+        } else {
+            RootWindow::KeepTies
+        };
+        let values = self.search.search_root(position, window);
+        let best_value = values
+            .iter()
+            .map(|v| v.1)
+            .max()
+            .expect("a position that is not over has moves");
+        let mut note = self.search.stopped_early().then(|| {
+            format!(
+                "stopped at the time limit after {} of {} root moves",
+                values.len(),
+                position.legal_moves().count()
+            )
+        });
+        let column = if random_now && values.len() > 1 {
+            let mut ranked: Vec<_> = values.clone();
+            ranked.sort_by_key(|v| std::cmp::Reverse(v.1)); // stable: search order among equals
+            let pick = ranked[self.rng.random_range(0..2)];
+            note = Some(format!(
+                "random move between the two best columns ({} and {})",
+                ranked[0].0, ranked[1].0
+            ));
+            pick.0
+        } else {
+            let tied: Vec<Column> = values
+                .iter()
+                .filter(|v| v.1 == best_value && v.2)
+                .map(|v| v.0)
+                .collect();
+            match self.tiebreak {
+                TieBreak::First => tied[0],
+                TieBreak::Center => *tied
+                    .iter()
+                    .min_by_key(|c| c.distance_from_center())
+                    .expect("non-empty"),
+                TieBreak::Random => tied[self.rng.random_range(0..tied.len())],
+            }
+        };
+        let score = values
+            .iter()
+            .find(|v| v.0 == column)
+            .map_or(best_value, |v| v.1);
+        let mut pv = self.search.principal_variation();
+        if pv.first() != Some(&column) {
+            pv = vec![column];
+        }
+        MoveReport {
+            column,
+            score,
+            exact: false,
+            depth: self.search.depth(),
+            nodes: self.search.nodes(),
+            time: start.elapsed(),
+            pv,
+            note,
+        }
+    }
+}
+
+struct EngineAgent<E: crate::eval::Evaluator> {
+    spec: String,
+    search: EngineSearch<E>,
+}
+
+impl<E: crate::eval::Evaluator + Send> Agent for EngineAgent<E> {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+    fn choose(&mut self, game: &Game) -> MoveReport {
+        self.search.choose(game.position())
+    }
+    fn set_cancel(&mut self, cancel: Cancel) {
+        self.search.set_cancel(Some(cancel));
+    }
+}
+
+struct PerfectAgent {
+    spec: String,
+    solver: Solver,
+    time: Option<Duration>,
+    fallback: Option<Box<dyn Agent>>,
+    cancel: Option<Cancel>,
+}
+
+impl Agent for PerfectAgent {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn set_cancel(&mut self, cancel: Cancel) {
+        self.solver.set_cancel(Some(cancel.clone()));
+        if let Some(fallback) = &mut self.fallback {
+            fallback.set_cancel(cancel.clone());
+        }
+        self.cancel = Some(cancel);
+    }
+
+    fn choose(&mut self, game: &Game) -> MoveReport {
+        let start = Instant::now();
+        let position = game.position();
+        let limits = SolveLimits {
+            nodes: None,
+            time: self.time,
+        };
+        match self.solver.best_move(position, limits) {
+            Ok((column, score, stats)) => MoveReport {
+                column,
+                score,
+                exact: true,
+                depth: c4_core::CELLS as u32 - position.moves_played(),
+                nodes: stats.nodes,
+                time: start.elapsed(),
+                pv: vec![column],
+                note: None,
+            },
+            Err(_) => {
+                let remaining = self
+                    .time
+                    .unwrap_or_default()
+                    .saturating_sub(start.elapsed())
+                    .max(Duration::from_millis(50));
+                let cancel = self.cancel.clone();
+                let fallback = self.fallback.get_or_insert_with(|| {
+                    let spec = format!("engine:time={}", remaining.as_millis());
+                    let mut engine =
+                        parse_agent(&spec, 0).expect("the fallback engine spec is valid");
+                    if let Some(cancel) = cancel {
+                        engine.set_cancel(cancel);
+                    }
+                    engine
+                });
+                let mut report = fallback.choose(game);
+                report.time = start.elapsed();
+                report.note =
+                    Some("the solve did not finish in time: the engine's search chose".to_owned());
+                report
+            }
+        }
+    }
+}
