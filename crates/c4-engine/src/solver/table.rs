@@ -19,6 +19,7 @@
 //! locks: a slot is one machine word holding its own check, so a reader sees either the whole
 //! old entry or the whole new one, and an entry for another position never matches.
 
+use super::score::{MAX_SCORE, MIN_SCORE, Score};
 use memmap2::{Advice, MmapMut};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -60,6 +61,56 @@ pub struct Entry {
     pub value: u8,
     /// The column that refuted the window last time, plus 1; 0 when none did.
     pub best_move: u8,
+}
+
+/// What an entry says of its position's score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is at least this (a move refuted the window).
+    Lower(Score),
+    /// The score is at most this (no move reached the window).
+    Upper(Score),
+}
+
+impl Entry {
+    /// The first value that encodes a lower bound; upper bounds are `1..LOWER_BASE`.
+    const LOWER_BASE: Score = MAX_SCORE - MIN_SCORE + 2;
+
+    /// A lower bound `score`, found by playing column index `column` (as seen in the
+    /// orientation whose key the entry is stored under).
+    #[must_use]
+    pub fn lower(score: Score, column: usize) -> Entry {
+        Entry {
+            value: (score - MIN_SCORE + Entry::LOWER_BASE) as u8,
+            best_move: column as u8 + 1,
+        }
+    }
+
+    /// An upper bound `score`, with no best move.
+    #[must_use]
+    pub fn upper(score: Score) -> Entry {
+        Entry {
+            value: (score - MIN_SCORE + 1) as u8,
+            best_move: 0,
+        }
+    }
+
+    /// The bound the entry holds.
+    #[must_use]
+    pub fn bound(self) -> Bound {
+        let stored = Score::from(self.value);
+        if stored >= Entry::LOWER_BASE {
+            Bound::Lower(stored - Entry::LOWER_BASE + MIN_SCORE)
+        } else {
+            Bound::Upper(stored + MIN_SCORE - 1)
+        }
+    }
+
+    /// The column index that refuted the window last time, if any.
+    #[must_use]
+    pub fn best_column(self) -> Option<usize> {
+        (self.best_move != 0).then(|| usize::from(self.best_move) - 1)
+    }
 }
 
 /// Smallest and largest table sizes accepted, as log2 of the number of slots (the smallest
@@ -256,6 +307,20 @@ impl SolverTable {
 mod tests {
     use super::*;
     use c4_core::parse_moves;
+
+    #[test]
+    fn every_bound_and_column_round_trips_through_an_entry() {
+        for score in MIN_SCORE..=MAX_SCORE {
+            assert_eq!(Entry::upper(score).bound(), Bound::Upper(score));
+            assert_eq!(Entry::upper(score).best_column(), None);
+            for column in 0..7 {
+                let entry = Entry::lower(score, column);
+                assert_eq!(entry.bound(), Bound::Lower(score));
+                assert_eq!(entry.best_column(), Some(column));
+                assert!(entry.value != 0 && u64::from(entry.value) <= VALUE_MASK);
+            }
+        }
+    }
 
     #[test]
     fn reset_forgets() {

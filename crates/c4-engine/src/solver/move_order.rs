@@ -1,0 +1,59 @@
+//! Move ordering: how promising a move looks, and the sorter that hands moves out.
+
+use c4_core::WIDTH;
+use c4_core::bitboard::{BOTTOM, FULL_BOARD};
+
+/// How promising a move looks, from the winning cells `wins` of the player who made it:
+/// cells directly above a winning cell of the opponent do not count (the opponent wins
+/// or blocks there first); a cell right above a playable one, in the rows that the player's
+/// zugzwang parity favours (`zugzwang_rows`: rows 1, 3, 5 for the first player, 2, 4, 6 for
+/// the second), counts more, as the opponent can no longer play under it (measured against
+/// Pons' plain count of winning cells: 20% fewer nodes on the first 30 of Begin-Hard, 13%
+/// fewer on Middle-Medium, 13% more on Begin-Easy).
+#[inline]
+pub(super) fn order_score(wins: u64, opponent_wins: u64, occupied: u64, zugzwang_rows: u64) -> u32 {
+    let useful = wins & !(opponent_wins << 1);
+    let above_playable = ((occupied + BOTTOM) & FULL_BOARD) << 1;
+    2 * useful.count_ones() + 3 * (useful & above_playable & zugzwang_rows).count_ones()
+}
+
+/// Up to `WIDTH` moves, handed out best score first; among equal scores the one added
+/// last comes first (Pons' `MoveSorter`). An insertion sort on a fixed array: no allocation.
+pub(super) struct MoveSorter {
+    cells: [u64; WIDTH],
+    scores: [u32; WIDTH],
+    pub(super) len: usize,
+}
+
+impl MoveSorter {
+    #[inline]
+    pub(super) fn new() -> Self {
+        MoveSorter {
+            cells: [0; WIDTH],
+            scores: [0; WIDTH],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub(super) fn add(&mut self, cell: u64, score: u32) {
+        let mut i = self.len;
+        self.len += 1;
+        while i > 0 && self.scores[i - 1] > score {
+            self.cells[i] = self.cells[i - 1];
+            self.scores[i] = self.scores[i - 1];
+            i -= 1;
+        }
+        self.cells[i] = cell;
+        self.scores[i] = score;
+    }
+
+    #[inline]
+    pub(super) fn next(&mut self) -> Option<u64> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.cells[self.len])
+    }
+}
