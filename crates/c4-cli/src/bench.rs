@@ -300,7 +300,7 @@ fn player(args: &PlayerBenchArgs) -> Result<()> {
     for game in &games {
         let report = agent.choose(game);
         times.push(report.time.as_secs_f64() * 1e3);
-        exact += usize::from(report.exact);
+        exact += usize::from(report.score.is_exact());
     }
     writeln!(
         std::io::stdout().lock(),

@@ -53,7 +53,7 @@ pub fn answer(agent: &mut dyn c4_engine::agent::Agent, line: &Line, info: bool) 
         format!(
             "{} score={} depth={} nodes={} time_ms={:.1}",
             report.column,
-            report.score,
+            report.score.number(),
             report.depth,
             report.nodes,
             report.time_ms()

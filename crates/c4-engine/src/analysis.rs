@@ -43,10 +43,11 @@ pub enum ColumnValue {
     },
 }
 
-/// How a column ends for the side to move, as far as is known.
+/// How a column ends for the side to move, as far as is known (a game's actual end is
+/// [`c4_core::Outcome`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Outcome {
+pub enum Verdict {
     /// A win.
     Win,
     /// A draw with best play (only the solver says this).
@@ -65,8 +66,9 @@ pub struct ColumnAnalysis {
     /// Its value.
     #[serde(flatten)]
     pub value: ColumnValue,
-    /// The outcome it proves.
-    pub outcome: Outcome,
+    /// The verdict it proves (serialised as `outcome`).
+    #[serde(rename = "outcome")]
+    pub verdict: Verdict,
     /// For an exact win or loss: the discs the winner still plays, the winning one included
     /// (the distance to the end with best play).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -135,7 +137,7 @@ pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cance
         .map(|(column, value)| {
             // `deepen` values every playable column, so nothing is left unknown.
             let value = value.unwrap_or(ColumnValue::Full);
-            let (outcome, text) = describe(&value, moves_played);
+            let (verdict, text) = describe(&value, moves_played);
             let winner_discs_left = match value {
                 ColumnValue::Exact { score } => winner_discs_left(score, moves_played),
                 _ => None,
@@ -143,7 +145,7 @@ pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cance
             ColumnAnalysis {
                 column: column.number(),
                 value,
-                outcome,
+                verdict,
                 winner_discs_left,
                 text,
             }
@@ -199,23 +201,23 @@ fn deepen(
     (best, nodes)
 }
 
-fn describe(value: &ColumnValue, moves_played: u32) -> (Outcome, String) {
+fn describe(value: &ColumnValue, moves_played: u32) -> (Verdict, String) {
     match *value {
-        ColumnValue::Full => (Outcome::Unknown, "full".to_owned()),
+        ColumnValue::Full => (Verdict::Unknown, "full".to_owned()),
         ColumnValue::Exact { score } => {
             let outcome = match score.signum() {
-                1 => Outcome::Win,
-                -1 => Outcome::Loss,
-                _ => Outcome::Draw,
+                1 => Verdict::Win,
+                -1 => Verdict::Loss,
+                _ => Verdict::Draw,
             };
             // The score is that of the position before the move.
             (outcome, describe_score(score, Some(moves_played)))
         }
         ColumnValue::Heuristic { value, depth } => match decisive_plies(value) {
-            Some(p) if p > 0 => (Outcome::Win, format!("wins within {p} plies (search)")),
-            Some(p) => (Outcome::Loss, format!("loses within {} plies (search)", -p)),
+            Some(p) if p > 0 => (Verdict::Win, format!("wins within {p} plies (search)")),
+            Some(p) => (Verdict::Loss, format!("loses within {} plies (search)", -p)),
             None => (
-                Outcome::Unknown,
+                Verdict::Unknown,
                 format!("{value:+} at depth {depth} (heuristic)"),
             ),
         },

@@ -382,10 +382,7 @@ impl<C> OptionDef<C> {
                     .ok_or_else(|| SpecError::Invalid {
                         key: key.to_owned(),
                         value: raw.to_owned(),
-                        expected: format!(
-                            "one of {}",
-                            SWITCH.map(|(w, _)| w).join(", ")
-                        ),
+                        expected: format!("one of {}", SWITCH.map(|(w, _)| w).join(", ")),
                     })?;
                 set(config, on);
             }

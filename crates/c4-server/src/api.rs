@@ -17,7 +17,7 @@ use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
 use c4_core::{Game, Player, PositionSummary};
-use c4_engine::agent::{PlayerSpec, MAX_DEPTH, REGISTRY, Registry};
+use c4_engine::agent::{MAX_DEPTH, PlayerSpec, REGISTRY, Registry};
 use c4_engine::analysis::{Analysis, analyze_until};
 use c4_engine::search::Cancel;
 use c4_engine::search::MoveSummary;
@@ -129,7 +129,9 @@ async fn best(
     let mut clamped = spec.clamp(MAX_DEPTH, cap);
     clamped.extend(spec.clamp_resources(MAX_SEARCH_TABLE_BITS, MAX_SEARCH_THREADS));
     let response = run_search(&state, move |cancel| {
-        let mut agent = spec.build().map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let mut agent = spec
+            .build()
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
         agent.set_cancel(cancel);
         let report = agent.choose(&game);
         Ok(BestResponse {

@@ -71,7 +71,8 @@ pub fn play_table(
             .filter(|r| r.a == label_a && r.b == label_b)
             .cloned()
             .collect();
-        let parse = |s: &str| PlayerSpec::parse(s, 0).map_err(|e| format!("{}: {s}: {e}", table.id));
+        let parse =
+            |s: &str| PlayerSpec::parse(s, 0).map_err(|e| format!("{}: {s}: {e}", table.id));
         let config = MatchConfig {
             a: Contestant {
                 label: label_a,

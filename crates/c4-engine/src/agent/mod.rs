@@ -6,8 +6,8 @@ mod players;
 mod spec;
 
 pub use spec::{
-    EngineSpec, FixedDepthSpec, LEVELS, Level, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS,
-    PLAYER_KINDS, PerfectSpec, PlayerKind, PlayerSpec, RandomSpec,
+    EngineSpec, FixedDepthSpec, LEVELS, Level, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, PLAYER_KINDS,
+    PerfectSpec, PlayerKind, PlayerSpec, RandomSpec,
 };
 
 use crate::eval::{EVALUATORS, EvaluatorEntry};

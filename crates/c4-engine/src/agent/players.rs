@@ -1,11 +1,11 @@
 //! The players a [`PlayerSpec`] builds.
 
-use super::{Agent, parse_agent};
 use super::spec::PlayerSpec;
+use super::{Agent, parse_agent};
 use crate::options::SpecError;
 use crate::search::engine::{EngineConfig, EngineSearch};
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use crate::search::{Cancel, MoveReport, TieBreak};
+use crate::search::{Cancel, MoveReport, MoveValue, TieBreak};
 use crate::solver::book::{BookChoice, OpeningBook};
 use crate::solver::{SolveLimits, Solver};
 use crate::{SeededRng, with_evaluator};
@@ -110,8 +110,7 @@ impl Agent for RandomAgent {
         let column = legal[self.rng.random_range(0..legal.len())];
         MoveReport {
             column,
-            score: 0,
-            exact: false,
+            score: MoveValue::heuristic(0),
             depth: 0,
             nodes: 0,
             time: start.elapsed(),
@@ -200,8 +199,7 @@ impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
         }
         MoveReport {
             column,
-            score,
-            exact: false,
+            score: MoveValue::heuristic(score),
             depth: self.search.depth(),
             nodes: self.search.nodes(),
             time: start.elapsed(),
@@ -259,8 +257,7 @@ impl Agent for PerfectAgent {
         match self.solver.best_move(position, limits) {
             Ok((column, score, stats)) => MoveReport {
                 column,
-                score,
-                exact: true,
+                score: MoveValue::exact(score),
                 depth: c4_core::CELLS as u32 - position.moves_played(),
                 nodes: stats.nodes,
                 time: start.elapsed(),

@@ -260,7 +260,10 @@ const FIXED_DEPTH_RANDOM_EVERY: OptionDef<FixedDepthSpec> = OptionDef::new(
         words: &["off", "0"],
         min: 1,
         max: MAX_DEPTH as i64,
-        get: |c| c.random_every.map_or(NumberOr::Word("off"), |k| NumberOr::Number(i64::from(k))),
+        get: |c| {
+            c.random_every
+                .map_or(NumberOr::Word("off"), |k| NumberOr::Number(i64::from(k)))
+        },
         set: |c, v| c.random_every = limit_value(v).map(|k| k as u32),
     },
 );
@@ -634,8 +637,10 @@ impl PlayerSpec {
 
     fn parse_kind(text: &str, default_seed: u64) -> Result<PlayerSpec, SpecError> {
         let (name, rest) = split_spec(text);
-        let kind = PLAYER_KINDS.iter().find(|k| k.name == name).ok_or_else(|| {
-            match LEVELS.iter().find(|l| l.name == name) {
+        let kind = PLAYER_KINDS
+            .iter()
+            .find(|k| k.name == name)
+            .ok_or_else(|| match LEVELS.iter().find(|l| l.name == name) {
                 Some(level) => SpecError::LevelWithOptions {
                     level: level.name,
                     spec: level.spec,
@@ -644,8 +649,7 @@ impl PlayerSpec {
                     name,
                     valid: spec_names(),
                 },
-            }
-        })?;
+            })?;
         let mut options = Options::parse(rest)?;
         let seeded = options.contains("seed");
         let mut spec = kind.options.parse(&mut options)?;
@@ -739,10 +743,7 @@ impl PlayerSpec {
                     cap_depth(depth);
                 }
                 if s.time_ms > max_time_ms {
-                    notes.push(format!(
-                        "time {} ms clamped to {max_time_ms} ms",
-                        s.time_ms
-                    ));
+                    notes.push(format!("time {} ms clamped to {max_time_ms} ms", s.time_ms));
                     s.time_ms = max_time_ms;
                 }
             }

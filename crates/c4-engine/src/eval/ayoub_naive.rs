@@ -55,7 +55,6 @@ impl NaiveConfig {
         self.seed = seed;
         self
     }
-
 }
 
 impl Word for NaiveMode {

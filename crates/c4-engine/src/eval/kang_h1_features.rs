@@ -152,8 +152,10 @@ impl KangConfig {
 }
 
 impl Word for CountRule {
-    const WORDS: &'static [(Self, &'static str)] =
-        &[(CountRule::Playable, "playable"), (CountRule::Empty, "empty")];
+    const WORDS: &'static [(Self, &'static str)] = &[
+        (CountRule::Playable, "playable"),
+        (CountRule::Empty, "empty"),
+    ];
 }
 
 /// The options of `kang`.

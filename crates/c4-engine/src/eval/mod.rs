@@ -101,8 +101,7 @@ impl crate::options::Word for Sides {
 }
 
 /// The help of the `sides=` option.
-pub(crate) const SIDES_HELP: &str =
-    "both: own minus opponent; own: only the evaluating player's discs (the paper's one-sided reading)";
+pub(crate) const SIDES_HELP: &str = "both: own minus opponent; own: only the evaluating player's discs (the paper's one-sided reading)";
 
 impl Sides {
     /// Combines per-side values.

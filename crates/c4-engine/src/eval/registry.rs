@@ -14,7 +14,9 @@ use super::shanghai_lines::{self, FiveFactorLines, LinesConfig};
 use super::square_values::{self, Matrix, SquareValues, SquareValuesConfig};
 use super::threats::{self, Threats, ThreatsConfig};
 use super::{Eval, Evaluator, Term, Zero};
-use crate::options::{OptionTable, Options, SpecError, Tunable, Variant, VariantOptions, split_spec};
+use crate::options::{
+    OptionTable, Options, SpecError, Tunable, Variant, VariantOptions, split_spec,
+};
 use c4_core::{Column, Player, Position};
 use std::fmt;
 
@@ -53,7 +55,10 @@ impl EvalSpec {
         let (name, rest) = split_spec(text);
         let mut options = Options::parse(rest)?;
         let spec = EvalSpec::from_options(&name, &mut options)?;
-        options.finish(&format!("evaluator {}", spec.name()), &spec.entry().options.keys())?;
+        options.finish(
+            &format!("evaluator {}", spec.name()),
+            &spec.entry().options.keys(),
+        )?;
         Ok(spec)
     }
 

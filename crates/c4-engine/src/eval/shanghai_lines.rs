@@ -136,11 +136,51 @@ pub(crate) const OPTIONS: OptionTable<LinesConfig> = OptionTable {
             },
         )
         .spelled(Spelled::Never),
-        integer_option!(LinesConfig, "block", block, -FACTOR_LIMIT, FACTOR_LIMIT, "value of a line holding both colours").tunable(),
-        integer_option!(LinesConfig, "good", good, -FACTOR_LIMIT, FACTOR_LIMIT, "value per own disc of a line without opposing discs").tunable(),
-        integer_option!(LinesConfig, "win", win, -FACTOR_LIMIT, FACTOR_LIMIT, "value of four own discs").tunable(),
-        integer_option!(LinesConfig, "danger", danger, -FACTOR_LIMIT, FACTOR_LIMIT, "value per opposing disc of a line without own discs").tunable(),
-        integer_option!(LinesConfig, "lose", lose, -FACTOR_LIMIT, FACTOR_LIMIT, "value of four opposing discs").tunable(),
+        integer_option!(
+            LinesConfig,
+            "block",
+            block,
+            -FACTOR_LIMIT,
+            FACTOR_LIMIT,
+            "value of a line holding both colours"
+        )
+        .tunable(),
+        integer_option!(
+            LinesConfig,
+            "good",
+            good,
+            -FACTOR_LIMIT,
+            FACTOR_LIMIT,
+            "value per own disc of a line without opposing discs"
+        )
+        .tunable(),
+        integer_option!(
+            LinesConfig,
+            "win",
+            win,
+            -FACTOR_LIMIT,
+            FACTOR_LIMIT,
+            "value of four own discs"
+        )
+        .tunable(),
+        integer_option!(
+            LinesConfig,
+            "danger",
+            danger,
+            -FACTOR_LIMIT,
+            FACTOR_LIMIT,
+            "value per opposing disc of a line without own discs"
+        )
+        .tunable(),
+        integer_option!(
+            LinesConfig,
+            "lose",
+            lose,
+            -FACTOR_LIMIT,
+            FACTOR_LIMIT,
+            "value of four opposing discs"
+        )
+        .tunable(),
         switch_option!(
             LinesConfig,
             "skyline",

@@ -118,7 +118,6 @@ impl SquareValuesConfig {
         self.sides = sides;
         self
     }
-
 }
 
 const SIDES: &[OptionDef<SquareValuesConfig>] = &[OptionDef::new(

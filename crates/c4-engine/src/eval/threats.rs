@@ -73,14 +73,78 @@ const WEIGHT_LIMIT: i64 = 1_000_000;
 /// The options of `threats`: its weights, every one tunable.
 pub(crate) const OPTIONS: OptionTable<ThreatsConfig> = OptionTable {
     options: &[
-        integer_option!(ThreatsConfig, "line1", line1, -WEIGHT_LIMIT, WEIGHT_LIMIT, "line with one own disc and no opposing disc").tunable(),
-        integer_option!(ThreatsConfig, "line2", line2, -WEIGHT_LIMIT, WEIGHT_LIMIT, "... two own discs").tunable(),
-        integer_option!(ThreatsConfig, "line3", line3, -WEIGHT_LIMIT, WEIGHT_LIMIT, "... three own discs").tunable(),
-        integer_option!(ThreatsConfig, "threat", threat, -WEIGHT_LIMIT, WEIGHT_LIMIT, "each empty cell that would complete four").tunable(),
-        integer_option!(ThreatsConfig, "parity", parity, -WEIGHT_LIMIT, WEIGHT_LIMIT, "extra for a threat on the owner's good rows").tunable(),
-        integer_option!(ThreatsConfig, "stacked", stacked, -WEIGHT_LIMIT, WEIGHT_LIMIT, "extra per pair of own threats one above the other").tunable(),
-        integer_option!(ThreatsConfig, "center", center, -WEIGHT_LIMIT, WEIGHT_LIMIT, "each disc in the centre column").tunable(),
-        integer_option!(ThreatsConfig, "immediate", immediate, -WEIGHT_LIMIT, WEIGHT_LIMIT, "a win in one, or an unstoppable double threat").tunable(),
+        integer_option!(
+            ThreatsConfig,
+            "line1",
+            line1,
+            -WEIGHT_LIMIT,
+            WEIGHT_LIMIT,
+            "line with one own disc and no opposing disc"
+        )
+        .tunable(),
+        integer_option!(
+            ThreatsConfig,
+            "line2",
+            line2,
+            -WEIGHT_LIMIT,
+            WEIGHT_LIMIT,
+            "... two own discs"
+        )
+        .tunable(),
+        integer_option!(
+            ThreatsConfig,
+            "line3",
+            line3,
+            -WEIGHT_LIMIT,
+            WEIGHT_LIMIT,
+            "... three own discs"
+        )
+        .tunable(),
+        integer_option!(
+            ThreatsConfig,
+            "threat",
+            threat,
+            -WEIGHT_LIMIT,
+            WEIGHT_LIMIT,
+            "each empty cell that would complete four"
+        )
+        .tunable(),
+        integer_option!(
+            ThreatsConfig,
+            "parity",
+            parity,
+            -WEIGHT_LIMIT,
+            WEIGHT_LIMIT,
+            "extra for a threat on the owner's good rows"
+        )
+        .tunable(),
+        integer_option!(
+            ThreatsConfig,
+            "stacked",
+            stacked,
+            -WEIGHT_LIMIT,
+            WEIGHT_LIMIT,
+            "extra per pair of own threats one above the other"
+        )
+        .tunable(),
+        integer_option!(
+            ThreatsConfig,
+            "center",
+            center,
+            -WEIGHT_LIMIT,
+            WEIGHT_LIMIT,
+            "each disc in the centre column"
+        )
+        .tunable(),
+        integer_option!(
+            ThreatsConfig,
+            "immediate",
+            immediate,
+            -WEIGHT_LIMIT,
+            WEIGHT_LIMIT,
+            "a win in one, or an unstoppable double threat"
+        )
+        .tunable(),
     ],
     default: ThreatsConfig::default,
 };

@@ -11,7 +11,9 @@
 //! every line is exact.
 
 use super::transposition_table::{Bound, TranspositionTable};
-use super::{Cancel, INFINITY, MAX_PLY, MoveReport, PvTable, WIN, decisive_plies, win_in};
+use super::{
+    Cancel, INFINITY, MAX_PLY, MoveReport, MoveValue, PvTable, WIN, decisive_plies, win_in,
+};
 use crate::eval::{Evaluator, MAX_HEURISTIC};
 use crate::solver::{OpeningBook, SolveLimits, Solver};
 use c4_core::bitboard::winning_cells;
@@ -144,8 +146,7 @@ impl<E: Evaluator> EngineSearch<E> {
             let mut won = report(win, win_in(1), 1, 1, start, vec![win], Some("wins at once"));
             if self.solver.is_some() {
                 // As exact as a solve: the score in the solver's convention.
-                won.exact = true;
-                won.score = crate::solver::win_now_score(position);
+                won.score = MoveValue::exact(crate::solver::win_now_score(position));
             }
             return won;
         }
@@ -504,7 +505,7 @@ fn exact_report(
         vec![best],
         None,
     );
-    report.exact = true;
+    report.score = MoveValue::exact(score);
     report.note = Some("solved exactly: perfect play".to_owned());
     report
 }
@@ -520,8 +521,7 @@ fn report(
 ) -> MoveReport {
     MoveReport {
         column,
-        score,
-        exact: false,
+        score: MoveValue::heuristic(score),
         depth,
         nodes,
         time: start.elapsed(),

@@ -141,21 +141,81 @@ impl crate::options::Word for TieBreak {
     ];
 }
 
+/// An exact game-theoretic score, from the solver or the book (Pons' convention: see
+/// [`crate::solver`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ExactScore(pub crate::solver::Score);
+
+/// A value from a depth-limited search: a heuristic value, or a won or lost end within the
+/// horizon (see [`win_in`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SearchValue(pub i32);
+
+/// What the chosen move is worth for the side to move, as the player knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveValue {
+    /// Proven by the solver or the book.
+    Exact(ExactScore),
+    /// Estimated by a search.
+    Heuristic(SearchValue),
+}
+
+impl MoveValue {
+    /// An exact score.
+    #[must_use]
+    pub fn exact(score: crate::solver::Score) -> MoveValue {
+        MoveValue::Exact(ExactScore(score))
+    }
+
+    /// A search value.
+    #[must_use]
+    pub fn heuristic(value: i32) -> MoveValue {
+        MoveValue::Heuristic(SearchValue(value))
+    }
+
+    /// Whether it is proven.
+    #[must_use]
+    pub fn is_exact(self) -> bool {
+        matches!(self, MoveValue::Exact(_))
+    }
+
+    /// The number, in its own convention (for files and tables).
+    #[must_use]
+    pub fn number(self) -> i32 {
+        match self {
+            MoveValue::Exact(ExactScore(n)) | MoveValue::Heuristic(SearchValue(n)) => n,
+        }
+    }
+}
+
+impl std::fmt::Display for MoveValue {
+    /// In words: `+win in 5`, `-loss in 4`, `draw`, `win in 3 plies`, or the number.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            MoveValue::Exact(ExactScore(score)) => {
+                f.write_str(&crate::solver::describe_score(score, None))
+            }
+            MoveValue::Heuristic(SearchValue(value)) => match decisive_plies(value) {
+                Some(p) if p > 0 => write!(f, "win in {p} plies"),
+                Some(p) => write!(f, "loss in {} plies", -p),
+                None => write!(f, "{value}"),
+            },
+        }
+    }
+}
+
 /// Statistics of one move, the papers' "indexes" (time, nodes) and more.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MoveReport {
     /// The chosen column.
     pub column: Column,
-    /// The score for the side to move (search scores, or solver scores when `exact`).
-    pub score: i32,
-    /// Whether `score` is a solver score (Pons' convention) rather than a search score.
-    pub exact: bool,
+    /// What it is worth for the side to move.
+    pub score: MoveValue,
     /// Deepest completed search depth (plies).
     pub depth: u32,
     /// Nodes visited.
     pub nodes: u64,
     /// Wall time.
-    #[serde(serialize_with = "serialize_ms")]
     pub time: Duration,
     /// Principal variation, starting with `column`.
     pub pv: Vec<Column>,
@@ -163,22 +223,11 @@ pub struct MoveReport {
     pub note: Option<String>,
 }
 
-fn serialize_ms<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(d.as_secs_f64() * 1e3)
-}
-
 impl MoveReport {
     /// The score in words: `+win in 5`, `-loss in 4`, `draw`, or the number.
     #[must_use]
     pub fn score_text(&self) -> String {
-        if self.exact {
-            return crate::solver::describe_score(self.score, None);
-        }
-        match decisive_plies(self.score) {
-            Some(p) if p > 0 => format!("win in {} plies", p),
-            Some(p) => format!("loss in {} plies", -p),
-            None => self.score.to_string(),
-        }
+        self.score.to_string()
     }
 
     /// Milliseconds as a float, for tables.
@@ -262,9 +311,9 @@ impl MoveReport {
     pub fn summary(&self) -> MoveSummary {
         MoveSummary {
             column: self.column.number(),
-            score: self.score,
+            score: self.score.number(),
             score_text: self.score_text(),
-            exact: self.exact,
+            exact: self.score.is_exact(),
             depth: self.depth,
             nodes: self.nodes,
             time_ms: self.time_ms(),

@@ -7,10 +7,14 @@ use super::*;
 use c4_core::bitboard::ODD_ROWS;
 
 impl Solver {
-
     /// Null- or narrow-window negamax. The side to move cannot win with its next disc
     /// (callers check). Returns a bound consistent with the window (fail-hard).
-    pub(super) fn negamax(&mut self, position: &Position, mut alpha: Score, mut beta: Score) -> Score {
+    pub(super) fn negamax(
+        &mut self,
+        position: &Position,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
         debug_assert!(alpha < beta && !position.can_win_next());
         let nodes_before = self.nodes;
         self.nodes += 1;

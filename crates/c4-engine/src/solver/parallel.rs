@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 impl Solver {
-
     /// The exact score of `position` (`weak`: its sign) from several threads searching
     /// the same tree on one shared table (lazy SMP): each helper probes the root with other
     /// null windows than the main thread's (see [`ProbeOrder`]; on the first 10 Begin-Hard

@@ -5,7 +5,6 @@ use super::score::SOLVED_PREFERENCE;
 use super::*;
 
 impl Solver {
-
     pub(super) fn solve_single(
         &mut self,
         position: &Position,

@@ -38,7 +38,12 @@ const COLUMN: u64 = (1 << HEIGHT) - 1;
 ///   and 5 elsewhere, the paired playable cells, and rows 2, 4 and 6 below the threat), it
 ///   loses.
 #[inline]
-pub(super) fn static_bounds(current: u64, occupied: u64, alpha: Score, beta: Score) -> (Score, Score) {
+pub(super) fn static_bounds(
+    current: u64,
+    occupied: u64,
+    alpha: Score,
+    beta: Score,
+) -> (Score, Score) {
     let opponent = current ^ occupied;
     let mut lower = Score::MIN;
     let mut upper = Score::MAX;
