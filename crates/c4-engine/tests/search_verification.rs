@@ -7,7 +7,7 @@ use c4_engine::agent::{PlayerSpec, parse_agent};
 use c4_engine::eval::shanghai_lines::{FiveFactorLines, LinesConfig};
 use c4_engine::eval::{EVALUATORS, EvalSpec, Evaluator, parse_evaluator};
 use c4_engine::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use c4_engine::search::{LeafView, MoveOrder, WinScore};
+use c4_engine::search::{LeafView, MoveOrder, MoveValue, WinScore};
 use c4_engine::solver::{SolveLimits, Solver, best_solved_column};
 use c4_engine::with_evaluator;
 use proptest::prelude::*;
@@ -255,14 +255,21 @@ fn engine_on_two_threads_solves_beside_its_search() {
         let p = *game.position();
         let report = engine.choose(&game);
         let (scores, _) = solver.analyze(&p, false, SolveLimits::default()).unwrap();
-        assert!(report.exact, "not solved: {}", game.move_string());
+        assert!(
+            report.score.is_exact(),
+            "not solved: {}",
+            game.move_string()
+        );
         assert_eq!(
             report.column,
             best_solved_column(&p, &scores),
             "{}",
             game.move_string()
         );
-        assert_eq!(report.score, scores[report.column.index()]);
+        assert_eq!(
+            report.score,
+            MoveValue::exact(scores[report.column.index()])
+        );
         solved += 1;
     }
     assert_eq!(solved, 12);
@@ -270,7 +277,7 @@ fn engine_on_two_threads_solves_beside_its_search() {
     // move, when the budget is spent.
     let mut quick = parse_agent("engine:time=100,threads=2,book=none", 1).unwrap();
     let report = quick.choose(&Game::new());
-    assert!(!report.exact);
+    assert!(!report.score.is_exact());
     assert!(report.depth > 0, "the heuristic search finished no depth");
     assert!(report.time >= Duration::from_millis(100) && report.time < Duration::from_secs(5));
 }
@@ -283,8 +290,11 @@ fn the_engine_and_the_perfect_player_open_from_the_book() {
         "perfect:time=100",
     ] {
         let report = parse_agent(spec, 1).unwrap().choose(&Game::new());
-        assert!(report.exact, "{spec}");
-        assert_eq!((report.column.index(), report.score), (3, 1), "{spec}");
+        assert_eq!(
+            (report.column.index(), report.score),
+            (3, MoveValue::exact(1)),
+            "{spec}"
+        );
         assert_eq!(report.nodes, 0, "{spec}: searched");
     }
 }

@@ -178,12 +178,11 @@ impl Solver {
         // this node fails high ends the search before any child is searched.
         if etc {
             for &child_key in &child_keys[..sorter.len] {
-                if let Some(entry) = self.table.get(child_key) {
-                    if let Bound::Upper(child_max) = entry.bound()
-                        && -child_max >= beta
-                    {
-                        return -child_max;
-                    }
+                if let Some(entry) = self.table.get(child_key)
+                    && let Bound::Upper(child_max) = entry.bound()
+                    && -child_max >= beta
+                {
+                    return -child_max;
                 }
             }
         }
