@@ -11,6 +11,9 @@ pub struct EvalsArgs {
     /// Print JSON (the same data the server's /api/players serves).
     #[arg(long)]
     pub json: bool,
+    /// Print the option tables as Markdown (the README's are this output).
+    #[arg(long, conflicts_with = "json")]
+    pub markdown: bool,
 }
 
 pub fn run(args: &EvalsArgs) -> Result<()> {
@@ -18,6 +21,10 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
     if args.json {
         serde_json::to_writer_pretty(&mut out, &REGISTRY)?;
         writeln!(out)?;
+        return Ok(());
+    }
+    if args.markdown {
+        out.write_all(markdown().as_bytes())?;
         return Ok(());
     }
     writeln!(out, "Players (--ai ALGO[:KEY=VALUE,...]):")?;
@@ -56,4 +63,43 @@ fn write_option(out: &mut impl Write, option: &OptionDoc) -> std::io::Result<()>
     let spelled = format!("{}={}", option.key, option.default);
     let tunable = if option.tunable { " (tunable)" } else { "" };
     writeln!(out, "      {spelled:<22} {}{tunable}", option.help)
+}
+
+/// The players' and evaluators' option tables in Markdown: one row per kind or evaluator,
+/// its options as `key=default`, tunable weights marked with `*`.
+#[must_use]
+pub fn markdown() -> String {
+    let spelled = |docs: &[OptionDoc]| -> String {
+        if docs.is_empty() {
+            return "none".to_owned();
+        }
+        docs.iter()
+            .map(|o| {
+                let mark = if o.tunable { "*" } else { "" };
+                format!("`{}={}`{mark}", o.key, o.default)
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut text = String::from("| player | what it is | options (defaults) |\n|---|---|---|\n");
+    for kind in PLAYER_KINDS {
+        text.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            kind.name,
+            kind.summary,
+            spelled(&kind.docs())
+        ));
+    }
+    text.push_str(
+        "\n| evaluator | what it computes | options (defaults; * tunable) |\n|---|---|---|\n",
+    );
+    for entry in EVALUATORS {
+        text.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            entry.name,
+            entry.summary,
+            spelled(&entry.options.docs())
+        ));
+    }
+    text
 }
