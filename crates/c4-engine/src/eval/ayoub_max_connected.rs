@@ -7,7 +7,8 @@
 //! zero-sum like the others, and `sides=own` restores the paper's one-sided reading.
 
 use super::{Eval, Evaluator, Sides, Term, sides_of};
-use crate::options::{Field, OptionDef, OptionTable, set_word, word_of, words};
+use crate::choice_option;
+use crate::options::OptionTable;
 use c4_core::bitboard::FULL_BOARD;
 use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position};
 
@@ -20,14 +21,11 @@ pub struct MaxConnectedConfig {
 
 /// The options of `connected`.
 pub(crate) const OPTIONS: OptionTable<MaxConnectedConfig> = OptionTable {
-    options: &[OptionDef::new(
+    options: &[choice_option!(
+        MaxConnectedConfig,
         "sides",
-        super::SIDES_HELP,
-        Field::Choice {
-            words: words::<Sides>,
-            get: |c| word_of(c.sides),
-            set: |c, w| set_word(&mut c.sides, w),
-        },
+        sides,
+        super::SIDES_HELP
     )],
     default: MaxConnectedConfig::default,
 };

@@ -20,7 +20,8 @@
 //! The ITU evaluation's coin-position table is the `center` matrix too.
 
 use super::{Eval, Evaluator, Sides, Term, sides_of};
-use crate::options::{Field, OptionDef, OptionTable, set_word, word_of, words};
+use crate::choice_option;
+use crate::options::{OptionDef, OptionTable};
 use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position, WIDTH};
 
 /// Kang H2 / Ayoub value-center matrix, rows top (row 6) to bottom (row 1).
@@ -120,14 +121,11 @@ impl SquareValuesConfig {
     }
 }
 
-const SIDES: &[OptionDef<SquareValuesConfig>] = &[OptionDef::new(
+const SIDES: &[OptionDef<SquareValuesConfig>] = &[choice_option!(
+    SquareValuesConfig,
     "sides",
-    super::SIDES_HELP,
-    Field::Choice {
-        words: words::<Sides>,
-        get: |c| word_of(c.sides),
-        set: |c, w| set_word(&mut c.sides, w),
-    },
+    sides,
+    super::SIDES_HELP
 )];
 
 /// The options of `center`.
