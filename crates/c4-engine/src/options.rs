@@ -357,11 +357,7 @@ impl<C> OptionDef<C> {
                 let word = words()
                     .into_iter()
                     .find(|w| w.eq_ignore_ascii_case(raw))
-                    .ok_or_else(|| SpecError::Invalid {
-                        key: key.to_owned(),
-                        value: raw.to_owned(),
-                        expected: format!("one of {}", words().join(", ")),
-                    })?;
+                    .ok_or_else(invalid)?;
                 set(config, word);
             }
             Field::Switch { set, .. } => {
@@ -492,12 +488,12 @@ impl<C> OptionTable<C> {
                 Spelled::IfUsed(used) => changed && used(config),
                 Spelled::Never => false,
             };
+            if !spelled {
+                continue;
+            }
+            items.push(format!("{}={text}", option.key));
             if let Field::Evaluator { get, .. } = option.field {
-                let evaluator = get(config);
-                items.push(format!("{}={}", option.key, evaluator.name()));
-                items.extend(evaluator.options_text());
-            } else if spelled {
-                items.push(format!("{}={text}", option.key));
+                items.extend(get(config).options_text());
             }
         }
         items

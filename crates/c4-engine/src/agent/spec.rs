@@ -15,7 +15,7 @@ use crate::search::engine::DEFAULT_ENGINE_TIME;
 use crate::search::{LeafView, MoveOrder, TieBreak, WinScore};
 use crate::solver::book::BookChoice;
 use crate::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS};
-use crate::{choice_option, switch_option};
+use crate::{choice_option, integer_option, switch_option};
 use std::fmt;
 
 /// The largest depth a spec may ask for.
@@ -215,15 +215,13 @@ const fn book_option<C: UsesBook>() -> OptionDef<C> {
     )
 }
 
-const FIXED_DEPTH_DEPTH: OptionDef<FixedDepthSpec> = OptionDef::<FixedDepthSpec>::new(
+const FIXED_DEPTH_DEPTH: OptionDef<FixedDepthSpec> = integer_option!(
+    FixedDepthSpec,
     "depth",
-    "plies to search (1-42)",
-    Field::Integer {
-        min: 1,
-        max: MAX_DEPTH as i64,
-        get: |c| i64::from(c.depth),
-        set: |c, v| c.depth = v as u32,
-    },
+    depth,
+    1,
+    MAX_DEPTH as i64,
+    "plies to search (1-42)"
 )
 .spelled(Spelled::Always);
 
@@ -299,14 +297,15 @@ const FIXED_DEPTH_WIN_SCORE: OptionDef<FixedDepthSpec> = OptionDef::new(
 
 const EVAL_HELP: &str = "evaluator name (see c4 evals); its options may follow";
 
-const FIXED_DEPTH_EVAL: OptionDef<FixedDepthSpec> = OptionDef::new(
+const FIXED_DEPTH_EVAL: OptionDef<FixedDepthSpec> = OptionDef::<FixedDepthSpec>::new(
     "eval",
     EVAL_HELP,
     Field::Evaluator {
         get: |c| &c.eval,
         set: |c, eval| c.eval = eval,
     },
-);
+)
+.spelled(Spelled::Always);
 
 const SEED_HELP: &str = "seed of every random choice";
 
@@ -387,25 +386,24 @@ const ENGINE_OPTIONS: OptionTable<EngineSpec> = OptionTable {
             solver,
             "try an exact solve first when it may finish in time"
         ),
-        OptionDef::new(
+        integer_option!(
+            EngineSpec,
             "threads",
-            "1: an exact solve first, then the heuristic search; N >= 2: the solve on N - 1 threads beside the heuristic search, both the whole time (1-64)",
-            Field::Integer {
-                min: 1,
-                max: MAX_THREADS as i64,
-                get: |c| i64::from(c.threads),
-                set: |c, v| c.threads = v as u32,
-            },
+            threads,
+            1,
+            MAX_THREADS as i64,
+            "1: an exact solve first, then the heuristic search; N >= 2: the solve on N - 1 threads beside the heuristic search, both the whole time (1-64)"
         ),
         book_option(),
-        OptionDef::new(
+        OptionDef::<EngineSpec>::new(
             "eval",
             EVAL_HELP,
             Field::Evaluator {
                 get: |c| &c.eval,
                 set: |c, eval| c.eval = eval,
             },
-        ),
+        )
+        .spelled(Spelled::Always),
         OptionDef::<EngineSpec>::new(
             "seed",
             SEED_HELP,
@@ -434,26 +432,22 @@ const PERFECT_OPTIONS: OptionTable<PerfectSpec> = OptionTable {
             },
         )
         .spelled(Spelled::Always),
-        OptionDef::new(
+        integer_option!(
+            PerfectSpec,
             "table",
-            "log2 of the solver table's entries (8 bytes each)",
-            Field::Integer {
-                min: MIN_TABLE_BITS as i64,
-                max: MAX_TABLE_BITS as i64,
-                get: |c| i64::from(c.table_bits),
-                set: |c, v| c.table_bits = v as u32,
-            },
+            table_bits,
+            MIN_TABLE_BITS as i64,
+            MAX_TABLE_BITS as i64,
+            "log2 of the solver table's entries (8 bytes each)"
         ),
         book_option(),
-        OptionDef::new(
+        integer_option!(
+            PerfectSpec,
             "threads",
-            "threads for exact solves, searching one shared table together (1-64)",
-            Field::Integer {
-                min: 1,
-                max: MAX_THREADS as i64,
-                get: |c| i64::from(c.threads),
-                set: |c, v| c.threads = v as u32,
-            },
+            threads,
+            1,
+            MAX_THREADS as i64,
+            "threads for exact solves, searching one shared table together (1-64)"
         ),
     ],
     default: PerfectSpec::default,
