@@ -1,7 +1,7 @@
 //! The players a [`PlayerSpec`] builds.
 
-use super::spec::PlayerSpec;
-use super::{Agent, parse_agent};
+use super::Agent;
+use super::spec::{EngineSpec, PlayerSpec};
 use crate::options::SpecError;
 use crate::search::engine::{EngineConfig, EngineSearch};
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
@@ -272,9 +272,13 @@ impl Agent for PerfectAgent {
                     .max(Duration::from_millis(50));
                 let cancel = self.cancel.clone();
                 let fallback = self.fallback.get_or_insert_with(|| {
-                    let spec = format!("engine:time={}", remaining.as_millis());
-                    let mut engine =
-                        parse_agent(&spec, 0).expect("the fallback engine spec is valid");
+                    let spec = PlayerSpec::Engine(EngineSpec {
+                        time_ms: remaining.as_millis() as u64,
+                        ..EngineSpec::default()
+                    });
+                    let mut engine = spec
+                        .build()
+                        .expect("the engine with the built-in book builds");
                     if let Some(cancel) = cancel {
                         engine.set_cancel(cancel);
                     }
