@@ -8,12 +8,12 @@
 
 use c4_core::{Bitboard, CELLS, Player, Position};
 use c4_core::{Column, Game};
-use c4_engine::SeededRng;
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::{Evaluator, MAX_HEURISTIC};
 use c4_engine::search::engine::{EngineConfig, EngineSearch};
 use c4_engine::search::{MoveValue, decisive_plies, win_in};
 use c4_engine::with_evaluator;
+use c4_engine::{SeededRng, random_play};
 use rand::{RngExt, SeedableRng};
 use std::time::Duration;
 
@@ -24,15 +24,8 @@ fn random_positions(seed: u64, count: usize, max_moves: u32) -> Vec<Game> {
     let mut rng = SeededRng::seed_from_u64(seed);
     let mut games = Vec::new();
     while games.len() < count {
-        let mut game = Game::new();
-        for _ in 0..rng.random_range(0..=max_moves) {
-            let legal: Vec<Column> = game.position().legal_moves().collect();
-            if legal.is_empty() || game.position().is_over() {
-                break;
-            }
-            game.try_play(legal[rng.random_range(0..legal.len())])
-                .unwrap();
-        }
+        let plies = rng.random_range(0..=max_moves);
+        let game = random_play(&mut rng, plies as usize);
         let position = game.position();
         if !position.is_over()
             && !position.can_win_next()
