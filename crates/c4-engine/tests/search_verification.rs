@@ -20,15 +20,7 @@ fn random_games(seed: u64, count: usize, max_moves: u32) -> Vec<Game> {
     let mut games = Vec::new();
     while games.len() < count {
         let target = rng.random_range(0..=max_moves);
-        let mut game = Game::new();
-        for _ in 0..target {
-            let legal: Vec<Column> = game.position().legal_moves().collect();
-            if legal.is_empty() {
-                break;
-            }
-            game.try_play(legal[rng.random_range(0..legal.len())])
-                .unwrap();
-        }
+        let game = c4_engine::random_play(&mut rng, target as usize);
         if !game.position().is_over() {
             games.push(game);
         }
