@@ -13,6 +13,7 @@
 //! out of the game loop.
 
 pub mod experiments;
+pub mod log;
 pub mod matches;
 pub mod record;
 pub mod run;

@@ -1,16 +1,14 @@
 //! One finished game as a JSON line, and the append-only file that makes runs resumable.
 //!
 //! A line is written and flushed as soon as its game ends, so killing a run loses no finished
-//! game. Reading tolerates a truncated last line (the run was killed mid-write): it is dropped
-//! with a warning, and the file is cut back to the last complete line before appending again.
+//! game; reading it back follows the policy of [`crate::log`].
 
+use crate::log::{AppendLog, Entry, LogError, ResumePoint};
 use c4_core::{Game, Outcome, Player, Status};
 use c4_engine::search::MoveSummary;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The result of a game from A's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,8 +161,7 @@ impl GameRecord {
 
 /// Where a run's games go.
 pub struct GameLog {
-    path: PathBuf,
-    file: File,
+    log: AppendLog,
 }
 
 /// What reading an existing log found.
@@ -174,142 +171,89 @@ pub struct LoadedLog {
     pub records: Vec<GameRecord>,
     /// Warnings (a dropped truncated line, say).
     pub warnings: Vec<String>,
+    /// Where the complete records end.
+    resume: Option<ResumePoint>,
 }
 
 impl GameLog {
-    /// Reads the records of `path` (missing file: none). A last line that is not a record
-    /// (cut short by an interruption) is dropped with a warning; a complete record on the
-    /// last line is kept even without its newline. A broken line elsewhere, a game index
-    /// listed twice, or moves that are not a finished game are errors that name the lines:
-    /// the file is not ours to fix. Each result is recomputed from the moves.
-    pub fn load(path: &Path) -> std::io::Result<(LoadedLog, u64)> {
-        let invalid = |message: String| {
-            std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!("{}: {message}", path.display()),
-            )
+    /// Reads the records of `path` (missing file: none) under the policy of [`crate::log`]: a
+    /// last line cut short is dropped with a warning, a broken line elsewhere is an error. A
+    /// game index listed twice, or moves that are not a finished game, are errors that name
+    /// the lines. Each result is recomputed from the moves.
+    pub fn load(path: &Path) -> Result<LoadedLog, LogError> {
+        let contents =
+            AppendLog::read(path, None, |line| serde_json::from_str::<GameRecord>(line))?;
+        let invalid = |message| LogError::Content {
+            path: path.to_owned(),
+            message,
         };
-        let mut loaded = LoadedLog::default();
-        let file = match File::open(path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((loaded, 0)),
-            Err(e) => return Err(e),
+        let mut loaded = LoadedLog {
+            resume: Some(contents.resume_point()),
+            warnings: contents.warnings,
+            ..LoadedLog::default()
         };
-        let mut reader = BufReader::new(file);
-        let mut good_bytes = 0u64;
-        let mut line = String::new();
-        let mut line_number = 0;
         // A game is its pairing and index (a tournament's pairings, an experiment's cells,
         // each number their games from 0).
         let mut lines_of_games: HashMap<(String, String, String, String, u64), usize> =
             HashMap::new();
-        loop {
-            line.clear();
-            let read = reader.read_line(&mut line)?;
-            if read == 0 {
-                break;
+        for Entry {
+            line,
+            value: mut record,
+        } in contents.entries
+        {
+            let key = (
+                record.a.clone(),
+                record.b.clone(),
+                record.a_spec.clone(),
+                record.b_spec.clone(),
+                record.game,
+            );
+            if let Some(first) = lines_of_games.insert(key, line) {
+                return Err(invalid(format!(
+                    "game {} of {} against {} is on lines {first} and {line}: remove one of \
+                     them (two runs wrote to one folder?), then resume",
+                    record.game, record.a, record.b
+                )));
             }
-            line_number += 1;
-            match serde_json::from_str::<GameRecord>(line.trim_end()) {
-                Ok(mut record) => {
-                    let key = (
-                        record.a.clone(),
-                        record.b.clone(),
-                        record.a_spec.clone(),
-                        record.b_spec.clone(),
-                        record.game,
-                    );
-                    if let Some(first) = lines_of_games.insert(key, line_number) {
-                        return Err(invalid(format!(
-                            "game {} of {} against {} is on lines {first} and {line_number}: \
-                             remove one of them (two runs wrote to one folder?), then resume",
-                            record.game, record.a, record.b
-                        )));
-                    }
-                    if let Some(note) = record
-                        .recompute_result()
-                        .map_err(|e| invalid(format!("line {line_number}: {e}")))?
-                    {
-                        loaded
-                            .warnings
-                            .push(format!("{}: line {line_number}: {note}", path.display()));
-                    }
-                    loaded.records.push(record);
-                    good_bytes += read as u64;
-                }
-                Err(_) => {
-                    // Only the last line may be broken.
-                    let mut rest = String::new();
-                    if reader.read_line(&mut rest)? != 0 {
-                        return Err(invalid(format!(
-                            "line {line_number} is not a game record; remove it, then resume"
-                        )));
-                    }
-                    loaded.warnings.push(format!(
-                        "{}: dropped line {line_number}, the last, cut short by an interruption: its game does not count",
-                        path.display()
-                    ));
-                    break;
-                }
+            if let Some(note) = record
+                .recompute_result()
+                .map_err(|e| invalid(format!("line {line}: {e}")))?
+            {
+                loaded
+                    .warnings
+                    .push(format!("{}: line {line}: {note}", path.display()));
             }
+            loaded.records.push(record);
         }
-        Ok((loaded, good_bytes))
+        Ok(loaded)
     }
 
-    /// Opens `path` for appending after `keep_bytes` bytes (what [`GameLog::load`] found
-    /// complete), creating it if needed. With `truncate_all`, starts the file afresh.
-    pub fn open(path: &Path, keep_bytes: u64, truncate_all: bool) -> std::io::Result<GameLog> {
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        let file = OpenOptions::new()
-            .create(true)
-            .read(true)
-            .write(true)
-            .truncate(false)
-            .open(path)?;
-        let keep = if truncate_all { 0 } else { keep_bytes };
-        file.set_len(keep)?;
-        let mut file = file;
-        use std::io::{Read, Seek};
-        // A complete last record kept without its newline gets one before the next.
-        if keep > 0 {
-            file.seek(std::io::SeekFrom::Start(keep - 1))?;
-            let mut last = [0u8];
-            file.read_exact(&mut last)?;
-            file.seek(std::io::SeekFrom::End(0))?;
-            if last[0] != b'\n' {
-                file.write_all(b"\n")?;
-            }
-        }
-        file.seek(std::io::SeekFrom::End(0))?;
+    /// Opens `path` for appending after the complete records that `loaded` found, creating
+    /// it if needed; with `None`, starts the file afresh.
+    pub fn open(path: &Path, loaded: Option<&LoadedLog>) -> Result<GameLog, LogError> {
+        let resume = loaded.and_then(|l| l.resume);
         Ok(GameLog {
-            path: path.to_owned(),
-            file,
+            log: AppendLog::open(path, None, resume)?,
         })
     }
 
     /// Continues the log at `path`: its complete records (and warnings about a dropped
     /// truncated line), and the log opened for appending after them.
-    pub fn resume(path: &Path) -> Result<(LoadedLog, GameLog), String> {
-        let (loaded, good) =
-            GameLog::load(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
-        let log = GameLog::open(path, good, false)
-            .map_err(|e| format!("opening {}: {e}", path.display()))?;
+    pub fn resume(path: &Path) -> Result<(LoadedLog, GameLog), LogError> {
+        let loaded = GameLog::load(path)?;
+        let log = GameLog::open(path, Some(&loaded))?;
         Ok((loaded, log))
     }
 
     /// Appends one record and flushes it to the operating system.
     pub fn append(&mut self, record: &GameRecord) -> std::io::Result<()> {
-        let mut line = serde_json::to_string(record).map_err(std::io::Error::other)?;
-        line.push('\n');
-        self.file.write_all(line.as_bytes())?;
-        self.file.flush()
+        let line = serde_json::to_string(record).map_err(std::io::Error::other)?;
+        self.log.append(&line)
     }
 
     /// The file's path.
     #[must_use]
     pub fn path(&self) -> &Path {
-        &self.path
+        self.log.path()
     }
 }

@@ -137,23 +137,23 @@ fn resume_after_a_kill_mid_write_plays_exactly_the_missing_games() {
     let full = run_match(&c, vec![], None, &Quiet).unwrap();
     // A first run that got 10 games in, the last line cut short by the kill.
     {
-        let mut log = GameLog::open(&path, 0, true).unwrap();
+        let mut log = GameLog::open(&path, None).unwrap();
         for record in &full[..10] {
             log.append(record).unwrap();
         }
     }
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() - 25]).unwrap();
-    let (loaded, good) = GameLog::load(&path).unwrap();
+    let loaded = GameLog::load(&path).unwrap();
     assert_eq!(loaded.records.len(), 9);
     assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
-    let mut log = GameLog::open(&path, good, false).unwrap();
+    let mut log = GameLog::open(&path, Some(&loaded)).unwrap();
     let resumed = run_match(&c, loaded.records, Some(&mut log), &Quiet).unwrap();
     assert!(
         played(&resumed) == played(&full),
         "the resumed run equals the uninterrupted one"
     );
-    let (reloaded, _) = GameLog::load(&path).unwrap();
+    let reloaded = GameLog::load(&path).unwrap();
     assert!(reloaded.warnings.is_empty());
     let mut games: Vec<u64> = reloaded.records.iter().map(|r| r.game).collect();
     games.sort();

@@ -90,7 +90,7 @@ fn old_games_files_load_and_replay_move_for_move() {
         let dir = entry.unwrap().path();
         let manifest: RunManifest =
             serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).unwrap()).unwrap();
-        let (loaded, _) = GameLog::load(&dir.join("games.jsonl")).unwrap();
+        let loaded = GameLog::load(&dir.join("games.jsonl")).unwrap();
         assert!(loaded.warnings.is_empty(), "{dir:?}: {:?}", loaded.warnings);
         assert_eq!(loaded.records.len() as u64, manifest.games, "{dir:?}");
         let contestant = |(label, spec): &(String, String)| {

@@ -178,12 +178,11 @@ fn open_run(options: &RunOptions, manifest: &RunManifest) -> Result<OpenRun> {
             );
         }
     }
-    let (loaded, good_bytes) =
-        GameLog::load(&path).with_context(|| format!("reading {}", path.display()))?;
+    let loaded = GameLog::load(&path)?;
     for warning in &loaded.warnings {
         eprintln!("warning: {warning}");
     }
-    let log = GameLog::open(&path, good_bytes, !options.resume)?;
+    let log = GameLog::open(&path, options.resume.then_some(&loaded))?;
     manifest.save(dir).map_err(anyhow::Error::msg)?;
     Ok(OpenRun {
         done: loaded.records,

@@ -6,12 +6,13 @@
 //! settings picks up where it stopped, and the finished book replaces the partial file.
 
 use anyhow::{Context, Result, bail};
+use c4_arena::log::{AppendLog, Entry};
 use c4_core::Game;
+use c4_engine::solver::book::Place;
 use c4_engine::solver::book::build::{BookBuild, BuildEvent};
 use c4_engine::solver::book::{BookChoice, MAX_BOOK_DEPTH, binary, positions_by_ply, text};
 use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -174,21 +175,12 @@ fn build(args: &BuildArgs) -> Result<()> {
     }
     let header = progress_header(&root.move_string(), args.depth);
     let mut book = OpeningBook::new(args.depth);
-    let resumed = load_partial(&partial_path, &header, &mut book)?;
+    let (resumed, mut partial) = resume_partial(&partial_path, &header, &mut book)?;
     if resumed > 0 {
         eprintln!(
             "resuming: {resumed} positions already solved in {}",
             partial_path.display()
         );
-    }
-    let mut partial = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&partial_path)
-        .with_context(|| format!("cannot write {}", partial_path.display()))?;
-    if resumed == 0 {
-        partial.set_len(0)?;
-        writeln!(partial, "{header}")?;
     }
     eprintln!(
         "book from {:?} to ply {}: the deepest ply solved on {} thread(s), the others derived",
@@ -216,8 +208,7 @@ fn build(args: &BuildArgs) -> Result<()> {
                 current = Some((bar, ply, Instant::now()));
             }
             BuildEvent::Scored { moves, score, .. } => {
-                // One write per line, so an interruption never leaves half a score.
-                partial.write_all(format!("{moves} {score}\n").as_bytes())?;
+                partial.append(&format!("{moves} {score}"))?;
                 if let Some((bar, ..)) = &current {
                     bar.inc(1);
                 }
@@ -284,37 +275,28 @@ fn finished_already(args: &BuildArgs, root: &Game) -> Result<()> {
     Ok(())
 }
 
-/// Loads into `book` the scores of a file of `MOVES SCORE` lines under `header`, written one
-/// line at a time by an earlier run that may have been interrupted; 0 if there is no such
-/// file. Every line is checked as a book's are (see `text::extend`), so a damaged file stops
-/// the run, naming the line. A last line cut short by the interruption is dropped (it is
-/// solved again) and cut from the file, so that the lines appended next start on a line of
-/// their own.
-pub fn load_partial(path: &Path, header: &str, book: &mut OpeningBook) -> Result<usize> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    match text.lines().next() {
-        Some(first) if first == header => {}
-        Some(first) => bail!(
-            "{} was written for something else (it starts {:?}, not {header:?}); remove it or \
-             choose another file",
-            path.display(),
-            first.chars().take(80).collect::<String>()
-        ),
-        None => return Ok(0),
+/// Continues a file of `MOVES SCORE` lines under `header`, written one line at a time by an
+/// earlier run that may have been interrupted (see `c4_arena::log` for how a cut last line is
+/// treated): its scores go into `book`, checked as a book's are, and the file is returned open
+/// for appending. A missing file is created with the header.
+pub fn resume_partial(
+    path: &Path,
+    header: &str,
+    book: &mut OpeningBook,
+) -> Result<(usize, AppendLog)> {
+    let (contents, log) = AppendLog::resume(path, Some(header), text::parse_line)?;
+    for warning in &contents.warnings {
+        eprintln!("warning: {warning}");
     }
-    let complete = text.rfind('\n').map_or(0, |end| end + 1);
-    if complete < text.len() {
-        OpenOptions::new()
-            .write(true)
-            .open(path)
-            .and_then(|file| file.set_len(complete as u64))
-            .with_context(|| format!("cannot repair {}", path.display()))?;
+    let mut entries = text::Entries::new(book);
+    for Entry {
+        line,
+        value: (position, score),
+    } in contents.entries
+    {
+        entries
+            .insert(&position, score, Place::Line(line))
+            .with_context(|| format!("{} is damaged", path.display()))?;
     }
-    let count = text::extend(book, text[..complete].lines().skip(1), 2)
-        .with_context(|| format!("{} is damaged", path.display()))?;
-    Ok(count)
+    Ok((entries.count(), log))
 }

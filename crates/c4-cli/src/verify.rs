@@ -4,8 +4,9 @@
 //! appended at once to a scores file (a c4 book), so an interrupted check resumes where it
 //! stopped and a second check of the same games costs nothing.
 
-use crate::book::load_partial;
-use anyhow::{Context, Result, bail};
+use crate::book::resume_partial;
+use anyhow::{Result, bail};
+use c4_arena::log::AppendLog;
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::verify::{Verdict, check_game, positions_to_score};
 use c4_core::Position;
@@ -16,8 +17,6 @@ use c4_engine::solver::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
-use std::fs::OpenOptions;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -63,8 +62,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
             args.games.display()
         );
     }
-    let (loaded, _) =
-        GameLog::load(&games_path).with_context(|| format!("reading {}", games_path.display()))?;
+    let loaded = GameLog::load(&games_path)?;
     for warning in &loaded.warnings {
         eprintln!("warning: {warning}");
     }
@@ -82,7 +80,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
 
     let mut known = OpeningBook::new(MAX_BOOK_DEPTH);
     let header = header_line(MAX_BOOK_DEPTH);
-    let reused = load_partial(&scores_path, &header, &mut known)?;
+    let (reused, scores_log) = resume_partial(&scores_path, &header, &mut known)?;
     let book = args.book.load()?;
     let todo = positions_to_solve(&records, args.from_ply, &known, book.as_deref())?;
     eprintln!(
@@ -92,7 +90,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         scores_path.display()
     );
     if !todo.is_empty() {
-        solve_all(args, &todo, book.clone(), &scores_path, &header, &mut known)?;
+        solve_all(args, &todo, book.clone(), scores_log, &mut known)?;
     }
 
     let exact = |p: &Position| known_score(&known, book.as_deref(), p);
@@ -166,18 +164,9 @@ fn solve_all(
     args: &VerifyArgs,
     todo: &[(String, Position)],
     book: Option<Arc<OpeningBook>>,
-    scores_path: &Path,
-    header: &str,
+    mut scores_log: AppendLog,
     known: &mut OpeningBook,
 ) -> Result<()> {
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(scores_path)
-        .with_context(|| format!("cannot write {}", scores_path.display()))?;
-    if file.metadata()?.len() == 0 {
-        writeln!(file, "{header}")?;
-    }
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         |n| n as usize,
@@ -200,8 +189,7 @@ fn solve_all(
         let (score, _) = solver
             .solve(position)
             .map_err(|e| anyhow::anyhow!("{moves}: {e}"))?;
-        // One write per line, so an interruption never leaves half a score.
-        file.write_all(format!("{moves} {score}\n").as_bytes())?;
+        scores_log.append(&format!("{moves} {score}"))?;
         known.insert(position, score);
         bar.inc(1);
     }

@@ -7,6 +7,8 @@
 //! JSON line in `games/accuracy.jsonl` as soon as it is made, so a killed run resumes and
 //! `c4 report` rebuilds the tables.
 
+use super::catalogue::Progress;
+use crate::log::AppendLog;
 use crate::stats::wilson;
 use c4_core::parse_moves;
 use c4_engine::agent::PlayerSpec;
@@ -17,8 +19,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// Heuristics compared, at every depth in [`DEPTHS`].
@@ -106,32 +107,45 @@ pub fn players() -> Vec<String> {
     out
 }
 
+/// Where the decisions are kept.
+fn decisions_path(dir: &Path) -> PathBuf {
+    dir.join("games").join("accuracy.jsonl")
+}
+
+fn parse_decision(line: &str) -> Result<Decision, serde_json::Error> {
+    serde_json::from_str(line)
+}
+
+/// The decisions made so far in `dir`.
+pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<Decision>, String> {
+    let contents =
+        AppendLog::read(&decisions_path(dir), None, parse_decision).map_err(|e| e.to_string())?;
+    for warning in &contents.warnings {
+        progress.warn(warning);
+    }
+    Ok(contents.into_values())
+}
+
 /// Plays every decision not yet in `DIR/games/accuracy.jsonl`; returns all decisions.
 pub fn run(
     dir: &Path,
     positions_per_set: usize,
     seed: u64,
-    progress: &(dyn Fn() + Sync),
+    progress: &dyn Progress,
 ) -> Result<Vec<Decision>, String> {
     let sample = sample(positions_per_set, dir)?;
-    let path = dir.join("games").join("accuracy.jsonl");
-    let done: Vec<Decision> = std::fs::read_to_string(&path)
-        .map(|t| {
-            t.lines()
-                .filter_map(|l| serde_json::from_str(l).ok())
-                .collect()
-        })
-        .unwrap_or_default();
+    let path = decisions_path(dir);
+    let (contents, log) =
+        AppendLog::resume(&path, None, parse_decision).map_err(|e| e.to_string())?;
+    for warning in &contents.warnings {
+        progress.warn(warning);
+    }
+    let done = contents.into_values();
     let have: std::collections::HashSet<(String, usize)> = done
         .iter()
         .map(|d| (d.player.clone(), d.position))
         .collect();
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| e.to_string())?;
-    let file = Mutex::new(file);
+    let log = Mutex::new(log);
     let decisions = Mutex::new(done);
     for player in players() {
         let spec = PlayerSpec::parse(&player, seed).map_err(|e| e.to_string())?;
@@ -157,16 +171,16 @@ pub fn run(
                 optimal: chosen == best,
                 keeps_result: chosen.signum() == best.signum(),
             };
-            let line = serde_json::to_string(&decision).expect("plain data") + "\n";
-            file.lock()
-                .expect("no panic holding the file")
-                .write_all(line.as_bytes())
-                .map_err(|e| e.to_string())?;
+            let line = serde_json::to_string(&decision).expect("plain data");
+            log.lock()
+                .expect("no panic holding the log")
+                .append(&line)
+                .map_err(|e| format!("writing {}: {e}", path.display()))?;
             decisions
                 .lock()
                 .expect("no panic holding the decisions")
                 .push(decision);
-            progress();
+            progress.advanced();
             Ok(())
         })?;
     }

@@ -36,7 +36,7 @@ pub fn run(
     observer: &dyn MatchObserver,
 ) -> Result<Vec<GameRecord>, String> {
     let path = dir.join("games").join("ladder.jsonl");
-    let (loaded, mut log) = GameLog::resume(&path)?;
+    let (loaded, mut log) = GameLog::resume(&path).map_err(|e| e.to_string())?;
     for warning in &loaded.warnings {
         observer.warn(warning);
     }

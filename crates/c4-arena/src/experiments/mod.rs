@@ -7,12 +7,14 @@
 //! stopped and `c4 report DIR` rebuilds everything from the files.
 
 pub mod accuracy;
+mod catalogue;
 pub mod ladder;
 pub mod profiles;
 pub mod reference;
 mod report;
 mod tables;
 
+pub use catalogue::{ExperimentKind, Plan, Progress, RUN_INFO_FILE, RunInfo};
 pub use report::{Report, RowResult, build_report};
 pub use tables::{EXPERIMENTS, Experiment, PairingRow, PairingTable, PaperResult};
 
@@ -57,7 +59,7 @@ pub fn play_table(
     observer: &dyn MatchObserver,
 ) -> Result<Vec<GameRecord>, String> {
     let path = games_path(&settings.out, table.id);
-    let (loaded, mut log) = GameLog::resume(&path)?;
+    let (loaded, mut log) = GameLog::resume(&path).map_err(|e| e.to_string())?;
     for warning in &loaded.warnings {
         observer.warn(warning);
     }

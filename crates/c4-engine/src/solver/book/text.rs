@@ -60,8 +60,7 @@ pub fn extend<'a>(
     lines: impl Iterator<Item = &'a str>,
     first_line: usize,
 ) -> Result<usize, BookError> {
-    let mut seen = HashMap::new();
-    let mut count = 0;
+    let mut entries = Entries::new(book);
     for (index, line) in lines.enumerate() {
         let place = Place::Line(first_line + index);
         // Not trimmed at the start: the empty board's line is " SCORE".
@@ -71,10 +70,47 @@ pub fn extend<'a>(
         }
         let (position, score) =
             parse_line(line).map_err(|error| BookError::Entry { place, error })?;
-        book.insert_checked(&position, score, place, Some(&mut seen))?;
-        count += 1;
+        entries.insert(&position, score, place)?;
     }
-    Ok(count)
+    Ok(entries.count)
+}
+
+/// Adds entries parsed from a text file (see [`parse_line`]) to a book, checking each as
+/// [`extend`] does.
+pub struct Entries<'a> {
+    book: &'a mut OpeningBook,
+    seen: HashMap<u64, Place>,
+    count: usize,
+}
+
+impl<'a> Entries<'a> {
+    /// Adds to `book`.
+    pub fn new(book: &'a mut OpeningBook) -> Self {
+        Entries {
+            book,
+            seen: HashMap::new(),
+            count: 0,
+        }
+    }
+
+    /// Checks and adds the entry of `place`.
+    pub fn insert(
+        &mut self,
+        position: &Position,
+        score: Score,
+        place: Place,
+    ) -> Result<(), BookError> {
+        self.book
+            .insert_checked(position, score, place, Some(&mut self.seen))?;
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Entries added so far.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.count
+    }
 }
 
 fn parse_header(header: &str) -> Result<u32, BookError> {

@@ -1,0 +1,344 @@
+//! Every experiment `c4 experiment` knows, by name: how big a run is, how to run it into a
+//! folder, and how to rebuild its report from that folder's files.
+
+use super::profiles::{self, PROFILES, Profile};
+use super::{EXPERIMENTS, Experiment, RunSettings, accuracy, build_report, games_path, ladder};
+use super::{play_table, tables::PairingTable};
+use crate::matches::MatchObserver;
+use crate::record::{GameLog, GameRecord};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Told as an experiment advances; called from worker threads.
+pub trait Progress: Sync {
+    /// One more unit of the run (a game, a decision) is done.
+    fn advanced(&self);
+    /// Something the user should know (a dropped line cut short, say).
+    fn warn(&self, message: &str);
+}
+
+/// Passes the games of a run to a [`Progress`].
+struct GamesOf<'a>(&'a dyn Progress);
+
+impl MatchObserver for GamesOf<'_> {
+    fn game_finished(&self, _: &GameRecord, _: u64, _: u64) {
+        self.0.advanced();
+    }
+
+    fn warn(&self, message: &str) {
+        self.0.warn(message);
+    }
+}
+
+/// One experiment.
+#[derive(Clone, Copy, Debug)]
+pub enum ExperimentKind {
+    /// A paper's win/draw/loss tables of pairings.
+    Paper(&'static Experiment),
+    /// Per-move time and node profiles of self-play.
+    Profile(&'static Profile),
+    /// How often each heuristic's move is optimal, against the solver.
+    Accuracy,
+    /// Every heuristic, the engine and the perfect player in one Elo ladder.
+    Ladder,
+}
+
+/// The size of a run: how many units, and what a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Units in the whole run, finished ones included.
+    pub total: u64,
+    /// What one unit is ("games", "decisions").
+    pub unit: &'static str,
+}
+
+/// What a folder holds: one experiment, with one seed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunInfo {
+    /// The experiment's name.
+    pub experiment: String,
+    /// Its seed.
+    pub seed: u64,
+}
+
+/// The file in a run folder that says what it holds.
+pub const RUN_INFO_FILE: &str = "experiment.json";
+
+impl RunInfo {
+    /// Reads the run info of `dir`.
+    pub fn read(dir: &Path) -> Result<RunInfo, String> {
+        let path = dir.join(RUN_INFO_FILE);
+        let text = std::fs::read_to_string(&path).map_err(|_| {
+            format!(
+                "{} is not an experiment folder (no {RUN_INFO_FILE})",
+                dir.display()
+            )
+        })?;
+        serde_json::from_str(&text).map_err(|e| format!("reading {}: {e}", path.display()))
+    }
+
+    /// Claims `dir` for this run: a new folder records it, a folder of the same run is
+    /// resumed, a folder of another run is refused.
+    pub fn claim(&self, dir: &Path) -> Result<(), String> {
+        if dir.join(RUN_INFO_FILE).exists() {
+            let found = RunInfo::read(dir)?;
+            if &found != self {
+                return Err(format!(
+                    "{} holds {} with seed {}: choose another --out to run {} with seed {}",
+                    dir.display(),
+                    found.experiment,
+                    found.seed,
+                    self.experiment,
+                    self.seed
+                ));
+            }
+            return Ok(());
+        }
+        std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+        let path = dir.join(RUN_INFO_FILE);
+        let text = serde_json::to_string_pretty(self).expect("plain data");
+        std::fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))
+    }
+}
+
+/// Games per pairing of the ladder: at full size, and in `--quick` runs.
+const LADDER_GAMES: (u64, u64) = (20, 2);
+/// Positions per reference set of the accuracy experiment: at full size, and in `--quick`.
+const ACCURACY_POSITIONS: (u64, u64) = (100, 3);
+
+impl ExperimentKind {
+    /// Every experiment, in the order `all` runs them.
+    #[must_use]
+    pub fn all() -> Vec<ExperimentKind> {
+        EXPERIMENTS
+            .iter()
+            .map(ExperimentKind::Paper)
+            .chain(PROFILES.iter().map(ExperimentKind::Profile))
+            .chain([ExperimentKind::Accuracy, ExperimentKind::Ladder])
+            .collect()
+    }
+
+    /// The experiment called `name`.
+    pub fn find(name: &str) -> Result<ExperimentKind, String> {
+        let all = ExperimentKind::all();
+        all.iter()
+            .find(|e| e.name() == name)
+            .copied()
+            .ok_or_else(|| {
+                let names: Vec<&str> = all.iter().map(ExperimentKind::name).collect();
+                format!(
+                    "unknown experiment {name:?}; experiments: {}",
+                    names.join(", ")
+                )
+            })
+    }
+
+    /// Its name on the command line, and its folder's name under `results/`.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            ExperimentKind::Paper(e) => e.name,
+            ExperimentKind::Profile(p) => p.name,
+            ExperimentKind::Accuracy => "accuracy",
+            ExperimentKind::Ladder => "ladder",
+        }
+    }
+
+    /// One line.
+    #[must_use]
+    pub fn title(&self) -> &'static str {
+        match self {
+            ExperimentKind::Paper(e) => e.title,
+            ExperimentKind::Profile(p) => p.title,
+            ExperimentKind::Accuracy => "move quality of every heuristic against perfect play",
+            ExperimentKind::Ladder => {
+                "every heuristic, the engine and the perfect player in one Elo ladder"
+            }
+        }
+    }
+
+    /// What it reproduces, or "c4" for the experiments of its own.
+    #[must_use]
+    pub fn source(&self) -> &'static str {
+        match self {
+            ExperimentKind::Paper(e) => e.source,
+            ExperimentKind::Profile(p) => p.source,
+            ExperimentKind::Accuracy | ExperimentKind::Ladder => "c4",
+        }
+    }
+
+    fn tables(experiment: &Experiment) -> Result<Vec<PairingTable>, String> {
+        (experiment.tables)()
+    }
+
+    fn ladder_games(settings: &RunSettings) -> u64 {
+        if settings.quick {
+            LADDER_GAMES.1
+        } else {
+            settings.games.unwrap_or(LADDER_GAMES.0)
+        }
+    }
+
+    fn accuracy_positions(settings: &RunSettings) -> usize {
+        let count = if settings.quick {
+            ACCURACY_POSITIONS.1
+        } else {
+            settings.games.unwrap_or(ACCURACY_POSITIONS.0)
+        };
+        usize::try_from(count).unwrap_or(usize::MAX)
+    }
+
+    fn profile_games(profile: &Profile, settings: &RunSettings) -> u64 {
+        if settings.quick {
+            1
+        } else {
+            settings.games.unwrap_or(profile.games)
+        }
+    }
+
+    /// How big a run with `settings` is.
+    pub fn plan(&self, settings: &RunSettings) -> Result<Plan, String> {
+        Ok(match self {
+            ExperimentKind::Paper(experiment) => Plan {
+                total: ExperimentKind::tables(experiment)?
+                    .iter()
+                    .flat_map(|t| &t.rows)
+                    .map(|r| settings.games_for(r.paper.games()))
+                    .sum(),
+                unit: "games",
+            },
+            ExperimentKind::Profile(profile) => Plan {
+                total: ExperimentKind::profile_games(profile, settings)
+                    * profile.configs.len() as u64,
+                unit: "self-play games",
+            },
+            ExperimentKind::Accuracy => Plan {
+                total: (2
+                    * ExperimentKind::accuracy_positions(settings)
+                    * accuracy::players().len()) as u64,
+                unit: "decisions",
+            },
+            ExperimentKind::Ladder => {
+                let players = ladder::PLAYERS.len() as u64;
+                Plan {
+                    total: ExperimentKind::ladder_games(settings) * players * (players - 1) / 2,
+                    unit: "games",
+                }
+            }
+        })
+    }
+
+    /// Runs what is not finished in `settings.out` (on the current rayon pool), then writes the
+    /// report there; returns one line saying where it is.
+    pub fn run(&self, settings: &RunSettings, progress: &dyn Progress) -> Result<String, String> {
+        let dir = &settings.out;
+        let games = GamesOf(progress);
+        match self {
+            ExperimentKind::Paper(experiment) => {
+                let tables = ExperimentKind::tables(experiment)?;
+                let mut records = Vec::new();
+                for table in &tables {
+                    records.extend(play_table(table, settings, &games)?);
+                }
+                let report = build_report(experiment, &tables, &records, settings.seed, dir)?;
+                let agree: usize = report
+                    .tables
+                    .iter()
+                    .map(|(_, rows)| rows.iter().filter(|r| r.agrees()).count())
+                    .sum();
+                let rows: usize = report.tables.iter().map(|(_, rows)| rows.len()).sum();
+                return Ok(format!(
+                    "{}: {agree}/{rows} rows agree with the paper within 95%; report in {}",
+                    self.name(),
+                    dir.join("report.md").display()
+                ));
+            }
+            ExperimentKind::Profile(profile) => {
+                let plies = if settings.quick {
+                    profiles::QUICK_OPENING_PLIES
+                } else {
+                    profiles::OPENING_PLIES
+                };
+                let count = ExperimentKind::profile_games(profile, settings);
+                let records = profiles::run(profile, dir, count, plies, settings.seed, &games)?;
+                profiles::report(profile, dir, &records, settings.seed)?;
+            }
+            ExperimentKind::Accuracy => {
+                let positions = ExperimentKind::accuracy_positions(settings);
+                let decisions = accuracy::run(dir, positions, settings.seed, progress)?;
+                accuracy::report(dir, &decisions, settings.seed)?;
+            }
+            ExperimentKind::Ladder => {
+                let count = ExperimentKind::ladder_games(settings);
+                let records = ladder::run(dir, count, settings.seed, &games)?;
+                ladder::report(dir, &records, settings.seed)?;
+            }
+        }
+        Ok(format!(
+            "{}: report in {}",
+            self.name(),
+            dir.join("report.md").display()
+        ))
+    }
+
+    /// Rebuilds the report of the run in `dir` from its files; returns one line saying what
+    /// it was built from.
+    pub fn rebuild_report(
+        &self,
+        dir: &Path,
+        seed: u64,
+        progress: &dyn Progress,
+    ) -> Result<String, String> {
+        let games_of = |file: &str| -> Result<Vec<GameRecord>, String> {
+            let path = dir.join("games").join(file);
+            let loaded = GameLog::load(&path).map_err(|e| e.to_string())?;
+            for warning in &loaded.warnings {
+                progress.warn(warning);
+            }
+            Ok(loaded.records)
+        };
+        let (count, unit) = match self {
+            ExperimentKind::Paper(experiment) => {
+                let tables = ExperimentKind::tables(experiment)?;
+                let mut records = Vec::new();
+                for table in &tables {
+                    let path = games_path(dir, table.id);
+                    let name = path.file_name().expect("a games file").to_string_lossy();
+                    records.extend(games_of(&name)?);
+                }
+                if !records.is_empty() {
+                    build_report(experiment, &tables, &records, seed, dir)?;
+                }
+                (records.len(), "games")
+            }
+            ExperimentKind::Profile(profile) => {
+                let records = games_of(&format!("{}.jsonl", profile.name))?;
+                if !records.is_empty() {
+                    profiles::report(profile, dir, &records, seed)?;
+                }
+                (records.len(), "games")
+            }
+            ExperimentKind::Ladder => {
+                let records = games_of("ladder.jsonl")?;
+                if !records.is_empty() {
+                    ladder::report(dir, &records, seed)?;
+                }
+                (records.len(), "games")
+            }
+            ExperimentKind::Accuracy => {
+                let decisions = accuracy::load(dir, progress)?;
+                if !decisions.is_empty() {
+                    accuracy::report(dir, &decisions, seed)?;
+                }
+                (decisions.len(), "decisions")
+            }
+        };
+        if count == 0 {
+            return Err(format!("{} holds no {unit} yet", dir.display()));
+        }
+        Ok(format!(
+            "rebuilt {} from {count} {unit}",
+            dir.join("report.md").display()
+        ))
+    }
+}
