@@ -1,4 +1,5 @@
-//! c4-arena: matches, tournaments and their statistics.
+//! c4-arena: matches, tournaments, their statistics, checks against perfect play, and the
+//! papers' experiments.
 //!
 //! # Why the crate is shaped this way
 //!
@@ -11,6 +12,12 @@
 //! `c4_engine` agents behind `dyn Agent`: one virtual call per move costs nothing beside a
 //! search. Progress reporting goes through [`matches::MatchObserver`], keeping bars and logs
 //! out of the game loop.
+//!
+//! [`log`] is the append-only line file under every resumable run (games, book builds' scores,
+//! decisions), with one policy for a line cut short by an interruption. [`run`] records what a
+//! run folder holds and locks it; [`verify`] checks games against exact scores;
+//! [`experiments`] holds every experiment by name ([`experiments::ExperimentKind`]), from the
+//! papers' tables to c4's own.
 
 pub mod experiments;
 pub mod log;

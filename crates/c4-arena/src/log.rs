@@ -13,6 +13,7 @@
 //! - a log may start with a header line naming what it holds; a file under another header is
 //!   refused, so that two kinds of run never mix in one file.
 
+use c4_core::excerpt;
 use std::fmt::Display;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -153,14 +154,6 @@ pub struct AppendLog {
     file: File,
 }
 
-/// At most 80 characters of `text`, for messages.
-fn shorten(text: &str) -> String {
-    match text.char_indices().nth(80) {
-        Some((end, _)) => format!("{}...", &text[..end]),
-        None => text.to_owned(),
-    }
-}
-
 impl AppendLog {
     /// Reads the log at `path` (a missing or empty file holds nothing), each line through
     /// `parse`, under the policy of the module's documentation. With a `header`, the first
@@ -201,7 +194,7 @@ impl AppendLog {
                     } else {
                         return Err(LogError::Header {
                             path: path.to_owned(),
-                            found: shorten(text),
+                            found: excerpt(text),
                             expected: header.to_owned(),
                         });
                     }

@@ -62,7 +62,7 @@ pub struct MatchArgs {
     pub b: String,
     #[command(flatten)]
     pub run: RunOptions,
-    /// Stop when a sequential probability ratio test decides: ELO0,ELO1[,ALPHA,BETA].
+    /// Stop when a sequential probability ratio test decides: `ELO0,ELO1[,ALPHA,BETA]`.
     #[arg(long)]
     pub sprt: Option<String>,
 }

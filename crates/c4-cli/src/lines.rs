@@ -73,16 +73,6 @@ pub fn next_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
     }))
 }
 
-/// At most 80 characters of `text`, for echoing input in messages.
-#[must_use]
-pub fn shorten(text: &str) -> String {
-    const MAX: usize = 80;
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}... ({} characters)", &text[..end], text.chars().count()),
-        None => text.to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,9 @@
 //! `c4 solve`: exact scores for positions read from standard input, one per line, in the
 //! reference solver's layout, so the test sets can be piped in as they are.
 
-use crate::lines::{Line, next_line, shorten};
+use crate::lines::{Line, next_line};
 use anyhow::{Result, bail};
+use c4_core::excerpt;
 use c4_core::{Position, parse_moves};
 use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolveLimits, Solver};
@@ -46,13 +47,13 @@ fn parse_line(line: &Line) -> Result<(&str, Position), String> {
         _ => {
             return Err(format!(
                 "expected MOVES or MOVES SCORE, found {:?}",
-                shorten(text.trim())
+                excerpt(text.trim())
             ));
         }
     };
-    let position = parse_moves(moves).map_err(|e| format!("{e}: {:?}", shorten(moves)))?;
+    let position = parse_moves(moves).map_err(|e| format!("{e}: {:?}", excerpt(moves)))?;
     if position.is_over() {
-        return Err(format!("the game is over: {:?}", shorten(moves)));
+        return Err(format!("the game is over: {:?}", excerpt(moves)));
     }
     Ok((moves, position))
 }

@@ -1,4 +1,5 @@
-#![doc = include_str!("../../../README.md")]
+//! c4-core: the rules of Connect-4 (7 columns, 6 rows): positions as bitboards, moves and their
+//! notations, game status, diagrams and perft.
 //!
 //! # Why the crate is shaped this way
 //!
@@ -10,8 +11,14 @@
 //! [`parse_moves`], [`Position::from_grid`]) return errors that say what to fix; the
 //! `_unchecked` and bit-level ones trust their caller and check only in debug builds.
 
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;
+
 pub mod bitboard;
 pub mod diagram;
+pub mod excerpt;
 pub mod geometry;
 pub mod notation;
 pub mod perft;
@@ -20,6 +27,7 @@ pub mod summary;
 
 pub use bitboard::{Bitboard, LINES, Line};
 pub use diagram::Diagram;
+pub use excerpt::excerpt;
 pub use geometry::{
     CELLS, COLUMN_BITS, Column, HEIGHT, OutOfBoard, ParseSquareError, Player, Square, WIDTH,
 };

@@ -6,10 +6,16 @@
 //! [`eval`] holds one file per heuristic behind the small [`eval::Evaluator`] trait and a
 //! registry that names them; [`search`] holds searchers generic over `E: Evaluator`, so the
 //! tree runs monomorphised code and the enum of evaluators is matched once at the root.
-//! [`solver`] is exact search with no heuristic at all. [`agent`] turns a text spec such as
-//! `alphabeta:depth=5,eval=center` into something that picks moves, for the CLI, the arena
-//! and the server alike; [`options`] is the one parser of `KEY=VALUE` lists they share.
-//! [`analysis`] values every column of a position within a time budget (solver first).
+//! [`solver`] is exact search with no heuristic at all, with its opening book
+//! ([`solver::book`]). [`agent`] holds the players: a [`agent::PlayerSpec`] is a typed value
+//! (fixed-depth minimax or alpha-beta, engine, perfect, random, each with its evaluator's
+//! [`eval::EvalSpec`]) parsed from and printed as a text spec such as
+//! `alphabeta:depth=5,eval=center`, and built into something that picks moves, for the CLI,
+//! the arena and the server alike. [`options`] holds the declarative option tables from which
+//! every player kind and evaluator gets its parsing, canonical text, documentation and
+//! tunable parameters. [`analysis`] values every column of a position within a time budget
+//! (solver first). [`hashing`] mixes the bits of table keys and seeds;
+//! [`reference_positions`] carries the scored test sets.
 //!
 //! Nothing here prints; files are read only where a caller names one (a book), and threads
 //! are spawned only where a caller asks for them (`threads=` of the solver and the engine,

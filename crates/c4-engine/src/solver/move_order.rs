@@ -7,9 +7,9 @@ use c4_core::bitboard::{BOTTOM, FULL_BOARD};
 /// cells directly above a winning cell of the opponent do not count (the opponent wins
 /// or blocks there first); a cell right above a playable one, in the rows that the player's
 /// zugzwang parity favours (`zugzwang_rows`: rows 1, 3, 5 for the first player, 2, 4, 6 for
-/// the second), counts more, as the opponent can no longer play under it (measured against
-/// Pons' plain count of winning cells: 20% fewer nodes on the first 30 of Begin-Hard, 13%
-/// fewer on Middle-Medium, 13% more on Begin-Easy).
+/// the second), counts more, as the opponent cannot play under it any more. Against Pons'
+/// plain count of winning cells this searches 20% fewer nodes on the first 30 of Begin-Hard,
+/// 13% fewer on Middle-Medium and 13% more on Begin-Easy.
 #[inline]
 pub(super) fn order_score(wins: u64, opponent_wins: u64, occupied: u64, zugzwang_rows: u64) -> u32 {
     let useful = wins & !(opponent_wins << 1);

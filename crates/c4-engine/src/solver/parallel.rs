@@ -9,11 +9,8 @@ use std::time::Instant;
 impl Solver {
     /// The exact score of `position` (`weak`: its sign) from several threads searching
     /// the same tree on one shared table (lazy SMP): each helper probes the root with other
-    /// null windows than the main thread's (see [`ProbeOrder`]; on the first 10 Begin-Hard
-    /// positions helpers bisecting next to the main thread gave 1.5x on 2 threads, helpers
-    /// that only reordered moves 1.4x; a first helper probing outwards from 0 takes the empty
-    /// board's two threads from 324-352 M to 261-274 M nodes), and the bounds any thread
-    /// stores cut the others' work. The first thread to finish gives the
+    /// null windows than the main thread's (see [`ProbeOrder`], and `docs/solver.md` for how
+    /// the orders compare), and the bounds any thread stores cut the others' work. The first thread to finish gives the
     /// answer; the others stop. `nodes` counts every thread's.
     pub(super) fn solve_parallel(
         &mut self,

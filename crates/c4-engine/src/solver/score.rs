@@ -9,7 +9,7 @@ pub type Score = i32;
 pub const MAX_SCORE: Score = (CELLS as Score + 1) / 2 - 3;
 /// The worst possible score.
 pub const MIN_SCORE: Score = -(CELLS as Score) / 2 + 3;
-/// The score a full column gets in [`Solver::analyze`].
+/// The score a full column gets in [`super::Solver::analyze`].
 pub const INVALID_MOVE: Score = -1000;
 
 /// The score of the side to move connecting four with its next disc in `position`.

@@ -126,8 +126,8 @@ pub const DEFAULT_TABLE_BITS: u32 = 24;
 #[derive(Debug)]
 pub struct SolverTable {
     /// Slots as native-endian `u64`s in an anonymous memory map, so that the kernel can back
-    /// it with huge pages: a probe then rarely misses the TLB. On this kind of machine that
-    /// alone took the End-Easy set from 18.7 to about 6 us a position with a 128 MiB table.
+    /// it with huge pages: a probe then rarely misses the TLB (with a 128 MiB table, small
+    /// pages make the End-Easy set about three times slower).
     memory: MmapMut,
     slot_count: usize,
     /// The number of hash bits below the bucket index: the check stored in a slot.

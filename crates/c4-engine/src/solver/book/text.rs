@@ -3,6 +3,7 @@
 
 use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place, moves_of};
 use crate::solver::Score;
+use c4_core::excerpt;
 use c4_core::{Game, Position, parse_moves};
 use std::collections::HashMap;
 use std::io::Write;
@@ -22,22 +23,13 @@ pub fn header_line(depth: u32) -> String {
 pub fn parse_line(line: &str) -> Result<(Position, Score), EntryError> {
     let (moves, score) = line
         .rsplit_once(' ')
-        .ok_or_else(|| EntryError::Layout(shorten(line)))?;
+        .ok_or_else(|| EntryError::Layout(excerpt(line)))?;
     let position =
-        parse_moves(moves).map_err(|e| EntryError::Moves(format!("{e}: {:?}", shorten(moves))))?;
+        parse_moves(moves).map_err(|e| EntryError::Moves(format!("{e}: {:?}", excerpt(moves))))?;
     let score = score
         .parse::<Score>()
-        .map_err(|_| EntryError::NotAScore(shorten(score)))?;
+        .map_err(|_| EntryError::NotAScore(excerpt(score)))?;
     Ok((position, score))
-}
-
-/// At most 80 characters of `text`, for messages.
-fn shorten(text: &str) -> String {
-    const MAX: usize = 80;
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}...", &text[..end]),
-        None => text.to_owned(),
-    }
 }
 
 /// Reads a text book.
@@ -116,7 +108,7 @@ impl<'a> Entries<'a> {
 fn parse_header(header: &str) -> Result<u32, BookError> {
     let mut words = header.split_whitespace();
     let not_a_book =
-        || BookError::NotABook(shorten(header.split_whitespace().next().unwrap_or("")));
+        || BookError::NotABook(excerpt(header.split_whitespace().next().unwrap_or("")));
     if words.next() != Some(MAGIC) {
         return Err(not_a_book());
     }
