@@ -215,6 +215,37 @@ const fn book_option<C: UsesBook>() -> OptionDef<C> {
     )
 }
 
+/// The `seed=` option of a spec with a `seed` field.
+macro_rules! seed_option {
+    ($spec:ty) => {
+        OptionDef::<$spec>::new(
+            "seed",
+            "seed of every random choice",
+            Field::Unsigned {
+                get: |c| c.seed,
+                set: |c, seed| c.seed = seed,
+            },
+        )
+    };
+}
+
+/// The `time=none|N` option of a spec with an optional `time_ms` limit.
+macro_rules! time_limit_option {
+    ($spec:ty, $help:expr) => {
+        OptionDef::<$spec>::new(
+            "time",
+            $help,
+            Field::NumberOr {
+                words: &["none"],
+                min: 1,
+                max: MAX_TIME_MS as i64,
+                get: |c| limit(c.time_ms),
+                set: |c, v| c.time_ms = limit_value(v),
+            },
+        )
+    };
+}
+
 const FIXED_DEPTH_DEPTH: OptionDef<FixedDepthSpec> = integer_option!(
     FixedDepthSpec,
     "depth",
@@ -225,16 +256,9 @@ const FIXED_DEPTH_DEPTH: OptionDef<FixedDepthSpec> = integer_option!(
 )
 .spelled(Spelled::Always);
 
-const FIXED_DEPTH_TIME: OptionDef<FixedDepthSpec> = OptionDef::new(
-    "time",
-    "milliseconds: a safety cap (not in the papers); the search stops there and plays the best root move finished",
-    Field::NumberOr {
-        words: &["none"],
-        min: 1,
-        max: MAX_TIME_MS as i64,
-        get: |c| limit(c.time_ms),
-        set: |c, v| c.time_ms = limit_value(v),
-    },
+const FIXED_DEPTH_TIME: OptionDef<FixedDepthSpec> = time_limit_option!(
+    FixedDepthSpec,
+    "milliseconds: a safety cap (not in the papers); the search stops there and plays the best root move finished"
 );
 
 const FIXED_DEPTH_ORDER: OptionDef<FixedDepthSpec> = choice_option!(
@@ -307,17 +331,7 @@ const FIXED_DEPTH_EVAL: OptionDef<FixedDepthSpec> = OptionDef::<FixedDepthSpec>:
 )
 .spelled(Spelled::Always);
 
-const SEED_HELP: &str = "seed of every random choice";
-
-const FIXED_DEPTH_SEED: OptionDef<FixedDepthSpec> = OptionDef::new(
-    "seed",
-    SEED_HELP,
-    Field::Unsigned {
-        get: |c| c.seed,
-        set: |c, seed| c.seed = seed,
-    },
-);
-
+const FIXED_DEPTH_SEED: OptionDef<FixedDepthSpec> = seed_option!(FixedDepthSpec);
 /// `minimax`'s options, in the order the canonical text spells them.
 const MINIMAX_OPTIONS: OptionTable<FixedDepthSpec> = OptionTable {
     options: &[
@@ -404,15 +418,7 @@ const ENGINE_OPTIONS: OptionTable<EngineSpec> = OptionTable {
             },
         )
         .spelled(Spelled::Always),
-        OptionDef::<EngineSpec>::new(
-            "seed",
-            SEED_HELP,
-            Field::Unsigned {
-                get: |c| c.seed,
-                set: |c, seed| c.seed = seed,
-            },
-        )
-        .spelled(Spelled::IfUsed(|c| c.eval.uses_seed())),
+        seed_option!(EngineSpec).spelled(Spelled::IfUsed(|c| c.eval.uses_seed())),
     ],
     default: EngineSpec::default,
 };
@@ -420,16 +426,9 @@ const ENGINE_OPTIONS: OptionTable<EngineSpec> = OptionTable {
 const PERFECT_OPTIONS: OptionTable<PerfectSpec> = OptionTable {
     options: &[
         // Always spelled: a bare `perfect` is the level, which has a time limit.
-        OptionDef::<PerfectSpec>::new(
-            "time",
-            "milliseconds; if the solve does not finish, the engine's search decides (and says so)",
-            Field::NumberOr {
-                words: &["none"],
-                min: 1,
-                max: MAX_TIME_MS as i64,
-                get: |c| limit(c.time_ms),
-                set: |c, v| c.time_ms = limit_value(v),
-            },
+        time_limit_option!(
+            PerfectSpec,
+            "milliseconds; if the solve does not finish, the engine's search decides (and says so)"
         )
         .spelled(Spelled::Always),
         integer_option!(
@@ -454,14 +453,7 @@ const PERFECT_OPTIONS: OptionTable<PerfectSpec> = OptionTable {
 };
 
 const RANDOM_OPTIONS: OptionTable<RandomSpec> = OptionTable {
-    options: &[OptionDef::new(
-        "seed",
-        SEED_HELP,
-        Field::Unsigned {
-            get: |c| c.seed,
-            set: |c, seed| c.seed = seed,
-        },
-    )],
+    options: &[seed_option!(RandomSpec)],
     default: RandomSpec::default,
 };
 
