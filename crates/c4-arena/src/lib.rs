@@ -27,4 +27,5 @@ pub mod run;
 pub mod stats;
 pub mod summary;
 pub mod tournament;
+pub mod tuning;
 pub mod verify;

@@ -1,5 +1,6 @@
 //! `c4 bench`: speed figures on fixed position sets (medians and ratios; machines are noisy).
 
+use crate::plies::PlyRange;
 use anyhow::{Context, Result, bail};
 use c4_core::{Game, parse_moves};
 use c4_engine::agent::PlayerSpec;
@@ -32,7 +33,7 @@ pub struct RandomPositionsArgs {
     pub positions: u32,
     /// The plies of the positions: A-B, drawn uniformly.
     #[arg(long, default_value = "0-20")]
-    pub plies: String,
+    pub plies: PlyRange,
     /// Seed of the random play.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -221,12 +222,7 @@ fn signature(table_bits: u32) -> Result<()> {
 /// `count` positions (not over, not winnable at once) of plies drawn uniformly from `plies`
 /// (`A-B`), each reached by random play from the empty board, from `seed`.
 fn random_positions(args: &RandomPositionsArgs) -> Result<Vec<Game>> {
-    let (low, high) = args
-        .plies
-        .split_once('-')
-        .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)))
-        .filter(|(a, b)| a <= b && *b < c4_core::CELLS as u32)
-        .with_context(|| format!("--plies {:?}: expected A-B with A <= B < 42", args.plies))?;
+    let (low, high) = (*args.plies.0.start(), *args.plies.0.end());
     let mut rng = c4_engine::SeededRng::seed_from_u64(args.seed);
     let mut games = Vec::with_capacity(args.positions as usize);
     while games.len() < args.positions as usize {

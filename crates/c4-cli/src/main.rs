@@ -5,15 +5,18 @@ mod arena;
 mod bench;
 mod best;
 mod book;
+mod dataset;
 mod evals;
 mod experiment;
 mod lines;
 mod play;
+mod plies;
 mod protocol;
 mod serve;
 mod show;
 mod solve;
 mod terminal;
+mod tune;
 mod verify;
 
 use clap::{Parser, Subcommand};
@@ -50,6 +53,11 @@ enum Command {
     /// Opening books of exact scores: `c4 book build --depth D --out FILE`.
     #[command(subcommand)]
     Book(book::BookCommand),
+    /// Positions labelled by the solver, for tuning: `c4 dataset build --positions N --seed S --out FILE`.
+    #[command(subcommand)]
+    Dataset(dataset::DatasetCommand),
+    /// Fit an evaluator's tunable weights to labelled positions: `c4 tune --eval NAME --data FILE`.
+    Tune(tune::TuneArgs),
     /// A line protocol for other programs: a position per line in, a column per line out.
     Engine(protocol::EngineArgs),
     /// Play two players against each other, many games in parallel, with statistics.
@@ -80,6 +88,8 @@ fn main() -> ExitCode {
         Command::Evals(args) => evals::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Book(command) => book::run(&command),
+        Command::Dataset(command) => dataset::run(&command),
+        Command::Tune(args) => tune::run(&args),
         Command::Engine(args) => protocol::run(&args),
         Command::Match(args) => arena::run_match_command(&args),
         Command::Tournament(args) => arena::run_tournament(&args),

@@ -661,6 +661,13 @@ impl Options {
             })
     }
 
+    /// Adds `key=value` unless `key` is given already (defaults from a file, say).
+    pub fn add_if_absent(&mut self, key: &str, value: &str) {
+        if !self.contains(key) {
+            self.pairs.push((key.to_owned(), value.to_owned(), false));
+        }
+    }
+
     /// Fails if any key was not taken, listing the keys that would have been valid.
     pub fn finish(&self, context: &str, valid: &[&str]) -> Result<(), SpecError> {
         match self.pairs.iter().find(|(_, _, used)| !used) {

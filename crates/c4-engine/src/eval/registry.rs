@@ -10,6 +10,7 @@ use super::ayoub_max_connected::{self, MaxConnected, MaxConnectedConfig};
 use super::ayoub_naive::{self, Naive, NaiveConfig};
 use super::itu_last_coin::{self, ItuConfig, ItuLastCoin};
 use super::kang_h1_features::{self, KangConfig, KangFeatures};
+use super::params::{self, PARAMS_KEY};
 use super::shanghai_lines::{self, FiveFactorLines, LinesConfig};
 use super::square_values::{self, Matrix, SquareValues, SquareValuesConfig};
 use super::threats::{self, Threats, ThreatsConfig};
@@ -62,9 +63,48 @@ impl EvalSpec {
         Ok(spec)
     }
 
-    /// The evaluator called `name`, with the options it knows taken from `options`.
+    /// The evaluator called `name`, with the options it knows taken from `options`. A
+    /// parameter file, named as `NAME:params=FILE` or by a `params=FILE` option, supplies the
+    /// options that `options` does not give (see [`super::params`]).
     pub fn from_options(name: &str, options: &mut Options) -> Result<EvalSpec, SpecError> {
-        find_evaluator(name)?.options.parse(options)
+        let (name, file) = match name.split_once(':') {
+            Some((name, rest)) => {
+                let file = rest
+                    .strip_prefix(PARAMS_KEY)
+                    .and_then(|r| r.strip_prefix('='))
+                    .filter(|f| !f.is_empty())
+                    .ok_or_else(|| SpecError::Invalid {
+                        key: "eval".to_owned(),
+                        value: format!("{name}:{rest}"),
+                        expected: "NAME or NAME:params=FILE".to_owned(),
+                    })?;
+                (name, Some(file.to_owned()))
+            }
+            None => (name, None),
+        };
+        let entry = find_evaluator(name)?;
+        let file = match (file, options.take_raw(PARAMS_KEY)) {
+            (Some(_), Some(_)) => {
+                return Err(SpecError::Repeated {
+                    key: PARAMS_KEY.to_owned(),
+                });
+            }
+            (file, option) => file.or(option),
+        };
+        if let Some(file) = file {
+            let (named, values) = params::read(&file)?;
+            if named != entry.name {
+                return Err(SpecError::Unavailable {
+                    key: PARAMS_KEY,
+                    value: file,
+                    reason: format!("it holds parameters of {named}, not of {}", entry.name),
+                });
+            }
+            for (key, value) in &values {
+                options.add_if_absent(key, value);
+            }
+        }
+        entry.options.parse(options)
     }
 
     /// Its registry entry.

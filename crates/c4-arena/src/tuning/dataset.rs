@@ -1,0 +1,484 @@
+//! Positions labelled by the solver, for tuning evaluators and grading them.
+//!
+//! Positions come from games of varied players (random play, and alpha-beta of several depths
+//! and evaluators with random tie-breaks and random moves), or from the games of earlier runs.
+//! Each game is a unit of work: its seed, players and sampled positions follow from the build's
+//! seed and the game's index alone, so games can be played and labelled in any order, on any
+//! number of threads or machines, and merged. Each finished game is one line of the build's
+//! work log (see [`crate::log`]), so an interrupted build resumes where it stopped. The dataset
+//! is then the positions of games 0, 1, 2, ... in order, without repeats (a position and its
+//! mirror are one) and without any position of the reference sets (they grade c4), until there
+//! are enough. Whole games go to training or to validation, so no game's positions are in both.
+
+use crate::log::{AppendLog, Entry};
+use crate::matches::game_seed;
+use crate::record::GameLog;
+use c4_core::{Game, Position, WIDTH};
+use c4_engine::SeededRng;
+use c4_engine::agent::PlayerSpec;
+use c4_engine::reference_positions;
+use c4_engine::solver::book::OpeningBook;
+use c4_engine::solver::{INVALID_MOVE, Score, SolveLimits, Solver};
+use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// Which half of the data a position belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Split {
+    /// Fitted on.
+    Train,
+    /// Held out: decides when fitting stops.
+    Valid,
+}
+
+/// One labelled position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sample {
+    /// Moves from the empty board, digits 1-7.
+    pub moves: String,
+    /// The exact score for the side to move (Pons' convention).
+    pub score: Score,
+    /// The exact score of each column after it is played, from the mover's view; `None` for a
+    /// full column.
+    pub columns: [Option<Score>; WIDTH],
+    /// The game it was sampled from.
+    pub game: u64,
+    /// Training or validation.
+    pub split: Split,
+}
+
+impl Sample {
+    /// The position.
+    pub fn position(&self) -> Result<Position, String> {
+        c4_core::parse_moves(&self.moves).map_err(|e| format!("{}: {e}", self.moves))
+    }
+
+    /// The game-theoretic result for the side to move: 1 a win, 0 a draw, -1 a loss.
+    #[must_use]
+    pub fn result(&self) -> i32 {
+        self.score.signum()
+    }
+}
+
+/// Where the games come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Games played here by varied players.
+    Generated,
+    /// The games of an earlier run (a games file or a run folder).
+    Games(PathBuf),
+}
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct DatasetSpec {
+    /// Positions wanted.
+    pub positions: usize,
+    /// Plies (discs on the board) a sampled position may have.
+    pub plies: RangeInclusive<u32>,
+    /// Positions sampled per game at most.
+    pub per_game: usize,
+    /// Percent of games held out for validation.
+    pub valid_percent: u64,
+    /// Seed of everything.
+    pub seed: u64,
+    /// Where the games come from.
+    pub source: Source,
+}
+
+impl DatasetSpec {
+    /// The header of the build's work log: a log of another build is refused.
+    #[must_use]
+    pub fn header(&self) -> String {
+        let source = match &self.source {
+            Source::Generated => "generated".to_owned(),
+            Source::Games(path) => format!("games:{}", path.display()),
+        };
+        format!(
+            "c4-dataset-work 1 seed={} plies={}-{} per-game={} valid={}% source={source}",
+            self.seed,
+            self.plies.start(),
+            self.plies.end(),
+            self.per_game,
+            self.valid_percent
+        )
+    }
+
+    fn split_of(&self, game: u64) -> Split {
+        if game_seed(self.seed, game, 7) % 100 < self.valid_percent {
+            Split::Valid
+        } else {
+            Split::Train
+        }
+    }
+}
+
+/// The players of generated games, drawn per side and per game: random play for variety, and
+/// alpha-beta players whose mistakes make the middle games of real play.
+pub const PLAYER_POOL: [&str; 8] = [
+    "random",
+    "alphabeta:depth=1,eval=center,tiebreak=random",
+    "alphabeta:depth=2,eval=kang,tiebreak=random,random-every=4",
+    "alphabeta:depth=3,eval=lines,tiebreak=random,random-every=5",
+    "alphabeta:depth=4,eval=threats,tiebreak=random,random-every=6",
+    "alphabeta:depth=4,eval=itu,tiebreak=random,random-every=4",
+    "alphabeta:depth=5,eval=naive,tiebreak=random",
+    "alphabeta:depth=6,eval=threats,tiebreak=random,random-every=8",
+];
+
+/// One game's work: the positions sampled from it, labelled.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct GameWork {
+    game: u64,
+    samples: Vec<Sample>,
+}
+
+/// Why a build failed.
+#[derive(Debug)]
+pub struct DatasetError(String);
+
+impl fmt::Display for DatasetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DatasetError {}
+
+impl From<String> for DatasetError {
+    fn from(message: String) -> Self {
+        DatasetError(message)
+    }
+}
+
+/// The games of a run, for [`Source::Games`].
+fn recorded_games(path: &Path) -> Result<Vec<Game>, String> {
+    let file = if path.is_dir() {
+        path.join("games.jsonl")
+    } else {
+        path.to_owned()
+    };
+    let loaded = GameLog::load(&file).map_err(|e| e.to_string())?;
+    let mut games = Vec::with_capacity(loaded.records.len());
+    for record in loaded.records {
+        let moves = format!("{}{}", record.opening, record.moves);
+        games.push(Game::from_moves(&moves).map_err(|e| format!("{}: {e}", file.display()))?);
+    }
+    if games.is_empty() {
+        return Err(format!("{} holds no games", file.display()));
+    }
+    Ok(games)
+}
+
+/// Plays generated game `index`.
+fn generated_game(seed: u64, index: u64) -> Result<Game, String> {
+    let mut rng = SeededRng::seed_from_u64(game_seed(seed, index, 0));
+    let mut agents = Vec::new();
+    for side in 0..2 {
+        let spec = PLAYER_POOL[rng.random_range(0..PLAYER_POOL.len())];
+        let spec = PlayerSpec::parse(spec, game_seed(seed, index, 1 + side))
+            .map_err(|e| format!("{spec}: {e}"))?;
+        agents.push(spec.build().map_err(|e| e.to_string())?);
+    }
+    let mut game = Game::new();
+    while !game.position().is_over() {
+        let mover = game.position().moves_played() as usize % 2;
+        let column = agents[mover].choose(&game).column;
+        game.try_play(column).map_err(|e| e.to_string())?;
+    }
+    Ok(game)
+}
+
+/// The positions of `game` to label: up to `per_game` of those within the plies, not over,
+/// drawn with the game's seed.
+fn sample_positions(spec: &DatasetSpec, index: u64, game: &Game) -> Vec<(String, Position)> {
+    let mut candidates = Vec::new();
+    let mut replay = Game::new();
+    for (ply, column) in std::iter::once(None)
+        .chain(game.moves().iter().map(Some))
+        .enumerate()
+    {
+        if let Some(column) = column {
+            replay.try_play(*column).expect("a recorded game replays");
+        }
+        let position = *replay.position();
+        if spec.plies.contains(&(ply as u32)) && !position.is_over() {
+            candidates.push((replay.move_string(), position));
+        }
+    }
+    let mut rng = SeededRng::seed_from_u64(game_seed(spec.seed, index, 5));
+    let mut chosen = Vec::new();
+    while chosen.len() < spec.per_game && !candidates.is_empty() {
+        chosen.push(candidates.swap_remove(rng.random_range(0..candidates.len())));
+    }
+    chosen.sort_by_key(|(_, p)| p.moves_played());
+    chosen
+}
+
+/// Labels `position` with the solver.
+fn label(
+    solver: &mut Solver,
+    position: &Position,
+) -> Result<(Score, [Option<Score>; WIDTH]), String> {
+    let (scores, _) = solver
+        .analyze(position, false, SolveLimits::default())
+        .map_err(|e| e.to_string())?;
+    let columns = scores.map(|s| (s != INVALID_MOVE).then_some(s));
+    let best = columns
+        .iter()
+        .flatten()
+        .copied()
+        .max()
+        .ok_or("no legal move")?;
+    Ok((best, columns))
+}
+
+/// The canonical keys of every position of the reference sets.
+fn reference_keys() -> HashSet<u64> {
+    reference_positions::SETS
+        .iter()
+        .flat_map(|(_, _, text)| reference_positions::parse_set(text))
+        .filter_map(|p| c4_core::parse_moves(&p.moves).ok())
+        .map(|p| p.canonical_key())
+        .collect()
+}
+
+/// Told as a build advances; called from worker threads.
+pub trait BuildProgress: Sync {
+    /// Game `game` is labelled; `positions` usable positions are known so far (an estimate
+    /// until the games before it are done).
+    fn game_done(&self, game: u64, positions: usize);
+    /// Something the user should know.
+    fn warn(&self, message: &str);
+}
+
+/// Games played and labelled per round: the dataset is cut after the round that completes it.
+const ROUND_GAMES: u64 = 64;
+
+/// Builds the dataset of `spec`, using (and extending) the work log at `work`; returns its
+/// samples in game order, training and validation together.
+pub fn build(
+    spec: &DatasetSpec,
+    work: &Path,
+    table_bits: u32,
+    book: Option<Arc<OpeningBook>>,
+    progress: &dyn BuildProgress,
+) -> Result<Vec<Sample>, DatasetError> {
+    if spec.positions == 0 || spec.per_game == 0 {
+        return Err("--positions and the positions per game must be at least 1"
+            .to_owned()
+            .into());
+    }
+    let header = spec.header();
+    let (contents, log) = AppendLog::resume(work, Some(&header), |line| {
+        serde_json::from_str::<GameWork>(line)
+    })
+    .map_err(|e| e.to_string())?;
+    for warning in &contents.warnings {
+        progress.warn(warning);
+    }
+    let mut done: std::collections::BTreeMap<u64, GameWork> = std::collections::BTreeMap::new();
+    for Entry { value, .. } in contents.entries {
+        done.insert(value.game, value);
+    }
+    let recorded = match &spec.source {
+        Source::Generated => None,
+        Source::Games(path) => Some(recorded_games(path)?),
+    };
+    let excluded = reference_keys();
+    let log = Mutex::new(log);
+    let done = Mutex::new(done);
+    let mut round = 0;
+    loop {
+        let selected = select(spec, &done.lock().expect("no panic holding it"), &excluded);
+        if selected.len() >= spec.positions {
+            return Ok(selected.into_iter().take(spec.positions).collect());
+        }
+        let first = round * ROUND_GAMES;
+        let last = match &recorded {
+            Some(games) if first >= games.len() as u64 => {
+                return Err(format!(
+                    "the games give only {} usable positions of the {} asked for",
+                    selected.len(),
+                    spec.positions
+                )
+                .into());
+            }
+            Some(games) => (first + ROUND_GAMES).min(games.len() as u64),
+            None => first + ROUND_GAMES,
+        };
+        let known = selected.len();
+        let todo: Vec<u64> = {
+            let done = done.lock().expect("no panic holding it");
+            (first..last).filter(|g| !done.contains_key(g)).collect()
+        };
+        todo.par_iter().try_for_each_init(
+            || {
+                let mut solver = Solver::new(table_bits);
+                solver.set_book(book.clone());
+                solver
+            },
+            |solver, &index| -> Result<(), String> {
+                let game = match &recorded {
+                    Some(games) => games[index as usize].clone(),
+                    None => generated_game(spec.seed, index)?,
+                };
+                let mut samples = Vec::new();
+                for (moves, position) in sample_positions(spec, index, &game) {
+                    let (score, columns) = label(solver, &position)?;
+                    samples.push(Sample {
+                        moves,
+                        score,
+                        columns,
+                        game: index,
+                        split: spec.split_of(index),
+                    });
+                }
+                let unit = GameWork {
+                    game: index,
+                    samples,
+                };
+                let line = serde_json::to_string(&unit).expect("plain data");
+                log.lock()
+                    .expect("no panic holding the log")
+                    .append(&line)
+                    .map_err(|e| format!("writing {}: {e}", work.display()))?;
+                let mut done = done.lock().expect("no panic holding it");
+                let count = unit.samples.len();
+                done.insert(index, unit);
+                progress.game_done(index, known + count);
+                Ok(())
+            },
+        )?;
+        round += 1;
+    }
+}
+
+/// The usable samples of the games done, in game order, stopping at the first game not done.
+fn select(
+    spec: &DatasetSpec,
+    done: &std::collections::BTreeMap<u64, GameWork>,
+    excluded: &HashSet<u64>,
+) -> Vec<Sample> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for (expected, (&game, work)) in done.iter().enumerate() {
+        if game != expected as u64 {
+            break;
+        }
+        for sample in &work.samples {
+            let Ok(position) = sample.position() else {
+                continue;
+            };
+            let key = position.canonical_key();
+            if excluded.contains(&key) || !seen.insert(key) {
+                continue;
+            }
+            out.push(sample.clone());
+            if out.len() >= spec.positions {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// Writes a dataset: one JSON sample per line.
+pub fn write(path: &Path, samples: &[Sample]) -> Result<(), String> {
+    let mut text = String::new();
+    for sample in samples {
+        text.push_str(&serde_json::to_string(sample).expect("plain data"));
+        text.push('\n');
+    }
+    let temporary = path.with_extension("writing");
+    std::fs::write(&temporary, text)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("writing {}: {e}", path.display()))
+}
+
+/// Reads a dataset written by [`write`], checking every line.
+pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let mut samples = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let sample: Sample = serde_json::from_str(line)
+            .map_err(|e| format!("{}: line {}: {e}", path.display(), index + 1))?;
+        sample
+            .position()
+            .map_err(|e| format!("{}: line {}: {e}", path.display(), index + 1))?;
+        samples.push(sample);
+    }
+    if samples.is_empty() {
+        return Err(format!("{} holds no positions", path.display()));
+    }
+    Ok(samples)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(moves: &str, game: u64) -> Sample {
+        Sample {
+            moves: moves.to_owned(),
+            score: 0,
+            columns: [Some(0); WIDTH],
+            game,
+            split: Split::Train,
+        }
+    }
+
+    #[test]
+    fn selection_skips_reference_positions_mirrors_repeats_and_games_not_done() {
+        let reference = reference_positions::set("Test_L2_R2").unwrap()[0]
+            .moves
+            .clone();
+        let mut done = std::collections::BTreeMap::new();
+        done.insert(
+            0,
+            GameWork {
+                game: 0,
+                samples: vec![sample(&reference, 0), sample("7777776666665", 0)],
+            },
+        );
+        // "1111112222223" is the mirror of "7777776666665".
+        done.insert(
+            1,
+            GameWork {
+                game: 1,
+                samples: vec![sample("1111112222223", 1), sample("7777775", 1)],
+            },
+        );
+        done.insert(
+            3,
+            GameWork {
+                game: 3,
+                samples: vec![sample("22", 3)],
+            },
+        );
+        let spec = DatasetSpec {
+            positions: 10,
+            plies: 0..=41,
+            per_game: 2,
+            valid_percent: 10,
+            seed: 1,
+            source: Source::Generated,
+        };
+        let chosen: Vec<String> = select(&spec, &done, &reference_keys())
+            .into_iter()
+            .map(|s| s.moves)
+            .collect();
+        assert_eq!(chosen, ["7777776666665", "7777775"]);
+    }
+}
