@@ -654,7 +654,8 @@ fn every_experiment_runs_quick_and_rebuilds_from_its_games() {
         let compared = report.contains("paper: P1 wins %")
             || report.contains("optimal % [95% CI]")
             || report.contains("Elo")
-            || report.contains("mean nodes per move");
+            || report.contains("mean nodes per move")
+            || report.contains("Mistake % (not optimal %)");
         assert!(compared && report.contains("## Reading"), "{name}");
         let svgs = std::fs::read_dir(&folder)
             .unwrap()

@@ -8,13 +8,13 @@
 //! `c4 report` rebuilds the tables.
 
 use super::catalogue::Progress;
+use super::plot::{self, Chart, Series};
 use crate::log::AppendLog;
 use crate::stats::wilson;
 use c4_core::parse_moves;
 use c4_engine::agent::PlayerSpec;
 use c4_engine::reference_positions;
 use c4_engine::solver::{INVALID_MOVE, SolveLimits, Solver};
-use plotters::prelude::*;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -245,55 +245,28 @@ pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, S
 }
 
 fn plot(dir: &Path, by_player: &HashMap<&str, (u64, u64, u64)>) -> Result<(), String> {
-    let path = dir.join("accuracy.svg");
-    let root = SVGBackend::new(&path, (800, 500)).into_drawing_area();
-    let err = |e: &dyn std::fmt::Display| format!("plotting {}: {e}", path.display());
-    root.fill(&WHITE).map_err(|e| err(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption("optimal moves by search depth", ("sans-serif", 18))
-        .margin(15)
-        .x_label_area_size(35)
-        .y_label_area_size(45)
-        .build_cartesian_2d(1.5f64..10.5, 0.0f64..100.0)
-        .map_err(|e| err(&e))?;
-    chart
-        .configure_mesh()
-        .x_desc("alpha-beta depth")
-        .y_desc("optimal %")
-        .light_line_style(WHITE)
-        .draw()
-        .map_err(|e| err(&e))?;
-    for (i, h) in HEURISTICS.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
-        let points: Vec<(f64, f64)> = DEPTHS
-            .iter()
-            .filter_map(|d| {
-                let (n, optimal, _) =
-                    by_player.get(format!("alphabeta:depth={d},eval={h}").as_str())?;
-                (*n > 0).then(|| (f64::from(*d), 100.0 * *optimal as f64 / *n as f64))
-            })
-            .collect();
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                points.clone(),
-                color.stroke_width(2),
-            )))
-            .map_err(|e| err(&e))?
-            .label(*h)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
-            });
-        chart
-            .draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))
-            .map_err(|e| err(&e))?;
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| err(&e))?;
-    root.present().map_err(|e| err(&e))?;
-    Ok(())
+    let series: Vec<Series> = HEURISTICS
+        .iter()
+        .map(|h| Series {
+            label: (*h).to_owned(),
+            points: DEPTHS
+                .iter()
+                .filter_map(|d| {
+                    let (n, optimal, _) =
+                        by_player.get(format!("alphabeta:depth={d},eval={h}").as_str())?;
+                    (*n > 0).then(|| (f64::from(*d), 100.0 * *optimal as f64 / *n as f64))
+                })
+                .collect(),
+            dashed: false,
+        })
+        .collect();
+    let chart = Chart {
+        title: "optimal moves by search depth",
+        x_desc: "alpha-beta depth",
+        y_desc: "optimal %",
+        x: 1.5..10.5,
+        y: 0.0..100.0,
+        legend_low: true,
+    };
+    plot::lines(&dir.join("accuracy.svg"), &chart, &series)
 }

@@ -2,7 +2,9 @@
 //! folder, and how to rebuild its report from that folder's files.
 
 use super::profiles::{self, PROFILES, Profile};
-use super::{EXPERIMENTS, Experiment, RunSettings, accuracy, build_report, games_path, ladder};
+use super::{
+    EXPERIMENTS, Experiment, RunSettings, accuracy, build_report, games_path, ladder, mistakes,
+};
 use super::{play_table, tables::PairingTable};
 use crate::matches::MatchObserver;
 use crate::record::{GameLog, GameRecord};
@@ -41,6 +43,8 @@ pub enum ExperimentKind {
     Accuracy,
     /// Every heuristic, the engine and the perfect player in one Elo ladder.
     Ladder,
+    /// The share of moves that throw away the game-theoretic value on the reference sets.
+    Mistakes,
 }
 
 /// The size of a run: how many units, and what a unit is.
@@ -114,7 +118,11 @@ impl ExperimentKind {
             .iter()
             .map(ExperimentKind::Paper)
             .chain(PROFILES.iter().map(ExperimentKind::Profile))
-            .chain([ExperimentKind::Accuracy, ExperimentKind::Ladder])
+            .chain([
+                ExperimentKind::Accuracy,
+                ExperimentKind::Ladder,
+                ExperimentKind::Mistakes,
+            ])
             .collect()
     }
 
@@ -141,6 +149,7 @@ impl ExperimentKind {
             ExperimentKind::Profile(p) => p.name,
             ExperimentKind::Accuracy => "accuracy",
             ExperimentKind::Ladder => "ladder",
+            ExperimentKind::Mistakes => "mistakes",
         }
     }
 
@@ -154,6 +163,9 @@ impl ExperimentKind {
             ExperimentKind::Ladder => {
                 "every heuristic, the engine and the perfect player in one Elo ladder"
             }
+            ExperimentKind::Mistakes => {
+                "mistake rates of every evaluator by depth, tuned and untuned, on the six reference sets"
+            }
         }
     }
 
@@ -164,6 +176,7 @@ impl ExperimentKind {
             ExperimentKind::Paper(e) => e.source,
             ExperimentKind::Profile(p) => p.source,
             ExperimentKind::Accuracy | ExperimentKind::Ladder => "c4",
+            ExperimentKind::Mistakes => "c4, beside AlphaZero.jl's Connect Four benchmark",
         }
     }
 
@@ -218,6 +231,10 @@ impl ExperimentKind {
                     * accuracy::players().len()) as u64,
                 unit: "decisions",
             },
+            ExperimentKind::Mistakes => Plan {
+                total: mistakes::planned(settings.quick),
+                unit: "decisions",
+            },
             ExperimentKind::Ladder => {
                 let players = ladder::PLAYERS.len() as u64;
                 Plan {
@@ -267,6 +284,10 @@ impl ExperimentKind {
                 let positions = ExperimentKind::accuracy_positions(settings);
                 let decisions = accuracy::run(dir, positions, settings.seed, progress)?;
                 accuracy::report(dir, &decisions, settings.seed)?;
+            }
+            ExperimentKind::Mistakes => {
+                let decisions = mistakes::run(dir, settings.quick, settings.seed, progress)?;
+                mistakes::report(dir, &decisions, settings.seed)?;
             }
             ExperimentKind::Ladder => {
                 let count = ExperimentKind::ladder_games(settings);
@@ -324,6 +345,13 @@ impl ExperimentKind {
                     ladder::report(dir, &records, seed)?;
                 }
                 (records.len(), "games")
+            }
+            ExperimentKind::Mistakes => {
+                let decisions = mistakes::load(dir, progress)?;
+                if !decisions.is_empty() {
+                    mistakes::report(dir, &decisions, seed)?;
+                }
+                (decisions.len(), "decisions")
             }
             ExperimentKind::Accuracy => {
                 let decisions = accuracy::load(dir, progress)?;

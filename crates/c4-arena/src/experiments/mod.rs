@@ -9,6 +9,8 @@
 pub mod accuracy;
 mod catalogue;
 pub mod ladder;
+pub mod mistakes;
+mod plot;
 pub mod profiles;
 pub mod reference;
 mod report;

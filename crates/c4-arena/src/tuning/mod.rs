@@ -1,5 +1,64 @@
 //! Tuning evaluators against perfect play: labelled positions ([`dataset`]), fitted weights
-//! ([`texel`]) and the parameter files that carry them ([`params`]).
+//! ([`texel`]), and the tuned weight sets c4 ships ([`TUNED`]).
 
 pub mod dataset;
 pub mod texel;
+
+use c4_engine::eval::EvalSpec;
+use c4_engine::eval::params;
+
+/// A tuned weight set shipped in `data/tuned/`, compiled in; its file's comments say how it
+/// was made.
+pub struct TunedSet {
+    /// The evaluator's name.
+    pub name: &'static str,
+    /// The parameter file.
+    pub file: &'static str,
+}
+
+impl TunedSet {
+    /// The evaluator with these weights.
+    pub fn spec(&self) -> EvalSpec {
+        let (name, values) = params::parse(self.file, self.name).expect("shipped files parse");
+        let text = std::iter::once(name)
+            .chain(values.iter().map(|(k, v)| format!("{k}={v}")))
+            .collect::<Vec<_>>()
+            .join(",");
+        let (name, rest) = text.split_once(',').unwrap_or((&text, ""));
+        EvalSpec::parse(&format!("{name}:{rest}")).expect("shipped weights are valid")
+    }
+
+    /// The evaluator as a player spec spells it after `eval=`: `NAME,KEY=VALUE,...`.
+    pub fn spec_text(&self) -> String {
+        let spec = self.spec();
+        std::iter::once(spec.name().to_owned())
+            .chain(spec.options_text())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// The tuned sets, one per evaluator at most.
+pub static TUNED: &[TunedSet] = &[TunedSet {
+    name: "threats",
+    file: include_str!("../../../../data/tuned/threats.params"),
+}];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_set_parses_into_its_evaluator_with_weights_of_its_own() {
+        for set in TUNED {
+            let spec = set.spec();
+            assert_eq!(spec.name(), set.name);
+            assert!(
+                !spec.options_text().is_empty(),
+                "{} changes nothing",
+                set.name
+            );
+            assert!(set.file.contains("# "), "{} says how it was made", set.name);
+        }
+    }
+}

@@ -14,12 +14,22 @@ pub const PARAMS_KEY: &str = "params";
 
 /// The evaluator's name and the `(key, value)` options of the parameter file at `path`.
 pub fn read(path: &str) -> Result<(String, Vec<(String, String)>), SpecError> {
-    let unavailable = |reason: String| SpecError::Unavailable {
+    let text = std::fs::read_to_string(Path::new(path)).map_err(|e| SpecError::Unavailable {
         key: PARAMS_KEY,
         value: path.to_owned(),
+        reason: e.to_string(),
+    })?;
+    parse(&text, path)
+}
+
+/// The evaluator's name and the `(key, value)` options of a parameter file's `text`, read
+/// from `origin` (named in errors).
+pub fn parse(text: &str, origin: &str) -> Result<(String, Vec<(String, String)>), SpecError> {
+    let unavailable = |reason: String| SpecError::Unavailable {
+        key: PARAMS_KEY,
+        value: origin.to_owned(),
         reason,
     };
-    let text = std::fs::read_to_string(Path::new(path)).map_err(|e| unavailable(e.to_string()))?;
     let mut name = None;
     let mut values = Vec::new();
     for (index, line) in text.lines().enumerate() {

@@ -1,0 +1,614 @@
+//! `mistakes`: how often each player's move throws away the game-theoretic value, on the six
+//! reference sets, beside AlphaZero.jl's published benchmark.
+//!
+//! A move is a *mistake* when its value (win, draw or loss) is strictly worse than the best
+//! move's (AlphaZero.jl's definition), and *not optimal* when its exact score is below the best
+//! move's. Every column of every position is scored by c4's solver once (`games/labels.jsonl`),
+//! and every decision is a line of `games/mistakes.jsonl` as soon as it is made: a killed run
+//! resumes and `c4 report` rebuilds the tables.
+
+use super::catalogue::Progress;
+use super::plot::{self, Chart, Series};
+use crate::log::AppendLog;
+use crate::stats::wilson;
+use crate::tuning::TUNED;
+use c4_core::{Game, WIDTH};
+use c4_engine::agent::PlayerSpec;
+use c4_engine::eval::EVALUATORS;
+use c4_engine::reference_positions;
+use c4_engine::solver::book::OpeningBook;
+use c4_engine::solver::{INVALID_MOVE, Score, SolveLimits, Solver};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// A reference set as the report names it, with AlphaZero.jl's figures read off its
+/// tutorial's benchmark plot: a depth-5 minimax baseline, and its trained network with search.
+pub struct GradedSet {
+    /// The file name in `data/positions/`.
+    pub file: &'static str,
+    /// Pons' name of it.
+    pub name: &'static str,
+    /// Positions graded at full size (its first ones).
+    pub positions: usize,
+    /// AlphaZero.jl's depth-5 minimax, mistake %.
+    pub minimax_5: f64,
+    /// AlphaZero.jl's trained network, mistake %.
+    pub network: f64,
+}
+
+/// The six sets, in AlphaZero.jl's order.
+pub const SETS: [GradedSet; 6] = [
+    GradedSet {
+        file: "Test_L1_R1",
+        name: "Begin-Easy",
+        positions: 200,
+        minimax_5: 1.7,
+        network: 0.0,
+    },
+    GradedSet {
+        file: "Test_L2_R1",
+        name: "Middle-Easy",
+        positions: 200,
+        minimax_5: 0.7,
+        network: 0.0,
+    },
+    GradedSet {
+        file: "Test_L3_R1",
+        name: "End-Easy",
+        positions: 200,
+        minimax_5: 1.4,
+        network: 0.0,
+    },
+    GradedSet {
+        file: "Test_L1_R2",
+        name: "Begin-Medium",
+        positions: 200,
+        minimax_5: 7.3,
+        network: 2.0,
+    },
+    GradedSet {
+        file: "Test_L2_R2",
+        name: "Middle-Medium",
+        positions: 200,
+        minimax_5: 9.0,
+        network: 2.5,
+    },
+    GradedSet {
+        file: "Test_L1_R3",
+        name: "Begin-Hard",
+        positions: 100,
+        minimax_5: 23.0,
+        network: 7.0,
+    },
+];
+
+/// Alpha-beta depths graded.
+pub const DEPTHS: std::ops::RangeInclusive<u32> = 1..=8;
+/// Engine budgets in milliseconds.
+pub const ENGINE_BUDGETS: [u64; 3] = [10, 100, 1000];
+/// `--quick`: positions per set, the sets (the four that label in moments), depths, evaluators.
+const QUICK: (usize, [&str; 4], [u32; 2], [&str; 2]) = (
+    3,
+    ["Test_L1_R1", "Test_L2_R1", "Test_L3_R1", "Test_L2_R2"],
+    [1, 3],
+    ["threats", "kang"],
+);
+
+/// A position with every column scored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Labelled {
+    set: String,
+    index: usize,
+    moves: String,
+    columns: [Option<Score>; WIDTH],
+}
+
+/// One decision.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Decision {
+    /// The player's label.
+    pub player: String,
+    /// The set's file name.
+    pub set: String,
+    /// The position's index in the set.
+    pub index: usize,
+    /// The column chosen, 1-7.
+    pub column: u8,
+    /// The move's value is worse than the best move's.
+    pub mistake: bool,
+    /// The move's score is below the best move's.
+    pub not_optimal: bool,
+}
+
+/// A graded player: the label the report uses, its spec, and what it is a variant of.
+#[derive(Clone, Debug)]
+pub struct Graded {
+    /// `NAME dD`, `tuned NAME dD` or `engine Tms`.
+    pub label: String,
+    /// The spec.
+    pub spec: String,
+    /// The evaluator and whether it is tuned, with the depth, for the plot.
+    pub line: Option<(String, bool, u32)>,
+}
+
+/// Every player graded, at full size or `quick`.
+#[must_use]
+pub fn players(quick: bool) -> Vec<Graded> {
+    let depths: Vec<u32> = if quick {
+        QUICK.2.to_vec()
+    } else {
+        DEPTHS.collect()
+    };
+    let evaluators: Vec<&str> = if quick {
+        QUICK.3.to_vec()
+    } else {
+        EVALUATORS.iter().map(|e| e.name).collect()
+    };
+    let mut out = Vec::new();
+    for name in &evaluators {
+        let tuned = TUNED.iter().find(|t| t.name == *name);
+        for &depth in &depths {
+            out.push(Graded {
+                label: format!("{name} d{depth}"),
+                spec: format!("alphabeta:depth={depth},eval={name}"),
+                line: Some(((*name).to_owned(), false, depth)),
+            });
+            if let Some(tuned) = tuned {
+                out.push(Graded {
+                    label: format!("tuned {name} d{depth}"),
+                    spec: format!("alphabeta:depth={depth},eval={}", tuned.spec_text()),
+                    line: Some(((*name).to_owned(), true, depth)),
+                });
+            }
+        }
+    }
+    let budgets: &[u64] = if quick {
+        &ENGINE_BUDGETS[..1]
+    } else {
+        &ENGINE_BUDGETS
+    };
+    out.extend(budgets.iter().map(|t| Graded {
+        label: format!("engine {t}ms"),
+        spec: format!("engine:time={t}"),
+        line: None,
+    }));
+    out
+}
+
+fn sets(quick: bool) -> Vec<(&'static GradedSet, usize)> {
+    SETS.iter()
+        .filter(|s| !quick || QUICK.1.contains(&s.file))
+        .map(|s| (s, if quick { QUICK.0 } else { s.positions }))
+        .collect()
+}
+
+fn labels_path(dir: &Path) -> PathBuf {
+    dir.join("games").join("labels.jsonl")
+}
+
+fn decisions_path(dir: &Path) -> PathBuf {
+    dir.join("games").join("mistakes.jsonl")
+}
+
+/// Every column of the graded positions scored, solving those not yet in the labels log.
+fn labels(
+    dir: &Path,
+    quick: bool,
+    progress: &dyn Progress,
+) -> Result<HashMap<(String, usize), Labelled>, String> {
+    let (contents, log) = AppendLog::resume(&labels_path(dir), None, |line| {
+        serde_json::from_str::<Labelled>(line)
+    })
+    .map_err(|e| e.to_string())?;
+    for warning in &contents.warnings {
+        progress.warn(warning);
+    }
+    let mut known: HashMap<(String, usize), Labelled> = contents
+        .into_values()
+        .into_iter()
+        .map(|l| ((l.set.clone(), l.index), l))
+        .collect();
+    let mut todo = Vec::new();
+    for (set, count) in sets(quick) {
+        let positions = reference_positions::set(set.file).ok_or("a reference set is missing")?;
+        for (index, position) in positions.into_iter().take(count).enumerate() {
+            if !known.contains_key(&(set.file.to_owned(), index)) {
+                todo.push((set.file, index, position.moves));
+            }
+        }
+    }
+    let book = OpeningBook::builtin();
+    let log = Mutex::new(log);
+    let found: Vec<Labelled> = todo
+        .par_iter()
+        .map_init(
+            || {
+                let mut solver = Solver::new(22);
+                solver.set_book(Some(book.clone()));
+                solver
+            },
+            |solver, (set, index, moves)| -> Result<Labelled, String> {
+                let position = c4_core::parse_moves(moves).map_err(|e| format!("{moves}: {e}"))?;
+                let (scores, _) = solver
+                    .analyze(&position, false, SolveLimits::default())
+                    .map_err(|e| format!("{moves}: {e}"))?;
+                let labelled = Labelled {
+                    set: (*set).to_owned(),
+                    index: *index,
+                    moves: moves.clone(),
+                    columns: scores.map(|s| (s != INVALID_MOVE).then_some(s)),
+                };
+                let line = serde_json::to_string(&labelled).expect("plain data");
+                log.lock()
+                    .expect("no panic holding the log")
+                    .append(&line)
+                    .map_err(|e| e.to_string())?;
+                Ok(labelled)
+            },
+        )
+        .collect::<Result<_, String>>()?;
+    known.extend(found.into_iter().map(|l| ((l.set.clone(), l.index), l)));
+    Ok(known)
+}
+
+fn parse_decision(line: &str) -> Result<Decision, serde_json::Error> {
+    serde_json::from_str(line)
+}
+
+/// The decisions made so far in `dir`.
+pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<Decision>, String> {
+    let contents =
+        AppendLog::read(&decisions_path(dir), None, parse_decision).map_err(|e| e.to_string())?;
+    for warning in &contents.warnings {
+        progress.warn(warning);
+    }
+    Ok(contents.into_values())
+}
+
+/// Decisions in a full run, or a `quick` one.
+#[must_use]
+pub fn planned(quick: bool) -> u64 {
+    let positions: usize = sets(quick).iter().map(|(_, n)| n).sum();
+    (positions * players(quick).len()) as u64
+}
+
+/// Labels the positions, then makes every decision not yet in `DIR/games/mistakes.jsonl`;
+/// returns all decisions.
+pub fn run(
+    dir: &Path,
+    quick: bool,
+    seed: u64,
+    progress: &dyn Progress,
+) -> Result<Vec<Decision>, String> {
+    let labels = labels(dir, quick, progress)?;
+    let (contents, log) =
+        AppendLog::resume(&decisions_path(dir), None, parse_decision).map_err(|e| e.to_string())?;
+    for warning in &contents.warnings {
+        progress.warn(warning);
+    }
+    let done = contents.into_values();
+    let have: HashSet<(String, String, usize)> = done
+        .iter()
+        .map(|d| (d.player.clone(), d.set.clone(), d.index))
+        .collect();
+    let log = Mutex::new(log);
+    let decisions = Mutex::new(done);
+    let mut keys: Vec<&(String, usize)> = labels.keys().collect();
+    keys.sort();
+    for player in players(quick) {
+        let spec = PlayerSpec::parse(&player.spec, seed).map_err(|e| e.to_string())?;
+        let todo: Vec<&Labelled> = keys
+            .iter()
+            .filter(|k| !have.contains(&(player.label.clone(), k.0.clone(), k.1)))
+            .map(|k| &labels[*k])
+            .collect();
+        todo.par_iter()
+            .try_for_each(|labelled| -> Result<(), String> {
+                let game = Game::from_moves(&labelled.moves).map_err(|e| e.to_string())?;
+                let mut agent = spec.build().map_err(|e| e.to_string())?;
+                let column = agent.choose(&game).column;
+                let (mistake, not_optimal) = grade(&labelled.columns, column.index())
+                    .ok_or_else(|| format!("{} played a full column", player.spec))?;
+                let decision = Decision {
+                    player: player.label.clone(),
+                    set: labelled.set.clone(),
+                    index: labelled.index,
+                    column: column.number(),
+                    mistake,
+                    not_optimal,
+                };
+                let line = serde_json::to_string(&decision).expect("plain data");
+                log.lock()
+                    .expect("no panic holding the log")
+                    .append(&line)
+                    .map_err(|e| e.to_string())?;
+                decisions
+                    .lock()
+                    .expect("no panic holding the decisions")
+                    .push(decision);
+                progress.advanced();
+                Ok(())
+            })?;
+    }
+    Ok(decisions
+        .into_inner()
+        .expect("no panic holding the decisions"))
+}
+
+/// Whether playing `column` is a mistake (its value, win, draw or loss, is worse than the best
+/// column's) and whether it is not optimal (its score is below the best); `None` for a full
+/// column.
+fn grade(columns: &[Option<Score>; WIDTH], column: usize) -> Option<(bool, bool)> {
+    let chosen = columns[column]?;
+    let best = columns.iter().flatten().copied().max()?;
+    Some((chosen.signum() < best.signum(), chosen < best))
+}
+
+/// Per player and set: (positions, mistakes, not optimal).
+type Tally = HashMap<(String, String), (u64, u64, u64)>;
+
+fn tally(decisions: &[Decision]) -> Tally {
+    let mut tally = Tally::new();
+    for d in decisions {
+        let entry = tally.entry((d.player.clone(), d.set.clone())).or_default();
+        entry.0 += 1;
+        entry.1 += u64::from(d.mistake);
+        entry.2 += u64::from(d.not_optimal);
+    }
+    tally
+}
+
+fn percent(count: u64, n: u64) -> f64 {
+    100.0 * count as f64 / n as f64
+}
+
+/// Writes `report.md`, `mistakes.csv` and `mistakes.svg`; returns the Markdown.
+pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, String> {
+    let tally = tally(decisions);
+    let quick = !decisions.iter().any(|d| d.set == "Test_L1_R3");
+    let graded_sets: Vec<&GradedSet> = SETS
+        .iter()
+        .filter(|s| tally.keys().any(|(_, set)| set == s.file))
+        .collect();
+    let mut md = String::from("# mistakes: move quality on the reference sets\n\n");
+    let _ = writeln!(
+        md,
+        "A move is a *mistake* when its game-theoretic value (win, draw or loss) is worse than the \
+         best move's, AlphaZero.jl's measure; it is *not optimal* when its exact score is below the \
+         best move's. Positions: the first of each of Pons' reference sets (200; 100 of \
+         Begin-Hard{}), every column scored by c4's solver. Players: alpha-beta with default \
+         options at depths {}-{}, each evaluator untuned and, where c4 ships tuned weights, tuned; \
+         the engine at {ENGINE_BUDGETS:?} ms. Seed {seed}.\n",
+        if quick {
+            "; a --quick run grades 3 of each easy set"
+        } else {
+            ""
+        },
+        DEPTHS.start(),
+        DEPTHS.end()
+    );
+    let header: Vec<&str> = graded_sets.iter().map(|s| s.name).collect();
+    let _ = writeln!(
+        md,
+        "Mistake % (not optimal %) per set.\n\n| player | {} |\n|---|{}",
+        header.join(" | "),
+        "---|".repeat(header.len())
+    );
+    let mut csv =
+        String::from("player,set,positions,mistakes,mistake_low,mistake_high,not_optimal\n");
+    let mut labels: Vec<String> = Vec::new();
+    for player in players(quick)
+        .into_iter()
+        .map(|p| p.label)
+        .chain(tally.keys().map(|(p, _)| p.clone()))
+    {
+        if !labels.contains(&player) {
+            labels.push(player);
+        }
+    }
+    for player in &labels {
+        let mut cells = Vec::new();
+        for set in &graded_sets {
+            let Some(&(n, mistakes, not_optimal)) =
+                tally.get(&(player.clone(), set.file.to_owned()))
+            else {
+                cells.push("-".to_owned());
+                continue;
+            };
+            cells.push(format!(
+                "{:.1} ({:.1})",
+                percent(mistakes, n),
+                percent(not_optimal, n)
+            ));
+            let interval = wilson(mistakes, n).expect("n > 0");
+            let _ = writeln!(
+                csv,
+                "\"{player}\",{},{n},{mistakes},{:.4},{:.4},{not_optimal}",
+                set.name, interval.low, interval.high
+            );
+        }
+        if cells.iter().any(|c| c != "-") {
+            let _ = writeln!(md, "| {player} | {} |", cells.join(" | "));
+        }
+    }
+    for (label, published) in [
+        (
+            "AlphaZero.jl minimax d5 (published)",
+            graded_sets.iter().map(|s| s.minimax_5).collect::<Vec<_>>(),
+        ),
+        (
+            "AlphaZero.jl network (published)",
+            graded_sets.iter().map(|s| s.network).collect(),
+        ),
+    ] {
+        let cells: Vec<String> = published.iter().map(|v| format!("{v:.1}")).collect();
+        let _ = writeln!(md, "| {label} | {} |", cells.join(" | "));
+    }
+    md.push_str(
+        "\n![mean mistake % over the sets by depth](mistakes.svg)\n\nThe published rows are read off \
+         AlphaZero.jl's Connect Four tutorial benchmark plot, so they carry its reading error (about half a \
+         point). The plot shows each evaluator's mistake rate averaged over the sets graded, tuned weights \
+         dashed.\n",
+    );
+    md.push_str(&reading(quick, &tally, &graded_sets));
+    std::fs::write(dir.join("mistakes.csv"), csv).map_err(|e| e.to_string())?;
+    plot_by_depth(dir, quick, &tally, &graded_sets)?;
+    std::fs::write(dir.join("report.md"), &md).map_err(|e| e.to_string())?;
+    Ok(md)
+}
+
+/// The mean mistake % of `label` over `sets`, if it played them all.
+fn mean_rate(tally: &Tally, label: &str, sets: &[&GradedSet]) -> Option<f64> {
+    let rates: Option<Vec<f64>> = sets
+        .iter()
+        .map(|s| {
+            tally
+                .get(&(label.to_owned(), s.file.to_owned()))
+                .map(|&(n, mistakes, _)| percent(mistakes, n))
+        })
+        .collect();
+    let rates = rates?;
+    Some(rates.iter().sum::<f64>() / rates.len() as f64)
+}
+
+/// What the table says, computed from it: where each evaluator first does as well as
+/// AlphaZero.jl's depth-5 minimax over these sets, and where tuning helped.
+fn reading(quick: bool, tally: &Tally, sets: &[&GradedSet]) -> String {
+    let anchor = sets.iter().map(|s| s.minimax_5).sum::<f64>() / sets.len().max(1) as f64;
+    let mut text = format!(
+        "\n## Reading\n\nAlphaZero.jl's depth-5 minimax averages {anchor:.1}% mistakes over these sets.\n\n"
+    );
+    let mut evaluators: Vec<String> = Vec::new();
+    for player in players(quick) {
+        if let Some((eval, _, _)) = player.line
+            && !evaluators.contains(&eval)
+        {
+            evaluators.push(eval);
+        }
+    }
+    for eval in evaluators {
+        let by_depth = |tuned: bool| -> Vec<(u32, f64)> {
+            players(quick)
+                .into_iter()
+                .filter_map(|p| {
+                    let (e, t, depth) = p.line?;
+                    (e == eval && t == tuned)
+                        .then(|| mean_rate(tally, &p.label, sets).map(|r| (depth, r)))
+                        .flatten()
+                })
+                .collect()
+        };
+        let untuned = by_depth(false);
+        if untuned.is_empty() {
+            continue;
+        }
+        let reaches = untuned.iter().find(|(_, r)| *r <= anchor);
+        let _ = write!(
+            text,
+            "- `{eval}`: {}",
+            match reaches {
+                Some((depth, rate)) => format!("at or under it from depth {depth} ({rate:.1}%)"),
+                None => format!(
+                    "above it at every depth graded (best {:.1}%)",
+                    untuned.iter().map(|(_, r)| *r).fold(f64::MAX, f64::min)
+                ),
+            }
+        );
+        let tuned = by_depth(true);
+        if !tuned.is_empty() {
+            let (better, worse) =
+                tuned.iter().fold((0, 0), |(b, w), (depth, rate)| {
+                    match untuned.iter().find(|(d, _)| d == depth) {
+                        Some((_, base)) if rate < base => (b + 1, w),
+                        Some((_, base)) if rate > base => (b, w + 1),
+                        _ => (b, w),
+                    }
+                });
+            let _ = write!(
+                text,
+                "; tuned, fewer mistakes at {better} of {} depths and more at {worse}",
+                tuned.len()
+            );
+        }
+        text.push_str(".\n");
+    }
+    text
+}
+
+fn plot_by_depth(
+    dir: &Path,
+    quick: bool,
+    tally: &Tally,
+    sets: &[&GradedSet],
+) -> Result<(), String> {
+    let mut series: Vec<Series> = Vec::new();
+    for player in players(quick) {
+        let Some((eval, tuned, depth)) = player.line else {
+            continue;
+        };
+        let rates: Vec<f64> = sets
+            .iter()
+            .filter_map(|s| tally.get(&(player.label.clone(), s.file.to_owned())))
+            .map(|&(n, mistakes, _)| percent(mistakes, n))
+            .collect();
+        if rates.is_empty() {
+            continue;
+        }
+        let point = (
+            f64::from(depth),
+            rates.iter().sum::<f64>() / rates.len() as f64,
+        );
+        let label = if tuned { format!("tuned {eval}") } else { eval };
+        match series.iter_mut().find(|s| s.label == label) {
+            Some(line) => line.points.push(point),
+            None => series.push(Series {
+                label,
+                points: vec![point],
+                dashed: tuned,
+            }),
+        }
+    }
+    let top = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|&(_, y)| y))
+        .fold(5.0f64, f64::max);
+    let chart = Chart {
+        title: "mistakes by search depth (mean over the sets)",
+        x_desc: "alpha-beta depth",
+        y_desc: "mistake %",
+        x: 0.5..f64::from(*DEPTHS.end()) + 0.5,
+        y: 0.0..(top * 1.1).ceil(),
+        legend_low: false,
+    };
+    plot::lines(&dir.join("mistakes.svg"), &chart, &series)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mistake_changes_the_value_and_a_slower_win_is_only_not_optimal() {
+        let columns = [Some(3), Some(1), Some(0), None, Some(-2), Some(3), Some(-1)];
+        assert_eq!(grade(&columns, 0), Some((false, false)));
+        assert_eq!(grade(&columns, 1), Some((false, true)), "a slower win");
+        assert_eq!(
+            grade(&columns, 2),
+            Some((true, true)),
+            "a draw where a win was"
+        );
+        assert_eq!(grade(&columns, 3), None, "a full column");
+        let drawn = [Some(0), Some(-1), None, None, None, None, None];
+        assert_eq!(
+            grade(&drawn, 1),
+            Some((true, true)),
+            "a loss where a draw was"
+        );
+        let lost = [Some(-3), Some(-1), None, None, None, None, None];
+        assert_eq!(grade(&lost, 0), Some((false, true)), "a quicker loss");
+    }
+}

@@ -1,0 +1,97 @@
+//! The line chart of the experiments that grade players by search depth.
+
+use plotters::prelude::*;
+use plotters::series::DashedLineSeries;
+use std::path::Path;
+
+/// One line of a chart: its label and its points.
+pub struct Series {
+    /// The legend's text.
+    pub label: String,
+    /// `(x, y)` points, in x order.
+    pub points: Vec<(f64, f64)>,
+    /// Dashed rather than solid (a variant of the line before it, say).
+    pub dashed: bool,
+}
+
+/// Axes and title of a chart.
+pub struct Chart<'a> {
+    /// The caption.
+    pub title: &'a str,
+    /// The x axis's description.
+    pub x_desc: &'a str,
+    /// The y axis's description.
+    pub y_desc: &'a str,
+    /// The x range.
+    pub x: std::ops::Range<f64>,
+    /// The y range.
+    pub y: std::ops::Range<f64>,
+    /// The legend in the lower right corner (lines that rise) rather than the upper right.
+    pub legend_low: bool,
+}
+
+/// Draws `series` as lines with dots into the SVG file `path`.
+pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), String> {
+    let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
+    let err = |e: &dyn std::fmt::Display| format!("plotting {}: {e}", path.display());
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let mut drawing = ChartBuilder::on(&root)
+        .caption(chart.title, ("sans-serif", 18))
+        .margin(15)
+        .x_label_area_size(35)
+        .y_label_area_size(45)
+        .build_cartesian_2d(chart.x.clone(), chart.y.clone())
+        .map_err(|e| err(&e))?;
+    drawing
+        .configure_mesh()
+        .x_desc(chart.x_desc)
+        .y_desc(chart.y_desc)
+        .light_line_style(WHITE)
+        .draw()
+        .map_err(|e| err(&e))?;
+    let mut colour_index = 0;
+    for line in series {
+        if !line.dashed {
+            colour_index += 1;
+        }
+        let color = Palette99::pick(colour_index.max(1) - 1).to_rgba();
+        let style = color.stroke_width(2);
+        if line.dashed {
+            drawing
+                .draw_series(DashedLineSeries::new(line.points.clone(), 6, 4, style))
+                .map_err(|e| err(&e))?
+                .label(line.label.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(1))
+                });
+        } else {
+            drawing
+                .draw_series(std::iter::once(PathElement::new(
+                    line.points.clone(),
+                    style,
+                )))
+                .map_err(|e| err(&e))?
+                .label(line.label.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], style));
+        }
+        drawing
+            .draw_series(
+                line.points
+                    .iter()
+                    .map(|&p| Circle::new(p, 3, color.filled())),
+            )
+            .map_err(|e| err(&e))?;
+    }
+    drawing
+        .configure_series_labels()
+        .position(if chart.legend_low {
+            SeriesLabelPosition::LowerRight
+        } else {
+            SeriesLabelPosition::UpperRight
+        })
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| err(&e))?;
+    root.present().map_err(|e| err(&e))
+}
