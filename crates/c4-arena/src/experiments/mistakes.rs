@@ -112,6 +112,9 @@ struct Labelled {
 pub struct Decision {
     /// The player's label.
     pub player: String,
+    /// The player's spec as given (a tuned set's weights spelled out), so that decisions of
+    /// weights since retuned are not counted.
+    pub spec: String,
     /// The set's file name.
     pub set: String,
     /// The position's index in the set.
@@ -293,7 +296,7 @@ pub fn run(
     let done = contents.into_values();
     let have: HashSet<(String, String, usize)> = done
         .iter()
-        .map(|d| (d.player.clone(), d.set.clone(), d.index))
+        .map(|d| (d.spec.clone(), d.set.clone(), d.index))
         .collect();
     let log = Mutex::new(log);
     let decisions = Mutex::new(done);
@@ -303,7 +306,7 @@ pub fn run(
         let spec = PlayerSpec::parse(&player.spec, seed).map_err(|e| e.to_string())?;
         let todo: Vec<&Labelled> = keys
             .iter()
-            .filter(|k| !have.contains(&(player.label.clone(), k.0.clone(), k.1)))
+            .filter(|k| !have.contains(&(player.spec.clone(), k.0.clone(), k.1)))
             .map(|k| &labels[*k])
             .collect();
         todo.par_iter()
@@ -315,6 +318,7 @@ pub fn run(
                     .ok_or_else(|| format!("{} played a full column", player.spec))?;
                 let decision = Decision {
                     player: player.label.clone(),
+                    spec: player.spec.clone(),
                     set: labelled.set.clone(),
                     index: labelled.index,
                     column: column.number(),
@@ -351,9 +355,18 @@ fn grade(columns: &[Option<Score>; WIDTH], column: usize) -> Option<(bool, bool)
 /// Per player and set: (positions, mistakes, not optimal).
 type Tally = HashMap<(String, String), (u64, u64, u64)>;
 
-fn tally(decisions: &[Decision]) -> Tally {
+/// Counts the decisions of the players as they are now (a retuned set's old decisions stay
+/// in the log but do not count).
+fn tally(decisions: &[Decision], quick: bool) -> Tally {
+    let current: HashSet<(String, String)> = players(quick)
+        .into_iter()
+        .map(|p| (p.label, p.spec))
+        .collect();
     let mut tally = Tally::new();
-    for d in decisions {
+    for d in decisions
+        .iter()
+        .filter(|d| current.contains(&(d.player.clone(), d.spec.clone())))
+    {
         let entry = tally.entry((d.player.clone(), d.set.clone())).or_default();
         entry.0 += 1;
         entry.1 += u64::from(d.mistake);
@@ -368,8 +381,8 @@ fn percent(count: u64, n: u64) -> f64 {
 
 /// Writes `report.md`, `mistakes.csv` and `mistakes.svg`; returns the Markdown.
 pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, String> {
-    let tally = tally(decisions);
     let quick = !decisions.iter().any(|d| d.set == "Test_L1_R3");
+    let tally = tally(decisions, quick);
     let graded_sets: Vec<&GradedSet> = SETS
         .iter()
         .filter(|s| tally.keys().any(|(_, set)| set == s.file))
@@ -401,13 +414,9 @@ pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, S
     let mut csv =
         String::from("player,set,positions,mistakes,mistake_low,mistake_high,not_optimal\n");
     let mut labels: Vec<String> = Vec::new();
-    for player in players(quick)
-        .into_iter()
-        .map(|p| p.label)
-        .chain(tally.keys().map(|(p, _)| p.clone()))
-    {
-        if !labels.contains(&player) {
-            labels.push(player);
+    for player in players(quick) {
+        if !labels.contains(&player.label) {
+            labels.push(player.label);
         }
     }
     for player in &labels {
