@@ -139,3 +139,42 @@ fn texel_lowers_the_training_loss_and_keeps_the_best_validation_weights() {
     assert!(error.contains("no tunable weights"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn spsa_resumes_to_the_same_weights_as_an_uninterrupted_run() {
+    use c4_arena::tuning::spsa::{self, SpsaConfig};
+    let dir = temp("spsa");
+    let start = EvalSpec::parse("threats").unwrap();
+    let config = |iterations| SpsaConfig {
+        depth: 1,
+        params: vec!["threat".to_owned(), "center".to_owned()],
+        iterations,
+        games: 4,
+        seed: 3,
+        rate: 4.0,
+    };
+    let whole = spsa::run(&start, &config(5), &dir.join("whole.spsa"), &mut |_| {}).unwrap();
+    let resumed_log = dir.join("resumed.spsa");
+    spsa::run(&start, &config(2), &resumed_log, &mut |_| {}).unwrap();
+    let mut heard = Vec::new();
+    let resumed = spsa::run(&start, &config(5), &resumed_log, &mut |i| heard.push(i.k)).unwrap();
+    assert_eq!(
+        heard,
+        [0, 1, 2, 3, 4],
+        "the finished iterations are reported too"
+    );
+    assert_eq!(resumed.tuned, whole.tuned);
+    assert_eq!(resumed.iterations.len(), 5);
+    // Only the chosen weights move, within their ranges.
+    for (before, after) in start.tunables().iter().zip(whole.tuned.tunables()) {
+        if !["threat", "center"].contains(&before.key) {
+            assert_eq!(before.value, after.value, "{}", before.key);
+        }
+        assert!((after.min..=after.max).contains(&after.value));
+    }
+    let mut odd = config(1);
+    odd.games = 3;
+    let error = spsa::run(&start, &odd, &dir.join("odd.spsa"), &mut |_| {}).unwrap_err();
+    assert!(error.contains("even"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

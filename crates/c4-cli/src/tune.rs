@@ -1,7 +1,9 @@
 //! `c4 tune`: fit an evaluator's tunable weights on labelled positions.
 
 use anyhow::{Context, Result, bail};
+use c4_arena::stats::Sprt;
 use c4_arena::tuning::dataset;
+use c4_arena::tuning::spsa::{self, SpsaConfig};
 use c4_arena::tuning::texel::{self, PassReport, TexelConfig};
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
@@ -14,6 +16,9 @@ use std::time::Instant;
 pub enum Method {
     /// Fit a logistic of the evaluation to the exact results of labelled positions.
     Texel,
+    /// Move the weights by the results of games against the untuned weights, then confirm
+    /// with an SPRT.
+    Spsa,
 }
 
 #[derive(clap::Args, Debug)]
@@ -27,12 +32,29 @@ pub struct TuneArgs {
     /// The tuning method.
     #[arg(long, value_enum, default_value = "texel")]
     pub method: Method,
-    /// Labelled positions (`c4 dataset build`).
-    #[arg(long)]
-    pub data: PathBuf,
-    /// 0: evaluate the quiescent leaf of each position; N: search N plies of alpha-beta.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=8))]
-    pub depth: u32,
+    /// Labelled positions (`c4 dataset build`), for texel.
+    #[arg(long, required_if_eq("method", "texel"))]
+    pub data: Option<PathBuf>,
+    /// texel: 0 (the default) evaluates the quiescent leaf of each position, N searches N
+    /// plies; spsa: the alpha-beta depth of the games (default 4).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=8))]
+    pub depth: Option<u32>,
+    /// spsa: iterations in the whole run (a rerun resumes).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub iterations: u32,
+    /// spsa: games of each perturbed side against the untuned weights per iteration (even).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(2..=10_000))]
+    pub games: u64,
+    /// spsa: the learning rate.
+    #[arg(long, default_value_t = 4.0)]
+    pub rate: f64,
+    /// spsa: at most this many games of the SPRT (elo0=0, elo1=20) that confirms the result;
+    /// 0 skips it.
+    #[arg(long, default_value_t = 2000)]
+    pub confirm_games: u64,
+    /// spsa: seed of the perturbations and openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// Passes without a better validation loss before stopping.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub patience: u32,
@@ -58,7 +80,6 @@ fn weights_text(report: &PassReport) -> String {
 
 pub fn run(args: &TuneArgs) -> Result<()> {
     let start = EvalSpec::parse(&args.eval).with_context(|| format!("--eval {:?}", args.eval))?;
-    let samples = dataset::read(&args.data).map_err(anyhow::Error::msg)?;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
         if n == 0 || n > 256 {
@@ -67,92 +88,209 @@ pub fn run(args: &TuneArgs) -> Result<()> {
         pool = pool.num_threads(n);
     }
     let pool = pool.build()?;
-    let config = TexelConfig {
-        depth: args.depth,
-        params: args.params.clone(),
-        patience: args.patience,
-        max_passes: args.max_passes,
-    };
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("tuned").join(format!("{}.params", start.name())));
+    let started = Instant::now();
+    let (tuned, comments) = match args.method {
+        Method::Texel => pool.install(|| texel_fit(args, &start))?,
+        Method::Spsa => pool.install(|| spsa_run(args, &start, &out))?,
+    };
+    let command: Vec<String> = std::env::args().collect();
+    let mut comments = comments;
+    comments.push(format!("command: {}", command.join(" ")));
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("creating {}", parent.display()))?;
+    }
+    std::fs::write(&out, params::render(&tuned, &comments))
+        .with_context(|| format!("writing {}", out.display()))?;
+    println!("done in {:.1} s", started.elapsed().as_secs_f64());
+    println!("wrote {}", out.display());
+    println!(
+        "use it as eval={}:params={} or eval={}",
+        start.name(),
+        out.display(),
+        std::iter::once(tuned.name().to_owned())
+            .chain(tuned.options_text())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    Ok(())
+}
+
+/// Texel on `--data`: the tuned evaluator and the parameter file's provenance lines.
+fn texel_fit(args: &TuneArgs, start: &EvalSpec) -> Result<(EvalSpec, Vec<String>)> {
+    let data = args.data.as_ref().context("texel needs --data FILE")?;
+    let samples = dataset::read(data).map_err(anyhow::Error::msg)?;
+    let depth = args.depth.unwrap_or(0);
+    let config = TexelConfig {
+        depth,
+        params: args.params.clone(),
+        patience: args.patience,
+        max_passes: args.max_passes,
+    };
     let bar = ProgressBar::new(u64::from(args.max_passes));
     bar.set_style(
         ProgressStyle::with_template("pass {pos}/{len} [{bar:20}] {elapsed} {msg}")
             .expect("the progress template is valid")
             .progress_chars("=> "),
     );
-    let started = Instant::now();
-    let result = pool
-        .install(|| {
-            texel::fit(&start, &samples, &config, &mut |report| {
-                bar.set_position(u64::from(report.pass));
-                bar.set_message(format!(
-                    "train {:.5} valid {:.5} scale {:.1}",
-                    report.train, report.valid, report.scale
-                ));
-                bar.suspend(|| {
-                    eprintln!(
-                        "pass {:3}: train {:.6}  valid {:.6}  scale {:8.2}  {}",
-                        report.pass,
-                        report.train,
-                        report.valid,
-                        report.scale,
-                        weights_text(report)
-                    );
-                });
-            })
-        })
-        .map_err(anyhow::Error::msg)?;
+    let result = texel::fit(start, &samples, &config, &mut |report| {
+        bar.set_position(u64::from(report.pass));
+        bar.set_message(format!(
+            "train {:.5} valid {:.5} scale {:.1}",
+            report.train, report.valid, report.scale
+        ));
+        bar.suspend(|| {
+            eprintln!(
+                "pass {:3}: train {:.6}  valid {:.6}  scale {:8.2}  {}",
+                report.pass,
+                report.train,
+                report.valid,
+                report.scale,
+                weights_text(report)
+            );
+        });
+    })
+    .map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
     let first = &result.passes[0];
     let best = &result.passes[result.best_pass as usize];
     let (train, valid, decided) = result.counts;
-    let command: Vec<String> = std::env::args().collect();
+    println!(
+        "{}: validation loss {:.6} -> {:.6} (training {:.6} -> {:.6}) in {} passes",
+        start.name(),
+        first.valid,
+        best.valid,
+        first.train,
+        best.train,
+        result.passes.len() - 1
+    );
+    println!("weights: {}", weights_text(best));
     let comments = vec![
         format!("{} weights fitted by c4 tune (texel)", start.name()),
         format!(
             "data: {} ({train} training, {valid} validation positions; {decided} decided at the leaf, left out)",
-            args.data.display()
+            data.display()
         ),
         format!(
-            "depth {}; validation loss {:.6} -> {:.6} after pass {} of {}; scale {:.2}",
-            args.depth,
+            "depth {depth}; validation loss {:.6} -> {:.6} after pass {} of {}; scale {:.2}",
             first.valid,
             best.valid,
             result.best_pass,
             result.passes.len() - 1,
             best.scale
         ),
-        format!("command: {}", command.join(" ")),
     ];
-    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .with_context(|| format!("creating {}", parent.display()))?;
+    Ok((result.tuned, comments))
+}
+
+/// SPSA against the untuned weights, then the SPRT: the tuned evaluator and provenance lines.
+fn spsa_run(
+    args: &TuneArgs,
+    start: &EvalSpec,
+    out: &std::path::Path,
+) -> Result<(EvalSpec, Vec<String>)> {
+    let depth = args.depth.unwrap_or(4);
+    if depth == 0 {
+        bail!("spsa plays games: --depth must be at least 1");
     }
-    std::fs::write(&out, params::render(&result.tuned, &comments))
-        .with_context(|| format!("writing {}", out.display()))?;
-    println!(
-        "{}: validation loss {:.6} -> {:.6} (training {:.6} -> {:.6}) in {} passes, {:.1} s",
-        start.name(),
-        first.valid,
-        best.valid,
-        first.train,
-        best.train,
-        result.passes.len() - 1,
-        started.elapsed().as_secs_f64()
+    if !(args.rate.is_finite() && args.rate > 0.0) {
+        bail!("--rate must be a positive number");
+    }
+    let config = SpsaConfig {
+        depth,
+        params: args.params.clone(),
+        iterations: args.iterations,
+        games: args.games,
+        seed: args.seed,
+        rate: args.rate,
+    };
+    let work = PathBuf::from(format!("{}.spsa", out.display()));
+    let bar = ProgressBar::new(u64::from(args.iterations));
+    bar.set_style(
+        ProgressStyle::with_template("iteration {pos}/{len} [{bar:20}] {elapsed}, ETA {eta} {msg}")
+            .expect("the progress template is valid")
+            .progress_chars("=> "),
     );
-    println!("weights: {}", weights_text(best));
-    println!("wrote {}", out.display());
+    let keys: Vec<&str> = start
+        .tunables()
+        .into_iter()
+        .map(|t| t.key)
+        .filter(|k| args.params.is_empty() || args.params.iter().any(|p| p == k))
+        .collect();
+    let result = spsa::run(start, &config, &work, &mut |iteration| {
+        bar.set_position(u64::from(iteration.k) + 1);
+        let weights: Vec<String> = keys
+            .iter()
+            .zip(&iteration.weights)
+            .map(|(k, w)| format!("{k}={w:.1}"))
+            .collect();
+        bar.set_message(format!(
+            "S+ {:.3} S- {:.3} {}",
+            iteration.plus,
+            iteration.minus,
+            weights.join(",")
+        ));
+    })
+    .map_err(anyhow::Error::msg)?;
+    bar.finish_and_clear();
     println!(
-        "use it as eval={}:params={} or eval={}",
+        "{}: {} iterations of {} games a side at depth {depth}; weights {}",
         start.name(),
-        out.display(),
+        result.iterations.len(),
+        args.games,
         std::iter::once(result.tuned.name().to_owned())
             .chain(result.tuned.options_text())
             .collect::<Vec<_>>()
             .join(",")
     );
-    Ok(())
+    let mut comments = vec![
+        format!("{} weights tuned by c4 tune (spsa)", start.name()),
+        format!(
+            "{} iterations, {} games a side each against the untuned weights at depth {depth}, rate {}, seed {}",
+            result.iterations.len(),
+            args.games,
+            args.rate,
+            args.seed
+        ),
+    ];
+    if args.confirm_games > 0 {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 20.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        eprintln!(
+            "confirming: tuned against untuned at depth {depth}, SPRT elo0=0 elo1=20, at most {} games",
+            args.confirm_games
+        );
+        let summary = spsa::confirm(
+            &result.tuned,
+            start,
+            depth,
+            args.confirm_games,
+            args.seed ^ 0xc0f1,
+            sprt,
+        )
+        .map_err(anyhow::Error::msg)?;
+        let text = summary.to_text();
+        print!("{text}");
+        if let Some(elo) = summary.elo {
+            comments.push(format!(
+                "confirmed by {} games against the untuned weights at depth {depth}: Elo {:+.0} [{:+.0}, {:+.0}]{}",
+                summary.games,
+                elo.value,
+                elo.low,
+                elo.high,
+                summary
+                    .sprt
+                    .map_or(String::new(), |(_, _, _, verdict)| format!(", SPRT {verdict:?}"))
+            ));
+        }
+    }
+    Ok((result.tuned, comments))
 }

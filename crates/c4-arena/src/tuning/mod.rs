@@ -1,7 +1,8 @@
 //! Tuning evaluators against perfect play: labelled positions ([`dataset`]), fitted weights
-//! ([`texel`]), and the tuned weight sets c4 ships ([`TUNED`]).
+//! ([`texel`] from positions, [`spsa`] from games), and the tuned weight sets c4 ships ([`TUNED`]).
 
 pub mod dataset;
+pub mod spsa;
 pub mod texel;
 
 use c4_engine::eval::EvalSpec;
