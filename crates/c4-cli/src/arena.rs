@@ -127,17 +127,6 @@ fn openings(options: &RunOptions) -> Result<Openings> {
         .map_or(Openings::None, Openings::Random))
 }
 
-fn thread_pool(options: &RunOptions) -> Result<rayon::ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = options.threads {
-        if n == 0 || n > 256 {
-            bail!("--threads must be from 1 to 256");
-        }
-        builder = builder.num_threads(n);
-    }
-    Ok(builder.build()?)
-}
-
 /// What an earlier run left in `--out` when resuming, and the log opened for appending,
 /// under the folder's lock. A resumed run must be the run in the folder: the manifest it
 /// recorded is compared with `manifest`, and any difference is refused by name.
@@ -242,7 +231,7 @@ pub fn run_match_command(args: &MatchArgs) -> Result<()> {
         done.len().min(config.games as usize),
         config.games
     );
-    let pool = thread_pool(&args.run)?;
+    let pool = crate::threads::pool(args.run.threads)?;
     let progress = progress_bar(config.games, "match");
     progress.0.set_position(done.len() as u64);
     let records = pool
@@ -330,7 +319,7 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
         mut log,
         _lock,
     } = open_run(&args.run, &manifest)?;
-    let pool = thread_pool(&args.run)?;
+    let pool = crate::threads::pool(args.run.threads)?;
     let pairs: Vec<(usize, usize)> = (0..players.len())
         .flat_map(|i| (i + 1..players.len()).map(move |j| (i, j)))
         .collect();

@@ -93,14 +93,7 @@ fn build(args: &BuildArgs) -> Result<()> {
             .clone()
             .map_or(Source::Generated, Source::Games),
     };
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.threads {
-        if n == 0 || n > 256 {
-            bail!("--threads must be from 1 to 256");
-        }
-        pool = pool.num_threads(n);
-    }
-    let pool = pool.build()?;
+    let pool = crate::threads::pool(args.threads)?;
     let book = args.book.load()?;
     let bar = ProgressBar::new(args.positions);
     bar.set_style(

@@ -1,6 +1,6 @@
 //! `c4 experiment` and `c4 report`: the papers' tables rerun, paper beside ours.
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use c4_arena::experiments::{ExperimentKind, Progress, RunInfo, RunSettings};
 use indicatif::ProgressBar;
 use std::io::Write;
@@ -58,14 +58,7 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
     } else {
         vec![ExperimentKind::find(&args.name).map_err(anyhow::Error::msg)?]
     };
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.threads {
-        if n == 0 || n > 256 {
-            bail!("--threads must be from 1 to 256");
-        }
-        pool = pool.num_threads(n);
-    }
-    let pool = pool.build()?;
+    let pool = crate::threads::pool(args.threads)?;
     for experiment in experiments {
         let name = experiment.name();
         let dir = match (&args.out, args.name == "all") {

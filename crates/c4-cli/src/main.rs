@@ -16,6 +16,7 @@ mod serve;
 mod show;
 mod solve;
 mod terminal;
+mod threads;
 mod tune;
 mod verify;
 

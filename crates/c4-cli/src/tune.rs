@@ -80,14 +80,7 @@ fn weights_text(report: &PassReport) -> String {
 
 pub fn run(args: &TuneArgs) -> Result<()> {
     let start = EvalSpec::parse(&args.eval).with_context(|| format!("--eval {:?}", args.eval))?;
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.threads {
-        if n == 0 || n > 256 {
-            bail!("--threads must be from 1 to 256");
-        }
-        pool = pool.num_threads(n);
-    }
-    let pool = pool.build()?;
+    let pool = crate::threads::pool(args.threads)?;
     let out = args
         .out
         .clone()

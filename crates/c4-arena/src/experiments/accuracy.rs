@@ -8,8 +8,8 @@
 //! `c4 report` rebuilds the tables.
 
 use super::catalogue::Progress;
+use super::decisions::DecisionLog;
 use super::plot::{self, Chart, Series};
-use crate::log::AppendLog;
 use crate::stats::wilson;
 use c4_core::parse_moves;
 use c4_engine::agent::PlayerSpec;
@@ -20,7 +20,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 /// Heuristics compared, at every depth in [`DEPTHS`].
 pub const HEURISTICS: [&str; 8] = [
@@ -112,18 +111,9 @@ fn decisions_path(dir: &Path) -> PathBuf {
     dir.join("games").join("accuracy.jsonl")
 }
 
-fn parse_decision(line: &str) -> Result<Decision, serde_json::Error> {
-    serde_json::from_str(line)
-}
-
 /// The decisions made so far in `dir`.
 pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<Decision>, String> {
-    let contents =
-        AppendLog::read(&decisions_path(dir), None, parse_decision).map_err(|e| e.to_string())?;
-    for warning in &contents.warnings {
-        progress.warn(warning);
-    }
-    Ok(contents.into_values())
+    DecisionLog::load(&decisions_path(dir), progress)
 }
 
 /// Plays every decision not yet in `DIR/games/accuracy.jsonl`; returns all decisions.
@@ -134,19 +124,12 @@ pub fn run(
     progress: &dyn Progress,
 ) -> Result<Vec<Decision>, String> {
     let sample = sample(positions_per_set, dir)?;
-    let path = decisions_path(dir);
-    let (contents, log) =
-        AppendLog::resume(&path, None, parse_decision).map_err(|e| e.to_string())?;
-    for warning in &contents.warnings {
-        progress.warn(warning);
-    }
-    let done = contents.into_values();
-    let have: std::collections::HashSet<(String, usize)> = done
-        .iter()
-        .map(|d| (d.player.clone(), d.position))
-        .collect();
-    let log = Mutex::new(log);
-    let decisions = Mutex::new(done);
+    let decisions = DecisionLog::<Decision>::resume(&decisions_path(dir), progress)?;
+    let have: std::collections::HashSet<(String, usize)> = decisions.with_made(|made| {
+        made.iter()
+            .map(|d| (d.player.clone(), d.position))
+            .collect()
+    });
     for player in players() {
         let spec = PlayerSpec::parse(&player, seed).map_err(|e| e.to_string())?;
         let todo: Vec<usize> = (0..sample.len())
@@ -171,22 +154,10 @@ pub fn run(
                 optimal: chosen == best,
                 keeps_result: chosen.signum() == best.signum(),
             };
-            let line = serde_json::to_string(&decision).expect("plain data");
-            log.lock()
-                .expect("no panic holding the log")
-                .append(&line)
-                .map_err(|e| format!("writing {}: {e}", path.display()))?;
-            decisions
-                .lock()
-                .expect("no panic holding the decisions")
-                .push(decision);
-            progress.advanced();
-            Ok(())
+            decisions.record(decision, progress)
         })?;
     }
-    Ok(decisions
-        .into_inner()
-        .expect("no panic holding the decisions"))
+    Ok(decisions.into_made())
 }
 
 /// Writes `report.md`, `accuracy.csv` and `accuracy.svg`; returns the Markdown.

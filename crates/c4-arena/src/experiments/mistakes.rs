@@ -8,6 +8,7 @@
 //! resumes and `c4 report` rebuilds the tables.
 
 use super::catalogue::Progress;
+use super::decisions::DecisionLog;
 use super::plot::{self, Chart, Series};
 use crate::log::AppendLog;
 use crate::stats::wilson;
@@ -258,18 +259,9 @@ fn labels(
     Ok(known)
 }
 
-fn parse_decision(line: &str) -> Result<Decision, serde_json::Error> {
-    serde_json::from_str(line)
-}
-
 /// The decisions made so far in `dir`.
 pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<Decision>, String> {
-    let contents =
-        AppendLog::read(&decisions_path(dir), None, parse_decision).map_err(|e| e.to_string())?;
-    for warning in &contents.warnings {
-        progress.warn(warning);
-    }
-    Ok(contents.into_values())
+    DecisionLog::load(&decisions_path(dir), progress)
 }
 
 /// Decisions in a full run, or a `quick` one.
@@ -288,18 +280,12 @@ pub fn run(
     progress: &dyn Progress,
 ) -> Result<Vec<Decision>, String> {
     let labels = labels(dir, quick, progress)?;
-    let (contents, log) =
-        AppendLog::resume(&decisions_path(dir), None, parse_decision).map_err(|e| e.to_string())?;
-    for warning in &contents.warnings {
-        progress.warn(warning);
-    }
-    let done = contents.into_values();
-    let have: HashSet<(String, String, usize)> = done
-        .iter()
-        .map(|d| (d.spec.clone(), d.set.clone(), d.index))
-        .collect();
-    let log = Mutex::new(log);
-    let decisions = Mutex::new(done);
+    let decisions = DecisionLog::<Decision>::resume(&decisions_path(dir), progress)?;
+    let have: HashSet<(String, String, usize)> = decisions.with_made(|made| {
+        made.iter()
+            .map(|d| (d.spec.clone(), d.set.clone(), d.index))
+            .collect()
+    });
     let mut keys: Vec<&(String, usize)> = labels.keys().collect();
     keys.sort();
     for player in players(quick) {
@@ -325,22 +311,10 @@ pub fn run(
                     mistake,
                     not_optimal,
                 };
-                let line = serde_json::to_string(&decision).expect("plain data");
-                log.lock()
-                    .expect("no panic holding the log")
-                    .append(&line)
-                    .map_err(|e| e.to_string())?;
-                decisions
-                    .lock()
-                    .expect("no panic holding the decisions")
-                    .push(decision);
-                progress.advanced();
-                Ok(())
+                decisions.record(decision, progress)
             })?;
     }
-    Ok(decisions
-        .into_inner()
-        .expect("no panic holding the decisions"))
+    Ok(decisions.into_made())
 }
 
 /// Whether playing `column` is a mistake (its value, win, draw or loss, is worse than the best

@@ -8,6 +8,7 @@
 
 pub mod accuracy;
 mod catalogue;
+mod decisions;
 pub mod ladder;
 pub mod mistakes;
 mod plot;

@@ -7,6 +7,27 @@ pub mod texel;
 
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
+use c4_engine::options::Tunable;
+
+/// The tunable weights of `spec` named in `params` (all of them when it is empty), in the
+/// evaluator's order; an error names a weight it does not have.
+pub fn chosen_tunables(spec: &EvalSpec, params: &[String]) -> Result<Vec<Tunable>, String> {
+    let all = spec.tunables();
+    if all.is_empty() {
+        return Err(format!("{} has no tunable weights", spec.name()));
+    }
+    if let Some(unknown) = params.iter().find(|p| !all.iter().any(|t| t.key == *p)) {
+        return Err(format!(
+            "{} has no tunable weight {unknown:?}; its tunable weights: {}",
+            spec.name(),
+            all.iter().map(|t| t.key).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    Ok(all
+        .into_iter()
+        .filter(|t| params.is_empty() || params.iter().any(|p| p == t.key))
+        .collect())
+}
 
 /// A tuned weight set shipped in `data/tuned/`, compiled in; its file's comments say how it
 /// was made.

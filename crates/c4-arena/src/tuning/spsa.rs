@@ -17,7 +17,6 @@ use crate::summary::MatchSummary;
 use c4_engine::SeededRng;
 use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
 use c4_engine::eval::EvalSpec;
-use c4_engine::options::Tunable;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -119,26 +118,10 @@ pub fn run(
     work: &Path,
     progress: &mut dyn FnMut(&Iteration),
 ) -> Result<SpsaResult, String> {
-    let all = start.tunables();
-    if all.is_empty() {
-        return Err(format!("{} has no tunable weights", start.name()));
-    }
     if config.games == 0 || config.games % 2 == 1 {
         return Err("the games per iteration must be even and at least 2".to_owned());
     }
-    for name in &config.params {
-        if !all.iter().any(|t| t.key == name) {
-            return Err(format!(
-                "{} has no tunable weight {name:?}; its tunable weights: {}",
-                start.name(),
-                all.iter().map(|t| t.key).collect::<Vec<_>>().join(", ")
-            ));
-        }
-    }
-    let chosen: Vec<&Tunable> = all
-        .iter()
-        .filter(|t| config.params.is_empty() || config.params.iter().any(|p| p == t.key))
-        .collect();
+    let chosen = super::chosen_tunables(start, &config.params)?;
     let keys: Vec<&'static str> = chosen.iter().map(|t| t.key).collect();
     let header = format!(
         "c4-spsa 1 start={} params={} depth={} games={} seed={} rate={}",

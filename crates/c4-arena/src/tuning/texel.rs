@@ -228,22 +228,9 @@ pub fn fit(
     progress: &mut dyn FnMut(&PassReport),
 ) -> Result<TexelResult, String> {
     let all = spec.tunables();
-    if all.is_empty() {
-        return Err(format!("{} has no tunable weights", spec.name()));
-    }
-    for name in &config.params {
-        if !all.iter().any(|t| t.key == name) {
-            return Err(format!(
-                "{} has no tunable weight {name:?}; its tunable weights: {}",
-                spec.name(),
-                all.iter().map(|t| t.key).collect::<Vec<_>>().join(", ")
-            ));
-        }
-    }
-    let chosen: Vec<&'static str> = all
+    let chosen: Vec<&'static str> = super::chosen_tunables(spec, &config.params)?
         .iter()
         .map(|t| t.key)
-        .filter(|k| config.params.is_empty() || config.params.iter().any(|p| p == k))
         .collect();
     let (train, decided_train) = points(samples, Split::Train, config.depth)?;
     let (valid, decided_valid) = points(samples, Split::Valid, config.depth)?;
