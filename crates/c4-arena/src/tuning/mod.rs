@@ -61,10 +61,16 @@ impl TunedSet {
 }
 
 /// The tuned sets, one per evaluator at most.
-pub static TUNED: &[TunedSet] = &[TunedSet {
-    name: "threats",
-    file: include_str!("../../../../data/tuned/threats.params"),
-}];
+pub static TUNED: &[TunedSet] = &[
+    TunedSet {
+        name: "center",
+        file: include_str!("../../../../data/tuned/center.params"),
+    },
+    TunedSet {
+        name: "threats",
+        file: include_str!("../../../../data/tuned/threats.params"),
+    },
+];
 
 #[cfg(test)]
 mod tests {

@@ -21,7 +21,7 @@
 
 use super::{Eval, Evaluator, Sides, Term, sides_of};
 use crate::choice_option;
-use crate::options::{OptionDef, OptionTable};
+use crate::options::{Field, OptionDef, OptionTable};
 use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position, WIDTH};
 
 /// Kang H2 / Ayoub value-center matrix, rows top (row 6) to bottom (row 1).
@@ -94,23 +94,59 @@ pub enum Matrix {
     Corners,
 }
 
+/// Columns a to d: the left half and the centre, which the right half mirrors.
+const HALF: usize = WIDTH.div_ceil(2);
+
 /// Settings of the square-value evaluators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SquareValuesConfig {
-    /// Which matrix.
+    /// Which matrix the values start from.
     pub matrix: Matrix,
     /// Own minus opponent, or own only.
     pub sides: Sides,
+    /// The value of each square of columns a-d, bottom row first (`values[row][column]`);
+    /// columns e-g mirror c-a, so mirror positions score the same.
+    pub values: [[Eval; HALF]; HEIGHT],
+}
+
+impl Matrix {
+    /// Its values, top row first.
+    #[must_use]
+    pub fn rows(self) -> &'static [[Eval; WIDTH]; HEIGHT] {
+        match self {
+            Matrix::Center => &CENTER_MATRIX,
+            Matrix::Corners => &CORNERS_MATRIX,
+        }
+    }
 }
 
 impl SquareValuesConfig {
     /// The defaults for `matrix`.
     #[must_use]
     pub fn new(matrix: Matrix) -> Self {
+        let rows = matrix.rows();
+        let mut values = [[0; HALF]; HEIGHT];
+        for (row, line) in values.iter_mut().enumerate() {
+            line.copy_from_slice(&rows[HEIGHT - 1 - row][..HALF]);
+        }
         SquareValuesConfig {
             matrix,
             sides: Sides::Both,
+            values,
         }
+    }
+
+    /// The full matrix of its values, top row first.
+    #[must_use]
+    pub fn matrix_rows(&self) -> [[Eval; WIDTH]; HEIGHT] {
+        let mut rows = [[0; WIDTH]; HEIGHT];
+        for (row, line) in self.values.iter().enumerate() {
+            for (column, &value) in line.iter().enumerate() {
+                rows[HEIGHT - 1 - row][column] = value;
+                rows[HEIGHT - 1 - row][WIDTH - 1 - column] = value;
+            }
+        }
+        rows
     }
 
     /// Sets `sides`.
@@ -121,12 +157,53 @@ impl SquareValuesConfig {
     }
 }
 
-const SIDES: &[OptionDef<SquareValuesConfig>] = &[choice_option!(
-    SquareValuesConfig,
-    "sides",
-    sides,
-    super::SIDES_HELP
-)];
+/// The tunable value of square `$key` (row `$row` from the bottom, column `$column` from a).
+macro_rules! square_option {
+    ($key:literal, $row:literal, $column:literal) => {
+        OptionDef::new(
+            $key,
+            "value of this square and of its mirror",
+            Field::Integer {
+                min: -SQUARE_LIMIT,
+                max: SQUARE_LIMIT,
+                get: |c: &SquareValuesConfig| i64::from(c.values[$row][$column]),
+                set: |c: &mut SquareValuesConfig, v| c.values[$row][$column] = v as Eval,
+            },
+        )
+        .tunable()
+    };
+}
+
+/// The largest value a square takes.
+const SQUARE_LIMIT: i64 = 1000;
+
+const SIDES: &[OptionDef<SquareValuesConfig>] = &[
+    choice_option!(SquareValuesConfig, "sides", sides, super::SIDES_HELP),
+    square_option!("a1", 0, 0),
+    square_option!("b1", 0, 1),
+    square_option!("c1", 0, 2),
+    square_option!("d1", 0, 3),
+    square_option!("a2", 1, 0),
+    square_option!("b2", 1, 1),
+    square_option!("c2", 1, 2),
+    square_option!("d2", 1, 3),
+    square_option!("a3", 2, 0),
+    square_option!("b3", 2, 1),
+    square_option!("c3", 2, 2),
+    square_option!("d3", 2, 3),
+    square_option!("a4", 3, 0),
+    square_option!("b4", 3, 1),
+    square_option!("c4", 3, 2),
+    square_option!("d4", 3, 3),
+    square_option!("a5", 4, 0),
+    square_option!("b5", 4, 1),
+    square_option!("c5", 4, 2),
+    square_option!("d5", 4, 3),
+    square_option!("a6", 5, 0),
+    square_option!("b6", 5, 1),
+    square_option!("c6", 5, 2),
+    square_option!("d6", 5, 3),
+];
 
 /// The options of `center`.
 pub(crate) const CENTER_OPTIONS: OptionTable<SquareValuesConfig> = OptionTable {
@@ -151,13 +228,9 @@ impl SquareValues {
     /// Builds the evaluator.
     #[must_use]
     pub fn new(config: SquareValuesConfig) -> SquareValues {
-        let matrix = match config.matrix {
-            Matrix::Center => &CENTER_MATRIX,
-            Matrix::Corners => &CORNERS_MATRIX,
-        };
         SquareValues {
             config,
-            values: BitValues::from_matrix(matrix),
+            values: BitValues::from_matrix(&config.matrix_rows()),
         }
     }
 }
