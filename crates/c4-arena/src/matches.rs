@@ -5,6 +5,7 @@ use crate::stats::{Sprt, SprtVerdict, Wdl};
 use c4_core::{Game, Player};
 use c4_engine::agent::PlayerSpec;
 use c4_engine::hashing::mix64;
+use c4_engine::search::MoveReport;
 use c4_engine::{SeededRng, random_play};
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -34,6 +35,17 @@ pub enum Openings {
     List(Vec<String>),
     /// A random legal opening of this many plies per pair of games, from the match seed.
     Random(u32),
+}
+
+impl Openings {
+    /// Checks one opening of a list: moves from the empty board that leave a game to play.
+    pub fn check(moves: &str) -> Result<(), String> {
+        let game = Game::from_moves(moves).map_err(|e| e.to_string())?;
+        if game.position().is_over() {
+            return Err(format!("the opening {moves} ends the game"));
+        }
+        Ok(())
+    }
 }
 
 /// A labelled player.
@@ -86,17 +98,17 @@ pub fn game_seed(seed: u64, game: u64, side: u64) -> u64 {
     mix64(seed ^ mix64(game.wrapping_mul(2).wrapping_add(side).wrapping_add(0x5eed)))
 }
 
-/// The opening of `game`: games 2k and 2k+1 share one.
-fn opening_for(config: &MatchConfig, game: u64) -> Result<Game, String> {
+/// The opening of `game` of a run seeded `seed`: games 2k and 2k+1 share one.
+pub fn opening_for(openings: &Openings, seed: u64, game: u64) -> Result<Game, String> {
     let pair = game / 2;
-    match &config.openings {
+    match openings {
         Openings::None => Ok(Game::new()),
         Openings::List(list) => {
             let text = &list[(pair % list.len() as u64) as usize];
             Game::from_moves(text).map_err(|e| format!("opening {text:?}: {e}"))
         }
         Openings::Random(plies) => {
-            let mut rng = SeededRng::seed_from_u64(mix64(config.seed ^ mix64(pair ^ 0x0be1)));
+            let mut rng = SeededRng::seed_from_u64(mix64(seed ^ mix64(pair ^ 0x0be1)));
             // Draw until the opening leaves a game in progress (rarely more than one try).
             loop {
                 let game = random_play(&mut rng, *plies as usize);
@@ -108,59 +120,131 @@ fn opening_for(config: &MatchConfig, game: u64) -> Result<Game, String> {
     }
 }
 
-fn a_plays_first(config: &MatchConfig, game: u64) -> bool {
-    match config.first {
+/// Whether A moves first in `game`.
+#[must_use]
+pub fn a_plays_first(first: FirstPolicy, game: u64) -> bool {
+    match first {
         FirstPolicy::A => true,
         FirstPolicy::B => false,
         FirstPolicy::Alternate => game.is_multiple_of(2),
     }
 }
 
-/// Plays game number `game` of the run.
-pub fn play_game(config: &MatchConfig, game: u64) -> Result<GameRecord, String> {
-    let opening = opening_for(config, game)?;
-    let a_first = a_plays_first(config, game);
-    let seeds = [
-        game_seed(config.seed, game, 0),
-        game_seed(config.seed, game, 1),
-    ];
-    let mut a_spec = config.a.spec.clone();
-    a_spec.set_seed(seeds[0]);
-    let mut b_spec = config.b.spec.clone();
-    b_spec.set_seed(seeds[1]);
-    let mut a = a_spec.build().map_err(|e| e.to_string())?;
-    let mut b = b_spec.build().map_err(|e| e.to_string())?;
-    let mut current = opening.clone();
+/// Picks a move in a game that is not over, or says why it cannot.
+pub type Chooser<'a> = &'a mut dyn FnMut(&Game) -> Result<MoveReport, String>;
+
+/// One side of a game: its label and spec as recorded, and what picks its moves (an agent
+/// built from the spec, or any other chooser, such as a function of a scripting language).
+pub struct Seat<'a> {
+    /// Short name for tables.
+    pub label: &'a str,
+    /// The spec recorded in the game (canonical for c4's players).
+    pub spec: &'a str,
+    /// Picks the moves.
+    pub choose: Chooser<'a>,
+}
+
+/// Game `game` of a run, where it starts and who moves first: what [`play_seated`] needs
+/// besides the seats.
+#[derive(Clone, Debug)]
+pub struct GameStart {
+    /// Index of the game in its run.
+    pub game: u64,
+    /// The opening played before the seats take over.
+    pub opening: Game,
+    /// Whether A moves first.
+    pub a_first: bool,
+    /// The seeds of A and B for this game (see [`game_seed`]).
+    pub seeds: [u64; 2],
+}
+
+impl GameStart {
+    /// Game `game` of a run seeded `seed` with these openings and colours.
+    pub fn new(
+        openings: &Openings,
+        first: FirstPolicy,
+        seed: u64,
+        game: u64,
+    ) -> Result<GameStart, String> {
+        Ok(GameStart {
+            game,
+            opening: opening_for(openings, seed, game)?,
+            a_first: a_plays_first(first, game),
+            seeds: [game_seed(seed, game, 0), game_seed(seed, game, 1)],
+        })
+    }
+
+    /// Game `game` of the run `config` describes.
+    pub fn of(config: &MatchConfig, game: u64) -> Result<GameStart, String> {
+        GameStart::new(&config.openings, config.first, config.seed, game)
+    }
+}
+
+/// Plays a game from `start` between two seats to its end.
+pub fn play_seated<'a>(
+    start: &GameStart,
+    mut a: Seat<'a>,
+    mut b: Seat<'a>,
+) -> Result<GameRecord, String> {
+    let mut current = start.opening.clone();
     let mut stats = Vec::new();
     while !current.position().is_over() {
         let red_to_move = current.position().side_to_move() == Player::Red;
-        let agent = if red_to_move == a_first {
+        let seat = if red_to_move == start.a_first {
             &mut a
         } else {
             &mut b
         };
-        let report = agent.choose(&current);
+        let report = (seat.choose)(&current).map_err(|e| format!("player {}: {e}", seat.label))?;
         current
             .try_play(report.column)
-            .map_err(|e| format!("a player chose an illegal move: {e}"))?;
+            .map_err(|e| format!("player {} chose an illegal move: {e}", seat.label))?;
         stats.push(report.summary());
     }
-    let (result, winner) =
-        GameResult::of(current.position().status(), a_first).expect("the loop ends with the game");
+    let (result, winner) = GameResult::of(current.position().status(), start.a_first)
+        .expect("the loop ends with the game");
     Ok(GameRecord {
-        game,
-        a: config.a.label.clone(),
-        b: config.b.label.clone(),
-        a_spec: config.a.spec.to_string(),
-        b_spec: config.b.spec.to_string(),
-        a_first,
-        opening: opening.move_string(),
+        game: start.game,
+        a: a.label.to_owned(),
+        b: b.label.to_owned(),
+        a_spec: a.spec.to_owned(),
+        b_spec: b.spec.to_owned(),
+        a_first: start.a_first,
+        opening: start.opening.move_string(),
         moves: current.move_string(),
         result,
         winner,
-        seeds,
+        seeds: start.seeds,
         stats,
     })
+}
+
+/// Plays game number `game` of the run.
+pub fn play_game(config: &MatchConfig, game: u64) -> Result<GameRecord, String> {
+    let start = GameStart::of(config, game)?;
+    let mut agents = Vec::with_capacity(2);
+    for (contestant, seed) in [&config.a, &config.b].into_iter().zip(start.seeds) {
+        let mut spec = contestant.spec.clone();
+        spec.set_seed(seed);
+        agents.push(spec.build().map_err(|e| e.to_string())?);
+    }
+    let [a, b] = &mut agents[..] else {
+        unreachable!("two agents were built")
+    };
+    let specs = [config.a.spec.to_string(), config.b.spec.to_string()];
+    play_seated(
+        &start,
+        Seat {
+            label: &config.a.label,
+            spec: &specs[0],
+            choose: &mut |game: &Game| Ok(a.choose(game)),
+        },
+        Seat {
+            label: &config.b.label,
+            spec: &specs[1],
+            choose: &mut |game: &Game| Ok(b.choose(game)),
+        },
+    )
 }
 
 /// A's tally over `records`.

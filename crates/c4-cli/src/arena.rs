@@ -110,15 +110,8 @@ fn openings(options: &RunOptions) -> Result<Openings> {
             bail!("{} holds no openings", path.display());
         }
         for (i, line) in list.iter().enumerate() {
-            let game = c4_core::Game::from_moves(line)
-                .with_context(|| format!("{} line {}", path.display(), i + 1))?;
-            if game.position().is_over() {
-                bail!(
-                    "{} line {}: the opening {line} ends the game",
-                    path.display(),
-                    i + 1
-                );
-            }
+            Openings::check(line)
+                .map_err(|e| anyhow::anyhow!("{} line {}: {e}", path.display(), i + 1))?;
         }
         return Ok(Openings::List(list));
     }

@@ -1,0 +1,144 @@
+"""c4lab: Connect-4 from Python, on c4's Rust core.
+
+- ``Position``: a board with its moves; columns are 0-6, move strings are the CLI's
+  (``"4453"`` or ``"ddec"``).
+- ``solve``, ``analyze``, ``solve_many``, ``analyze_many`` and ``Solver``: exact scores
+  (Pons' convention), with the built-in opening book.
+- ``Player``: any c4 player spec or level; ``Player("medium").choose(position)``.
+- ``match``, ``experiment``, ``evaluate``: the arena, the papers' experiments and the
+  evaluators, with the numbers the CLI gives.
+- ``c4lab.pettingzoo_env`` and ``c4lab.gymnasium_env``: environments for RL code.
+
+Searches and solves release the interpreter's lock. Bad input raises ``ValueError`` with
+the CLI's message.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence, Union
+
+from ._core import (
+    MoveReport,
+    Player,
+    Position,
+    Solver,
+    __version__,
+    analyze,
+    analyze_many,
+    solve,
+    solve_many,
+)
+from . import _core
+
+__all__ = [
+    "MatchResult",
+    "MoveReport",
+    "Player",
+    "Position",
+    "Solver",
+    "__version__",
+    "analyze",
+    "analyze_many",
+    "evaluate",
+    "experiment",
+    "experiments",
+    "levels",
+    "match",
+    "registry",
+    "solve",
+    "solve_many",
+]
+
+#: A side of a match: a spec or level, a ``Player``, or a function from ``Position`` to a
+#: column 0-6.
+Contender = Union[str, Player, Callable[[Position], int]]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """What ``match`` returns: the summary (the fields of ``c4 match``'s summary.json), the
+    same summary as text, and every game as the records of its games.jsonl (columns 1-7
+    there, as in the files)."""
+
+    summary: dict[str, Any]
+    text: str
+    games: list[dict[str, Any]] = field(repr=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _side(contender: Contender) -> Any:
+    return contender.spec if isinstance(contender, Player) else contender
+
+
+def match(
+    a: Contender,
+    b: Contender,
+    games: int = 100,
+    *,
+    seed: int = 1,
+    openings: int | Sequence[str] | None = None,
+    first: str = "alternate",
+    threads: int | None = None,
+    sprt: str | None = None,
+) -> MatchResult:
+    """Plays ``games`` games between ``a`` and ``b``, as ``c4 match`` does.
+
+    ``openings`` is a number of random plies per pair of games, or a list of move strings;
+    ``first`` is ``"a"``, ``"b"`` or ``"alternate"``; ``sprt`` is ``"ELO0,ELO1[,ALPHA,BETA]"``
+    to stop when the test decides. Between c4 players the games run in parallel on
+    ``threads`` (default: all cores) and match ``c4 match`` game for game; a Python function
+    plays its games one at a time.
+    """
+    summary, text, lines = _core.play_match(
+        _side(a),
+        _side(b),
+        games,
+        seed,
+        list(openings) if isinstance(openings, (list, tuple)) else openings,
+        first,
+        threads,
+        sprt,
+    )
+    return MatchResult(json.loads(summary), text, [json.loads(line) for line in lines])
+
+
+def experiment(
+    name: str,
+    *,
+    quick: bool = False,
+    games: int | None = None,
+    seed: int = 1,
+    out: str | None = None,
+    threads: int | None = None,
+) -> str:
+    """Runs one of c4's experiments (see ``experiments()``) into ``out`` (default
+    ``results/NAME``), writing its report, tables and plots; returns its summary. A second
+    run into the same folder resumes the first."""
+    return _core.experiment(name, quick, games, seed, out, threads)
+
+
+def experiments() -> list[tuple[str, str, str]]:
+    """Every experiment as ``(name, title, source)``."""
+    return list(_core.experiments())
+
+
+def evaluate(
+    eval: str, position: Position | str, *, view: str | None = None, seed: int = 0
+) -> dict[str, Any]:
+    """An evaluator's value of ``position`` for ``view`` (``"red"`` or ``"yellow"``; default
+    the side to move), with its terms: what ``c4 eval --json`` prints."""
+    return json.loads(_core.evaluate(eval, position, view, seed))
+
+
+def registry() -> dict[str, Any]:
+    """Every kind of player, evaluator and level with their options (``c4 evals --json``)."""
+    return json.loads(_core.registry_json())
+
+
+def levels() -> dict[str, str]:
+    """The named levels and the specs they stand for, weakest first."""
+    return {level["name"]: level["spec"] for level in registry()["levels"]}

@@ -1,0 +1,331 @@
+//! The arena from Python: matches (with c4's players or Python functions), the experiments,
+//! and evaluations, returning what the CLI writes (JSON of its summaries and game records).
+
+use crate::players::parse_spec;
+use crate::position::{Position, column};
+use crate::value_error;
+use c4_arena::experiments::{ExperimentKind, Progress, RunInfo, RunSettings};
+use c4_arena::matches::{
+    Contestant, FirstPolicy, GameStart, MatchConfig, Openings, Quiet, Seat, play_seated, run_match,
+};
+use c4_arena::record::GameRecord;
+use c4_arena::stats::Sprt;
+use c4_arena::summary::MatchSummary;
+use c4_core::{Game, Player};
+use c4_engine::agent::{Agent, REGISTRY};
+use c4_engine::eval::{EvalSpec, Evaluator};
+use c4_engine::search::{MoveReport, MoveValue};
+use pyo3::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// One side of a match: a spec (parsed) or a Python callable with a name for the records.
+enum Side {
+    Spec(Contestant),
+    Function {
+        label: String,
+        name: String,
+        function: Py<PyAny>,
+    },
+}
+
+impl Side {
+    fn label(&self) -> &str {
+        match self {
+            Side::Spec(contestant) => &contestant.label,
+            Side::Function { label, .. } => label,
+        }
+    }
+}
+
+fn side(label: &str, object: &Bound<'_, PyAny>) -> PyResult<Side> {
+    if let Ok(spec) = object.extract::<String>() {
+        return Ok(Side::Spec(Contestant {
+            label: label.to_owned(),
+            spec: parse_spec(&spec, 0)?,
+        }));
+    }
+    if object.is_callable() {
+        let name = object
+            .getattr("__name__")
+            .and_then(|n| n.extract::<String>())
+            .unwrap_or_else(|_| "callable".to_owned());
+        return Ok(Side::Function {
+            label: label.to_owned(),
+            name: format!("python:{name}"),
+            function: object.clone().unbind(),
+        });
+    }
+    Err(value_error(format!(
+        "player {label} must be a spec string, a Player or a callable taking a Position"
+    )))
+}
+
+fn openings(object: Option<&Bound<'_, PyAny>>) -> PyResult<Openings> {
+    let Some(object) = object else {
+        return Ok(Openings::None);
+    };
+    if let Ok(plies) = object.extract::<u32>() {
+        if !(1..=20).contains(&plies) {
+            return Err(value_error(format!(
+                "openings={plies}: random openings are 1-20 plies"
+            )));
+        }
+        return Ok(Openings::Random(plies));
+    }
+    let list: Vec<String> = object.extract().map_err(|_| {
+        value_error("openings must be None, a number of random plies, or a list of move strings")
+    })?;
+    if list.is_empty() {
+        return Err(value_error("openings: the list is empty"));
+    }
+    for (i, moves) in list.iter().enumerate() {
+        Openings::check(moves).map_err(|e| value_error(format!("openings[{i}]: {e}")))?;
+    }
+    Ok(Openings::List(list))
+}
+
+fn first_policy(text: &str) -> PyResult<FirstPolicy> {
+    match text {
+        "a" => Ok(FirstPolicy::A),
+        "b" => Ok(FirstPolicy::B),
+        "alternate" => Ok(FirstPolicy::Alternate),
+        _ => Err(value_error(format!(
+            "first={text:?}: use \"a\", \"b\" or \"alternate\""
+        ))),
+    }
+}
+
+fn thread_pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+    if threads == Some(0) {
+        return Err(value_error("threads must be at least 1"));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(value_error)
+}
+
+/// Asks a Python function for a move: it takes a `Position` and returns a column 0-6.
+fn ask_function(function: &Py<PyAny>, game: &Game) -> Result<MoveReport, String> {
+    let start = Instant::now();
+    let answer = Python::attach(|py| -> PyResult<i64> {
+        function
+            .call1(py, (Position { game: game.clone() },))?
+            .extract::<i64>(py)
+    })
+    .map_err(|e| format!("the function failed: {e}"))?;
+    let column = column(answer).map_err(|e| e.to_string())?;
+    Ok(MoveReport {
+        column,
+        score: MoveValue::heuristic(0),
+        depth: 0,
+        nodes: 0,
+        time: start.elapsed(),
+        pv: vec![column],
+        note: Some("chosen by a Python function: no score".to_owned()),
+    })
+}
+
+/// Plays a game of a match where at least one side is a Python function.
+fn play_with_functions(start: &GameStart, sides: &[Side; 2]) -> Result<GameRecord, String> {
+    let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::with_capacity(2);
+    for (side, seed) in sides.iter().zip(start.seeds) {
+        agents.push(match side {
+            Side::Spec(contestant) => {
+                let mut spec = contestant.spec.clone();
+                spec.set_seed(seed);
+                Some(spec.build().map_err(|e| e.to_string())?)
+            }
+            Side::Function { .. } => None,
+        });
+    }
+    let specs: Vec<String> = sides
+        .iter()
+        .map(|side| match side {
+            Side::Spec(contestant) => contestant.spec.to_string(),
+            Side::Function { name, .. } => name.clone(),
+        })
+        .collect();
+    let [agent_a, agent_b] = &mut agents[..] else {
+        unreachable!("two sides")
+    };
+    let mut choose_a = chooser(&sides[0], agent_a);
+    let mut choose_b = chooser(&sides[1], agent_b);
+    play_seated(
+        start,
+        Seat {
+            label: sides[0].label(),
+            spec: &specs[0],
+            choose: &mut choose_a,
+        },
+        Seat {
+            label: sides[1].label(),
+            spec: &specs[1],
+            choose: &mut choose_b,
+        },
+    )
+}
+
+fn chooser<'a>(
+    side: &'a Side,
+    agent: &'a mut Option<Box<dyn Agent>>,
+) -> impl FnMut(&Game) -> Result<MoveReport, String> + 'a {
+    move |game: &Game| match (side, agent.as_mut()) {
+        (Side::Function { function, .. }, _) => ask_function(function, game),
+        (Side::Spec(_), Some(agent)) => Ok(agent.choose(game)),
+        (Side::Spec(_), None) => unreachable!("spec sides have agents"),
+    }
+}
+
+/// A match: `(summary JSON, summary text, [game record JSON])`, the numbers `c4 match`
+/// gives for the same arguments.
+#[pyfunction]
+#[pyo3(signature = (a, b, games = 100, seed = 1, openings = None, first = "alternate", threads = None, sprt = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn play_match(
+    py: Python<'_>,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    games: u64,
+    seed: u64,
+    openings: Option<&Bound<'_, PyAny>>,
+    first: &str,
+    threads: Option<usize>,
+    sprt: Option<&str>,
+) -> PyResult<(String, String, Vec<String>)> {
+    if !(1..=10_000_000).contains(&games) {
+        return Err(value_error(format!("games={games}: play 1-10000000 games")));
+    }
+    let sides = [side("A", a)?, side("B", b)?];
+    let sprt = sprt.map(Sprt::parse).transpose().map_err(value_error)?;
+    let openings = self::openings(openings)?;
+    let first = first_policy(first)?;
+    let records = match &sides {
+        [Side::Spec(a), Side::Spec(b)] => {
+            let config = MatchConfig {
+                a: a.clone(),
+                b: b.clone(),
+                games,
+                seed,
+                openings,
+                first,
+                sprt,
+            };
+            let pool = thread_pool(threads)?;
+            py.detach(|| pool.install(|| run_match(&config, Vec::new(), None, &Quiet)))
+        }
+        _ => py.detach(|| {
+            (0..games)
+                .map(|game| {
+                    let start = GameStart::new(&openings, first, seed, game)?;
+                    play_with_functions(&start, &sides)
+                })
+                .collect::<Result<Vec<_>, String>>()
+        }),
+    }
+    .map_err(value_error)?;
+    let summary = MatchSummary::of(&records, seed, sprt.as_ref());
+    let lines = records
+        .iter()
+        .map(|r| serde_json::to_string(r).expect("records serialize"))
+        .collect();
+    Ok((
+        serde_json::to_string(&summary).expect("summaries serialize"),
+        summary.to_text(),
+        lines,
+    ))
+}
+
+struct Silent;
+
+impl Progress for Silent {
+    fn advanced(&self) {}
+    fn warn(&self, message: &str) {
+        eprintln!("warning: {message}");
+    }
+}
+
+/// Runs experiment `name` into `out` (default `results/NAME`) as `c4 experiment` does;
+/// returns its summary text. A second run in the same folder resumes the first.
+#[pyfunction]
+#[pyo3(signature = (name, quick = false, games = None, seed = 1, out = None, threads = None))]
+pub fn experiment(
+    py: Python<'_>,
+    name: &str,
+    quick: bool,
+    games: Option<u64>,
+    seed: u64,
+    out: Option<PathBuf>,
+    threads: Option<usize>,
+) -> PyResult<String> {
+    let experiment = ExperimentKind::find(name).map_err(value_error)?;
+    if games == Some(0) {
+        return Err(value_error("games must be at least 1"));
+    }
+    let dir = out.unwrap_or_else(|| PathBuf::from("results").join(experiment.name()));
+    RunInfo {
+        experiment: experiment.name().to_owned(),
+        seed,
+    }
+    .claim(&dir)
+    .map_err(value_error)?;
+    let settings = RunSettings {
+        games,
+        quick,
+        seed,
+        out: dir,
+    };
+    let pool = thread_pool(threads)?;
+    py.detach(|| pool.install(|| experiment.run(&settings, &Silent)))
+        .map_err(value_error)
+}
+
+/// Every experiment: `(name, title, source)`.
+#[pyfunction]
+pub fn experiments() -> Vec<(&'static str, &'static str, &'static str)> {
+    ExperimentKind::all()
+        .iter()
+        .map(|e| (e.name(), e.title(), e.source()))
+        .collect()
+}
+
+/// An evaluator's value of `position` with its terms, as `c4 eval --json` prints it.
+#[pyfunction]
+#[pyo3(signature = (eval, position, view = None, seed = 0))]
+pub fn evaluate(
+    eval: &str,
+    position: &Bound<'_, PyAny>,
+    view: Option<&str>,
+    seed: u64,
+) -> PyResult<String> {
+    let game = crate::solver::game_of(position)?;
+    let spec =
+        EvalSpec::parse(eval).map_err(|e| value_error(format!("invalid eval {eval:?}: {e}")))?;
+    let view = match view {
+        None => game.position().side_to_move(),
+        Some("red") => Player::Red,
+        Some("yellow") => Player::Yellow,
+        Some(other) => {
+            return Err(value_error(format!(
+                "{other:?} is not a player: use red or yellow"
+            )));
+        }
+    };
+    let mut evaluator = spec.build(seed);
+    let terms = evaluator.breakdown(game.position(), view, game.last_move());
+    let score = evaluator.evaluate(game.position(), view, game.last_move());
+    Ok(serde_json::json!({
+        "eval": spec.to_string(),
+        "view": view,
+        "score": score,
+        "terms": terms,
+    })
+    .to_string())
+}
+
+/// Every kind of player, evaluator and level with their options, as `c4 evals --json`.
+#[pyfunction]
+pub fn registry_json() -> String {
+    serde_json::to_string(&REGISTRY).expect("the registry serializes")
+}

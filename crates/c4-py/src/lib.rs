@@ -1,0 +1,38 @@
+//! `c4lab._core`: c4 as a Python extension module. The Python package around it
+//! (`python/c4lab`) adds the environments, the typed stubs and the friendlier signatures.
+//!
+//! Conventions of the Python API: columns are 0-6 (action indices), move strings are the
+//! CLI's (`4453` or `ddec`), bad input raises `ValueError` with the CLI's message, and every
+//! search or solve runs with the interpreter's lock released.
+
+mod arena;
+mod players;
+mod position;
+mod solver;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// A `ValueError` carrying the message c4's CLI would print.
+pub(crate) fn value_error(message: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(message.to_string())
+}
+
+#[pymodule]
+fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add_class::<position::Position>()?;
+    module.add_class::<solver::Solver>()?;
+    module.add_class::<players::Player>()?;
+    module.add_class::<players::MoveReport>()?;
+    module.add_function(wrap_pyfunction!(solver::solve, module)?)?;
+    module.add_function(wrap_pyfunction!(solver::analyze, module)?)?;
+    module.add_function(wrap_pyfunction!(solver::solve_many, module)?)?;
+    module.add_function(wrap_pyfunction!(solver::analyze_many, module)?)?;
+    module.add_function(wrap_pyfunction!(arena::play_match, module)?)?;
+    module.add_function(wrap_pyfunction!(arena::experiment, module)?)?;
+    module.add_function(wrap_pyfunction!(arena::experiments, module)?)?;
+    module.add_function(wrap_pyfunction!(arena::evaluate, module)?)?;
+    module.add_function(wrap_pyfunction!(arena::registry_json, module)?)?;
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! c4's players from Python: any spec or level, and the report of each move.
+
+use crate::value_error;
+use c4_engine::agent::{Agent, PlayerSpec};
+use pyo3::prelude::*;
+use std::sync::Mutex;
+
+/// The spec `text` parsed, with the CLI's message on failure.
+pub(crate) fn parse_spec(text: &str, seed: u64) -> PyResult<PlayerSpec> {
+    PlayerSpec::parse(text, seed).map_err(|e| value_error(format!("invalid player {text:?}: {e}")))
+}
+
+/// What a player said about its move. Columns are 0-6.
+#[pyclass(module = "c4lab", frozen, get_all)]
+#[derive(Clone)]
+pub struct MoveReport {
+    /// The chosen column, 0-6.
+    pub column: usize,
+    /// The score: exact (Pons' convention) when `exact`, else the search's heuristic value,
+    /// both for the side to move.
+    pub score: i32,
+    /// The score in words.
+    pub score_text: String,
+    /// Whether the score is proven by the solver or the book.
+    pub exact: bool,
+    /// Deepest completed search depth, in plies.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Milliseconds taken.
+    pub time_ms: f64,
+    /// The principal variation, starting with `column`.
+    pub pv: Vec<usize>,
+    /// A remark (a random move, a fallback), or None.
+    pub note: Option<String>,
+}
+
+impl From<c4_engine::search::MoveReport> for MoveReport {
+    fn from(report: c4_engine::search::MoveReport) -> MoveReport {
+        MoveReport {
+            column: report.column.index(),
+            score: report.score.number(),
+            score_text: report.score_text(),
+            exact: report.score.is_exact(),
+            depth: report.depth,
+            nodes: report.nodes,
+            time_ms: report.time_ms(),
+            pv: report.pv.iter().map(|c| c.index()).collect(),
+            note: report.note,
+        }
+    }
+}
+
+#[pymethods]
+impl MoveReport {
+    /// The report as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let dict = pyo3::types::PyDict::new(py);
+        dict.set_item("column", self.column)?;
+        dict.set_item("score", self.score)?;
+        dict.set_item("score_text", &self.score_text)?;
+        dict.set_item("exact", self.exact)?;
+        dict.set_item("depth", self.depth)?;
+        dict.set_item("nodes", self.nodes)?;
+        dict.set_item("time_ms", self.time_ms)?;
+        dict.set_item("pv", &self.pv)?;
+        dict.set_item("note", &self.note)?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "MoveReport(column={}, score={} ({}), exact={}, depth={}, nodes={}, time_ms={:.1}, pv={:?}{})",
+            self.column,
+            self.score,
+            self.score_text,
+            if self.exact { "True" } else { "False" },
+            self.depth,
+            self.nodes,
+            self.time_ms,
+            self.pv,
+            self.note
+                .as_ref()
+                .map_or(String::new(), |n| format!(", note={n:?}"))
+        )
+    }
+}
+
+/// One of c4's players, built from a spec (`alphabeta:depth=5,eval=center`) or a level
+/// (`easy`, `medium`, `hard`, `perfect`). It keeps its state (tables, random stream) from
+/// move to move.
+#[pyclass(module = "c4lab", frozen)]
+pub struct Player {
+    spec: PlayerSpec,
+    agent: Mutex<Box<dyn Agent>>,
+}
+
+#[pymethods]
+impl Player {
+    /// The player `spec`; `seed` seeds its random choices unless the spec names one.
+    #[new]
+    #[pyo3(signature = (spec, seed = 0))]
+    fn new(spec: &str, seed: u64) -> PyResult<Player> {
+        let spec = parse_spec(spec, seed)?;
+        let agent = spec.build().map_err(value_error)?;
+        Ok(Player {
+            spec,
+            agent: Mutex::new(agent),
+        })
+    }
+
+    /// The canonical spec, every option spelled out.
+    #[getter]
+    fn spec(&self) -> String {
+        self.spec.to_string()
+    }
+
+    /// Chooses a move in `position` (a `Position` or a move string), which is not over.
+    fn choose(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<MoveReport> {
+        let game = crate::solver::game_of(position)?;
+        if game.position().is_over() {
+            return Err(value_error("the game is over: there is no move to choose"));
+        }
+        let report = py.detach(|| {
+            self.agent
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .choose(&game)
+        });
+        Ok(report.into())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Player({:?})", self.spec.to_string())
+    }
+}
