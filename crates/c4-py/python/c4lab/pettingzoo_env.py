@@ -114,9 +114,10 @@ class raw_env(AECEnv):
             return
         agent = self.agent_selection
         dead = self.terminations[agent] or self.truncations[agent]
-        assert (action is None and dead) or self.action_spaces[agent].contains(action), (
-            "action is not in action space"
+        in_space = (type(action) is int and 0 <= action < 7) or (
+            action is not None and self.action_spaces[agent].contains(action)
         )
+        assert (action is None and dead) or in_space, "action is not in action space"
         if dead:
             self._was_dead_step(action)
             return
