@@ -48,9 +48,6 @@ pub const TWO_HALF_OPEN: [Eval; 6] = [0, 0, 10_000, 20_000, 30_000, 40_000];
 /// Feature 4 by column a..g.
 pub const SINGLE_BY_COLUMN: [Eval; WIDTH] = [40, 70, 120, 200, 120, 70, 40];
 
-/// Feature 4's values by cell (each cell worth its column's value).
-static SINGLE_VALUES: BitValues = BitValues::from_matrix(&[SINGLE_BY_COLUMN; HEIGHT]);
-
 /// The situations the heuristic counts, in breakdown order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(usize)]
@@ -90,13 +87,22 @@ pub enum CountRule {
     Empty,
 }
 
-/// Settings of H1.
+/// Settings of H1: which features count, how, and the finite values of Table 2 (tunable;
+/// the defaults are the paper's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct KangConfig {
     /// Which of features 1-4 count (index 0 = feature 1).
     pub features: [bool; 4],
     /// How feature 3 counts squares.
     pub count: CountRule,
+    /// Feature 2: a three with one side available, or a split three.
+    pub three_half_open: Eval,
+    /// Feature 3: a two with both sides available.
+    pub two_open: Eval,
+    /// Feature 3: a two with one side available, by available squares (0..=5).
+    pub two_half_open: [Eval; 6],
+    /// Feature 4 by column a..g.
+    pub single: [Eval; WIDTH],
 }
 
 impl Default for KangConfig {
@@ -104,6 +110,10 @@ impl Default for KangConfig {
         KangConfig {
             features: [true; 4],
             count: CountRule::Playable,
+            three_half_open: THREE_HALF_OPEN,
+            two_open: TWO_OPEN,
+            two_half_open: TWO_HALF_OPEN,
+            single: SINGLE_BY_COLUMN,
         }
     }
 }
@@ -142,10 +152,10 @@ impl KangConfig {
         }
         match situation {
             Situation::Four | Situation::ThreeOpen => KANG_INFINITY,
-            Situation::ThreeHalfOpen | Situation::SplitThree => THREE_HALF_OPEN,
-            Situation::TwoOpen => TWO_OPEN,
-            Situation::TwoHalfOpen => TWO_HALF_OPEN[squares.min(5)],
-            Situation::Single => SINGLE_BY_COLUMN[column],
+            Situation::ThreeHalfOpen | Situation::SplitThree => self.three_half_open,
+            Situation::TwoOpen => self.two_open,
+            Situation::TwoHalfOpen => self.two_half_open[squares.min(5)],
+            Situation::Single => self.single[column],
             Situation::ThreeClosed | Situation::TwoClosed => 0,
         }
     }
@@ -156,6 +166,35 @@ impl Word for CountRule {
         (CountRule::Playable, "playable"),
         (CountRule::Empty, "empty"),
     ];
+}
+
+/// A tunable value of Table 2: `$key` for the config field `$($field)+`, mirrored columns
+/// set together.
+macro_rules! value_option {
+    ($key:literal, $help:literal, $($field:tt)+) => {
+        OptionDef::<KangConfig>::new(
+            $key,
+            $help,
+            Field::Integer {
+                min: 0,
+                max: KANG_INFINITY as i64 - 1,
+                get: |c| i64::from(c.$($field)+),
+                set: |c, v| {
+                    c.$($field)+ = v as Eval;
+                    c.single = mirrored(c.single);
+                },
+            },
+        )
+        .tunable()
+    };
+}
+
+/// Columns e-g take the values of c-a.
+const fn mirrored(mut single: [Eval; WIDTH]) -> [Eval; WIDTH] {
+    single[4] = single[2];
+    single[5] = single[1];
+    single[6] = single[0];
+    single
 }
 
 /// The options of `kang`.
@@ -179,21 +218,50 @@ pub(crate) const OPTIONS: OptionTable<KangConfig> = OptionTable {
             count,
             "feature 3 counts squares that are playable now (playable) or merely empty (empty)"
         ),
+        value_option!(
+            "three-half",
+            "f2: three with one side available, or split three",
+            three_half_open
+        ),
+        value_option!("two-open", "f3: two with both sides available", two_open),
+        value_option!(
+            "two-half2",
+            "f3: two with one side available, 2 squares that way",
+            two_half_open[2]
+        ),
+        value_option!("two-half3", "... 3 squares", two_half_open[3]),
+        value_option!("two-half4", "... 4 squares", two_half_open[4]),
+        value_option!("two-half5", "... 5 squares", two_half_open[5]),
+        value_option!("single-a", "f4: single disc in column a or g", single[0]),
+        value_option!("single-b", "... in column b or f", single[1]),
+        value_option!("single-c", "... in column c or e", single[2]),
+        value_option!("single-d", "... in column d", single[3]),
     ],
     default: KangConfig::default,
 };
 
 /// Kang et al.'s H1.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct KangFeatures {
     config: KangConfig,
+    /// Feature 4's values by cell (each cell worth its column's value).
+    singles: BitValues,
+}
+
+impl Default for KangFeatures {
+    fn default() -> Self {
+        KangFeatures::new(KangConfig::default())
+    }
 }
 
 impl KangFeatures {
     /// Builds the evaluator.
     #[must_use]
     pub fn new(config: KangConfig) -> Self {
-        KangFeatures { config }
+        KangFeatures {
+            config,
+            singles: BitValues::from_matrix(&[config.single; HEIGHT]),
+        }
     }
 
     /// The value for the owner of `own`, and how often each situation occurs.
@@ -263,12 +331,12 @@ impl KangFeatures {
         }
         // A half-open two with n squares is worth TWO_HALF_OPEN[n]: sum the steps of the table.
         if config.features[2] {
-            for (step, squares) in TWO_HALF_OPEN.windows(2).zip(&half_open_squares[1..]) {
+            for (step, squares) in config.two_half_open.windows(2).zip(&half_open_squares[1..]) {
                 total += (step[1] - step[0]) * *squares as Eval;
             }
         }
         if config.features[3] {
-            total += SINGLE_VALUES.sum(singles);
+            total += self.singles.sum(singles);
         }
         (total, counts)
     }
