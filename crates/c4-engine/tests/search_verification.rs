@@ -464,6 +464,33 @@ fn kang_random_every_third_move_and_ayoub_tiebreak_are_reproducible() {
 }
 
 #[test]
+fn the_random_move_counts_own_or_game_moves_and_picks_two_best_or_any() {
+    // After 4 plies a player is at its own 3rd move and at the game's 5th.
+    let game = Game::from_moves("4455").unwrap();
+    let note = |spec: &str| parse_agent(spec, 0).unwrap().choose(&game).note;
+    let base = "alphabeta:depth=3,eval=center,random-every=3";
+    assert!(note(base).unwrap().contains("two best"));
+    assert!(
+        note(&format!("{base},random-pick=any"))
+            .unwrap()
+            .contains("among the 7 legal columns")
+    );
+    assert_eq!(note(&format!("{base},random-count=game")), None);
+    let at_game_move = "alphabeta:depth=3,eval=center,random-every=5,random-count=game";
+    assert!(note(at_game_move).unwrap().contains("two best"));
+    // Any legal column: over seeds, the random move reaches columns beyond the two best.
+    let columns: std::collections::HashSet<_> = (0..40)
+        .map(|seed| {
+            parse_agent(&format!("{base},random-pick=any,seed={seed}"), 0)
+                .unwrap()
+                .choose(&game)
+                .column
+        })
+        .collect();
+    assert!(columns.len() > 2, "{columns:?}");
+}
+
+#[test]
 fn specs_round_trip_through_their_text() {
     for text in [
         "minimax:depth=4,eval=kang,features=12",
@@ -593,11 +620,13 @@ proptest! {
             (
                 prop::sample::select(vec![
                     "depth", "time", "tt", "order", "tiebreak", "random-every", "view",
+                    "random-count", "random-pick",
                     "win-score", "seed", "solver", "threads", "table", "book", "eval",
                 ]),
                 prop::sample::select(vec![
                     "1", "2", "42", "64", "27", "19", "0", "none", "on", "off", "random",
                     "mover", "best", "eval", "18446744073709551615", "builtin", "/dev/zero",
+                    "own", "game", "any", "two-best",
                     "kang", "lines", "itu", "naive",
                 ]),
             ),

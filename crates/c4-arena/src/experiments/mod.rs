@@ -19,7 +19,10 @@ mod tables;
 
 pub use catalogue::{ExperimentKind, Plan, Progress, RUN_INFO_FILE, RunInfo};
 pub use report::{Report, RowResult, build_report};
-pub use tables::{EXPERIMENTS, Experiment, PairingRow, PairingTable, PaperResult};
+pub use tables::{
+    EXPERIMENTS, Experiment, KANG_READINGS, KangReading, PairingRow, PairingTable, PaperResult,
+    kang_table9_with,
+};
 
 use crate::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use crate::record::{GameLog, GameRecord};

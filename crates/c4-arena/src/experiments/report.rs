@@ -183,12 +183,48 @@ pub fn build_report(
     if experiment.name == "ayoub-heuristics" || experiment.name == "win-scale" {
         md.push_str(&ayoub_overall(tables, records));
     }
+    if tables.len() > 1 && experiment.name.starts_with("kang") {
+        md.push_str(&agreement_summary(tables, &results));
+    }
     let _ = writeln!(md, "## Reading\n\n{}\n", experiment.reading);
     std::fs::write(dir.join("report.md"), &md).map_err(|e| format!("writing report.md: {e}"))?;
     Ok(Report {
         markdown: md,
         tables: results,
     })
+}
+
+/// One line per table: player 1's win share by row and how many rows agree with the paper.
+fn agreement_summary(tables: &[PairingTable], results: &[(String, Vec<RowResult>)]) -> String {
+    let mut md = String::from("## Summary: which tables reproduce the paper\n\n");
+    let Some((_, first_rows)) = results.first() else {
+        return String::new();
+    };
+    let _ = write!(md, "| table |");
+    for r in first_rows {
+        let _ = write!(md, " {} |", r.label);
+    }
+    let _ = writeln!(md, " rows agreeing |");
+    let _ = writeln!(md, "|---|{}---|", "---|".repeat(first_rows.len()));
+    let _ = write!(md, "| paper |");
+    for r in first_rows {
+        let _ = write!(md, " {} |", percent(r.paper_first));
+    }
+    let _ = writeln!(md, " |");
+    for (table, (_, rows)) in tables.iter().zip(results) {
+        let _ = write!(md, "| {} |", table.title);
+        for r in rows {
+            let mark = if r.agrees() { "" } else { " *" };
+            let share = r.first_wins.map_or("-".to_owned(), |i| percent(i.value));
+            let _ = write!(md, " {share}{mark} |");
+        }
+        let agree = rows.iter().filter(|r| r.agrees()).count();
+        let _ = writeln!(md, " {agree} of {} |", rows.len());
+    }
+    md.push_str(
+        "\nPlayer 1's win share in %; * marks a share whose 95% interval misses the paper's.\n\n",
+    );
+    md
 }
 
 fn gap(r: &RowResult) -> f64 {

@@ -211,15 +211,111 @@ fn ayoub_rows(
     })
 }
 
-/// Kang's H1: random move every 3rd move; terminal positions scored by the heuristic
-/// (feature 1 is "infinity"), so a feature subset without 1 does not see wins.
-fn kang_h1(depth: &str, features: &str) -> String {
-    format!("alphabeta:depth={depth},eval=kang,features={features},random-every=3,win-score=eval")
+/// How a run reads Kang's H1 and its random move, where the paper leaves room.
+#[derive(Clone, Copy, Debug)]
+pub struct KangReading {
+    /// Table id of Table 9 played under this reading.
+    pub id: &'static str,
+    /// In words, for the table's caption.
+    pub title: &'static str,
+    /// H1's `count`: feature 3's "available" squares as playable now or merely empty.
+    pub count: &'static str,
+    /// H1's `win-score`: terminal positions scored by H1's own features (eval) or above any
+    /// heuristic value (auto).
+    pub win_score: &'static str,
+    /// Both players' random-move options.
+    pub random: &'static str,
 }
 
-/// Kang's H2, the square matrix, with the same random move every 3rd move.
-fn kang_h2(depth: &str) -> String {
-    format!("alphabeta:depth={depth},eval=center,random-every=3")
+/// The reading `kang-depth`, `kang-features` and `kang-h1-vs-h2` play.
+const KANG_AS_RUN: KangReading = KANG_READINGS[0];
+
+/// Each reading the `kang-h1-vs-h2` report names, alone and combined.
+pub const KANG_READINGS: [KangReading; 10] = [
+    KangReading {
+        id: "table9-as-run",
+        title: "as kang-h1-vs-h2 plays it",
+        count: "playable",
+        win_score: "eval",
+        random: "random-every=3",
+    },
+    KangReading {
+        id: "table9-empty",
+        title: "available squares read as empty (count=empty)",
+        count: "empty",
+        win_score: "eval",
+        random: "random-every=3",
+    },
+    KangReading {
+        id: "table9-auto",
+        title: "terminal positions scored by the search (win-score=auto)",
+        count: "playable",
+        win_score: "auto",
+        random: "random-every=3",
+    },
+    KangReading {
+        id: "table9-game-count",
+        title: "random move at the game's 3rd, 6th, 9th ... move (random-count=game)",
+        count: "playable",
+        win_score: "eval",
+        random: "random-every=3,random-count=game",
+    },
+    KangReading {
+        id: "table9-any-column",
+        title: "random move to any legal column (random-pick=any)",
+        count: "playable",
+        win_score: "eval",
+        random: "random-every=3,random-pick=any",
+    },
+    KangReading {
+        id: "table9-no-random",
+        title: "no random move (random-every=off)",
+        count: "playable",
+        win_score: "eval",
+        random: "random-every=off",
+    },
+    KangReading {
+        id: "table9-empty-auto",
+        title: "count=empty and win-score=auto",
+        count: "empty",
+        win_score: "auto",
+        random: "random-every=3",
+    },
+    KangReading {
+        id: "table9-empty-auto-game-count",
+        title: "count=empty, win-score=auto, random-count=game",
+        count: "empty",
+        win_score: "auto",
+        random: "random-every=3,random-count=game",
+    },
+    KangReading {
+        id: "table9-empty-auto-any-column",
+        title: "count=empty, win-score=auto, random-pick=any",
+        count: "empty",
+        win_score: "auto",
+        random: "random-every=3,random-pick=any",
+    },
+    KangReading {
+        id: "table9-empty-auto-no-random",
+        title: "count=empty, win-score=auto, no random move",
+        count: "empty",
+        win_score: "auto",
+        random: "random-every=off",
+    },
+];
+
+/// Kang's H1 with `features` under `reading`; with `win-score=eval` a feature subset without
+/// feature 1 does not see wins.
+fn kang_h1(depth: &str, features: &str, reading: &KangReading) -> String {
+    format!(
+        "alphabeta:depth={depth},eval=kang,features={features},count={},{},win-score={}",
+        reading.count, reading.random, reading.win_score
+    )
+}
+
+/// Kang's H2, the square matrix, with the random move of `reading`.
+fn kang_h2(depth: &str, reading: &KangReading) -> String {
+    format!("alphabeta:depth={depth},eval=center,{}", reading.random)
 }
 
 /// Kang's text says 100 rounds per pairing (the Table 6 caption says 10).
@@ -234,8 +330,8 @@ fn kang_depth() -> Result<Vec<PairingTable>, String> {
     for r in rows(reference::KANG_DEPTH) {
         out.push(PairingRow {
             label: format!("H1 d{} vs H1 d{}", r[0], r[1]),
-            a: kang_h1(&r[0], "1234"),
-            b: kang_h1(&r[1], "1234"),
+            a: kang_h1(&r[0], "1234", &KANG_AS_RUN),
+            b: kang_h1(&r[1], "1234", &KANG_AS_RUN),
             first: FirstPolicy::A,
             paper: PaperResult::Shares {
                 first: share(&r[2])?,
@@ -257,8 +353,8 @@ fn kang_features() -> Result<Vec<PairingTable>, String> {
         let digits: String = r[0].chars().filter(char::is_ascii_digit).collect();
         out.push(PairingRow {
             label: format!("H1 features {} vs H2", r[0]),
-            a: kang_h1("4", &digits),
-            b: kang_h2("4"),
+            a: kang_h1("4", &digits, &KANG_AS_RUN),
+            b: kang_h2("4", &KANG_AS_RUN),
             first: FirstPolicy::Alternate,
             paper: PaperResult::Shares {
                 first: share(&r[1])?,
@@ -274,13 +370,19 @@ fn kang_features() -> Result<Vec<PairingTable>, String> {
     }])
 }
 
-fn kang_h1_vs_h2() -> Result<Vec<PairingTable>, String> {
+/// Table 9 under `reading`, H1 played by `h1` (a spec from depth and reading).
+fn table9(
+    id: &'static str,
+    title: String,
+    h1: &dyn Fn(&str) -> String,
+    reading: &KangReading,
+) -> Result<PairingTable, String> {
     let mut out = Vec::new();
     for r in rows(reference::KANG_H1_VS_H2) {
         out.push(PairingRow {
             label: format!("H1 vs H2, depth {}", r[0]),
-            a: kang_h1(&r[0], "1234"),
-            b: kang_h2(&r[0]),
+            a: h1(&r[0]),
+            b: kang_h2(&r[0], reading),
             first: FirstPolicy::Alternate,
             paper: PaperResult::Shares {
                 first: share(&r[1])?,
@@ -289,11 +391,55 @@ fn kang_h1_vs_h2() -> Result<Vec<PairingTable>, String> {
             },
         });
     }
-    Ok(vec![PairingTable {
-        id: "table9",
-        title: "Kang Table 9: H1 vs H2 at equal depth".into(),
+    Ok(PairingTable {
+        id,
+        title,
         rows: out,
-    }])
+    })
+}
+
+fn kang_h1_vs_h2() -> Result<Vec<PairingTable>, String> {
+    Ok(vec![table9(
+        "table9",
+        "Kang Table 9: H1 vs H2 at equal depth".into(),
+        &|depth| kang_h1(depth, "1234", &KANG_AS_RUN),
+        &KANG_AS_RUN,
+    )?])
+}
+
+/// Table 9 with H1 played by `h1_eval` (an evaluator as `eval=` spells it, `kang,...`)
+/// under c4's reading, for comparing tuned and untuned H1.
+pub fn kang_table9_with(
+    id: &'static str,
+    title: &str,
+    h1_eval: &str,
+) -> Result<PairingTable, String> {
+    let reading = KANG_AS_RUN;
+    table9(
+        id,
+        title.to_owned(),
+        &|depth| {
+            format!(
+                "alphabeta:depth={depth},eval={h1_eval},{},win-score={}",
+                reading.random, reading.win_score
+            )
+        },
+        &reading,
+    )
+}
+
+fn kang_readings() -> Result<Vec<PairingTable>, String> {
+    KANG_READINGS
+        .iter()
+        .map(|reading| {
+            table9(
+                reading.id,
+                format!("Table 9, {}", reading.title),
+                &|depth| kang_h1(depth, "1234", reading),
+                reading,
+            )
+        })
+        .collect()
 }
 
 const AYOUB_SETTINGS: &str = "alpha-beta at the paper's depths, columns tried left to right, random choice among equal \
@@ -319,9 +465,26 @@ pairing (the paper's text; the Table 6 caption says 10)";
 const KANG_READING: &str = "Kang et al. played 10 or 100 games per pairing, so their shares carry intervals of \
 +-10 to +-30 points; c4's intervals show which differences are beyond chance. Where the paper is silent \
 (who moves first in Tables 7-9) c4 alternates colours. In c4's runs H2 (the centre matrix) beats H1 from depth 4 \
-on, the reverse of Table 9. The likely sources are H1's reading, not chance: \"available\" squares taken as \
-playable now (so vertical and diagonal twos rarely score), terminal positions scored by H1 itself \
-(win-score=eval), and the paper's unstated details of its random move every third turn.";
+on, the reverse of Table 9. `c4 experiment kang-readings` tests the readings that could explain it (\"available\" \
+squares as empty rather than playable now, terminal positions scored by the search rather than by H1, and three \
+variants of the random move every third turn), alone and combined: none reproduces Table 9.";
+
+const KANG_READINGS_SETTINGS: &str = "as kang-h1-vs-h2 (alpha-beta at depths 2, 4, 6 and 8, H2 the centre matrix, \
+100 games per pairing, colours alternating), with one or more of H1's readings changed: feature 3's \"available\" \
+squares as merely empty (count=empty) rather than playable now; terminal positions scored above any heuristic value \
+(win-score=auto) rather than by H1's own features; the random move counted on the game's moves (random-count=game) \
+rather than each player's own, made to any legal column (random-pick=any) rather than one of the two best, or left \
+out (random-every=off). Each table is one reading; the summary counts the rows whose paper share lies inside c4's \
+95% interval";
+
+const KANG_READINGS_READING: &str = "No reading, alone or combined, reproduces Table 9. In c4's runs (seed 1, 100 \
+games per row) not one of the 40 rows has the paper's share inside its 95% interval, and every reading keeps the \
+shape that separates c4 from the paper: H1 does best at depth 2 (50-68% against the paper's 24%) and worse from depth \
+4 on (0-50% against 60-81%), where the paper has H1 improving with depth. Reading \"available\" as empty helps H1 most \
+at depths 6 and 8 (35-45% against 20-27% as run), a random move to any column pulls every share towards 50%, scoring \
+terminal positions by the search or counting the random move on the game's moves changes little, and without the \
+random move the players are deterministic, so each pairing repeats two games. What Table 9 measured must differ \
+from these readings in something the paper does not describe: its H1 code, or its search.";
 
 const WIN_SCALE_READING: &str = "Ayoub scores a won game 100 whatever the heuristic's scale, while the matrices sum \
 to more than that in a middle game, so a heuristic leaf can outweigh a forced win. The four tables separate the two \
@@ -356,6 +519,14 @@ pub static EXPERIMENTS: &[Experiment] = &[
         settings: KANG_SETTINGS,
         reading: KANG_READING,
         tables: kang_h1_vs_h2,
+    },
+    Experiment {
+        name: "kang-readings",
+        title: "H1 against H2 (Table 9) under each reading of H1 and its random move, alone and combined",
+        source: "Kang, Wang, Hu (2019), Table 9, rerun to test the readings the kang-h1-vs-h2 report names",
+        settings: KANG_READINGS_SETTINGS,
+        reading: KANG_READINGS_READING,
+        tables: kang_readings,
     },
     Experiment {
         name: "ayoub-first-move",
@@ -449,6 +620,9 @@ mod tests {
             .flat_map(|e| (e.tables)().unwrap())
             .map(|t| t.rows.len())
             .sum();
-        assert_eq!(rows, 16 + 7 + 4 + 2 * (4 + 12 + 6 + 4 + 10) + 4 * 12);
+        assert_eq!(
+            rows,
+            16 + 7 + 4 + 10 * 4 + 2 * (4 + 12 + 6 + 4 + 10) + 4 * 12
+        );
     }
 }

@@ -5,11 +5,11 @@ use super::spec::{EngineSpec, PlayerSpec};
 use crate::options::SpecError;
 use crate::search::engine::{EngineConfig, EngineSearch};
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use crate::search::{Cancel, MoveReport, MoveValue, TieBreak};
+use crate::search::{Cancel, MoveReport, MoveValue, RandomCount, RandomPick, TieBreak};
 use crate::solver::book::{BookChoice, OpeningBook};
 use crate::solver::{SolveLimits, Solver};
 use crate::{SeededRng, with_evaluator};
-use c4_core::{Column, Game};
+use c4_core::{Column, Game, Position};
 use rand::{RngExt, SeedableRng};
 use std::time::{Duration, Instant};
 
@@ -40,7 +40,11 @@ impl PlayerSpec {
                         search
                     },
                     tiebreak: s.tiebreak,
-                    random_every: s.random_every,
+                    random_move: s.random_every.map(|every| RandomMove {
+                        every,
+                        count: s.random_count,
+                        pick: s.random_pick,
+                    }),
                     rng: SeededRng::seed_from_u64(s.seed),
                 }) as Box<dyn Agent>)
             }
@@ -124,8 +128,28 @@ struct FixedDepthAgent<E: crate::eval::Evaluator> {
     spec: String,
     search: FixedDepthSearch<E>,
     tiebreak: TieBreak,
-    random_every: Option<u32>,
+    random_move: Option<RandomMove>,
     rng: SeededRng,
+}
+
+/// Kang's random move: every `every` moves, counted as `count` says, a column from `pick`.
+#[derive(Clone, Copy, Debug)]
+struct RandomMove {
+    every: u32,
+    count: RandomCount,
+    pick: RandomPick,
+}
+
+impl RandomMove {
+    /// Whether the move to play in `position` is a random one.
+    fn due(&self, position: &Position) -> bool {
+        let number = match self.count {
+            // The player's own move number, 1-based: Kang's "3rd, 6th, 9th ... move".
+            RandomCount::Own => position.moves_played() / 2 + 1,
+            RandomCount::Game => position.moves_played() + 1,
+        };
+        number.is_multiple_of(self.every)
+    }
 }
 
 impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
@@ -140,11 +164,8 @@ impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
     fn choose(&mut self, game: &Game) -> MoveReport {
         let start = Instant::now();
         let position = game.position();
-        // The player's own move number, 1-based: Kang's "3rd, 6th, 9th ... move".
-        let own_move = position.moves_played() / 2 + 1;
-        let random_now = self
-            .random_every
-            .is_some_and(|k| own_move.is_multiple_of(k));
+        let random_move = self.random_move.filter(|r| r.due(position));
+        let random_now = random_move.is_some();
         let window = if random_now {
             RootWindow::Full
         } else if self.tiebreak == TieBreak::First {
@@ -165,15 +186,25 @@ impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
                 position.legal_moves().count()
             )
         });
-        let column = if random_now && values.len() > 1 {
+        let column = if let Some(random_move) = random_move.filter(|_| values.len() > 1) {
             let mut ranked: Vec<_> = values.clone();
             ranked.sort_by_key(|v| std::cmp::Reverse(v.1)); // stable: search order among equals
-            let pick = ranked[self.rng.random_range(0..2)];
-            note = Some(format!(
-                "random move between the two best columns ({} and {})",
-                ranked[0].0, ranked[1].0
-            ));
-            pick.0
+            match random_move.pick {
+                RandomPick::TwoBest => {
+                    note = Some(format!(
+                        "random move between the two best columns ({} and {})",
+                        ranked[0].0, ranked[1].0
+                    ));
+                    ranked[self.rng.random_range(0..2)].0
+                }
+                RandomPick::Any => {
+                    note = Some(format!(
+                        "random move among the {} legal columns",
+                        ranked.len()
+                    ));
+                    ranked[self.rng.random_range(0..ranked.len())].0
+                }
+            }
         } else {
             let tied: Vec<Column> = values
                 .iter()

@@ -12,7 +12,7 @@ use crate::options::{
     VariantOptions, split_spec,
 };
 use crate::search::engine::DEFAULT_ENGINE_TIME;
-use crate::search::{LeafView, MoveOrder, TieBreak, WinScore};
+use crate::search::{LeafView, MoveOrder, RandomCount, RandomPick, TieBreak, WinScore};
 use crate::solver::book::BookChoice;
 use crate::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS};
 use crate::{choice_option, integer_option, switch_option};
@@ -56,6 +56,10 @@ pub struct FixedDepthSpec {
     pub tiebreak: TieBreak,
     /// Kang's random move every K moves.
     pub random_every: Option<u32>,
+    /// Whose moves count towards `random_every`.
+    pub random_count: RandomCount,
+    /// What the random move picks from.
+    pub random_pick: RandomPick,
     /// Whose point of view leaves are scored from.
     pub leaf_view: LeafView,
     /// What a won end is worth.
@@ -116,6 +120,8 @@ impl FixedDepthSpec {
             order: MoveOrder::None,
             tiebreak: TieBreak::First,
             random_every: None,
+            random_count: RandomCount::Own,
+            random_pick: RandomPick::TwoBest,
             leaf_view: LeafView::Root,
             win_score: WinScore::Auto,
             eval: EvalSpec::default(),
@@ -290,6 +296,20 @@ const FIXED_DEPTH_RANDOM_EVERY: OptionDef<FixedDepthSpec> = OptionDef::new(
     },
 );
 
+const FIXED_DEPTH_RANDOM_COUNT: OptionDef<FixedDepthSpec> = choice_option!(
+    FixedDepthSpec,
+    "random-count",
+    random_count,
+    "which moves random-every counts: the player's own (own) or the game's (game: random when the player's move is the game's K-th, 2K-th ...)"
+);
+
+const FIXED_DEPTH_RANDOM_PICK: OptionDef<FixedDepthSpec> = choice_option!(
+    FixedDepthSpec,
+    "random-pick",
+    random_pick,
+    "what the random move picks from: one of the two best columns (two-best) or any legal column (any)"
+);
+
 const FIXED_DEPTH_VIEW: OptionDef<FixedDepthSpec> = choice_option!(
     FixedDepthSpec,
     "view",
@@ -340,6 +360,8 @@ const MINIMAX_OPTIONS: OptionTable<FixedDepthSpec> = OptionTable {
         FIXED_DEPTH_ORDER,
         FIXED_DEPTH_TIEBREAK,
         FIXED_DEPTH_RANDOM_EVERY,
+        FIXED_DEPTH_RANDOM_COUNT,
+        FIXED_DEPTH_RANDOM_PICK,
         FIXED_DEPTH_VIEW,
         FIXED_DEPTH_WIN_SCORE,
         FIXED_DEPTH_EVAL,
@@ -362,6 +384,8 @@ const ALPHABETA_OPTIONS: OptionTable<FixedDepthSpec> = OptionTable {
         FIXED_DEPTH_ORDER,
         FIXED_DEPTH_TIEBREAK,
         FIXED_DEPTH_RANDOM_EVERY,
+        FIXED_DEPTH_RANDOM_COUNT,
+        FIXED_DEPTH_RANDOM_PICK,
         FIXED_DEPTH_VIEW,
         FIXED_DEPTH_WIN_SCORE,
         FIXED_DEPTH_EVAL,

@@ -120,6 +120,37 @@ pub enum TieBreak {
     Random,
 }
 
+/// Which moves count towards Kang's random move every K moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RandomCount {
+    /// The player's own moves: its K-th, 2K-th ... move.
+    Own,
+    /// The game's moves: the player moves at random when its move is the game's K-th,
+    /// 2K-th ... move.
+    Game,
+}
+
+/// What the random move picks from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RandomPick {
+    /// One of the two best columns (Kang's text).
+    TwoBest,
+    /// Any legal column.
+    Any,
+}
+
+impl crate::options::Word for RandomCount {
+    const WORDS: &'static [(Self, &'static str)] =
+        &[(RandomCount::Own, "own"), (RandomCount::Game, "game")];
+}
+
+impl crate::options::Word for RandomPick {
+    const WORDS: &'static [(Self, &'static str)] =
+        &[(RandomPick::TwoBest, "two-best"), (RandomPick::Any, "any")];
+}
+
 impl crate::options::Word for LeafView {
     const WORDS: &'static [(Self, &'static str)] =
         &[(LeafView::Root, "root"), (LeafView::Mover, "mover")];
