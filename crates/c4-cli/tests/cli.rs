@@ -691,6 +691,31 @@ fn every_experiment_runs_quick_and_rebuilds_from_its_games() {
         6 * 4,
         "6 rows x 4 quick games, none replayed"
     );
+    // The tuning run resumes from its dataset, fits and games, and its weights are specs.
+    let tuning = dir.join("tuning");
+    let report = std::fs::read_to_string(tuning.join("report.md")).unwrap();
+    let (code, _, err) = run(&[
+        "experiment",
+        "tuning",
+        "--quick",
+        "--out",
+        tuning.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(tuning.join("report.md")).unwrap(),
+        report
+    );
+    let matches = std::fs::read_to_string(tuning.join("games/tuning.jsonl")).unwrap();
+    assert_eq!(
+        matches.lines().count(),
+        6 * 2 * 4,
+        "6 evaluators x 2 depths x 4"
+    );
+    let params = tuning.join("tuned/corners.params");
+    let spec = format!("alphabeta:depth=2,eval=corners:params={}", params.display());
+    let (code, _, err) = run(&["best", "--ai", &spec, "44"]);
+    assert_eq!(code, 0, "{err}");
     // Another seed in the same folder is refused rather than mixed in.
     let (code, _, err) = run(&[
         "experiment",

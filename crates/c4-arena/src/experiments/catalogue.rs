@@ -4,6 +4,7 @@
 use super::profiles::{self, PROFILES, Profile};
 use super::{
     EXPERIMENTS, Experiment, RunSettings, accuracy, build_report, games_path, ladder, mistakes,
+    tuning,
 };
 use super::{play_table, tables::PairingTable};
 use crate::matches::MatchObserver;
@@ -45,6 +46,8 @@ pub enum ExperimentKind {
     Ladder,
     /// The share of moves that throw away the game-theoretic value on the reference sets.
     Mistakes,
+    /// The heuristics tuned by texel, against their untuned selves and perfect play.
+    Tuning,
 }
 
 /// The size of a run: how many units, and what a unit is.
@@ -122,6 +125,7 @@ impl ExperimentKind {
                 ExperimentKind::Accuracy,
                 ExperimentKind::Ladder,
                 ExperimentKind::Mistakes,
+                ExperimentKind::Tuning,
             ])
             .collect()
     }
@@ -150,6 +154,7 @@ impl ExperimentKind {
             ExperimentKind::Accuracy => "accuracy",
             ExperimentKind::Ladder => "ladder",
             ExperimentKind::Mistakes => "mistakes",
+            ExperimentKind::Tuning => "tuning",
         }
     }
 
@@ -166,6 +171,9 @@ impl ExperimentKind {
             ExperimentKind::Mistakes => {
                 "mistake rates of every evaluator by depth, tuned and untuned, on the six reference sets"
             }
+            ExperimentKind::Tuning => {
+                "each seed heuristic and threats tuned by texel: Elo against the untuned weights, mistakes before and after, Kang's Table 9 with the tuned H1"
+            }
         }
     }
 
@@ -177,6 +185,9 @@ impl ExperimentKind {
             ExperimentKind::Profile(p) => p.source,
             ExperimentKind::Accuracy | ExperimentKind::Ladder => "c4",
             ExperimentKind::Mistakes => "c4, beside AlphaZero.jl's Connect Four benchmark",
+            ExperimentKind::Tuning => {
+                "c4, the papers' future work (Kang, Wang, Hu (2019); Fang, Ren, Cao (2021))"
+            }
         }
     }
 
@@ -235,6 +246,7 @@ impl ExperimentKind {
                 total: mistakes::planned(settings.quick),
                 unit: "decisions",
             },
+            ExperimentKind::Tuning => tuning::plan(settings),
             ExperimentKind::Ladder => {
                 let players = ladder::PLAYERS.len() as u64;
                 Plan {
@@ -289,6 +301,7 @@ impl ExperimentKind {
                 let decisions = mistakes::run(dir, settings.quick, settings.seed, progress)?;
                 mistakes::report(dir, &decisions, settings.seed)?;
             }
+            ExperimentKind::Tuning => tuning::run(settings, progress, &games)?,
             ExperimentKind::Ladder => {
                 let count = ExperimentKind::ladder_games(settings);
                 let records = ladder::run(dir, count, settings.seed, &games)?;
@@ -352,6 +365,9 @@ impl ExperimentKind {
                     mistakes::report(dir, &decisions, seed)?;
                 }
                 (decisions.len(), "decisions")
+            }
+            ExperimentKind::Tuning => {
+                (tuning::rebuild(dir, seed, progress)?, "games and decisions")
             }
             ExperimentKind::Accuracy => {
                 let decisions = accuracy::load(dir, progress)?;

@@ -183,7 +183,9 @@ pub fn players(quick: bool) -> Vec<Graded> {
     out
 }
 
-fn sets(quick: bool) -> Vec<(&'static GradedSet, usize)> {
+/// The sets of a full or `quick` run, with the positions graded of each.
+#[must_use]
+pub fn sets(quick: bool) -> Vec<(&'static GradedSet, usize)> {
     SETS.iter()
         .filter(|s| !quick || QUICK.1.contains(&s.file))
         .map(|s| (s, if quick { QUICK.0 } else { s.positions }))
@@ -279,6 +281,18 @@ pub fn run(
     seed: u64,
     progress: &dyn Progress,
 ) -> Result<Vec<Decision>, String> {
+    grade(dir, &players(quick), quick, seed, progress)
+}
+
+/// Labels the positions of a full or `quick` run, then makes every decision of `players` not
+/// yet in `DIR/games/mistakes.jsonl`; returns all decisions there.
+pub fn grade(
+    dir: &Path,
+    players: &[Graded],
+    quick: bool,
+    seed: u64,
+    progress: &dyn Progress,
+) -> Result<Vec<Decision>, String> {
     let labels = labels(dir, quick, progress)?;
     let decisions = DecisionLog::<Decision>::resume(&decisions_path(dir), progress)?;
     let have: HashSet<(String, String, usize)> = decisions.with_made(|made| {
@@ -288,7 +302,7 @@ pub fn run(
     });
     let mut keys: Vec<&(String, usize)> = labels.keys().collect();
     keys.sort();
-    for player in players(quick) {
+    for player in players {
         let spec = PlayerSpec::parse(&player.spec, seed).map_err(|e| e.to_string())?;
         let todo: Vec<&Labelled> = keys
             .iter()
@@ -300,7 +314,7 @@ pub fn run(
                 let game = Game::from_moves(&labelled.moves).map_err(|e| e.to_string())?;
                 let mut agent = spec.build().map_err(|e| e.to_string())?;
                 let column = agent.choose(&game).column;
-                let (mistake, not_optimal) = grade(&labelled.columns, column.index())
+                let (mistake, not_optimal) = grade_move(&labelled.columns, column.index())
                     .ok_or_else(|| format!("{} played a full column", player.spec))?;
                 let decision = Decision {
                     player: player.label.clone(),
@@ -320,21 +334,26 @@ pub fn run(
 /// Whether playing `column` is a mistake (its value, win, draw or loss, is worse than the best
 /// column's) and whether it is not optimal (its score is below the best); `None` for a full
 /// column.
-fn grade(columns: &[Option<Score>; WIDTH], column: usize) -> Option<(bool, bool)> {
+fn grade_move(columns: &[Option<Score>; WIDTH], column: usize) -> Option<(bool, bool)> {
     let chosen = columns[column]?;
     let best = columns.iter().flatten().copied().max()?;
     Some((chosen.signum() < best.signum(), chosen < best))
 }
 
 /// Per player and set: (positions, mistakes, not optimal).
-type Tally = HashMap<(String, String), (u64, u64, u64)>;
+pub type Tally = HashMap<(String, String), (u64, u64, u64)>;
 
-/// Counts the decisions of the players as they are now (a retuned set's old decisions stay
-/// in the log but do not count).
 fn tally(decisions: &[Decision], quick: bool) -> Tally {
-    let current: HashSet<(String, String)> = players(quick)
-        .into_iter()
-        .map(|p| (p.label, p.spec))
+    tally_of(decisions, &players(quick))
+}
+
+/// Counts the decisions of `players` as they are now (a retuned set's old decisions stay in
+/// the log but do not count).
+#[must_use]
+pub fn tally_of(decisions: &[Decision], players: &[Graded]) -> Tally {
+    let current: HashSet<(String, String)> = players
+        .iter()
+        .map(|p| (p.label.clone(), p.spec.clone()))
         .collect();
     let mut tally = Tally::new();
     for d in decisions
@@ -445,7 +464,8 @@ pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, S
 }
 
 /// The mean mistake % of `label` over `sets`, if it played them all.
-fn mean_rate(tally: &Tally, label: &str, sets: &[&GradedSet]) -> Option<f64> {
+#[must_use]
+pub fn mean_rate(tally: &Tally, label: &str, sets: &[&GradedSet]) -> Option<f64> {
     let rates: Option<Vec<f64>> = sets
         .iter()
         .map(|s| {
@@ -577,21 +597,21 @@ mod tests {
     #[test]
     fn a_mistake_changes_the_value_and_a_slower_win_is_only_not_optimal() {
         let columns = [Some(3), Some(1), Some(0), None, Some(-2), Some(3), Some(-1)];
-        assert_eq!(grade(&columns, 0), Some((false, false)));
-        assert_eq!(grade(&columns, 1), Some((false, true)), "a slower win");
+        assert_eq!(grade_move(&columns, 0), Some((false, false)));
+        assert_eq!(grade_move(&columns, 1), Some((false, true)), "a slower win");
         assert_eq!(
-            grade(&columns, 2),
+            grade_move(&columns, 2),
             Some((true, true)),
             "a draw where a win was"
         );
-        assert_eq!(grade(&columns, 3), None, "a full column");
+        assert_eq!(grade_move(&columns, 3), None, "a full column");
         let drawn = [Some(0), Some(-1), None, None, None, None, None];
         assert_eq!(
-            grade(&drawn, 1),
+            grade_move(&drawn, 1),
             Some((true, true)),
             "a loss where a draw was"
         );
         let lost = [Some(-3), Some(-1), None, None, None, None, None];
-        assert_eq!(grade(&lost, 0), Some((false, true)), "a quicker loss");
+        assert_eq!(grade_move(&lost, 0), Some((false, true)), "a quicker loss");
     }
 }

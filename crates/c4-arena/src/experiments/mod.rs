@@ -16,6 +16,7 @@ pub mod profiles;
 pub mod reference;
 mod report;
 mod tables;
+pub mod tuning;
 
 pub use catalogue::{ExperimentKind, Plan, Progress, RUN_INFO_FILE, RunInfo};
 pub use report::{Report, RowResult, build_report};

@@ -29,6 +29,15 @@ pub fn chosen_tunables(spec: &EvalSpec, params: &[String]) -> Result<Vec<Tunable
         .collect())
 }
 
+/// The evaluator as a player spec spells it after `eval=`: `NAME,KEY=VALUE,...`.
+#[must_use]
+pub fn eval_text(spec: &EvalSpec) -> String {
+    std::iter::once(spec.name().to_owned())
+        .chain(spec.options_text())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// A tuned weight set shipped in `data/tuned/`, compiled in; its file's comments say how it
 /// was made.
 pub struct TunedSet {
@@ -52,11 +61,7 @@ impl TunedSet {
 
     /// The evaluator as a player spec spells it after `eval=`: `NAME,KEY=VALUE,...`.
     pub fn spec_text(&self) -> String {
-        let spec = self.spec();
-        std::iter::once(spec.name().to_owned())
-            .chain(spec.options_text())
-            .collect::<Vec<_>>()
-            .join(",")
+        eval_text(&self.spec())
     }
 }
 
