@@ -1,7 +1,7 @@
 //! Labelled datasets and Texel tuning, end to end on small data.
 
 use c4_arena::tuning::dataset::{self, BuildProgress, DatasetSpec, Sample, Source, Split};
-use c4_arena::tuning::texel::{self, TexelConfig};
+use c4_arena::tuning::texel::{self, Target, TexelConfig};
 use c4_engine::eval::EvalSpec;
 use c4_engine::solver::Solver;
 use std::path::PathBuf;
@@ -100,6 +100,7 @@ fn texel_lowers_the_training_loss_and_keeps_the_best_validation_weights() {
     let samples = build(&spec(60), &dir.join("work.partial"), 2);
     let start = EvalSpec::parse("threats").unwrap();
     let config = TexelConfig {
+        target: Target::Results,
         depth: 0,
         params: vec!["threat".to_owned(), "line3".to_owned()],
         patience: 2,

@@ -4,7 +4,7 @@ use anyhow::{Context, Result, bail};
 use c4_arena::stats::Sprt;
 use c4_arena::tuning::dataset;
 use c4_arena::tuning::spsa::{self, SpsaConfig};
-use c4_arena::tuning::texel::{self, PassReport, TexelConfig};
+use c4_arena::tuning::texel::{self, PassReport, Target, TexelConfig};
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -21,6 +21,16 @@ pub enum Method {
     Spsa,
 }
 
+/// What texel fits.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FitTarget {
+    /// The exact result of each position, by a logistic of its value.
+    Results,
+    /// The columns that keep the best win/draw/loss value, by a softmax of the columns'
+    /// values: the move choice a searcher of --depth makes.
+    Moves,
+}
+
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
     /// The evaluator, with any options to start from (`threats`, `lines:preset=defensive`).
@@ -32,11 +42,15 @@ pub struct TuneArgs {
     /// The tuning method.
     #[arg(long, value_enum, default_value = "texel")]
     pub method: Method,
+    /// texel: what the evaluation predicts.
+    #[arg(long, value_enum, default_value = "results")]
+    pub target: FitTarget,
     /// Labelled positions (`c4 dataset build`), for texel.
     #[arg(long, required_if_eq("method", "texel"))]
     pub data: Option<PathBuf>,
     /// texel: 0 (the default) evaluates the quiescent leaf of each position, N searches N
-    /// plies; spsa: the alpha-beta depth of the games (default 4).
+    /// plies (with --target moves: the searcher's depth, each column searched N - 1 plies);
+    /// spsa: the alpha-beta depth of the games (default 4).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=8))]
     pub depth: Option<u32>,
     /// spsa: iterations in the whole run (a rerun resumes).
@@ -118,7 +132,12 @@ fn texel_fit(args: &TuneArgs, start: &EvalSpec) -> Result<(EvalSpec, Vec<String>
     let data = args.data.as_ref().context("texel needs --data FILE")?;
     let samples = dataset::read(data).map_err(anyhow::Error::msg)?;
     let depth = args.depth.unwrap_or(0);
+    let target = match args.target {
+        FitTarget::Results => Target::Results,
+        FitTarget::Moves => Target::Moves,
+    };
     let config = TexelConfig {
+        target,
         depth,
         params: args.params.clone(),
         patience: args.patience,
@@ -165,11 +184,19 @@ fn texel_fit(args: &TuneArgs, start: &EvalSpec) -> Result<(EvalSpec, Vec<String>
     let comments = vec![
         format!("{} weights fitted by c4 tune (texel)", start.name()),
         format!(
-            "data: {} ({train} training, {valid} validation positions; {decided} decided at the leaf, left out)",
-            data.display()
+            "data: {} ({train} training, {valid} validation positions; {decided} left out: {})",
+            data.display(),
+            match target {
+                Target::Results => "decided at the leaf",
+                Target::Moves => "a win in one move, or every column of one value",
+            }
         ),
         format!(
-            "depth {depth}; validation loss {:.6} -> {:.6} after pass {} of {}; scale {:.2}",
+            "target {}, depth {depth}; validation loss {:.6} -> {:.6} after pass {} of {}; scale {:.2}",
+            match target {
+                Target::Results => "results",
+                Target::Moves => "moves",
+            },
             first.valid,
             best.valid,
             result.best_pass,

@@ -17,7 +17,7 @@ use crate::summary::MatchSummary;
 use crate::tuning::dataset::{self, BuildProgress, DatasetSpec, Sample, Source};
 use crate::tuning::eval_text;
 use crate::tuning::spsa::OPENING_PLIES;
-use crate::tuning::texel::{self, TexelConfig};
+use crate::tuning::texel::{self, Target, TexelConfig};
 use c4_engine::agent::PlayerSpec;
 use c4_engine::eval::{EvalSpec, params};
 use c4_engine::solver::DEFAULT_TABLE_BITS;
@@ -236,6 +236,7 @@ fn fitted(
     }
     let start = EvalSpec::parse(name).map_err(|e| e.to_string())?;
     let config = TexelConfig {
+        target: Target::Results,
         depth: 0,
         params: Vec::new(),
         patience: PATIENCE,
@@ -421,8 +422,13 @@ fn match_results(fits: &[Fit], matches: &[GameRecord], seed: u64) -> Vec<MatchRe
 
 fn elo_text(summary: &MatchSummary) -> String {
     summary.elo.map_or("-".to_owned(), |e| {
-        // Adding 0.0 turns a -0 into 0.
-        format!("{:+.0} [{:+.0}, {:+.0}]", e.value + 0.0, e.low, e.high)
+        // Adding 0.0 turns a rounded -0 into 0.
+        format!(
+            "{:+.0} [{:+.0}, {:+.0}]",
+            e.value.round() + 0.0,
+            e.low,
+            e.high
+        )
     })
 }
 
@@ -683,23 +689,21 @@ fn reading(results: &[MatchResult], fits: &[Fit], decisions: &[Decision]) -> Str
             }
         })
     };
-    for verdict_word in ["gained", "lost", "no difference beyond chance"] {
+    for (verdict_word, lead) in [
+        ("gained", "Tuning **gained** Elo, the interval excluding 0"),
+        ("lost", "Tuning **lost** Elo, the interval excluding 0"),
+        (
+            "no difference beyond chance",
+            "**No difference beyond chance**, the interval holding 0",
+        ),
+    ] {
         let items: Vec<String> = results
             .iter()
             .filter(|r| verdict(r) == verdict_word)
             .map(|r| format!("{} at depth {} ({})", r.eval, r.depth, elo_text(&r.summary)))
             .collect();
         if !items.is_empty() {
-            let _ = writeln!(
-                md,
-                "- Tuning **{verdict_word}**{}: {}.",
-                if verdict_word == "no difference beyond chance" {
-                    " (the interval holds 0)"
-                } else {
-                    " Elo (the interval excludes 0)"
-                },
-                items.join("; ")
-            );
+            let _ = writeln!(md, "- {lead}: {}.", items.join("; "));
         }
     }
     if let Some(best) = results

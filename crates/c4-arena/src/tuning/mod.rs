@@ -68,8 +68,16 @@ impl TunedSet {
 /// The tuned sets, one per evaluator at most.
 pub static TUNED: &[TunedSet] = &[
     TunedSet {
+        name: "kang",
+        file: include_str!("../../../../data/tuned/kang.params"),
+    },
+    TunedSet {
         name: "center",
         file: include_str!("../../../../data/tuned/center.params"),
+    },
+    TunedSet {
+        name: "corners",
+        file: include_str!("../../../../data/tuned/corners.params"),
     },
     TunedSet {
         name: "threats",

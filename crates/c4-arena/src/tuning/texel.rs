@@ -1,6 +1,8 @@
 //! Texel tuning: fit an evaluator's tunable weights so that a logistic of its evaluation
 //! predicts the exact result (win 1, draw 1/2, loss 0 for the side to move) of labelled
-//! positions.
+//! positions ([`Target::Results`]), or so that a softmax of the columns' values puts its
+//! weight on the columns that keep the best game-theoretic value ([`Target::Moves`]: the move
+//! choice itself, graded as the mistakes experiment grades it).
 //!
 //! A position is evaluated at a quiescent leaf (depth 0: immediate wins and forced blocks are
 //! played out first, since a static value of a position with a win on the board says nothing
@@ -19,10 +21,25 @@ use c4_engine::options::Tunable;
 use c4_engine::search::MoveValue;
 use rayon::prelude::*;
 
+/// What the fit predicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Each position's exact result, by a logistic of its value.
+    Results,
+    /// Which columns of each position keep the best win/draw/loss value, by a softmax of the
+    /// columns' values. Positions with a win in one move, or whose columns all share one
+    /// value, say nothing about the weights and are left out.
+    Moves,
+}
+
 /// How to fit.
 #[derive(Clone, Debug)]
 pub struct TexelConfig {
-    /// 0: the evaluation of the quiescent leaf; N: an alpha-beta search of N plies.
+    /// What the fit predicts.
+    pub target: Target,
+    /// Results: 0 evaluates the quiescent leaf, N searches N plies. Moves: the depth of the
+    /// searcher whose choice is fitted, each column searched N - 1 plies (0 and 1: each
+    /// column's quiescent leaf).
     pub depth: u32,
     /// The tunable weights to fit (empty: all of them).
     pub params: Vec<String>,
@@ -42,44 +59,60 @@ enum Leaf {
         view: Player,
         sign: i64,
     },
-    /// Searched from the root.
-    Search(Game),
+    /// Searched from the root, the value times `sign`.
+    Search { game: Game, sign: f64 },
+    /// Decided whatever the weights.
+    Fixed(f64),
 }
 
-/// A position of the fit: its leaf and its target.
+/// A value of the fit: its leaf, its target, and the position it belongs to (moves: one
+/// point per column; results: one per position).
 #[derive(Clone, Debug)]
 struct Point {
     leaf: Leaf,
     target: f64,
+    group: usize,
 }
 
-/// Plays out immediate wins and forced blocks from `game`'s position; `None` when the result
-/// is decided there whatever the weights (a win on the board, or no move that does not lose).
-fn quiescent(game: &Game) -> Option<Leaf> {
+/// How many positions `points` hold.
+fn positions(points: &[Point]) -> usize {
+    points.last().map_or(0, |p| p.group + 1)
+}
+
+/// A column's value when the game is decided after it, far beyond any evaluation.
+const DECIDED: f64 = 1e12;
+
+/// Plays out immediate wins and forced blocks from `game`'s position: the leaf to evaluate,
+/// or, when the result is decided there whatever the weights (a win in one move, no move that
+/// does not lose, a full board), that result for the side to move at the root (1 a win, 0 a
+/// draw, -1 a loss).
+fn quiescent(game: &Game) -> Result<Leaf, i32> {
     let mut position = *game.position();
     let mut last_move = game.last_move();
     let root = position.side_to_move();
+    let for_root = |winner: Player| if winner == root { 1 } else { -1 };
     for _ in 0..8 {
         if position.can_win_next() {
-            return None;
+            return Err(for_root(position.side_to_move()));
         }
         let safe = position.non_losing_moves();
-        if safe.is_empty() {
-            return None;
-        }
+        let Some(only) = safe.squares().next() else {
+            return Err(for_root(position.side_to_move().other()));
+        };
         let threats = position.opponent_winning_cells() & position.playable_cells();
         if threats.count() != 1 || safe.count() != 1 {
             break;
         }
-        let column = safe.squares().next()?.column();
+        let column = only.column();
         position.play_unchecked(column);
         last_move = Some(column);
         if position.is_over() {
-            return None;
+            // The mover could not win in one move, so the board is full.
+            return Err(0);
         }
     }
     let view = position.side_to_move();
-    Some(Leaf::Evaluate {
+    Ok(Leaf::Evaluate {
         position,
         last_move,
         view,
@@ -95,25 +128,98 @@ fn target(sample: &Sample) -> f64 {
     }
 }
 
-fn points(samples: &[Sample], split: Split, depth: u32) -> Result<(Vec<Point>, usize), String> {
+fn points(
+    samples: &[Sample],
+    split: Split,
+    config: &TexelConfig,
+) -> Result<(Vec<Point>, usize), String> {
     let mut points = Vec::new();
     let mut decided = 0;
     for sample in samples.iter().filter(|s| s.split == split) {
         let game = Game::from_moves(&sample.moves).map_err(|e| format!("{}: {e}", sample.moves))?;
-        let leaf = if depth == 0 {
-            quiescent(&game)
-        } else {
-            Some(Leaf::Search(game))
-        };
-        match leaf {
-            Some(leaf) => points.push(Point {
-                leaf,
-                target: target(sample),
-            }),
-            None => decided += 1,
+        let group = points.last().map_or(0, |p: &Point| p.group + 1);
+        let before = points.len();
+        match config.target {
+            Target::Results => {
+                let leaf = if config.depth == 0 {
+                    quiescent(&game).ok()
+                } else {
+                    Some(Leaf::Search {
+                        game: game.clone(),
+                        sign: 1.0,
+                    })
+                };
+                if let Some(leaf) = leaf {
+                    points.push(Point {
+                        leaf,
+                        target: target(sample),
+                        group,
+                    });
+                }
+            }
+            Target::Moves => points.extend(columns(sample, &game, config.depth, group)),
+        }
+        if points.len() == before {
+            decided += 1;
         }
     }
     Ok((points, decided))
+}
+
+/// One point per legal column of `sample`, the value of each column for the side to move
+/// and its target 1 when the column keeps the best win/draw/loss value; none when the choice
+/// says nothing about the weights.
+fn columns(sample: &Sample, game: &Game, depth: u32, group: usize) -> Vec<Point> {
+    if game.position().can_win_next() {
+        return Vec::new();
+    }
+    let values: Vec<(Column, i32)> = game
+        .position()
+        .legal_moves()
+        .filter_map(|c| sample.columns[c.index()].map(|s| (c, s.signum())))
+        .collect();
+    let best = values.iter().map(|v| v.1).max().unwrap_or(0);
+    if values.iter().all(|v| v.1 == best) {
+        return Vec::new();
+    }
+    values
+        .iter()
+        .map(|&(column, value)| {
+            let mut child = game.clone();
+            child
+                .try_play(column)
+                .expect("a legal column of a valid game");
+            let leaf = if child.position().is_over() {
+                Leaf::Fixed(0.0)
+            } else if depth > 1 {
+                Leaf::Search {
+                    game: child,
+                    sign: -1.0,
+                }
+            } else {
+                match quiescent(&child) {
+                    Ok(Leaf::Evaluate {
+                        position,
+                        last_move,
+                        view,
+                        sign,
+                    }) => Leaf::Evaluate {
+                        position,
+                        last_move,
+                        view,
+                        sign: -sign,
+                    },
+                    Ok(other) => other,
+                    Err(result) => Leaf::Fixed(-f64::from(result) * DECIDED),
+                }
+            };
+            Point {
+                leaf,
+                target: if value == best { 1.0 } else { 0.0 },
+                group,
+            }
+        })
+        .collect()
 }
 
 /// The values of `points` under `spec`.
@@ -139,19 +245,28 @@ fn values(spec: &EvalSpec, depth: u32, points: &[Point]) -> Vec<f64> {
                     view,
                     sign,
                 } => (i64::from(evaluator.evaluate(position, *view, *last_move)) * sign) as f64,
-                Leaf::Search(game) => {
+                Leaf::Search { game, sign } => {
                     let searcher = searcher.as_mut().expect("built for depth > 0");
-                    match searcher.choose(game).score {
+                    sign * match searcher.choose(game).score {
                         MoveValue::Heuristic(value) => f64::from(value.0),
                         MoveValue::Exact(score) => f64::from(score.0) * 1000.0,
                     }
                 }
+                Leaf::Fixed(value) => *value,
             },
         )
         .collect()
 }
 
-fn loss(values: &[f64], points: &[Point], scale: f64) -> f64 {
+fn loss(target: Target, values: &[f64], points: &[Point], scale: f64) -> f64 {
+    match target {
+        Target::Results => result_loss(values, points, scale),
+        Target::Moves => move_loss(values, points, scale),
+    }
+}
+
+/// The mean squared error of a logistic of the values against the results.
+fn result_loss(values: &[f64], points: &[Point], scale: f64) -> f64 {
     if points.is_empty() {
         return 0.0;
     }
@@ -166,11 +281,43 @@ fn loss(values: &[f64], points: &[Point], scale: f64) -> f64 {
     sum / points.len() as f64
 }
 
+/// The mean over positions of minus the log of the softmax weight (values / scale) on the
+/// columns whose target is 1.
+fn move_loss(values: &[f64], points: &[Point], scale: f64) -> f64 {
+    let mut total = 0.0;
+    let mut groups = 0;
+    let mut start = 0;
+    while start < points.len() {
+        let group = points[start].group;
+        let end = start + points[start..].partition_point(|p| p.group == group);
+        let logits: Vec<f64> = values[start..end].iter().map(|v| v / scale).collect();
+        let top = logits.iter().copied().fold(f64::MIN, f64::max);
+        let weight = |keep: &dyn Fn(&Point) -> bool| -> f64 {
+            logits
+                .iter()
+                .zip(&points[start..end])
+                .filter(|(_, p)| keep(p))
+                .map(|(l, _)| (l - top).exp())
+                .sum()
+        };
+        let good = weight(&|p| p.target > 0.5);
+        let all = weight(&|_| true);
+        total += -(good.max(f64::MIN_POSITIVE) / all).ln();
+        groups += 1;
+        start = end;
+    }
+    if groups == 0 {
+        0.0
+    } else {
+        total / f64::from(groups)
+    }
+}
+
 /// The scale that minimises the loss of `values`, by golden-section search on its logarithm.
-fn fit_scale(values: &[f64], points: &[Point]) -> f64 {
+fn fit_scale(target: Target, values: &[f64], points: &[Point]) -> f64 {
     let (mut low, mut high) = (-3.0f64, 8.0f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let at = |log: f64| loss(values, points, 10f64.powf(log));
+    let at = |log: f64| loss(target, values, points, 10f64.powf(log));
     let mut a = high - ratio * (high - low);
     let mut b = low + ratio * (high - low);
     let (mut fa, mut fb) = (at(a), at(b));
@@ -232,19 +379,24 @@ pub fn fit(
         .iter()
         .map(|t| t.key)
         .collect();
-    let (train, decided_train) = points(samples, Split::Train, config.depth)?;
-    let (valid, decided_valid) = points(samples, Split::Valid, config.depth)?;
+    let (train, decided_train) = points(samples, Split::Train, config)?;
+    let (valid, decided_valid) = points(samples, Split::Valid, config)?;
     if train.is_empty() || valid.is_empty() {
         return Err("the data needs positions in both training and validation".to_owned());
     }
-    let depth = config.depth;
+    let target = config.target;
+    // The depth the leaves are searched to: the columns of a move choice one ply less.
+    let depth = match target {
+        Target::Results => config.depth,
+        Target::Moves => config.depth.saturating_sub(1),
+    };
     let evaluate = |spec: &EvalSpec, scale: Option<f64>| -> (f64, f64, f64) {
         let train_values = values(spec, depth, &train);
-        let scale = scale.unwrap_or_else(|| fit_scale(&train_values, &train));
+        let scale = scale.unwrap_or_else(|| fit_scale(target, &train_values, &train));
         let valid_values = values(spec, depth, &valid);
         (
-            loss(&train_values, &train, scale),
-            loss(&valid_values, &valid, scale),
+            loss(target, &train_values, &train, scale),
+            loss(target, &valid_values, &valid, scale),
             scale,
         )
     };
@@ -287,7 +439,7 @@ pub fn fit(
                     .set_tunable(key, value)
                     .map_err(|e| e.to_string())?;
                 let train_values = values(&candidate, depth, &train);
-                let candidate_loss = loss(&train_values, &train, scale);
+                let candidate_loss = loss(target, &train_values, &train, scale);
                 if candidate_loss < train_loss - 1e-12 {
                     current = candidate;
                     train_loss = candidate_loss;
@@ -324,7 +476,11 @@ pub fn fit(
         tuned: best.1,
         passes,
         best_pass: best.2,
-        counts: (train.len(), valid.len(), decided_train + decided_valid),
+        counts: (
+            positions(&train),
+            positions(&valid),
+            decided_train + decided_valid,
+        ),
     })
 }
 
@@ -338,32 +494,100 @@ mod tests {
         let targets = [0.2, 0.5, 0.8, 0.9];
         let points: Vec<Point> = targets
             .iter()
-            .map(|&t| Point {
-                leaf: Leaf::Search(Game::new()),
-                target: t,
+            .enumerate()
+            .map(|(group, &target)| Point {
+                leaf: Leaf::Fixed(0.0),
+                target,
+                group,
             })
             .collect();
         let values: Vec<f64> = targets
             .iter()
             .map(|t: &f64| -10.0 * (1.0 / t - 1.0).ln())
             .collect();
-        let scale = fit_scale(&values, &points);
+        let scale = fit_scale(Target::Results, &values, &points);
         assert!((scale - 10.0).abs() < 0.01, "{scale}");
-        assert!(loss(&values, &points, scale) < 1e-9);
+        assert!(loss(Target::Results, &values, &points, scale) < 1e-9);
+    }
+
+    #[test]
+    fn the_move_loss_is_small_when_the_good_columns_score_highest() {
+        // Two positions of three columns; the first column is the good one in both.
+        let points: Vec<Point> = [(0, 1.0), (0, 0.0), (0, 0.0), (1, 1.0), (1, 0.0), (1, 0.0)]
+            .iter()
+            .map(|&(group, target)| Point {
+                leaf: Leaf::Fixed(0.0),
+                target,
+                group,
+            })
+            .collect();
+        let right = [50.0, 0.0, -10.0, 40.0, 5.0, 0.0];
+        let wrong = [0.0, 50.0, -10.0, 0.0, 40.0, 5.0];
+        let equal = [0.0; 6];
+        let at = |values: &[f64]| loss(Target::Moves, values, &points, 10.0);
+        assert!(at(&right) < 0.05, "{}", at(&right));
+        assert!((at(&equal) - 3f64.ln()).abs() < 1e-9, "uniform: ln 3");
+        assert!(at(&wrong) > at(&equal));
+        assert_eq!(positions(&points), 2);
+    }
+
+    #[test]
+    fn a_move_choice_has_a_point_per_column_and_a_won_position_none() {
+        let sample = |moves: &str, columns: [Option<i32>; 7]| Sample {
+            moves: moves.to_owned(),
+            score: 0,
+            columns: columns.map(|c| c.map(|s| s as _)),
+            game: 0,
+            split: Split::Train,
+        };
+        let game = Game::from_moves("4455").unwrap();
+        let points = columns(
+            &sample(
+                "4455",
+                [
+                    Some(-2),
+                    Some(-1),
+                    Some(1),
+                    Some(2),
+                    Some(1),
+                    Some(-1),
+                    Some(-2),
+                ],
+            ),
+            &game,
+            1,
+            0,
+        );
+        assert_eq!(points.len(), 7);
+        let good: Vec<f64> = points.iter().map(|p| p.target).collect();
+        assert_eq!(good, [0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0]);
+        // All columns of one value: nothing to learn.
+        assert!(columns(&sample("4455", [Some(1); 7]), &game, 1, 0).is_empty());
+        // A win in one move: nothing to learn.
+        let won = Game::from_moves("415263").unwrap();
+        assert!(columns(&sample("415263", [Some(1); 7]), &won, 1, 0).is_empty());
     }
 
     #[test]
     fn a_win_on_the_board_is_decided_and_a_forced_block_is_played() {
         // Red to move wins in column 4.
-        assert!(quiescent(&Game::from_moves("415263").unwrap()).is_none());
+        assert_eq!(
+            quiescent(&Game::from_moves("415263").unwrap()).err(),
+            Some(1)
+        );
         // Yellow must block column 4 (red has three in a row on 1-3).
         let leaf = quiescent(&Game::from_moves("17273").unwrap()).unwrap();
+        // Two threats of the side to move's opponent: lost.
+        assert_eq!(
+            quiescent(&Game::from_moves("2233447").unwrap()).err(),
+            Some(-1)
+        );
         match leaf {
             Leaf::Evaluate { position, sign, .. } => {
                 assert_eq!(position.moves_played(), 6);
                 assert_eq!(sign, -1);
             }
-            Leaf::Search(_) => panic!("depth 0 evaluates"),
+            _ => panic!("depth 0 evaluates"),
         }
     }
 }
