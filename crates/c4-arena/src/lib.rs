@@ -19,6 +19,7 @@
 //! [`experiments`] holds every experiment by name ([`experiments::ExperimentKind`]), from the
 //! papers' tables to c4's own.
 
+pub mod book;
 pub mod experiments;
 pub mod log;
 pub mod matches;

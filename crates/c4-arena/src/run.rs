@@ -7,6 +7,7 @@
 //! by the operating system, so a killed run leaves none behind) keeps a second writer out.
 
 use crate::matches::{FirstPolicy, Openings};
+use crate::record::{GameLog, GameRecord};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -123,6 +124,62 @@ fn describe_openings(openings: &Openings) -> String {
             format!("{} listed openings starting {:?}", list.len(), list.first())
         }
     }
+}
+
+/// The games file of a run folder.
+pub const GAMES_FILE: &str = "games.jsonl";
+
+/// A run folder opened for writing, under its lock: the games an earlier run left there and
+/// the games file open for appending after them.
+pub struct OpenRun {
+    /// The complete records already in the folder (none unless resuming).
+    pub done: Vec<GameRecord>,
+    /// Warnings from reading them (a dropped truncated last line, say).
+    pub warnings: Vec<String>,
+    /// The games file, open for appending.
+    pub log: GameLog,
+    _lock: RunLock,
+}
+
+impl OpenRun {
+    /// Opens `dir` for the run `manifest` describes. Without `resume` the folder must hold
+    /// no games yet; with it, the run recorded there must be this run (any difference is
+    /// refused by name), and its games are read back. The manifest is then (re)written.
+    pub fn open(dir: &Path, manifest: &RunManifest, resume: bool) -> Result<OpenRun, String> {
+        let lock = RunLock::acquire(dir)?;
+        let path = dir.join(GAMES_FILE);
+        if !resume && path.exists() {
+            return Err(format!(
+                "{} exists: pass --resume to continue that run, or choose another --out",
+                path.display()
+            ));
+        }
+        if resume && let Some(recorded) = RunManifest::load(dir)? {
+            let differences = manifest.differences(&recorded);
+            if !differences.is_empty() {
+                return Err(format!(
+                    "--resume: this is not the run in {}:\n  {}",
+                    dir.display(),
+                    differences.join("\n  ")
+                ));
+            }
+        }
+        let loaded = GameLog::load(&path).map_err(|e| e.to_string())?;
+        let log = GameLog::open(&path, resume.then_some(&loaded)).map_err(|e| e.to_string())?;
+        manifest.save(dir)?;
+        Ok(OpenRun {
+            done: loaded.records,
+            warnings: loaded.warnings,
+            log,
+            _lock: lock,
+        })
+    }
+}
+
+/// Writes one file of a run folder, naming it in any error.
+pub fn write_file(dir: &Path, name: &str, contents: &str) -> Result<(), String> {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// The exclusive right to write a run folder, held until dropped (or the process ends).

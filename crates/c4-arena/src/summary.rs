@@ -94,6 +94,13 @@ pub struct MatchSummary {
 }
 
 impl MatchSummary {
+    /// Writes `summary.json` and `summary.csv` into a run folder.
+    pub fn save(&self, dir: &std::path::Path) -> Result<(), String> {
+        let json = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+        crate::run::write_file(dir, "summary.json", &json)?;
+        crate::run::write_file(dir, "summary.csv", &self.to_csv())
+    }
+
     /// Summarises `records` (all of one pairing).
     #[must_use]
     pub fn of(records: &[GameRecord], seed: u64, sprt: Option<&Sprt>) -> MatchSummary {

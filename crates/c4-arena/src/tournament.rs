@@ -6,9 +6,36 @@
 //! shifted to mean 0. Error bars are 95% intervals from the diagonal of the observed
 //! information, a fair guide when every pair has played many games.
 
+use crate::matches::{Contestant, FirstPolicy, MatchConfig, Openings, game_seed};
 use crate::record::GameRecord;
 use crate::summary::points;
 use serde::Serialize;
+use std::path::Path;
+
+/// The matches of a round robin of `players`: every pair once, in entry order, each pairing
+/// seeded by its own stream drawn from the one `seed`.
+#[must_use]
+pub fn pairings(
+    players: &[Contestant],
+    games: u64,
+    seed: u64,
+    openings: &Openings,
+    first: FirstPolicy,
+) -> Vec<MatchConfig> {
+    let pairs = (0..players.len()).flat_map(|i| (i + 1..players.len()).map(move |j| (i, j)));
+    pairs
+        .enumerate()
+        .map(|(index, (i, j))| MatchConfig {
+            a: players[i].clone(),
+            b: players[j].clone(),
+            games,
+            seed: game_seed(seed, index as u64, 7),
+            openings: openings.clone(),
+            first,
+            sprt: None,
+        })
+        .collect()
+}
 
 /// One player's place in the ranking.
 #[derive(Clone, Debug, Serialize)]
@@ -37,6 +64,22 @@ pub struct Crosstable {
 }
 
 impl Crosstable {
+    /// Writes `summary.json` (the crosstable, the ratings and the seed) and `summary.csv`
+    /// (the ratings) into a run folder.
+    pub fn save(&self, dir: &Path, seed: u64) -> Result<(), String> {
+        let json =
+            serde_json::json!({ "crosstable": self, "ratings": self.ratings(), "seed": seed });
+        let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
+        crate::run::write_file(dir, "summary.json", &text)?;
+        crate::run::write_file(dir, "summary.csv", &self.ratings_csv())
+    }
+
+    /// The crosstable and ratings as the CLI prints them, after the run's seed and size.
+    #[must_use]
+    pub fn report(&self, seed: u64, games: u64) -> String {
+        format!("seed {seed}, {games} games per pairing\n{}", self.to_text())
+    }
+
     /// Builds the crosstable of `records`, whose `a`/`b` labels are among `names`.
     #[must_use]
     pub fn of(names: &[String], records: &[GameRecord]) -> Crosstable {

@@ -2,15 +2,15 @@
 
 use anyhow::{Context, Result, bail};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
-use c4_arena::record::{GameLog, GameRecord};
-use c4_arena::run::{RunKind, RunLock, RunManifest};
+use c4_arena::record::GameRecord;
+use c4_arena::run::{OpenRun, RunKind, RunManifest};
 use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
-use c4_arena::tournament::Crosstable;
+use c4_arena::tournament::{Crosstable, pairings};
 use c4_engine::agent::PlayerSpec;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Who moves first.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,62 +120,20 @@ fn openings(options: &RunOptions) -> Result<Openings> {
         .map_or(Openings::None, Openings::Random))
 }
 
-/// What an earlier run left in `--out` when resuming, and the log opened for appending,
-/// under the folder's lock. A resumed run must be the run in the folder: the manifest it
-/// recorded is compared with `manifest`, and any difference is refused by name.
-struct OpenRun {
-    done: Vec<GameRecord>,
-    log: Option<GameLog>,
-    _lock: Option<RunLock>,
-}
-
-fn open_run(options: &RunOptions, manifest: &RunManifest) -> Result<OpenRun> {
+/// What an earlier run left in `--out` when resuming, and the games file open for appending
+/// under the folder's lock (see [`OpenRun`]); nothing without `--out`.
+fn open_run(
+    options: &RunOptions,
+    manifest: &RunManifest,
+) -> Result<(Vec<GameRecord>, Option<OpenRun>)> {
     let Some(dir) = &options.out else {
-        return Ok(OpenRun {
-            done: Vec::new(),
-            log: None,
-            _lock: None,
-        });
+        return Ok((Vec::new(), None));
     };
-    let lock = RunLock::acquire(dir).map_err(anyhow::Error::msg)?;
-    let path = dir.join("games.jsonl");
-    if !options.resume && path.exists() {
-        bail!(
-            "{} exists: pass --resume to continue that run, or choose another --out",
-            path.display()
-        );
-    }
-    let recorded = if options.resume {
-        RunManifest::load(dir).map_err(anyhow::Error::msg)?
-    } else {
-        None
-    };
-    if let Some(recorded) = &recorded {
-        let differences = manifest.differences(recorded);
-        if !differences.is_empty() {
-            bail!(
-                "--resume: this is not the run in {}:\n  {}",
-                dir.display(),
-                differences.join("\n  ")
-            );
-        }
-    }
-    let loaded = GameLog::load(&path)?;
-    for warning in &loaded.warnings {
+    let mut run = OpenRun::open(dir, manifest, options.resume).map_err(anyhow::Error::msg)?;
+    for warning in &run.warnings {
         eprintln!("warning: {warning}");
     }
-    let log = GameLog::open(&path, options.resume.then_some(&loaded))?;
-    manifest.save(dir).map_err(anyhow::Error::msg)?;
-    Ok(OpenRun {
-        done: loaded.records,
-        log: Some(log),
-        _lock: Some(lock),
-    })
-}
-
-fn write_file(dir: &Path, name: &str, contents: &str) -> Result<()> {
-    std::fs::write(dir.join(name), contents)
-        .with_context(|| format!("writing {}", dir.join(name).display()))
+    Ok((std::mem::take(&mut run.done), Some(run)))
 }
 
 fn contestant(label: &str, spec: &str) -> Result<Contestant> {
@@ -212,11 +170,7 @@ pub fn run_match_command(args: &MatchArgs) -> Result<()> {
         openings: config.openings.clone(),
         games: config.games,
     };
-    let OpenRun {
-        done,
-        mut log,
-        _lock,
-    } = open_run(&args.run, &manifest)?;
+    let (done, mut run) = open_run(&args.run, &manifest)?;
     check_same_run(&done, &config)?;
     eprintln!(
         "seed {}; {} of {} games already played",
@@ -228,19 +182,14 @@ pub fn run_match_command(args: &MatchArgs) -> Result<()> {
     let progress = progress_bar(config.games, "match");
     progress.0.set_position(done.len() as u64);
     let records = pool
-        .install(|| run_match(&config, done, log.as_mut(), &progress))
+        .install(|| run_match(&config, done, run.as_mut().map(|r| &mut r.log), &progress))
         .map_err(anyhow::Error::msg)?;
     progress.0.finish_and_clear();
     let summary = MatchSummary::of(&records, config.seed, config.sprt.as_ref());
     let mut out = std::io::stdout().lock();
     write!(out, "{}", summary.to_text())?;
     if let Some(dir) = &args.run.out {
-        write_file(
-            dir,
-            "summary.json",
-            &serde_json::to_string_pretty(&summary)?,
-        )?;
-        write_file(dir, "summary.csv", &summary.to_csv())?;
+        summary.save(dir).map_err(anyhow::Error::msg)?;
         writeln!(
             out,
             "games, summary.json and summary.csv in {0} (`c4 verify {0}` checks every move \
@@ -307,31 +256,21 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
         openings: openings.clone(),
         games: args.run.games,
     };
-    let OpenRun {
-        done,
-        mut log,
-        _lock,
-    } = open_run(&args.run, &manifest)?;
+    let (done, mut run) = open_run(&args.run, &manifest)?;
     let pool = crate::threads::pool(args.run.threads)?;
-    let pairs: Vec<(usize, usize)> = (0..players.len())
-        .flat_map(|i| (i + 1..players.len()).map(move |j| (i, j)))
-        .collect();
-    let progress = progress_bar(args.run.games * pairs.len() as u64, "tournament");
+    let configs = pairings(
+        &players,
+        args.run.games,
+        args.run.seed,
+        &openings,
+        first_policy(args.run.first),
+    );
+    let progress = progress_bar(args.run.games * configs.len() as u64, "tournament");
     let mut all = Vec::new();
-    for (pair_index, &(i, j)) in pairs.iter().enumerate() {
-        let config = MatchConfig {
-            a: players[i].clone(),
-            b: players[j].clone(),
-            games: args.run.games,
-            // Each pairing its own stream of seeds, all from the one seed.
-            seed: c4_arena::matches::game_seed(args.run.seed, pair_index as u64, 7),
-            openings: openings.clone(),
-            first: first_policy(args.run.first),
-            sprt: None,
-        };
+    for config in &configs {
         let previous: Vec<GameRecord> = done
             .iter()
-            .filter(|r| r.a == players[i].label && r.b == players[j].label)
+            .filter(|r| r.a == config.a.label && r.b == config.b.label)
             .cloned()
             .collect();
         let base = all.len() as u64;
@@ -342,24 +281,23 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
             }
         }
         let records = pool
-            .install(|| run_match(&config, previous, log.as_mut(), &Offset(&progress, base)))
+            .install(|| {
+                run_match(
+                    config,
+                    previous,
+                    run.as_mut().map(|r| &mut r.log),
+                    &Offset(&progress, base),
+                )
+            })
             .map_err(anyhow::Error::msg)?;
         all.extend(records);
     }
     progress.0.finish_and_clear();
     let names: Vec<String> = players.iter().map(|p| p.label.clone()).collect();
     let table = Crosstable::of(&names, &all);
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "seed {}, {} games per pairing",
-        args.run.seed, args.run.games
-    )?;
-    write!(out, "{}", table.to_text())?;
+    print!("{}", table.report(args.run.seed, args.run.games));
     if let Some(dir) = &args.run.out {
-        let json = serde_json::json!({ "crosstable": table, "ratings": table.ratings(), "seed": args.run.seed });
-        write_file(dir, "summary.json", &serde_json::to_string_pretty(&json)?)?;
-        write_file(dir, "summary.csv", &table.ratings_csv())?;
+        table.save(dir, args.run.seed).map_err(anyhow::Error::msg)?;
     }
     Ok(())
 }

@@ -5,12 +5,11 @@
 //! appended at once to `FILE.partial`; an interrupted build started again with the same
 //! settings picks up where it stopped, and the finished book replaces the partial file.
 
-use anyhow::{Context, Result, bail};
-use c4_arena::log::{AppendLog, Entry};
+use anyhow::{Context, Result};
+use c4_arena::book::{BookFormat, BookProgress, Opened, write_whole};
 use c4_core::Game;
-use c4_engine::solver::book::Place;
 use c4_engine::solver::book::build::{BookBuild, BuildEvent};
-use c4_engine::solver::book::{BookChoice, MAX_BOOK_DEPTH, binary, positions_by_ply, text};
+use c4_engine::solver::book::{BookChoice, MAX_BOOK_DEPTH, binary, text};
 use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -119,14 +118,9 @@ fn load_choice(choice: &BookChoice) -> Result<Arc<OpeningBook>> {
     choice.load()?.context("`none` is no book")
 }
 
-/// Writes `bytes` to `path` whole or not at all: to a temporary file beside it, then renamed.
+/// Writes `bytes` to `path` whole or not at all.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    let temporary = PathBuf::from(format!("{}.writing", path.display()));
-    std::fs::write(&temporary, bytes)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    write_whole(path, bytes).map_err(anyhow::Error::msg)
 }
 
 fn info(choice: &BookChoice) -> Result<()> {
@@ -153,33 +147,37 @@ fn info(choice: &BookChoice) -> Result<()> {
     Ok(())
 }
 
-fn progress_header(root: &str, depth: u32) -> String {
-    format!("c4-book-progress 1 from={root} depth={depth}")
-}
-
 fn build(args: &BuildArgs) -> Result<()> {
     let root =
         Game::from_moves(&args.from).with_context(|| format!("invalid --from {:?}", args.from))?;
     let build = BookBuild::new(root.clone(), args.depth, args.threads as usize, args.table)
         .with_context(|| format!("--from {:?} --depth {}", args.from, args.depth))?;
-    let format = args
-        .format
-        .unwrap_or(if args.out.extension().is_some_and(|e| e == "c4book") {
-            Format::Binary
-        } else {
-            Format::Text
-        });
-    let partial_path = PathBuf::from(format!("{}.partial", args.out.display()));
-    if args.out.exists() && !partial_path.exists() {
-        return finished_already(args, &root);
+    let format = match args.format {
+        Some(Format::Binary) => BookFormat::Binary,
+        Some(Format::Text) => BookFormat::Text,
+        None => BookFormat::for_path(&args.out),
+    };
+    let mut progress =
+        match BookProgress::open(&args.out, &root, args.depth).map_err(anyhow::Error::msg)? {
+            Opened::Finished(book) => {
+                eprintln!(
+                    "{} is finished already: {} positions to ply {}",
+                    args.out.display(),
+                    book.len(),
+                    book.depth()
+                );
+                return Ok(());
+            }
+            Opened::Building(progress) => progress,
+        };
+    for warning in &progress.warnings {
+        eprintln!("warning: {warning}");
     }
-    let header = progress_header(&root.move_string(), args.depth);
-    let mut book = OpeningBook::new(args.depth);
-    let (resumed, mut partial) = resume_partial(&partial_path, &header, &mut book)?;
-    if resumed > 0 {
+    if progress.resumed > 0 {
         eprintln!(
-            "resuming: {resumed} positions already solved in {}",
-            partial_path.display()
+            "resuming: {} positions already solved in {}",
+            progress.resumed,
+            progress.partial_path().display()
         );
     }
     eprintln!(
@@ -190,113 +188,45 @@ fn build(args: &BuildArgs) -> Result<()> {
     );
     let started = Instant::now();
     let mut current: Option<(ProgressBar, u32, Instant)> = None;
-    build.run(&mut book, |event| {
-        match event {
-            BuildEvent::PlyStarted { ply, todo, solved } => {
-                let bar = ProgressBar::new(todo as u64);
-                bar.set_style(
-                    ProgressStyle::with_template(
-                        "ply {prefix}: [{bar:30}] {pos}/{len} positions, {elapsed} elapsed, ETA {eta}",
-                    )
-                    .expect("the progress template is valid")
-                    .progress_chars("=> "),
-                );
-                bar.set_prefix(format!(
-                    "{ply} ({})",
-                    if solved { "solved" } else { "derived" }
-                ));
-                current = Some((bar, ply, Instant::now()));
+    progress.run(&build, |event| match event {
+        BuildEvent::PlyStarted { ply, todo, solved } => {
+            let bar = ProgressBar::new(todo as u64);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "ply {prefix}: [{bar:30}] {pos}/{len} positions, {elapsed} elapsed, ETA {eta}",
+                )
+                .expect("the progress template is valid")
+                .progress_chars("=> "),
+            );
+            bar.set_prefix(format!(
+                "{ply} ({})",
+                if solved { "solved" } else { "derived" }
+            ));
+            current = Some((bar, ply, Instant::now()));
+        }
+        BuildEvent::Scored { .. } => {
+            if let Some((bar, ..)) = &current {
+                bar.inc(1);
             }
-            BuildEvent::Scored { moves, score, .. } => {
-                partial.append(&format!("{moves} {score}"))?;
-                if let Some((bar, ..)) = &current {
-                    bar.inc(1);
-                }
-            }
-            BuildEvent::PlyFinished { .. } => {
-                if let Some((bar, ply, start)) = current.take() {
-                    bar.finish_and_clear();
-                    if bar.position() > 0 {
-                        eprintln!(
-                            "ply {ply}: {} positions in {:.1} s",
-                            bar.position(),
-                            start.elapsed().as_secs_f64()
-                        );
-                    }
+        }
+        BuildEvent::PlyFinished { .. } => {
+            if let Some((bar, ply, start)) = current.take() {
+                bar.finish_and_clear();
+                if bar.position() > 0 {
+                    eprintln!(
+                        "ply {ply}: {} positions in {:.1} s",
+                        bar.position(),
+                        start.elapsed().as_secs_f64()
+                    );
                 }
             }
         }
-        Ok(())
     })?;
-    let mut bytes = Vec::new();
-    match format {
-        Format::Binary => bytes = binary::encode(&book),
-        Format::Text => text::write(&book, &mut bytes, &root)?,
-    }
-    write_file(&args.out, &bytes)?;
-    std::fs::remove_file(&partial_path).ok();
+    let written = progress.finish(format).map_err(anyhow::Error::msg)?;
     eprintln!(
-        "wrote {} positions to {} in {:.1} s",
-        book.len(),
+        "wrote {written} positions to {} in {:.1} s",
         args.out.display(),
         started.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-/// `--out` exists and no build is under way: done already if it is this build's book.
-fn finished_already(args: &BuildArgs, root: &Game) -> Result<()> {
-    let book = OpeningBook::open(&args.out).with_context(|| {
-        format!(
-            "{} exists and is not a book: remove it or choose another --out",
-            args.out.display()
-        )
-    })?;
-    let complete = book.depth() == args.depth
-        && positions_by_ply(root, args.depth)
-            .iter()
-            .flatten()
-            .all(|(_, position)| book.get(position).is_some());
-    if !complete {
-        bail!(
-            "{} is a book of another build (depth {}, {} positions): remove it or choose another \
-             --out",
-            args.out.display(),
-            book.depth(),
-            book.len()
-        );
-    }
-    eprintln!(
-        "{} is finished already: {} positions to ply {}",
-        args.out.display(),
-        book.len(),
-        book.depth()
-    );
-    Ok(())
-}
-
-/// Continues a file of `MOVES SCORE` lines under `header`, written one line at a time by an
-/// earlier run that may have been interrupted (see `c4_arena::log` for how a cut last line is
-/// treated): its scores go into `book`, checked as a book's are, and the file is returned open
-/// for appending. A missing file is created with the header.
-pub fn resume_partial(
-    path: &Path,
-    header: &str,
-    book: &mut OpeningBook,
-) -> Result<(usize, AppendLog)> {
-    let (contents, log) = AppendLog::resume(path, Some(header), text::parse_line)?;
-    for warning in &contents.warnings {
-        eprintln!("warning: {warning}");
-    }
-    let mut entries = text::Entries::new(book);
-    for Entry {
-        line,
-        value: (position, score),
-    } in contents.entries
-    {
-        entries
-            .insert(&position, score, Place::Line(line))
-            .with_context(|| format!("{} is damaged", path.display()))?;
-    }
-    Ok((entries.count(), log))
 }

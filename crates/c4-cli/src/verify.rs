@@ -4,8 +4,8 @@
 //! appended at once to a scores file (a c4 book), so an interrupted check resumes where it
 //! stopped and a second check of the same games costs nothing.
 
-use crate::book::resume_partial;
 use anyhow::{Result, bail};
+use c4_arena::book::resume_scores;
 use c4_arena::log::AppendLog;
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::verify::{Verdict, check_game, positions_to_score};
@@ -80,7 +80,11 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
 
     let mut known = OpeningBook::new(MAX_BOOK_DEPTH);
     let header = header_line(MAX_BOOK_DEPTH);
-    let (reused, scores_log) = resume_partial(&scores_path, &header, &mut known)?;
+    let resumed = resume_scores(&scores_path, &header, &mut known).map_err(anyhow::Error::msg)?;
+    for warning in &resumed.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let (reused, scores_log) = (resumed.scores, resumed.log);
     let book = args.book.load()?;
     let todo = positions_to_solve(&records, args.from_ply, &known, book.as_deref())?;
     eprintln!(

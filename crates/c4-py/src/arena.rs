@@ -61,7 +61,7 @@ fn side(label: &str, object: &Bound<'_, PyAny>) -> PyResult<Side> {
     )))
 }
 
-fn openings(object: Option<&Bound<'_, PyAny>>) -> PyResult<Openings> {
+pub(crate) fn openings(object: Option<&Bound<'_, PyAny>>) -> PyResult<Openings> {
     let Some(object) = object else {
         return Ok(Openings::None);
     };
@@ -85,7 +85,7 @@ fn openings(object: Option<&Bound<'_, PyAny>>) -> PyResult<Openings> {
     Ok(Openings::List(list))
 }
 
-fn first_policy(text: &str) -> PyResult<FirstPolicy> {
+pub(crate) fn first_policy(text: &str) -> PyResult<FirstPolicy> {
     match text {
         "a" => Ok(FirstPolicy::A),
         "b" => Ok(FirstPolicy::B),
@@ -96,7 +96,7 @@ fn first_policy(text: &str) -> PyResult<FirstPolicy> {
     }
 }
 
-fn thread_pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+pub(crate) fn thread_pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
     if threads == Some(0) {
         return Err(value_error("threads must be at least 1"));
     }

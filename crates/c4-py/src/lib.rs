@@ -8,6 +8,7 @@
 mod arena;
 mod players;
 mod position;
+mod shards;
 mod solver;
 
 use pyo3::exceptions::PyValueError;
@@ -34,5 +35,10 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(arena::experiments, module)?)?;
     module.add_function(wrap_pyfunction!(arena::evaluate, module)?)?;
     module.add_function(wrap_pyfunction!(arena::registry_json, module)?)?;
+    module.add_class::<shards::RunFolder>()?;
+    module.add_class::<shards::BookRun>()?;
+    module.add_function(wrap_pyfunction!(shards::book_solve, module)?)?;
+    module.add_function(wrap_pyfunction!(shards::run_plan, module)?)?;
+    module.add_function(wrap_pyfunction!(shards::play_games, module)?)?;
     Ok(())
 }

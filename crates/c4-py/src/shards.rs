@@ -1,0 +1,522 @@
+//! Work in shards, for a distributed runner (`c4lab.ray`): the pieces a driver needs to split
+//! a match or a tournament into seeded units, have them computed anywhere, and write the
+//! results into the run folder exactly as `c4 match --out` and `c4 tournament --out` do.
+//!
+//! - [`run_plan`]: the pairings of a run (canonical specs and each pairing's seed), checked.
+//! - [`play_games`]: any games of a pairing by index; every game follows from the pairing's
+//!   seed and its index alone, so a shard computed twice gives the same games.
+//! - [`RunFolder`]: the driver's side of a run folder: the games already there, appending the
+//!   games shards return, and the summaries at the end.
+//! - [`BookRun`] and [`book_solve`]: a book build's deepest ply solved in shards anywhere,
+//!   its progress file and finished book the same as `c4 book build`'s.
+
+use crate::arena::{first_policy, openings, thread_pool};
+use crate::players::parse_spec;
+use crate::value_error;
+use c4_arena::book::{BookFormat, BookProgress, Opened, solve_lines};
+use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, Openings, play_game};
+use c4_arena::record::GameRecord;
+use c4_arena::run::{OpenRun, RunKind, RunManifest};
+use c4_arena::summary::MatchSummary;
+use c4_arena::tournament::{Crosstable, pairings};
+use c4_core::Game;
+use c4_engine::solver::book::build::BookBuild;
+use c4_engine::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+/// One pairing of a run: A's label and canonical spec, B's, and the pairing's seed.
+type Pairing = (String, String, String, String, u64);
+
+/// The most games a run asks for, as the CLI allows.
+const MAX_GAMES: u64 = 10_000_000;
+
+fn run_kind(text: &str) -> PyResult<RunKind> {
+    match text {
+        "match" => Ok(RunKind::Match),
+        "tournament" => Ok(RunKind::Tournament),
+        _ => Err(value_error(format!(
+            "kind={text:?}: use \"match\" or \"tournament\""
+        ))),
+    }
+}
+
+fn contestants(kind: RunKind, players: &[(String, String)]) -> PyResult<Vec<Contestant>> {
+    match kind {
+        RunKind::Match if players.len() != 2 => {
+            return Err(value_error("a match has two players, A and B"));
+        }
+        RunKind::Tournament if players.len() < 2 => {
+            return Err(value_error("a tournament needs at least two players"));
+        }
+        _ => {}
+    }
+    let mut seen = HashSet::new();
+    players
+        .iter()
+        .map(|(label, spec)| {
+            if label.is_empty() || !seen.insert(label.as_str()) {
+                return Err(value_error(format!(
+                    "player {label:?}: names must be non-empty and unique"
+                )));
+            }
+            Ok(Contestant {
+                label: label.clone(),
+                spec: parse_spec(spec, 0)
+                    .map_err(|e| value_error(format!("player {label}: {e}")))?,
+            })
+        })
+        .collect()
+}
+
+/// Everything a run's games follow from, checked.
+struct Plan {
+    kind: RunKind,
+    players: Vec<Contestant>,
+    games: u64,
+    seed: u64,
+    openings: Openings,
+    first: FirstPolicy,
+}
+
+impl Plan {
+    fn new(
+        kind: &str,
+        players: &[(String, String)],
+        games: u64,
+        seed: u64,
+        openings: Option<&Bound<'_, PyAny>>,
+        first: &str,
+    ) -> PyResult<Plan> {
+        if !(1..=MAX_GAMES).contains(&games) {
+            return Err(value_error(format!(
+                "games={games}: play 1-{MAX_GAMES} games"
+            )));
+        }
+        let kind = run_kind(kind)?;
+        Ok(Plan {
+            kind,
+            players: contestants(kind, players)?,
+            games,
+            seed,
+            openings: self::openings(openings)?,
+            first: first_policy(first)?,
+        })
+    }
+
+    fn configs(&self) -> Vec<MatchConfig> {
+        match self.kind {
+            RunKind::Match => vec![MatchConfig {
+                a: self.players[0].clone(),
+                b: self.players[1].clone(),
+                games: self.games,
+                seed: self.seed,
+                openings: self.openings.clone(),
+                first: self.first,
+                sprt: None,
+            }],
+            RunKind::Tournament => pairings(
+                &self.players,
+                self.games,
+                self.seed,
+                &self.openings,
+                self.first,
+            ),
+        }
+    }
+
+    fn manifest(&self) -> RunManifest {
+        RunManifest {
+            kind: self.kind,
+            players: self
+                .players
+                .iter()
+                .map(|c| (c.label.clone(), c.spec.to_string()))
+                .collect(),
+            seed: self.seed,
+            first: self.first,
+            openings: self.openings.clone(),
+            games: self.games,
+        }
+    }
+}
+
+/// The pairings of a run (`kind` "match" or "tournament", `players` as (label, spec)):
+/// `(a_label, a_spec, b_label, b_spec, seed)` each, specs canonical, seeds as `c4 match` and
+/// `c4 tournament` draw them. Raises `ValueError` for any bad input.
+#[pyfunction]
+#[pyo3(signature = (kind, players, games, seed = 1, openings = None, first = "alternate"))]
+pub fn run_plan(
+    kind: &str,
+    players: Vec<(String, String)>,
+    games: u64,
+    seed: u64,
+    openings: Option<&Bound<'_, PyAny>>,
+    first: &str,
+) -> PyResult<Vec<Pairing>> {
+    let plan = Plan::new(kind, &players, games, seed, openings, first)?;
+    Ok(plan
+        .configs()
+        .into_iter()
+        .map(|c| {
+            (
+                c.a.label,
+                c.a.spec.to_string(),
+                c.b.label,
+                c.b.spec.to_string(),
+                c.seed,
+            )
+        })
+        .collect())
+}
+
+/// Plays games `games` (indices) of one pairing seeded `seed`, on `threads` threads (default
+/// 1): the JSON records `games.jsonl` holds, in the order of `games`. Raises `ValueError`
+/// naming the game for a player that cannot be built or an illegal opening.
+#[pyfunction]
+#[pyo3(signature = (a_label, a_spec, b_label, b_spec, seed, games, openings = None, first = "alternate", threads = 1))]
+#[allow(clippy::too_many_arguments)]
+pub fn play_games(
+    py: Python<'_>,
+    a_label: String,
+    a_spec: &str,
+    b_label: String,
+    b_spec: &str,
+    seed: u64,
+    games: Vec<u64>,
+    openings: Option<&Bound<'_, PyAny>>,
+    first: &str,
+    threads: usize,
+) -> PyResult<Vec<String>> {
+    let config = MatchConfig {
+        a: Contestant {
+            label: a_label,
+            spec: parse_spec(a_spec, 0)?,
+        },
+        b: Contestant {
+            label: b_label,
+            spec: parse_spec(b_spec, 0)?,
+        },
+        games: games.iter().max().map_or(0, |g| g + 1),
+        seed,
+        openings: self::openings(openings)?,
+        first: first_policy(first)?,
+        sprt: None,
+    };
+    let pool = thread_pool(Some(threads))?;
+    let records = py.detach(|| {
+        pool.install(|| {
+            games
+                .par_iter()
+                .map(|&game| {
+                    play_game(&config, game).map_err(|e| {
+                        format!(
+                            "game {game} of {} against {}: {e}",
+                            config.a.label, config.b.label
+                        )
+                    })
+                })
+                .collect::<Result<Vec<GameRecord>, String>>()
+        })
+    });
+    Ok(records
+        .map_err(value_error)?
+        .iter()
+        .map(|r| serde_json::to_string(r).expect("records serialize"))
+        .collect())
+}
+
+/// A run folder, opened by the driver of a distributed run: it holds the folder's lock until
+/// `close()` (or the end of the process), so two drivers cannot write one run.
+#[pyclass(module = "c4lab", unsendable)]
+pub struct RunFolder {
+    dir: PathBuf,
+    plan: Plan,
+    run: Option<OpenRun>,
+    /// Each pairing as (A's label, B's label, A's spec, B's spec).
+    pairings: HashSet<(String, String, String, String)>,
+    records: Vec<GameRecord>,
+    keys: HashSet<(String, String, u64)>,
+}
+
+#[pymethods]
+impl RunFolder {
+    /// Opens `out` for the run: with `resume`, the run there must be this one (any difference
+    /// is refused by name) and its games are kept; without, `out` must hold no games.
+    #[new]
+    #[pyo3(signature = (out, kind, players, games, seed = 1, openings = None, first = "alternate", resume = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        out: PathBuf,
+        kind: &str,
+        players: Vec<(String, String)>,
+        games: u64,
+        seed: u64,
+        openings: Option<&Bound<'_, PyAny>>,
+        first: &str,
+        resume: bool,
+    ) -> PyResult<RunFolder> {
+        let plan = Plan::new(kind, &players, games, seed, openings, first)?;
+        let mut run = OpenRun::open(&out, &plan.manifest(), resume).map_err(value_error)?;
+        for warning in &run.warnings {
+            eprintln!("warning: {warning}");
+        }
+        let pairings = plan
+            .configs()
+            .into_iter()
+            .map(|c| {
+                (
+                    c.a.label,
+                    c.b.label,
+                    c.a.spec.to_string(),
+                    c.b.spec.to_string(),
+                )
+            })
+            .collect();
+        let mut folder = RunFolder {
+            dir: out,
+            plan,
+            run: None,
+            pairings,
+            records: Vec::new(),
+            keys: HashSet::new(),
+        };
+        for record in std::mem::take(&mut run.done) {
+            folder.check(&record)?;
+            folder.keep(record);
+        }
+        folder.run = Some(run);
+        Ok(folder)
+    }
+
+    /// The games already in the folder, as `(a_label, b_label, game)`.
+    fn done(&self) -> Vec<(String, String, u64)> {
+        self.keys.iter().cloned().collect()
+    }
+
+    /// Appends the JSON records a shard returned, each checked against the run (its pairing,
+    /// its specs, its index, its moves) and written at once.
+    fn append(&mut self, lines: Vec<String>) -> PyResult<()> {
+        for line in lines {
+            let mut record: GameRecord = serde_json::from_str(&line)
+                .map_err(|e| value_error(format!("a shard returned a bad record: {e}")))?;
+            record.recompute_result().map_err(value_error)?;
+            self.check(&record)?;
+            if self.keys.contains(&key(&record)) {
+                continue;
+            }
+            let run = self
+                .run
+                .as_mut()
+                .ok_or_else(|| value_error("the run folder is closed"))?;
+            run.log
+                .append(&record)
+                .map_err(|e| value_error(format!("writing {}: {e}", run.log.path().display())))?;
+            self.keep(record);
+        }
+        Ok(())
+    }
+
+    /// Writes the summaries (`summary.json`, `summary.csv`) and returns the text the CLI
+    /// prints for the run; the games need not be complete.
+    fn finish(&mut self) -> PyResult<String> {
+        self.records.sort_by_key(|r| r.game);
+        match self.plan.kind {
+            RunKind::Match => {
+                let summary = MatchSummary::of(&self.records, self.plan.seed, None);
+                summary.save(&self.dir).map_err(value_error)?;
+                Ok(summary.to_text())
+            }
+            RunKind::Tournament => {
+                let names: Vec<String> =
+                    self.plan.players.iter().map(|p| p.label.clone()).collect();
+                let table = Crosstable::of(&names, &self.records);
+                table.save(&self.dir, self.plan.seed).map_err(value_error)?;
+                Ok(table.report(self.plan.seed, self.plan.games))
+            }
+        }
+    }
+
+    /// Games in the folder.
+    fn __len__(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Releases the folder's lock; the object writes nothing more.
+    fn close(&mut self) {
+        self.run = None;
+    }
+}
+
+fn key(record: &GameRecord) -> (String, String, u64) {
+    (record.a.clone(), record.b.clone(), record.game)
+}
+
+impl RunFolder {
+    /// A record belongs to the run: one of its pairings, with its specs, a game index in range.
+    fn check(&self, record: &GameRecord) -> PyResult<()> {
+        let belongs = self.pairings.contains(&(
+            record.a.clone(),
+            record.b.clone(),
+            record.a_spec.clone(),
+            record.b_spec.clone(),
+        ));
+        if !belongs || record.game >= self.plan.games {
+            return Err(value_error(format!(
+                "game {} of {} ({}) against {} ({}) is not a game of the run in {}",
+                record.game,
+                record.a,
+                record.a_spec,
+                record.b,
+                record.b_spec,
+                self.dir.display()
+            )));
+        }
+        Ok(())
+    }
+
+    fn keep(&mut self, record: GameRecord) {
+        self.keys.insert(key(&record));
+        self.records.push(record);
+    }
+}
+
+/// The driver's side of a distributed book build (`c4 book build`'s files): the positions of
+/// the deepest ply still to solve, the scores shards return appended to `OUT.partial`, then
+/// the shallower plies derived and the book written.
+#[pyclass(module = "c4lab", unsendable)]
+pub struct BookRun {
+    out: PathBuf,
+    depth: u32,
+    table_bits: u32,
+    format: BookFormat,
+    state: BookState,
+}
+
+enum BookState {
+    Finished(usize),
+    Building(Box<BookProgress>),
+    Closed,
+}
+
+#[pymethods]
+impl BookRun {
+    /// Opens the build of the book of the positions after `start` to ply `depth` into `out`
+    /// (`format` "binary" or "text"; default by the file's name), resuming its progress file.
+    #[new]
+    #[pyo3(signature = (out, depth, start = "", table_bits = 24, format = None))]
+    fn new(
+        out: PathBuf,
+        depth: u32,
+        start: &str,
+        table_bits: u32,
+        format: Option<&str>,
+    ) -> PyResult<BookRun> {
+        let root = Game::from_moves(start)
+            .map_err(|e| value_error(format!("invalid start {start:?}: {e}")))?;
+        if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&table_bits) {
+            return Err(value_error(format!(
+                "table_bits={table_bits}: use {MIN_TABLE_BITS}-{MAX_TABLE_BITS}"
+            )));
+        }
+        // Checks the root and depth as the CLI does (the workers count comes from the cluster).
+        BookBuild::new(root.clone(), depth, 1, table_bits)
+            .map_err(|e| value_error(format!("start {start:?}, depth {depth}: {e}")))?;
+        let format = match format {
+            None => BookFormat::for_path(&out),
+            Some("binary") => BookFormat::Binary,
+            Some("text") => BookFormat::Text,
+            Some(other) => {
+                return Err(value_error(format!(
+                    "format={other:?}: use \"binary\" or \"text\""
+                )));
+            }
+        };
+        let state = match BookProgress::open(&out, &root, depth).map_err(value_error)? {
+            Opened::Finished(book) => BookState::Finished(book.len()),
+            Opened::Building(progress) => {
+                for warning in &progress.warnings {
+                    eprintln!("warning: {warning}");
+                }
+                BookState::Building(Box::new(progress))
+            }
+        };
+        Ok(BookRun {
+            out,
+            depth,
+            table_bits,
+            format,
+            state,
+        })
+    }
+
+    /// Whether `out` already holds this build's finished book.
+    fn finished(&self) -> bool {
+        matches!(self.state, BookState::Finished(_))
+    }
+
+    /// Positions in the finished book (0 while building).
+    fn positions(&self) -> usize {
+        match self.state {
+            BookState::Finished(n) => n,
+            _ => 0,
+        }
+    }
+
+    /// The deepest ply's positions without a score yet, as move strings, neighbours together.
+    fn todo(&self) -> Vec<String> {
+        match &self.state {
+            BookState::Building(progress) => progress.todo(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Records the `MOVES SCORE` lines a shard returned, each checked and appended at once.
+    fn append(&mut self, lines: Vec<String>) -> PyResult<()> {
+        let BookState::Building(progress) = &mut self.state else {
+            return Err(value_error("the book is not being built"));
+        };
+        for line in lines {
+            progress.add_line(&line).map_err(value_error)?;
+        }
+        Ok(())
+    }
+
+    /// Derives the shallower plies (and solves here whatever of the deepest is missing),
+    /// writes the book and removes the progress file; returns a one-line summary.
+    fn finish(&mut self, py: Python<'_>) -> PyResult<String> {
+        let state = std::mem::replace(&mut self.state, BookState::Closed);
+        let BookState::Building(mut progress) = state else {
+            self.state = state;
+            return Err(value_error("the book is not being built"));
+        };
+        let root = progress.root().clone();
+        let build = BookBuild::new(root, self.depth, 1, self.table_bits)
+            .map_err(|e| value_error(e.to_string()))?;
+        py.detach(|| progress.run(&build, |_| {}))
+            .map_err(|e| value_error(e.to_string()))?;
+        let written = progress.finish(self.format).map_err(value_error)?;
+        self.state = BookState::Finished(written);
+        Ok(format!(
+            "wrote {written} positions to {} (ply {})",
+            self.out.display(),
+            self.depth
+        ))
+    }
+}
+
+/// Solves positions of one ply (move strings, neighbours best together) on one table of
+/// `2^table_bits` slots: their `MOVES SCORE` lines, as a book build writes them.
+#[pyfunction]
+#[pyo3(signature = (moves, table_bits = 24))]
+pub fn book_solve(py: Python<'_>, moves: Vec<String>, table_bits: u32) -> PyResult<Vec<String>> {
+    if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&table_bits) {
+        return Err(value_error(format!(
+            "table_bits={table_bits}: use {MIN_TABLE_BITS}-{MAX_TABLE_BITS}"
+        )));
+    }
+    py.detach(|| solve_lines(&moves, table_bits))
+        .map_err(value_error)
+}

@@ -1,0 +1,213 @@
+"""c4lab.ray on a local Ray cluster that the tests start and stop: a head node and a second
+worker node on this machine, one CPU each.
+
+Ray reaches for the machine's own network address even for a local cluster, so these tests
+run only inside a private network namespace whose one interface is loopback (.ci/run runs
+the suite under `unshare -n`); elsewhere they skip, unless C4_RAY_TESTS=1 demands them."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import c4lab
+
+ray = pytest.importorskip("ray")
+
+REQUIRED = os.environ.get("C4_RAY_TESTS") == "1"
+SLOW_A, SLOW_B = "alphabeta:depth=6", "alphabeta:depth=6,eval=kang"
+
+
+def _loopback_only() -> bool:
+    return [name for _, name in socket.if_nameindex()] == ["lo"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    if not _loopback_only():
+        message = "the Ray tests need a private network namespace (unshare -n)"
+        if REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+    port = _free_port()
+    address = f"127.0.0.1:{port}"
+    common = ["--node-ip-address=127.0.0.1", "--num-cpus=1", "--disable-usage-stats"]
+    subprocess.run(
+        ["ray", "start", "--head", f"--port={port}", "--include-dashboard=false", *common],
+        check=True, capture_output=True,
+    )
+    try:
+        subprocess.run(
+            ["ray", "start", f"--address={address}", *common], check=True, capture_output=True
+        )
+        yield address
+    finally:
+        subprocess.run(["ray", "stop", "--force"], capture_output=True)
+
+
+def _driver(address: str, *args: str) -> list[str]:
+    return [sys.executable, "-m", "c4lab.ray", "--address", address, *args]
+
+
+def _games(path: Path) -> list[dict]:
+    """A games file's records by game index, without the wall times."""
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    for record in records:
+        for move in record["stats"]:
+            move.pop("time_ms", None)
+    return sorted(records, key=lambda r: (r["a"], r["b"], r["game"]))
+
+
+def _single_machine(a: str, b: str, games: int, seed: int) -> list[dict]:
+    result = c4lab.match(a, b, games=games, seed=seed, openings=4)
+    for record in result.games:
+        for move in record["stats"]:
+            move.pop("time_ms", None)
+    return result.games
+
+
+def test_a_match_gives_the_games_of_one_machine(cluster, tmp_path):
+    out = tmp_path / "match"
+    run = subprocess.run(
+        _driver(cluster, "match", "--a", "easy", "--b", "alphabeta:depth=3", "--games", "40",
+                "--seed", "5", "--random-openings", "4", "--shard-size", "7", "--out", str(out)),
+        capture_output=True, text=True, check=True,
+    )
+    assert "games 40  seed 5" in run.stdout
+    assert "per worker:" in run.stderr and "ETA" in run.stderr
+    assert _games(out / "games.jsonl") == _single_machine("easy", "alphabeta:depth=3", 40, 5)
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["games"] == 40
+    assert json.loads((out / "run.json").read_text())["kind"] == "match"
+
+
+def test_a_tournament_writes_every_pairing(cluster, tmp_path):
+    out = tmp_path / "tournament"
+    players = ["--player", "r=random", "--player", "e=easy", "--player", "d3=alphabeta:depth=3"]
+    subprocess.run(
+        _driver(cluster, "tournament", *players, "--games", "10", "--random-openings", "2",
+                "--out", str(out)),
+        capture_output=True, text=True, check=True,
+    )
+    games = _games(out / "games.jsonl")
+    assert len(games) == 30
+    assert {(g["a"], g["b"]) for g in games} == {("r", "e"), ("r", "d3"), ("e", "d3")}
+    ratings = json.loads((out / "summary.json").read_text())["ratings"]
+    assert {r["name"] for r in ratings} == {"r", "e", "d3"}
+
+
+def _wait_for(condition, timeout=120.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text().splitlines()) if path.exists() else 0
+
+
+def test_a_killed_worker_is_retried_and_nothing_is_lost(cluster, tmp_path):
+    out = tmp_path / "killed-worker"
+    driver = subprocess.Popen(
+        _driver(cluster, "match", "--a", SLOW_A, "--b", SLOW_B, "--games", "24",
+                "--random-openings", "4", "--shard-size", "2", "--out", str(out)),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+    def shard_worker() -> int | None:
+        found = subprocess.run(["pgrep", "-f", "ray::_play_shard"], capture_output=True, text=True)
+        pids = [int(p) for p in found.stdout.split()]
+        return pids[0] if pids else None
+
+    assert _wait_for(lambda: _lines(out / "games.jsonl") >= 2 and shard_worker() is not None)
+    os.kill(shard_worker(), signal.SIGKILL)
+    stdout, stderr = driver.communicate(timeout=600)
+    assert driver.returncode == 0, stderr
+    assert _games(out / "games.jsonl") == _single_machine(SLOW_A, SLOW_B, 24, 1)
+
+
+def test_a_restarted_driver_resumes_from_the_disk(cluster, tmp_path):
+    out = tmp_path / "killed-driver"
+    args = ["match", "--a", SLOW_A, "--b", SLOW_B, "--games", "24", "--random-openings", "4",
+            "--shard-size", "2", "--out", str(out)]
+    driver = subprocess.Popen(_driver(cluster, *args), stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    assert _wait_for(lambda: _lines(out / "games.jsonl") >= 4)
+    driver.kill()
+    driver.wait()
+    kept = _lines(out / "games.jsonl")
+    assert 4 <= kept < 24
+    again = subprocess.run(_driver(cluster, *args), capture_output=True, text=True)
+    assert again.returncode == 2 and "--resume" in again.stderr
+    resumed = subprocess.run(_driver(cluster, *args, "--resume"), capture_output=True, text=True)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"{kept} of 24 games already played" in resumed.stderr
+    assert _games(out / "games.jsonl") == _single_machine(SLOW_A, SLOW_B, 24, 1)
+
+
+def test_bad_input_is_named_without_retries(cluster, tmp_path):
+    run = subprocess.run(
+        _driver(cluster, "match", "--a", "alphabeta:depth=x", "--b", "easy", "--out",
+                str(tmp_path / "bad")),
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 2
+    assert run.stderr.startswith("error: ") and "depth" in run.stderr
+    assert "Traceback" not in run.stderr
+
+    from c4lab.ray import ShardError, _play_shard, _wait_all
+
+    ray.init(address=cluster, log_to_driver=False, logging_level="ERROR")
+    try:
+        # A shard whose input fails on the worker: the error names the shard and the input.
+        bad = ("A", "easy", "B", "easy", 1)
+        ref = _play_shard.options(max_retries=3, retry_exceptions=False).remote(
+            bad, [0, 1], ["4444444"], "alternate"
+        )
+        started = time.monotonic()
+        with pytest.raises(ShardError, match=r"A vs B, games 0-1: openings\[0\]: .*column 4, which is full"):
+            _wait_all({ref: "A vs B, games 0-1"}, lambda result: None)
+        assert time.monotonic() - started < 60
+    finally:
+        ray.shutdown()
+
+
+def test_a_book_slice_equals_the_cli_build(cluster, tmp_path):
+    out = tmp_path / "slice.txt"
+    run = subprocess.run(
+        _driver(cluster, "book", "--from", "4444443", "--depth", "10", "--table", "20",
+                "--shard-size", "16", "--out", str(out)),
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert not Path(f"{out}.partial").exists()
+    lines = out.read_text().splitlines()
+    assert lines[0] == "c4-book 1 depth=10"
+    scores = dict(line.split() for line in lines[1:])
+    assert len(scores) > 100
+    # Every score is the solver's, as c4lab.solve gives it (book off: solved from scratch).
+    solver = c4lab.Solver(book="none")
+    sample = sorted(scores)[:: max(1, len(scores) // 25)]
+    assert all(solver.solve(moves) == int(scores[moves]) for moves in sample)
+    again = subprocess.run(
+        _driver(cluster, "book", "--from", "4444443", "--depth", "10", "--out", str(out)),
+        capture_output=True, text=True, check=True,
+    )
+    assert "finished already" in again.stdout
