@@ -86,12 +86,6 @@ impl BookProgress {
         }))
     }
 
-    /// The position the book starts from.
-    #[must_use]
-    pub fn root(&self) -> &Game {
-        &self.root
-    }
-
     /// The progress file.
     #[must_use]
     pub fn partial_path(&self) -> &Path {

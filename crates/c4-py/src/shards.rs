@@ -389,8 +389,7 @@ impl RunFolder {
 #[pyclass(module = "c4lab", unsendable)]
 pub struct BookRun {
     out: PathBuf,
-    depth: u32,
-    table_bits: u32,
+    build: BookBuild,
     format: BookFormat,
     state: BookState,
 }
@@ -421,8 +420,9 @@ impl BookRun {
                 "table_bits={table_bits}: use {MIN_TABLE_BITS}-{MAX_TABLE_BITS}"
             )));
         }
-        // Checks the root and depth as the CLI does (the workers count comes from the cluster).
-        BookBuild::new(root.clone(), depth, 1, table_bits)
+        // Checks the root and depth as the CLI does; its one worker only derives the shallower
+        // plies at the end (and solves whatever of the deepest no shard returned).
+        let build = BookBuild::new(root.clone(), depth, 1, table_bits)
             .map_err(|e| value_error(format!("start {start:?}, depth {depth}: {e}")))?;
         let format = match format {
             None => BookFormat::for_path(&out),
@@ -445,8 +445,7 @@ impl BookRun {
         };
         Ok(BookRun {
             out,
-            depth,
-            table_bits,
+            build,
             format,
             state,
         })
@@ -492,17 +491,14 @@ impl BookRun {
             self.state = state;
             return Err(value_error("the book is not being built"));
         };
-        let root = progress.root().clone();
-        let build = BookBuild::new(root, self.depth, 1, self.table_bits)
-            .map_err(|e| value_error(e.to_string()))?;
-        py.detach(|| progress.run(&build, |_| {}))
+        let build = &self.build;
+        py.detach(|| progress.run(build, |_| {}))
             .map_err(|e| value_error(e.to_string()))?;
         let written = progress.finish(self.format).map_err(value_error)?;
         self.state = BookState::Finished(written);
         Ok(format!(
-            "wrote {written} positions to {} (ply {})",
-            self.out.display(),
-            self.depth
+            "wrote {written} positions to {}",
+            self.out.display()
         ))
     }
 }

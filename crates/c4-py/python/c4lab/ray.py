@@ -123,11 +123,13 @@ class Progress:
     started: float = field(default_factory=time.perf_counter)
     per_worker: dict[str, list[float]] = field(default_factory=dict)
     _last: float = 0.0
-    _start_done: int = -1
+    _start_done: int = 0
+
+    def __post_init__(self) -> None:
+        # Units finished before this run (a resumed one) do not count towards its rate.
+        self._start_done = self.done
 
     def add(self, result: ShardResult) -> None:
-        if self._start_done < 0:
-            self._start_done = self.done
         self.done += result.units
         units, seconds = self.per_worker.setdefault(result.worker, [0.0, 0.0])
         self.per_worker[result.worker] = [units + result.units, seconds + result.seconds]
@@ -138,7 +140,7 @@ class Progress:
 
     def line(self) -> str:
         elapsed = time.perf_counter() - self.started
-        new = self.done - max(self._start_done, 0)
+        new = self.done - self._start_done
         rate = new / elapsed if elapsed > 0 else 0.0
         left = self.total - self.done
         eta = f"{left / rate:.0f} s" if rate > 0 and left > 0 else "-"
