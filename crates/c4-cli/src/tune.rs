@@ -1,10 +1,11 @@
 //! `c4 tune`: fit an evaluator's tunable weights on labelled positions.
 
-use anyhow::{Context, Result, bail};
-use c4_arena::stats::Sprt;
+use anyhow::{Context, Result};
+use c4_arena::matches::{Quiet, run_match};
 use c4_arena::tuning::dataset;
-use c4_arena::tuning::spsa::{self, SpsaConfig};
-use c4_arena::tuning::texel::{self, PassReport, Target, TexelConfig};
+use c4_arena::tuning::eval_text;
+use c4_arena::tuning::spsa::{self, SpsaConfig, SpsaRun};
+use c4_arena::tuning::texel::{self, Target, TexelConfig};
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -83,15 +84,6 @@ pub struct TuneArgs {
     pub threads: Option<usize>,
 }
 
-fn weights_text(report: &PassReport) -> String {
-    report
-        .weights
-        .iter()
-        .map(|t| format!("{}={}", t.key, t.value))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 pub fn run(args: &TuneArgs) -> Result<()> {
     let start = EvalSpec::parse(&args.eval).with_context(|| format!("--eval {:?}", args.eval))?;
     let pool = crate::threads::pool(args.threads)?;
@@ -162,48 +154,14 @@ fn texel_fit(args: &TuneArgs, start: &EvalSpec) -> Result<(EvalSpec, Vec<String>
                 report.train,
                 report.valid,
                 report.scale,
-                weights_text(report)
+                report.weights_text()
             );
         });
     })
     .map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
-    let first = &result.passes[0];
-    let best = &result.passes[result.best_pass as usize];
-    let (train, valid, decided) = result.counts;
-    println!(
-        "{}: validation loss {:.6} -> {:.6} (training {:.6} -> {:.6}) in {} passes",
-        start.name(),
-        first.valid,
-        best.valid,
-        first.train,
-        best.train,
-        result.passes.len() - 1
-    );
-    println!("weights: {}", weights_text(best));
-    let comments = vec![
-        format!("{} weights fitted by c4 tune (texel)", start.name()),
-        format!(
-            "data: {} ({train} training, {valid} validation positions; {decided} left out: {})",
-            data.display(),
-            match target {
-                Target::Results => "decided at the leaf",
-                Target::Moves => "a win in one move, or every column of one value",
-            }
-        ),
-        format!(
-            "target {}, depth {depth}; validation loss {:.6} -> {:.6} after pass {} of {}; scale {:.2}",
-            match target {
-                Target::Results => "results",
-                Target::Moves => "moves",
-            },
-            first.valid,
-            best.valid,
-            result.best_pass,
-            result.passes.len() - 1,
-            best.scale
-        ),
-    ];
+    print!("{}", result.report());
+    let comments = result.provenance(&data.display().to_string(), &config);
     Ok((result.tuned, comments))
 }
 
@@ -214,12 +172,6 @@ fn spsa_run(
     out: &std::path::Path,
 ) -> Result<(EvalSpec, Vec<String>)> {
     let depth = args.depth.unwrap_or(4);
-    if depth == 0 {
-        bail!("spsa plays games: --depth must be at least 1");
-    }
-    if !(args.rate.is_finite() && args.rate > 0.0) {
-        bail!("--rate must be a positive number");
-    }
     let config = SpsaConfig {
         depth,
         params: args.params.clone(),
@@ -228,20 +180,17 @@ fn spsa_run(
         seed: args.seed,
         rate: args.rate,
     };
-    let work = PathBuf::from(format!("{}.spsa", out.display()));
+    let run =
+        SpsaRun::open(start, &config, &SpsaConfig::work_path(out)).map_err(anyhow::Error::msg)?;
     let bar = ProgressBar::new(u64::from(args.iterations));
     bar.set_style(
         ProgressStyle::with_template("iteration {pos}/{len} [{bar:20}] {elapsed}, ETA {eta} {msg}")
             .expect("the progress template is valid")
             .progress_chars("=> "),
     );
-    let keys: Vec<&str> = start
-        .tunables()
-        .into_iter()
-        .map(|t| t.key)
-        .filter(|k| args.params.is_empty() || args.params.iter().any(|p| p == k))
-        .collect();
-    let result = spsa::run(start, &config, &work, &mut |iteration| {
+    let keys = run.keys().to_vec();
+    let mut run = run;
+    let show = |iteration: &spsa::Iteration| {
         bar.set_position(u64::from(iteration.k) + 1);
         let weights: Vec<String> = keys
             .iter()
@@ -254,63 +203,35 @@ fn spsa_run(
             iteration.minus,
             weights.join(",")
         ));
-    })
-    .map_err(anyhow::Error::msg)?;
+    };
+    run.iterations().iter().for_each(show);
+    while let Some(step) = run.next_step().map_err(anyhow::Error::msg)? {
+        let plus = run_match(&step.plus, Vec::new(), None, &Quiet).map_err(anyhow::Error::msg)?;
+        let minus = run_match(&step.minus, Vec::new(), None, &Quiet).map_err(anyhow::Error::msg)?;
+        show(
+            run.record(&step, &plus, &minus)
+                .map_err(anyhow::Error::msg)?,
+        );
+    }
     bar.finish_and_clear();
+    let result = run.result().map_err(anyhow::Error::msg)?;
     println!(
         "{}: {} iterations of {} games a side at depth {depth}; weights {}",
         start.name(),
         result.iterations.len(),
         args.games,
-        std::iter::once(result.tuned.name().to_owned())
-            .chain(result.tuned.options_text())
-            .collect::<Vec<_>>()
-            .join(",")
+        eval_text(&result.tuned)
     );
-    let mut comments = vec![
-        format!("{} weights tuned by c4 tune (spsa)", start.name()),
-        format!(
-            "{} iterations, {} games a side each against the untuned weights at depth {depth}, rate {}, seed {}",
-            result.iterations.len(),
-            args.games,
-            args.rate,
-            args.seed
-        ),
-    ];
-    if args.confirm_games > 0 {
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 20.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
+    let confirmed = if args.confirm_games > 0 {
         eprintln!(
             "confirming: tuned against untuned at depth {depth}, SPRT elo0=0 elo1=20, at most {} games",
             args.confirm_games
         );
-        let summary = spsa::confirm(
-            &result.tuned,
-            start,
-            depth,
-            args.confirm_games,
-            args.seed ^ 0xc0f1,
-            sprt,
-        )
-        .map_err(anyhow::Error::msg)?;
-        let text = summary.to_text();
-        print!("{text}");
-        if let Some(elo) = summary.elo {
-            comments.push(format!(
-                "confirmed by {} games against the untuned weights at depth {depth}: Elo {:+.0} [{:+.0}, {:+.0}]{}",
-                summary.games,
-                elo.value,
-                elo.low,
-                elo.high,
-                summary
-                    .sprt
-                    .map_or(String::new(), |(_, _, _, verdict)| format!(", SPRT {verdict:?}"))
-            ));
-        }
-    }
-    Ok((result.tuned, comments))
+        let summary = spsa::confirm(&run, args.confirm_games).map_err(anyhow::Error::msg)?;
+        print!("{}", summary.to_text());
+        Some(summary)
+    } else {
+        None
+    };
+    Ok((result.tuned, run.provenance(confirmed.as_ref())))
 }

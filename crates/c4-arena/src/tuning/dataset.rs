@@ -22,7 +22,7 @@ use c4_engine::solver::{INVALID_MOVE, Score, SolveLimits, Solver};
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -133,11 +133,13 @@ pub const PLAYER_POOL: [&str; 8] = [
     "alphabeta:depth=6,eval=threats,tiebreak=random,random-every=8",
 ];
 
-/// One game's work: the positions sampled from it, labelled.
+/// One game's work: the positions sampled from it, labelled; a line of the work log.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct GameWork {
-    game: u64,
-    samples: Vec<Sample>,
+pub struct GameWork {
+    /// The game's index.
+    pub game: u64,
+    /// Its sampled positions, labelled.
+    pub samples: Vec<Sample>,
 }
 
 /// Why a build failed.
@@ -159,7 +161,7 @@ impl From<String> for DatasetError {
 }
 
 /// The games of a run, for [`Source::Games`].
-fn recorded_games(path: &Path) -> Result<Vec<Game>, String> {
+pub fn recorded_games(path: &Path) -> Result<Vec<Game>, String> {
     let file = if path.is_dir() {
         path.join("games.jsonl")
     } else {
@@ -240,6 +242,35 @@ fn label(
     Ok((best, columns))
 }
 
+/// Plays (or takes, for a recorded game) game `index` of `spec` and labels its sampled
+/// positions on `solver`.
+pub fn label_game(
+    spec: &DatasetSpec,
+    solver: &mut Solver,
+    index: u64,
+    recorded: Option<&Game>,
+) -> Result<GameWork, String> {
+    let game = match recorded {
+        Some(game) => game.clone(),
+        None => generated_game(spec.seed, index)?,
+    };
+    let mut samples = Vec::new();
+    for (moves, position) in sample_positions(spec, index, &game) {
+        let (score, columns) = label(solver, &position)?;
+        samples.push(Sample {
+            moves,
+            score,
+            columns,
+            game: index,
+            split: spec.split_of(index),
+        });
+    }
+    Ok(GameWork {
+        game: index,
+        samples,
+    })
+}
+
 /// The canonical keys of every position of the reference sets.
 fn reference_keys() -> HashSet<u64> {
     reference_positions::SETS
@@ -262,6 +293,76 @@ pub trait BuildProgress: Sync {
 /// Games played and labelled per round: the dataset is cut after the round that completes it.
 const ROUND_GAMES: u64 = 64;
 
+/// A build's work log and the games done in it: the driver's side of a build, whoever labels
+/// the games.
+pub struct DatasetWork {
+    spec: DatasetSpec,
+    log: AppendLog,
+    done: BTreeMap<u64, GameWork>,
+    excluded: HashSet<u64>,
+    /// What the user should know of the log (a torn last line dropped, ...).
+    pub warnings: Vec<String>,
+}
+
+impl DatasetWork {
+    /// Opens (or starts) the work log of `spec` at `work`; a log of another build is refused.
+    pub fn open(spec: &DatasetSpec, work: &Path) -> Result<DatasetWork, DatasetError> {
+        if spec.positions == 0 || spec.per_game == 0 {
+            return Err("--positions and the positions per game must be at least 1"
+                .to_owned()
+                .into());
+        }
+        let (contents, log) = AppendLog::resume(work, Some(&spec.header()), |line| {
+            serde_json::from_str::<GameWork>(line)
+        })
+        .map_err(|e| e.to_string())?;
+        let warnings = contents.warnings.clone();
+        let done = contents
+            .entries
+            .into_iter()
+            .map(|Entry { value, .. }| (value.game, value))
+            .collect();
+        Ok(DatasetWork {
+            spec: spec.clone(),
+            log,
+            done,
+            excluded: reference_keys(),
+            warnings,
+        })
+    }
+
+    /// Whether game `index` is labelled.
+    #[must_use]
+    pub fn is_done(&self, index: u64) -> bool {
+        self.done.contains_key(&index)
+    }
+
+    /// Appends a labelled game to the log (a game already there is kept as it was).
+    pub fn add(&mut self, unit: GameWork) -> Result<(), String> {
+        if self.done.contains_key(&unit.game) {
+            return Ok(());
+        }
+        if let Some(sample) = unit.samples.iter().find(|s| s.game != unit.game) {
+            return Err(format!(
+                "game {}: a sample of game {} in its work",
+                unit.game, sample.game
+            ));
+        }
+        let line = serde_json::to_string(&unit).expect("plain data");
+        self.log
+            .append(&line)
+            .map_err(|e| format!("writing {}: {e}", self.log.path().display()))?;
+        self.done.insert(unit.game, unit);
+        Ok(())
+    }
+
+    /// The dataset's samples from the games done: complete once there are `positions`.
+    #[must_use]
+    pub fn selected(&self) -> Vec<Sample> {
+        select(&self.spec, &self.done, &self.excluded)
+    }
+}
+
 /// Builds the dataset of `spec`, using (and extending) the work log at `work`; returns its
 /// samples in game order, training and validation together.
 pub fn build(
@@ -271,35 +372,20 @@ pub fn build(
     book: Option<Arc<OpeningBook>>,
     progress: &dyn BuildProgress,
 ) -> Result<Vec<Sample>, DatasetError> {
-    if spec.positions == 0 || spec.per_game == 0 {
-        return Err("--positions and the positions per game must be at least 1"
-            .to_owned()
-            .into());
-    }
-    let header = spec.header();
-    let (contents, log) = AppendLog::resume(work, Some(&header), |line| {
-        serde_json::from_str::<GameWork>(line)
-    })
-    .map_err(|e| e.to_string())?;
-    for warning in &contents.warnings {
+    let work = DatasetWork::open(spec, work)?;
+    for warning in &work.warnings {
         progress.warn(warning);
-    }
-    let mut done: std::collections::BTreeMap<u64, GameWork> = std::collections::BTreeMap::new();
-    for Entry { value, .. } in contents.entries {
-        done.insert(value.game, value);
     }
     let recorded = match &spec.source {
         Source::Generated => None,
         Source::Games(path) => Some(recorded_games(path)?),
     };
-    let excluded = reference_keys();
-    let log = Mutex::new(log);
-    let done = Mutex::new(done);
+    let work = Mutex::new(work);
     let mut round = 0;
     loop {
-        let selected = select(spec, &done.lock().expect("no panic holding it"), &excluded);
+        let selected = work.lock().expect("no panic holding it").selected();
         if selected.len() >= spec.positions {
-            return Ok(selected.into_iter().take(spec.positions).collect());
+            return Ok(selected);
         }
         let first = round * ROUND_GAMES;
         let last = match &recorded {
@@ -316,8 +402,8 @@ pub fn build(
         };
         let known = selected.len();
         let todo: Vec<u64> = {
-            let done = done.lock().expect("no panic holding it");
-            (first..last).filter(|g| !done.contains_key(g)).collect()
+            let work = work.lock().expect("no panic holding it");
+            (first..last).filter(|&g| !work.is_done(g)).collect()
         };
         todo.par_iter().try_for_each_init(
             || {
@@ -326,33 +412,10 @@ pub fn build(
                 solver
             },
             |solver, &index| -> Result<(), String> {
-                let game = match &recorded {
-                    Some(games) => games[index as usize].clone(),
-                    None => generated_game(spec.seed, index)?,
-                };
-                let mut samples = Vec::new();
-                for (moves, position) in sample_positions(spec, index, &game) {
-                    let (score, columns) = label(solver, &position)?;
-                    samples.push(Sample {
-                        moves,
-                        score,
-                        columns,
-                        game: index,
-                        split: spec.split_of(index),
-                    });
-                }
-                let unit = GameWork {
-                    game: index,
-                    samples,
-                };
-                let line = serde_json::to_string(&unit).expect("plain data");
-                log.lock()
-                    .expect("no panic holding the log")
-                    .append(&line)
-                    .map_err(|e| format!("writing {}: {e}", work.display()))?;
-                let mut done = done.lock().expect("no panic holding it");
+                let game = recorded.as_ref().map(|games| &games[index as usize]);
+                let unit = label_game(spec, solver, index, game)?;
                 let count = unit.samples.len();
-                done.insert(index, unit);
+                work.lock().expect("no panic holding it").add(unit)?;
                 progress.game_done(index, known + count);
                 Ok(())
             },
@@ -364,7 +427,7 @@ pub fn build(
 /// The usable samples of the games done, in game order, stopping at the first game not done.
 fn select(
     spec: &DatasetSpec,
-    done: &std::collections::BTreeMap<u64, GameWork>,
+    done: &BTreeMap<u64, GameWork>,
     excluded: &HashSet<u64>,
 ) -> Vec<Sample> {
     let mut seen = HashSet::new();

@@ -9,20 +9,36 @@
 //! of a work log (see [`crate::log`]), so a run resumes where it stopped and its iterations
 //! can be read back. [`confirm`] then plays the result against the untuned weights under an
 //! SPRT.
+//!
+//! [`SpsaRun`] is one run step by step: [`SpsaRun::next_step`] names an iteration's two
+//! matches, whoever plays their games (this machine in [`run`], a cluster's workers through
+//! the Python package) hands the records to [`SpsaRun::record`].
 
 use crate::log::AppendLog;
-use crate::matches::{Contestant, FirstPolicy, MatchConfig, Openings, Quiet, game_seed, run_match};
-use crate::stats::Sprt;
+use crate::matches::{
+    Contestant, FirstPolicy, MatchConfig, Openings, Quiet, game_seed, run_match, tally,
+};
+use crate::record::GameRecord;
+use crate::stats::{Sprt, SprtVerdict};
 use crate::summary::MatchSummary;
 use c4_engine::SeededRng;
 use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
 use c4_engine::eval::EvalSpec;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Plies of the random openings the games start from.
 pub const OPENING_PLIES: u32 = 4;
+
+/// The test that confirms a tuned set: is it better than the untuned one by 20 Elo or not
+/// better at all, at 5% error each way.
+pub const CONFIRM_SPRT: Sprt = Sprt {
+    elo0: 0.0,
+    elo1: 20.0,
+    alpha: 0.05,
+    beta: 0.05,
+};
 
 /// How to tune.
 #[derive(Clone, Debug)]
@@ -40,6 +56,20 @@ pub struct SpsaConfig {
     pub seed: u64,
     /// The learning rate `r`.
     pub rate: f64,
+}
+
+impl SpsaConfig {
+    /// The work log of a run writing the parameter file `out`.
+    #[must_use]
+    pub fn work_path(out: &Path) -> PathBuf {
+        PathBuf::from(format!("{}.spsa", out.display()))
+    }
+
+    /// The seed of the confirming games.
+    #[must_use]
+    pub fn confirm_seed(&self) -> u64 {
+        self.seed ^ 0xc0f1
+    }
 }
 
 /// One finished iteration.
@@ -64,6 +94,22 @@ pub struct SpsaResult {
     pub iterations: Vec<Iteration>,
 }
 
+/// The games of one iteration: the plus side and the minus side, each against the untuned
+/// weights (as player A), from the same openings.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// The iteration, 0-based.
+    pub k: u32,
+    /// The plus side's match.
+    pub plus: MatchConfig,
+    /// The minus side's match.
+    pub minus: MatchConfig,
+    /// Each weight's perturbation, signed.
+    deltas: Vec<f64>,
+    /// The iteration's learning rate.
+    rate: f64,
+}
+
 fn player(spec: &EvalSpec, depth: u32) -> PlayerSpec {
     let mut player = FixedDepthSpec::alphabeta();
     player.depth = depth;
@@ -71,151 +117,322 @@ fn player(spec: &EvalSpec, depth: u32) -> PlayerSpec {
     PlayerSpec::Alphabeta(player)
 }
 
-fn with_weights(
-    start: &EvalSpec,
-    keys: &[&'static str],
-    weights: &[f64],
-) -> Result<EvalSpec, String> {
-    let mut spec = *start;
-    let tunables = start.tunables();
-    for (key, weight) in keys.iter().zip(weights) {
-        let tunable = tunables
-            .iter()
-            .find(|t| t.key == *key)
-            .expect("a chosen key");
-        let value = (weight.round() as i64).clamp(tunable.min, tunable.max);
-        spec.set_tunable(key, value).map_err(|e| e.to_string())?;
-    }
-    Ok(spec)
-}
-
-/// A's score in games of `a` against `b` at `depth`.
-fn score(a: &EvalSpec, b: &EvalSpec, depth: u32, games: u64, seed: u64) -> Result<f64, String> {
-    let config = MatchConfig {
+/// `a` against `b` at `depth` from random openings.
+fn match_config(
+    (a_label, a): (&str, &EvalSpec),
+    (b_label, b): (&str, &EvalSpec),
+    depth: u32,
+    games: u64,
+    seed: u64,
+    sprt: Option<Sprt>,
+) -> MatchConfig {
+    MatchConfig {
         a: Contestant {
-            label: "a".to_owned(),
+            label: a_label.to_owned(),
             spec: player(a, depth),
         },
         b: Contestant {
-            label: "b".to_owned(),
+            label: b_label.to_owned(),
             spec: player(b, depth),
         },
         games,
         seed,
         openings: Openings::Random(OPENING_PLIES),
         first: FirstPolicy::Alternate,
-        sprt: None,
-    };
-    let records = run_match(&config, Vec::new(), None, &Quiet)?;
-    let summary = MatchSummary::of(&records, seed, None);
-    Ok(summary.score.map_or(0.5, |s| s.value))
+        sprt,
+    }
 }
 
-/// Runs the iterations not yet in the work log at `work`; `progress` hears of each.
+/// Player A's score in `records` (0.5 when there are none).
+#[must_use]
+pub fn score_of(records: &[GameRecord]) -> f64 {
+    tally(records).score().map_or(0.5, |s| s.value)
+}
+
+/// A run: its work log open, its weights where the log left them.
+pub struct SpsaRun {
+    start: EvalSpec,
+    config: SpsaConfig,
+    keys: Vec<&'static str>,
+    bounds: Vec<(f64, f64)>,
+    steps: Vec<f64>,
+    weights: Vec<f64>,
+    iterations: Vec<Iteration>,
+    log: AppendLog,
+    work: PathBuf,
+}
+
+impl SpsaRun {
+    /// Opens the run of `config` from `start` with its work log at `work`, resuming the
+    /// iterations there (a log of another run is refused).
+    pub fn open(start: &EvalSpec, config: &SpsaConfig, work: &Path) -> Result<SpsaRun, String> {
+        if config.games == 0 || config.games % 2 == 1 {
+            return Err("the games per iteration must be even and at least 2".to_owned());
+        }
+        if config.depth == 0 {
+            return Err("spsa plays games: the depth must be at least 1".to_owned());
+        }
+        if !(config.rate.is_finite() && config.rate > 0.0) {
+            return Err("the rate must be a positive number".to_owned());
+        }
+        let chosen = super::chosen_tunables(start, &config.params)?;
+        let keys: Vec<&'static str> = chosen.iter().map(|t| t.key).collect();
+        let header = format!(
+            "c4-spsa 1 start={} params={} depth={} games={} seed={} rate={}",
+            super::eval_text(start),
+            keys.join(","),
+            config.depth,
+            config.games,
+            config.seed,
+            config.rate
+        );
+        let (contents, log) = AppendLog::resume(work, Some(&header), |line| {
+            serde_json::from_str::<Iteration>(line)
+        })
+        .map_err(|e| e.to_string())?;
+        let iterations = contents.into_values();
+        let initial: Vec<f64> = chosen.iter().map(|t| t.value as f64).collect();
+        let steps: Vec<f64> = initial.iter().map(|v| (v.abs() * 0.2).max(1.0)).collect();
+        let weights = iterations.last().map_or(initial, |i| i.weights.clone());
+        Ok(SpsaRun {
+            start: *start,
+            config: config.clone(),
+            keys,
+            bounds: chosen
+                .iter()
+                .map(|t| (t.min as f64, t.max as f64))
+                .collect(),
+            steps,
+            weights,
+            iterations,
+            log,
+            work: work.to_owned(),
+        })
+    }
+
+    /// The iterations finished so far.
+    #[must_use]
+    pub fn iterations(&self) -> &[Iteration] {
+        &self.iterations
+    }
+
+    /// The names of the weights moved, in the order of [`Iteration::weights`].
+    #[must_use]
+    pub fn keys(&self) -> &[&'static str] {
+        &self.keys
+    }
+
+    /// The next iteration's games, or `None` when the run has all its iterations.
+    pub fn next_step(&self) -> Result<Option<Step>, String> {
+        let k = self.iterations.len() as u32;
+        if k >= self.config.iterations {
+            return Ok(None);
+        }
+        let mut rng = SeededRng::seed_from_u64(game_seed(self.config.seed, u64::from(k), 21));
+        let deltas: Vec<f64> = self
+            .steps
+            .iter()
+            .map(|step| {
+                let sign = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+                let c_k = 1.0 / f64::from(k + 1).powf(0.101);
+                (step * c_k).max(1.0) * sign
+            })
+            .collect();
+        let shifted = |direction: f64| -> Result<EvalSpec, String> {
+            let weights: Vec<f64> = self
+                .weights
+                .iter()
+                .zip(&deltas)
+                .map(|(w, delta)| w + direction * delta)
+                .collect();
+            self.with_weights(&weights)
+        };
+        let seed = game_seed(self.config.seed, u64::from(k), 22);
+        let side = |spec: &EvalSpec| {
+            match_config(
+                ("a", spec),
+                ("b", &self.start),
+                self.config.depth,
+                self.config.games,
+                seed,
+                None,
+            )
+        };
+        Ok(Some(Step {
+            k,
+            plus: side(&shifted(1.0)?),
+            minus: side(&shifted(-1.0)?),
+            deltas,
+            rate: self.config.rate / (1.0 + f64::from(k) / 10.0).powf(0.602),
+        }))
+    }
+
+    /// Finishes `step` with the records of its two matches: moves the weights, appends the
+    /// iteration to the work log and returns it.
+    pub fn record(
+        &mut self,
+        step: &Step,
+        plus: &[GameRecord],
+        minus: &[GameRecord],
+    ) -> Result<&Iteration, String> {
+        if step.k as usize != self.iterations.len() {
+            return Err(format!(
+                "iteration {} is not the next one ({})",
+                step.k,
+                self.iterations.len()
+            ));
+        }
+        for (side, config, records) in [("plus", &step.plus, plus), ("minus", &step.minus, minus)] {
+            let mut games: Vec<u64> = records.iter().map(|r| r.game).collect();
+            games.sort_unstable();
+            games.dedup();
+            let belong = records.iter().all(|r| {
+                r.a_spec == config.a.spec.to_string() && r.b_spec == config.b.spec.to_string()
+            });
+            if games.len() != records.len() || games != (0..config.games).collect::<Vec<_>>() {
+                return Err(format!(
+                    "iteration {}: the {side} side needs games 0-{} once each, got {} records",
+                    step.k,
+                    config.games - 1,
+                    records.len()
+                ));
+            }
+            if !belong {
+                return Err(format!(
+                    "iteration {}: a record of the {side} side is not of its match",
+                    step.k
+                ));
+            }
+        }
+        let (s_plus, s_minus) = (score_of(plus), score_of(minus));
+        for ((weight, delta), (min, max)) in
+            self.weights.iter_mut().zip(&step.deltas).zip(&self.bounds)
+        {
+            *weight = (*weight + step.rate * delta * (s_plus - s_minus)).clamp(*min, *max);
+        }
+        let iteration = Iteration {
+            k: step.k,
+            weights: self.weights.clone(),
+            plus: s_plus,
+            minus: s_minus,
+        };
+        self.log
+            .append(&serde_json::to_string(&iteration).expect("plain data"))
+            .map_err(|e| format!("writing {}: {e}", self.work.display()))?;
+        self.iterations.push(iteration);
+        Ok(self.iterations.last().expect("just pushed"))
+    }
+
+    /// The result so far: the evaluator with the current weights, rounded.
+    pub fn result(&self) -> Result<SpsaResult, String> {
+        Ok(SpsaResult {
+            tuned: self.with_weights(&self.weights)?,
+            iterations: self.iterations.clone(),
+        })
+    }
+
+    /// The confirming match: the tuned set (A) against the untuned one under [`CONFIRM_SPRT`],
+    /// at most `max_games` games.
+    pub fn confirm_config(&self, max_games: u64) -> Result<MatchConfig, String> {
+        Ok(match_config(
+            ("tuned", &self.with_weights(&self.weights)?),
+            ("untuned", &self.start),
+            self.config.depth,
+            max_games,
+            self.config.confirm_seed(),
+            Some(CONFIRM_SPRT),
+        ))
+    }
+
+    /// The parameter file's lines on how the weights were made, with the confirming match's
+    /// summary when there was one.
+    #[must_use]
+    pub fn provenance(&self, confirmed: Option<&MatchSummary>) -> Vec<String> {
+        let depth = self.config.depth;
+        let mut lines = vec![
+            format!("{} weights tuned by c4 tune (spsa)", self.start.name()),
+            format!(
+                "{} iterations, {} games a side each against the untuned weights at depth {depth}, rate {}, seed {}",
+                self.iterations.len(),
+                self.config.games,
+                self.config.rate,
+                self.config.seed
+            ),
+        ];
+        if let Some(summary) = confirmed
+            && let Some(elo) = summary.elo
+        {
+            lines.push(format!(
+                "confirmed by {} games against the untuned weights at depth {depth}: Elo {:+.0} [{:+.0}, {:+.0}]{}",
+                summary.games,
+                elo.value,
+                elo.low,
+                elo.high,
+                summary
+                    .sprt
+                    .map_or(String::new(), |(_, _, _, verdict)| format!(", SPRT {verdict:?}"))
+            ));
+        }
+        lines
+    }
+
+    fn with_weights(&self, weights: &[f64]) -> Result<EvalSpec, String> {
+        let mut spec = self.start;
+        for ((key, weight), (min, max)) in self.keys.iter().zip(weights).zip(&self.bounds) {
+            let value = weight.round().clamp(*min, *max) as i64;
+            spec.set_tunable(key, value).map_err(|e| e.to_string())?;
+        }
+        Ok(spec)
+    }
+}
+
+/// Runs the iterations not yet in the work log at `work` on this machine; `progress` hears of
+/// each.
 pub fn run(
     start: &EvalSpec,
     config: &SpsaConfig,
     work: &Path,
     progress: &mut dyn FnMut(&Iteration),
 ) -> Result<SpsaResult, String> {
-    if config.games == 0 || config.games % 2 == 1 {
-        return Err("the games per iteration must be even and at least 2".to_owned());
-    }
-    let chosen = super::chosen_tunables(start, &config.params)?;
-    let keys: Vec<&'static str> = chosen.iter().map(|t| t.key).collect();
-    let header = format!(
-        "c4-spsa 1 start={} params={} depth={} games={} seed={} rate={}",
-        std::iter::once(start.name().to_owned())
-            .chain(start.options_text())
-            .collect::<Vec<_>>()
-            .join(","),
-        keys.join(","),
-        config.depth,
-        config.games,
-        config.seed,
-        config.rate
-    );
-    let (contents, mut log) = AppendLog::resume(work, Some(&header), |line| {
-        serde_json::from_str::<Iteration>(line)
-    })
-    .map_err(|e| e.to_string())?;
-    let mut iterations = contents.into_values();
-    let initial: Vec<f64> = chosen.iter().map(|t| t.value as f64).collect();
-    let steps: Vec<f64> = initial.iter().map(|v| (v.abs() * 0.2).max(1.0)).collect();
-    let mut weights = iterations.last().map_or(initial, |i| i.weights.clone());
-    for iteration in &iterations {
+    let mut run = SpsaRun::open(start, config, work)?;
+    for iteration in run.iterations() {
         progress(iteration);
     }
-    for k in iterations.len() as u32..config.iterations {
-        let mut rng = SeededRng::seed_from_u64(game_seed(config.seed, u64::from(k), 21));
-        let signs: Vec<f64> = keys
-            .iter()
-            .map(|_| if rng.random_bool(0.5) { 1.0 } else { -1.0 })
-            .collect();
-        let c_k = 1.0 / f64::from(k + 1).powf(0.101);
-        let r_k = config.rate / (1.0 + f64::from(k) / 10.0).powf(0.602);
-        let shifted = |direction: f64| -> Vec<f64> {
-            weights
-                .iter()
-                .zip(&steps)
-                .zip(&signs)
-                .map(|((w, step), sign)| w + direction * (step * c_k).max(1.0) * sign)
-                .collect()
-        };
-        let plus = with_weights(start, &keys, &shifted(1.0))?;
-        let minus = with_weights(start, &keys, &shifted(-1.0))?;
-        let seed = game_seed(config.seed, u64::from(k), 22);
-        let s_plus = score(&plus, start, config.depth, config.games, seed)?;
-        let s_minus = score(&minus, start, config.depth, config.games, seed)?;
-        for ((weight, step), sign) in weights.iter_mut().zip(&steps).zip(&signs) {
-            *weight += r_k * (step * c_k).max(1.0) * (s_plus - s_minus) * sign;
-        }
-        let tunables = chosen.iter().map(|t| (t.min as f64, t.max as f64));
-        for (weight, (min, max)) in weights.iter_mut().zip(tunables) {
-            *weight = weight.clamp(min, max);
-        }
-        let iteration = Iteration {
-            k,
-            weights: weights.clone(),
-            plus: s_plus,
-            minus: s_minus,
-        };
-        log.append(&serde_json::to_string(&iteration).expect("plain data"))
-            .map_err(|e| format!("writing {}: {e}", work.display()))?;
-        progress(&iteration);
-        iterations.push(iteration);
+    while let Some(step) = run.next_step()? {
+        let plus = run_match(&step.plus, Vec::new(), None, &Quiet)?;
+        let minus = run_match(&step.minus, Vec::new(), None, &Quiet)?;
+        progress(run.record(&step, &plus, &minus)?);
     }
-    Ok(SpsaResult {
-        tuned: with_weights(start, &keys, &weights)?,
-        iterations,
-    })
+    run.result()
 }
 
-/// `tuned` against `start` at `depth` from random openings, stopped by `sprt` or after
-/// `max_games` games.
-pub fn confirm(
-    tuned: &EvalSpec,
-    start: &EvalSpec,
-    depth: u32,
-    max_games: u64,
-    seed: u64,
-    sprt: Sprt,
-) -> Result<MatchSummary, String> {
-    let config = MatchConfig {
-        a: Contestant {
-            label: "tuned".to_owned(),
-            spec: player(tuned, depth),
-        },
-        b: Contestant {
-            label: "untuned".to_owned(),
-            spec: player(start, depth),
-        },
-        games: max_games,
-        seed,
-        openings: Openings::Random(OPENING_PLIES),
-        first: FirstPolicy::Alternate,
-        sprt: Some(sprt),
-    };
+/// The games of `records` up to the first at which `sprt` decides, in game order, when the
+/// games 0, 1, 2, ... there reach a decision; `None` while they do not.
+#[must_use]
+pub fn decided_prefix(records: &[GameRecord], sprt: &Sprt) -> Option<usize> {
+    let mut sorted: Vec<&GameRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.game);
+    let mut wdl = tally(&[]);
+    for (n, record) in sorted.into_iter().enumerate() {
+        if record.game != n as u64 {
+            return None;
+        }
+        wdl.add(tally(std::slice::from_ref(record)));
+        if sprt.verdict(&wdl) != SprtVerdict::Continue {
+            return Some(n + 1);
+        }
+    }
+    None
+}
+
+/// Runs the confirming match of `run` on this machine: at most `max_games` games, stopped
+/// by the SPRT.
+pub fn confirm(run: &SpsaRun, max_games: u64) -> Result<MatchSummary, String> {
+    let config = run.confirm_config(max_games)?;
     let records = run_match(&config, Vec::new(), None, &Quiet)?;
-    Ok(MatchSummary::of(&records, seed, Some(&sprt)))
+    Ok(MatchSummary::of(
+        &records,
+        config.seed,
+        config.sprt.as_ref(),
+    ))
 }

@@ -367,6 +367,76 @@ pub struct TexelResult {
     pub counts: (usize, usize, usize),
 }
 
+impl Target {
+    /// Its name, as `c4 tune --target` spells it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Results => "results",
+            Target::Moves => "moves",
+        }
+    }
+}
+
+impl PassReport {
+    /// The weights as `KEY=VALUE,...`.
+    #[must_use]
+    pub fn weights_text(&self) -> String {
+        self.weights
+            .iter()
+            .map(|t| format!("{}={}", t.key, t.value))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+impl TexelResult {
+    /// Two lines for people: the losses before and after, and the weights kept.
+    #[must_use]
+    pub fn report(&self) -> String {
+        let first = &self.passes[0];
+        let best = &self.passes[self.best_pass as usize];
+        format!(
+            "{}: validation loss {:.6} -> {:.6} (training {:.6} -> {:.6}) in {} passes\nweights: {}\n",
+            self.tuned.name(),
+            first.valid,
+            best.valid,
+            first.train,
+            best.train,
+            self.passes.len() - 1,
+            best.weights_text()
+        )
+    }
+
+    /// The parameter file's lines on how the weights were made, from the dataset `data`.
+    #[must_use]
+    pub fn provenance(&self, data: &str, config: &TexelConfig) -> Vec<String> {
+        let first = &self.passes[0];
+        let best = &self.passes[self.best_pass as usize];
+        let (train, valid, decided) = self.counts;
+        vec![
+            format!("{} weights fitted by c4 tune (texel)", self.tuned.name()),
+            format!(
+                "data: {data} ({train} training, {valid} validation positions; {decided} left out: {})",
+                match config.target {
+                    Target::Results => "decided at the leaf",
+                    Target::Moves => "a win in one move, or every column of one value",
+                }
+            ),
+            format!(
+                "target {}, depth {}; validation loss {:.6} -> {:.6} after pass {} of {}; scale {:.2}",
+                config.target.name(),
+                config.depth,
+                first.valid,
+                best.valid,
+                self.best_pass,
+                self.passes.len() - 1,
+                best.scale
+            ),
+        ]
+    }
+}
+
 /// Fits `spec`'s tunable weights on `samples`; `progress` hears of every pass.
 pub fn fit(
     spec: &EvalSpec,
