@@ -10,6 +10,7 @@ mod players;
 mod position;
 mod shards;
 mod solver;
+mod tuning;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -40,5 +41,9 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(shards::book_solve, module)?)?;
     module.add_function(wrap_pyfunction!(shards::run_plan, module)?)?;
     module.add_function(wrap_pyfunction!(shards::play_games, module)?)?;
+    module.add_class::<tuning::SpsaRun>()?;
+    module.add_class::<tuning::DatasetRun>()?;
+    module.add_function(wrap_pyfunction!(tuning::dataset_label, module)?)?;
+    module.add_function(wrap_pyfunction!(tuning::texel_tune, module)?)?;
     Ok(())
 }

@@ -211,3 +211,102 @@ def test_a_book_slice_equals_the_cli_build(cluster, tmp_path):
         capture_output=True, text=True, check=True,
     )
     assert "finished already" in again.stdout
+
+
+def _c4_binary() -> Path:
+    repo = Path(__file__).resolve().parents[3]
+    for build in ("release", "debug"):
+        binary = repo / "target" / build / "c4"
+        if binary.exists():
+            return binary
+    pytest.skip("the c4 binary is not built")
+
+
+def _without_command(params: Path) -> list[str]:
+    return [line for line in params.read_text().splitlines() if not line.startswith("# command:")]
+
+
+def test_spsa_on_the_cluster_equals_the_cli_iteration_for_iteration(cluster, tmp_path):
+    args = ["--method", "spsa", "--eval", "center", "--params", "d1,d2,d3", "--depth", "2",
+            "--iterations", "3", "--games", "6", "--confirm-games", "30", "--seed", "4"]
+    ray_out, cli_out = tmp_path / "ray" / "center.params", tmp_path / "cli" / "center.params"
+    run = subprocess.run(
+        _driver(cluster, "tune", *args, "--shard-size", "2", "--out", str(ray_out)),
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "iteration 3/3" in run.stderr and "per worker:" in run.stderr
+    subprocess.run([_c4_binary(), "tune", *args, "--threads", "1", "--out", cli_out],
+                   check=True, capture_output=True)
+    ray_log = Path(f"{ray_out}.spsa").read_text()
+    assert ray_log == Path(f"{cli_out}.spsa").read_text()
+    assert len(ray_log.splitlines()) == 4
+    assert _without_command(ray_out) == _without_command(cli_out)
+    assert any(line.startswith("# confirmed by 30 games") for line in _without_command(ray_out))
+    # A finished run resumes to nothing new; a different run refuses its log by name.
+    again = subprocess.run(
+        _driver(cluster, "tune", *args, "--confirm-games", "0", "--out", str(ray_out)),
+        capture_output=True, text=True, check=True,
+    )
+    assert "3 of 3 iterations already done" in again.stderr
+    other = subprocess.run(
+        _driver(cluster, "tune", *args[:-2], "--seed", "5", "--out", str(ray_out)),
+        capture_output=True, text=True,
+    )
+    assert other.returncode == 2 and "seed=4" in other.stderr and "Traceback" not in other.stderr
+
+
+def test_a_dataset_and_its_texel_fit_on_the_cluster_equal_the_cli(cluster, tmp_path):
+    binary = _c4_binary()
+    ray_data, cli_data = tmp_path / "ray.jsonl", tmp_path / "cli.jsonl"
+    run = subprocess.run(
+        _driver(cluster, "dataset", "build", "--positions", "120", "--seed", "3", "--plies",
+                "6-24", "--shard-size", "8", "--out", str(ray_data)),
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "wrote 120 positions" in run.stdout and "per worker:" in run.stderr
+    assert not Path(f"{ray_data}.partial").exists()
+    subprocess.run([binary, "dataset", "build", "--positions", "120", "--seed", "3", "--plies",
+                    "6-24", "--out", cli_data], check=True, capture_output=True)
+    assert ray_data.read_bytes() == cli_data.read_bytes()
+
+    ray_params, cli_params = tmp_path / "ray.params", tmp_path / "cli.params"
+    fit = ["--eval", "center", "--params", "d1,d3,d5", "--max-passes", "4"]
+    run = subprocess.run(
+        _driver(cluster, "tune", *fit, "--data", str(cli_data), "--out", str(ray_params)),
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "validation loss" in run.stdout
+    subprocess.run([binary, "tune", *fit, "--data", cli_data, "--out", cli_params],
+                   check=True, capture_output=True)
+    assert _without_command(ray_params) == _without_command(cli_params)
+    # A task wider than any node would wait forever: refused at once instead.
+    wide = subprocess.run(
+        _driver(cluster, "tune", *fit, "--data", str(cli_data), "--threads", "2", "--out",
+                str(tmp_path / "wide.params")),
+        capture_output=True, text=True, timeout=120,
+    )
+    assert wide.returncode == 2 and "no node of the cluster has 2 CPUs" in wide.stderr
+
+
+def test_a_dataset_build_resumes_the_clis_work_log(cluster, tmp_path):
+    out = tmp_path / "resumed.jsonl"
+    build = ["--positions", "60", "--seed", "9", "--plies", "6-20"]
+    partial = Path(f"{out}.partial")
+    # The CLI's work log of a build cut short: its header and its first games.
+    subprocess.run([_c4_binary(), "dataset", "build", *build, "--out", tmp_path / "whole.jsonl"],
+                   check=True, capture_output=True)
+    whole = (tmp_path / "whole.jsonl").read_bytes()
+    cli = subprocess.Popen([_c4_binary(), "dataset", "build", *build[:1], "100000",
+                            *build[2:], "--threads", "1", "--out", out],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert _wait_for(lambda: _lines(partial) >= 6)
+    cli.kill()
+    cli.wait()
+    # The header leaves out how many positions are wanted: a longer build's games serve.
+    run = subprocess.run(_driver(cluster, "dataset", "build", *build, "--out", str(out)),
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert out.read_bytes() == whole

@@ -470,20 +470,26 @@ pub fn write(path: &Path, samples: &[Sample]) -> Result<(), String> {
 pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    parse(&text, &path.display().to_string())
+}
+
+/// Parses the text of a dataset written by [`write`] (`name` says where it came from in the
+/// errors), checking every line.
+pub fn parse(text: &str, name: &str) -> Result<Vec<Sample>, String> {
     let mut samples = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let sample: Sample = serde_json::from_str(line)
-            .map_err(|e| format!("{}: line {}: {e}", path.display(), index + 1))?;
+        let sample: Sample =
+            serde_json::from_str(line).map_err(|e| format!("{name}: line {}: {e}", index + 1))?;
         sample
             .position()
-            .map_err(|e| format!("{}: line {}: {e}", path.display(), index + 1))?;
+            .map_err(|e| format!("{name}: line {}: {e}", index + 1))?;
         samples.push(sample);
     }
     if samples.is_empty() {
-        return Err(format!("{} holds no positions", path.display()));
+        return Err(format!("{name} holds no positions"));
     }
     Ok(samples)
 }

@@ -1,6 +1,8 @@
-"""c4 on a Ray cluster: matches, tournaments, experiments and opening books past one machine.
+"""c4 on a Ray cluster: matches, tournaments, experiments, tuning and opening books past one
+machine.
 
-``python -m c4lab.ray match | tournament | experiment | book ...`` takes the CLI's arguments
+``python -m c4lab.ray match | tournament | experiment | tune | dataset build | book ...``
+takes the CLI's arguments
 (``--a``, ``--b``, ``--games``, ``--seed``, ``--random-openings``, ``--out``, ``--resume``,
 ...), splits the work into seeded shards, runs each shard as a Ray task calling c4's Rust
 core, and writes the files the CLI writes, so ``c4 report``, ``c4 verify`` and ``c4 solve
@@ -11,6 +13,13 @@ core, and writes the files the CLI writes, so ``c4 report``, ``c4 verify`` and `
   seed, and a shard computed twice gives the same games.
 - A book shard is a run of neighbouring positions of the deepest ply, solved on one table.
 - An experiment is one task (``all``: every experiment at once), resuming from its folder.
+- SPSA tuning plays each iteration's two matches in shards of game indices, then the
+  confirming match's games until its SPRT decides (in game order); the work log
+  ``OUT.spsa`` and the parameter file are ``c4 tune --method spsa``'s, iteration for
+  iteration. A texel fit is one task on the cluster.
+- A dataset shard is a range of game indices, each game played or taken from a run and its
+  sampled positions labelled; the work log ``OUT.partial`` and the dataset are ``c4 dataset
+  build``'s, so either resumes the other.
 
 Faults: Ray runs a shard again when its worker dies (``--retries``); each finished shard is
 on disk as soon as it returns, so a driver started again with ``--resume`` (a book resumes
@@ -89,6 +98,41 @@ def _experiment_task(name, quick, games, seed, out, threads) -> ShardResult:
     )
 
 
+@ray.remote(num_cpus=1)
+def _label_shard(plan, games, recorded, table_bits, book) -> ShardResult:
+    return _timed(
+        f"dataset games {_ranges(games)}",
+        len(games),
+        lambda: _core.dataset_label(plan, games, recorded, table_bits, book),
+    )
+
+
+@ray.remote(num_cpus=1)
+def _texel_task(eval, text, data, target, depth, params, patience, max_passes, threads):
+    return _timed(
+        f"texel fit of {eval}",
+        1,
+        lambda: _core.texel_tune(
+            eval, text, data, target, depth, params, patience, max_passes, threads
+        ),
+    )
+
+
+def _check_cpus(threads: int) -> None:
+    """A task of ``threads`` cores must fit on some node, or Ray would wait for it forever."""
+    if threads < 1:
+        raise ValueError("threads must be at least 1")
+    largest = max(
+        (node["Resources"].get("CPU", 0) for node in ray.nodes() if node.get("Alive")),
+        default=0,
+    )
+    if threads > largest:
+        raise ValueError(
+            f"threads={threads}: no node of the cluster has {threads} CPUs "
+            f"(the largest has {largest:g})"
+        )
+
+
 def _ranges(indices: Sequence[int]) -> str:
     """``[3, 4, 5, 9]`` as ``3-5, 9``."""
     parts: list[str] = []
@@ -160,10 +204,11 @@ class Progress:
 
 
 def _wait_all(
-    tasks: dict[Any, str], on_result: Callable[[ShardResult], None]
+    tasks: dict[Any, str], on_result: Callable[[ShardResult], bool | None]
 ) -> None:
-    """Waits for every task, handing each result to ``on_result`` as it arrives. A task that
-    failed stops the run: its input is named, the rest are cancelled."""
+    """Waits for every task, handing each result to ``on_result`` as it arrives; when that
+    returns True, the tasks still running are cancelled. A task that failed stops the run:
+    its input is named, the rest are cancelled."""
     pending = list(tasks)
     try:
         while pending:
@@ -179,7 +224,8 @@ def _wait_all(
                         f"{tasks[ref]}: its worker died on every try; finished shards are "
                         f"kept, run again to continue"
                     ) from None
-                on_result(result)
+                if on_result(result):
+                    return
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
@@ -255,8 +301,7 @@ def run_experiments(
     for name in wanted:
         if name not in known:
             raise ValueError(f"unknown experiment {name!r}; known: {', '.join(known)}")
-    if threads < 1:
-        raise ValueError("threads must be at least 1")
+    _check_cpus(threads)
     task = _experiment_task.options(
         num_cpus=threads, max_retries=retries, retry_exceptions=False
     )
@@ -316,6 +361,190 @@ def build_book(
     return build.finish()
 
 
+def _play_match(
+    plan: Sequence[Any],
+    games: Sequence[int],
+    shard_size: int,
+    retries: int,
+    on_records: Callable[[ShardResult], bool | None],
+) -> None:
+    """Plays games ``games`` of one match (a plan of ``SpsaRun``: labels, specs, seed,
+    games, opening plies, first) in shards, handing each shard's result to ``on_records``."""
+    a_label, a_spec, b_label, b_spec, seed, _, plies, first = plan
+    pairing = (a_label, a_spec, b_label, b_spec, seed)
+    shard = _play_shard.options(max_retries=retries, retry_exceptions=False)
+    tasks = {
+        shard.remote(pairing, chunk, plies, first): f"{a_label} vs {b_label}, games {_ranges(chunk)}"
+        for chunk in _chunks(list(games), shard_size)
+    }
+    _wait_all(tasks, on_records)
+
+
+def tune_spsa(
+    eval: str,
+    out: str,
+    *,
+    depth: int = 4,
+    params: Sequence[str] = (),
+    iterations: int = 100,
+    games: int = 16,
+    seed: int = 1,
+    rate: float = 4.0,
+    confirm_games: int = 2000,
+    shard_size: int = 4,
+    retries: int = DEFAULT_RETRIES,
+    quiet: bool = False,
+    command: str = "",
+) -> str:
+    """Runs ``c4 tune --method spsa`` on the cluster: each iteration's plus and minus
+    matches in shards of ``shard_size`` games, the weights moved and the iteration appended
+    to ``OUT.spsa`` (resumed when there), then the confirming SPRT match, and the parameter
+    file written to ``out``. Returns what the CLI prints."""
+    if shard_size < 1:
+        raise ValueError("shard_size must be at least 1")
+    if confirm_games < 0:
+        raise ValueError("confirm_games must be 0 or more")
+    run = _core.SpsaRun(eval, out, depth, list(params), iterations, games, seed, rate)
+    keys = run.keys()
+    done = len(run.iterations())
+    progress = Progress("spsa games", (iterations - done) * 2 * games, quiet=quiet)
+    if not quiet:
+        print(f"{done} of {iterations} iterations already done", file=sys.stderr)
+    lines: list[str] = []
+    while (step := run.next_step()) is not None:
+        k, plus_plan, minus_plan = step
+        records: dict[str, list[str]] = {"plus": [], "minus": []}
+        for side, plan in (("plus", plus_plan), ("minus", minus_plan)):
+
+            def keep(result: ShardResult, side: str = side) -> None:
+                records[side].extend(result.payload)
+                progress.add(result)
+
+            _play_match(plan, range(plan[5]), shard_size, retries, keep)
+        k, weights, plus, minus = run.record(k, records["plus"], records["minus"])
+        if not quiet:
+            shown = ",".join(f"{key}={w:.1f}" for key, w in zip(keys, weights))
+            print(f"iteration {k + 1}/{iterations}: S+ {plus:.3f} S- {minus:.3f} {shown}",
+                  file=sys.stderr)
+    lines.append(
+        f"{eval.split(':')[0]}: {len(run.iterations())} iterations of {games} games a side "
+        f"at depth {depth}; weights {run.tuned()}"
+    )
+    if confirm_games > 0:
+        plan = run.confirm_plan(confirm_games)
+        if not quiet:
+            print(
+                f"confirming: tuned against untuned at depth {depth}, SPRT elo0=0 elo1=20, "
+                f"at most {confirm_games} games",
+                file=sys.stderr,
+            )
+        confirm: list[str] = []
+        summary: list[str] = []
+        check = Progress("confirming games", confirm_games, quiet=quiet)
+
+        def decided(result: ShardResult) -> bool:
+            confirm.extend(result.payload)
+            check.add(result)
+            text = run.confirm_summary(confirm, confirm_games)
+            if text is not None:
+                summary.append(text)
+            return text is not None
+
+        _play_match(plan, range(confirm_games), shard_size, retries, decided)
+        lines.append(summary[0].rstrip("\n"))
+    written = run.write(command or f"python -m c4lab.ray tune --method spsa --eval {eval}")
+    lines.append(f"wrote {written}")
+    return "\n".join(lines)
+
+
+def tune_texel(
+    eval: str,
+    data: str,
+    out: str,
+    *,
+    target: str = "results",
+    depth: int = 0,
+    params: Sequence[str] = (),
+    patience: int = 3,
+    max_passes: int = 60,
+    threads: int = 1,
+    retries: int = DEFAULT_RETRIES,
+    command: str = "",
+) -> str:
+    """Runs ``c4 tune --method texel`` as one task of ``threads`` cores on the cluster, the
+    dataset ``data`` sent with it, and writes the parameter file ``out``. Returns the fit's
+    report."""
+    _check_cpus(threads)
+    with open(data, encoding="utf-8") as f:
+        text = f.read()
+    task = _texel_task.options(num_cpus=threads, max_retries=retries, retry_exceptions=False)
+    ref = task.remote(eval, text, data, target, depth, list(params), patience, max_passes,
+                      threads)
+    results: list[ShardResult] = []
+    _wait_all({ref: f"texel fit of {eval} on {data}"}, results.append)
+    params_text, report = results[0].payload
+    params_text += f"# command: {command or f'python -m c4lab.ray tune --eval {eval}'}\n"
+    parent = os.path.dirname(out)
+    if parent:
+        os.makedirs(parent, exist_ok=True)
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(params_text)
+    return f"{report}wrote {out}"
+
+
+def build_dataset(
+    out: str,
+    positions: int,
+    seed: int,
+    *,
+    plies: tuple[int, int] = (4, 30),
+    per_game: int = 2,
+    valid_percent: int = 10,
+    from_games: str | None = None,
+    table: int = 22,
+    book: bool = True,
+    shard_size: int = 16,
+    retries: int = DEFAULT_RETRIES,
+    quiet: bool = False,
+) -> str:
+    """Builds the dataset ``c4 dataset build`` builds: games played (or taken from the run
+    ``from_games``) and their sampled positions labelled by the solver in shards of game
+    indices, each game appended to ``OUT.partial`` as it arrives (the CLI's work log, so
+    either resumes the other), then the dataset written. Returns a summary line."""
+    if shard_size < 1:
+        raise ValueError("shard_size must be at least 1")
+    run = _core.DatasetRun(out, positions, seed, plies, per_game, valid_percent, from_games)
+    plan = run.plan()
+    shard = _label_shard.options(max_retries=retries, retry_exceptions=False)
+    while True:
+        have, games = run.selected()
+        if not quiet:
+            print(f"{have} of {positions} positions from the first {games} games",
+                  file=sys.stderr)
+        if have >= positions:
+            return run.finish()
+        # Enough games for what is missing at the rate so far, with a margin: the dataset is
+        # the first games' positions, so games past it are only spare.
+        rate = have / games if games else per_game * 0.8
+        limit = games + int((positions - have) / max(rate, 0.05) * 1.1) + shard_size
+        todo = run.todo(limit)
+        if not todo:
+            raise ValueError(
+                f"the games give only {have} usable positions of the {positions} asked for"
+            )
+        tasks = {}
+        for chunk in _chunks(todo, shard_size):
+            ref = shard.remote(plan, chunk, run.recorded(chunk), table, book)
+            tasks[ref] = f"dataset games {_ranges(chunk)}"
+        progress = Progress(f"games labelled below game {limit}", len(todo), quiet=quiet)
+
+        def keep(result: ShardResult) -> None:
+            run.add(result.payload)
+            progress.add(result)
+
+        _wait_all(tasks, keep)
+
+
 def _read_openings(path: str) -> list[str]:
     with open(path, encoding="utf-8") as f:
         lines = [line.split()[0] for line in f if line.split()]
@@ -327,7 +556,10 @@ def _read_openings(path: str) -> list[str]:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m c4lab.ray",
-        description="c4's matches, tournaments, experiments and book builds on a Ray cluster",
+        description=(
+            "c4's matches, tournaments, experiments, tuning, datasets and book builds on a "
+            "Ray cluster"
+        ),
     )
     parser.add_argument(
         "--address",
@@ -374,6 +606,43 @@ def _parser() -> argparse.ArgumentParser:
     experiment.add_argument("--out", default="results", help="parent of each NAME folder")
     experiment.add_argument("--threads", type=int, default=1, help="cores per experiment")
 
+    tune = commands.add_parser("tune", help="c4 tune: SPSA in shards, or a texel fit")
+    tune.add_argument("--eval", required=True, help="the evaluator to start from")
+    tune.add_argument("--params", type=_comma_list, default=[],
+                      help="the tunable weights, comma-separated (default: all)")
+    tune.add_argument("--method", choices=["texel", "spsa"], default="texel")
+    tune.add_argument("--target", choices=["results", "moves"], default="results",
+                      help="texel: what the evaluation predicts")
+    tune.add_argument("--data", help="texel: labelled positions (dataset build)")
+    tune.add_argument("--depth", type=int,
+                      help="texel: search depth (default 0); spsa: the games' depth (default 4)")
+    tune.add_argument("--iterations", type=int, default=100, help="spsa: iterations in all")
+    tune.add_argument("--games", type=int, default=16,
+                      help="spsa: games of each side per iteration (even)")
+    tune.add_argument("--rate", type=float, default=4.0, help="spsa: the learning rate")
+    tune.add_argument("--confirm-games", type=int, default=2000,
+                      help="spsa: at most this many games of the confirming SPRT; 0 skips it")
+    tune.add_argument("--seed", type=int, default=1, help="spsa: seed")
+    tune.add_argument("--patience", type=int, default=3, help="texel: passes without gain")
+    tune.add_argument("--max-passes", type=int, default=60, help="texel: at most this many")
+    tune.add_argument("--out", help="the parameter file (default tuned/NAME.params)")
+    tune.add_argument("--threads", type=int, default=1, help="texel: cores of its task")
+    tune.add_argument("--shard-size", type=int, default=4, help="spsa: games per shard")
+
+    dataset = commands.add_parser("dataset", help="c4 dataset build")
+    dataset_commands = dataset.add_subparsers(dest="dataset_command", required=True)
+    build = dataset_commands.add_parser("build", help="label positions of games in shards")
+    build.add_argument("--positions", type=int, required=True)
+    build.add_argument("--plies", type=_ply_range, default=(4, 30), help="A-B (default 4-30)")
+    build.add_argument("--from-games", help="a games file or run folder instead of new games")
+    build.add_argument("--per-game", type=int, default=2)
+    build.add_argument("--valid-percent", type=int, default=10)
+    build.add_argument("--seed", type=int, required=True)
+    build.add_argument("--out", required=True)
+    build.add_argument("--table", type=int, default=22, help="log2 of each shard's table")
+    build.add_argument("--book", choices=["builtin", "none"], default="builtin")
+    build.add_argument("--shard-size", type=int, default=16, help="games per shard")
+
     book = commands.add_parser("book", help="c4 book build")
     book.add_argument("--depth", type=int, required=True)
     book.add_argument("--out", required=True)
@@ -382,6 +651,20 @@ def _parser() -> argparse.ArgumentParser:
     book.add_argument("--format", choices=["binary", "text"])
     book.add_argument("--shard-size", type=int, default=64, help="positions per shard")
     return parser
+
+
+def _comma_list(text: str) -> list[str]:
+    return [part for part in text.split(",") if part]
+
+
+def _ply_range(text: str) -> tuple[int, int]:
+    low, sep, high = text.partition("-")
+    try:
+        if not sep:
+            raise ValueError
+        return int(low), int(high)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected A-B, as 4-30") from None
 
 
 def _players(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -432,6 +715,60 @@ def main(argv: Sequence[str] | None = None) -> int:
                     quick=args.quick,
                     games=args.games,
                     threads=args.threads,
+                    retries=args.retries,
+                    quiet=args.quiet,
+                )
+            )
+        elif args.command == "tune":
+            command = " ".join(["python -m c4lab.ray", *(argv if argv is not None else sys.argv[1:])])
+            name = args.eval.split(":")[0].split(",")[0]
+            out = args.out or os.path.join("tuned", f"{name}.params")
+            if args.method == "spsa":
+                text = tune_spsa(
+                    args.eval,
+                    out,
+                    depth=4 if args.depth is None else args.depth,
+                    params=args.params,
+                    iterations=args.iterations,
+                    games=args.games,
+                    seed=args.seed,
+                    rate=args.rate,
+                    confirm_games=args.confirm_games,
+                    shard_size=args.shard_size,
+                    retries=args.retries,
+                    quiet=args.quiet,
+                    command=command,
+                )
+            else:
+                if not args.data:
+                    raise ValueError("texel needs --data FILE")
+                text = tune_texel(
+                    args.eval,
+                    args.data,
+                    out,
+                    target=args.target,
+                    depth=args.depth or 0,
+                    params=args.params,
+                    patience=args.patience,
+                    max_passes=args.max_passes,
+                    threads=args.threads,
+                    retries=args.retries,
+                    command=command,
+                )
+            print(text)
+        elif args.command == "dataset":
+            print(
+                build_dataset(
+                    args.out,
+                    args.positions,
+                    args.seed,
+                    plies=args.plies,
+                    per_game=args.per_game,
+                    valid_percent=args.valid_percent,
+                    from_games=args.from_games,
+                    table=args.table,
+                    book=args.book == "builtin",
+                    shard_size=args.shard_size,
                     retries=args.retries,
                     quiet=args.quiet,
                 )

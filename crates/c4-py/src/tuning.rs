@@ -1,0 +1,478 @@
+//! Tuning in pieces, for a distributed runner (`c4lab.ray tune` and `c4lab.ray dataset`):
+//!
+//! - [`SpsaRun`]: the driver's side of an SPSA run: each iteration's two matches named (their
+//!   games are played anywhere by `play_games`), the records handed back moving the weights,
+//!   the work log and the parameter file the same as `c4 tune --method spsa`'s.
+//! - [`DatasetRun`] and [`dataset_label`]: a dataset build's games labelled anywhere, its work
+//!   log and finished file the same as `c4 dataset build`'s.
+//! - [`texel_tune`]: a texel fit of a dataset, as `c4 tune --method texel` does it.
+
+use crate::arena::thread_pool;
+use crate::value_error;
+use c4_arena::matches::{MatchConfig, Openings};
+use c4_arena::record::GameRecord;
+use c4_arena::summary::MatchSummary;
+use c4_arena::tuning::dataset::{self, DatasetSpec, DatasetWork, GameWork, Source, Split};
+use c4_arena::tuning::eval_text;
+use c4_arena::tuning::spsa::{self, SpsaConfig, Step};
+use c4_arena::tuning::texel::{self, Target, TexelConfig};
+use c4_core::Game;
+use c4_engine::eval::EvalSpec;
+use c4_engine::eval::params;
+use c4_engine::solver::book::OpeningBook;
+use c4_engine::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
+use pyo3::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// A match as the driver hands it to `play_games`: A's label and spec, B's, the seed, the
+/// games, the random openings' plies and who moves first.
+type MatchPlan = (String, String, String, String, u64, u64, u32, String);
+
+fn match_plan(config: &MatchConfig) -> MatchPlan {
+    let Openings::Random(plies) = config.openings else {
+        unreachable!("tuning games start from random openings")
+    };
+    (
+        config.a.label.clone(),
+        config.a.spec.to_string(),
+        config.b.label.clone(),
+        config.b.spec.to_string(),
+        config.seed,
+        config.games,
+        plies,
+        "alternate".to_owned(),
+    )
+}
+
+fn parse_records(lines: &[String]) -> PyResult<Vec<GameRecord>> {
+    lines
+        .iter()
+        .map(|line| serde_json::from_str(line).map_err(|e| value_error(format!("a record: {e}"))))
+        .collect()
+}
+
+fn parse_eval(text: &str) -> PyResult<EvalSpec> {
+    EvalSpec::parse(text).map_err(|e| value_error(format!("eval {text:?}: {e}")))
+}
+
+fn write_params(out: &Path, tuned: &EvalSpec, comments: &[String]) -> PyResult<()> {
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| value_error(format!("creating {}: {e}", parent.display())))?;
+    }
+    std::fs::write(out, params::render(tuned, comments))
+        .map_err(|e| value_error(format!("writing {}: {e}", out.display())))
+}
+
+/// One SPSA iteration as Python sees it: `(k, weights, plus score, minus score)`.
+type IterationTuple = (u32, Vec<f64>, f64, f64);
+
+fn iteration_tuple(iteration: &spsa::Iteration) -> IterationTuple {
+    (
+        iteration.k,
+        iteration.weights.clone(),
+        iteration.plus,
+        iteration.minus,
+    )
+}
+
+/// The driver's side of an SPSA run writing the parameter file `out` (its work log is
+/// `OUT.spsa`, resumed when there): `c4 tune --method spsa`'s run, its games played by
+/// whoever the driver hands them to.
+#[pyclass(module = "c4lab", unsendable)]
+pub struct SpsaRun {
+    run: spsa::SpsaRun,
+    out: PathBuf,
+    pending: Option<Step>,
+    confirmed: Option<MatchSummary>,
+}
+
+#[pymethods]
+impl SpsaRun {
+    #[new]
+    #[pyo3(signature = (eval, out, depth = 4, params = Vec::new(), iterations = 100, games = 16, seed = 1, rate = 4.0))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        eval: &str,
+        out: PathBuf,
+        depth: u32,
+        params: Vec<String>,
+        iterations: u32,
+        games: u64,
+        seed: u64,
+        rate: f64,
+    ) -> PyResult<SpsaRun> {
+        let start = parse_eval(eval)?;
+        let config = SpsaConfig {
+            depth,
+            params,
+            iterations,
+            games,
+            seed,
+            rate,
+        };
+        let run = spsa::SpsaRun::open(&start, &config, &SpsaConfig::work_path(&out))
+            .map_err(value_error)?;
+        Ok(SpsaRun {
+            run,
+            out,
+            pending: None,
+            confirmed: None,
+        })
+    }
+
+    /// The names of the weights moved, in the order of each iteration's weights.
+    fn keys(&self) -> Vec<&'static str> {
+        self.run.keys().to_vec()
+    }
+
+    /// The iterations finished: `(k, weights, plus score, minus score)` each.
+    fn iterations(&self) -> Vec<IterationTuple> {
+        self.run.iterations().iter().map(iteration_tuple).collect()
+    }
+
+    /// The next iteration's two matches, `(k, plus, minus)`, each `(a_label, a_spec, b_label,
+    /// b_spec, seed, games, opening plies, first)`; `None` when the run is complete.
+    fn next_step(&mut self) -> PyResult<Option<(u32, MatchPlan, MatchPlan)>> {
+        self.pending = self.run.next_step().map_err(value_error)?;
+        Ok(self
+            .pending
+            .as_ref()
+            .map(|step| (step.k, match_plan(&step.plus), match_plan(&step.minus))))
+    }
+
+    /// Finishes iteration `k` with its matches' game records (JSON lines, in any order):
+    /// moves the weights and appends the iteration to the work log.
+    fn record(
+        &mut self,
+        k: u32,
+        plus: Vec<String>,
+        minus: Vec<String>,
+    ) -> PyResult<IterationTuple> {
+        let step = self
+            .pending
+            .take_if(|step| step.k == k)
+            .ok_or_else(|| value_error(format!("iteration {k} is not the one asked for")))?;
+        let iteration = self
+            .run
+            .record(&step, &parse_records(&plus)?, &parse_records(&minus)?)
+            .map_err(value_error)?;
+        Ok(iteration_tuple(iteration))
+    }
+
+    /// The evaluator with the weights so far, as `eval=` spells it.
+    fn tuned(&self) -> PyResult<String> {
+        Ok(eval_text(&self.run.result().map_err(value_error)?.tuned))
+    }
+
+    /// The confirming match (tuned as A against untuned, SPRT elo0=0 elo1=20), at most
+    /// `max_games` games.
+    fn confirm_plan(&self, max_games: u64) -> PyResult<MatchPlan> {
+        Ok(match_plan(
+            &self.run.confirm_config(max_games).map_err(value_error)?,
+        ))
+    }
+
+    /// The confirming match's summary once its records (games 0, 1, 2, ...) reach the SPRT's
+    /// decision or all `max_games` games, cut at the decision; `None` while neither.
+    fn confirm_summary(
+        &mut self,
+        records: Vec<String>,
+        max_games: u64,
+    ) -> PyResult<Option<String>> {
+        let config = self.run.confirm_config(max_games).map_err(value_error)?;
+        let sprt = config.sprt.expect("the confirming match has an SPRT");
+        let mut records = parse_records(&records)?;
+        records.sort_by_key(|r| r.game);
+        let used = match spsa::decided_prefix(&records, &sprt) {
+            Some(n) => n,
+            None if records.len() as u64 >= max_games => records.len(),
+            None => return Ok(None),
+        };
+        let summary = MatchSummary::of(&records[..used], config.seed, Some(&sprt));
+        let text = summary.to_text();
+        self.confirmed = Some(summary);
+        Ok(Some(text))
+    }
+
+    /// Writes the parameter file with how it was made (`command` last); returns its path.
+    fn write(&self, command: &str) -> PyResult<String> {
+        let result = self.run.result().map_err(value_error)?;
+        let mut comments = self.run.provenance(self.confirmed.as_ref());
+        comments.push(format!("command: {command}"));
+        write_params(&self.out, &result.tuned, &comments)?;
+        Ok(self.out.display().to_string())
+    }
+}
+
+/// What a worker needs of a dataset build to label its games: seed, plies, positions per
+/// game, validation percent.
+type LabelPlan = (u64, (u32, u32), usize, u64);
+
+fn dataset_spec(positions: usize, plan: LabelPlan, source: Source) -> PyResult<DatasetSpec> {
+    let (seed, (low, high), per_game, valid_percent) = plan;
+    if low > high || high > 41 {
+        return Err(value_error(format!(
+            "plies {low}-{high}: use A-B with A <= B <= 41"
+        )));
+    }
+    if !(1..=50).contains(&valid_percent) {
+        return Err(value_error(format!(
+            "valid_percent={valid_percent}: use 1-50"
+        )));
+    }
+    if !(1..=42).contains(&per_game) || positions == 0 {
+        return Err(value_error(
+            "positions and per_game (1-42) must be at least 1",
+        ));
+    }
+    Ok(DatasetSpec {
+        positions,
+        plies: low..=high,
+        per_game,
+        valid_percent,
+        seed,
+        source,
+    })
+}
+
+/// The driver's side of a dataset build writing `out` (its work log is `OUT.partial`, the
+/// CLI's, resumed when there): `c4 dataset build`'s build, its games labelled anywhere.
+#[pyclass(module = "c4lab", unsendable)]
+pub struct DatasetRun {
+    out: PathBuf,
+    spec: DatasetSpec,
+    work: DatasetWork,
+    /// The recorded games' move strings, for a build from a run's games.
+    recorded: Option<Vec<String>>,
+}
+
+#[pymethods]
+impl DatasetRun {
+    #[new]
+    #[pyo3(signature = (out, positions, seed, plies = (4, 30), per_game = 2, valid_percent = 10, from_games = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        out: PathBuf,
+        positions: usize,
+        seed: u64,
+        plies: (u32, u32),
+        per_game: usize,
+        valid_percent: u64,
+        from_games: Option<PathBuf>,
+    ) -> PyResult<DatasetRun> {
+        let partial = partial_path(&out);
+        if out.exists() && !partial.exists() {
+            return Err(value_error(format!(
+                "{} exists: remove it or choose another out",
+                out.display()
+            )));
+        }
+        let source = from_games.clone().map_or(Source::Generated, Source::Games);
+        let spec = dataset_spec(positions, (seed, plies, per_game, valid_percent), source)?;
+        let recorded = match &from_games {
+            Some(path) => Some(
+                dataset::recorded_games(path)
+                    .map_err(value_error)?
+                    .iter()
+                    .map(Game::move_string)
+                    .collect(),
+            ),
+            None => None,
+        };
+        let work = DatasetWork::open(&spec, &partial).map_err(value_error)?;
+        for warning in &work.warnings {
+            eprintln!("warning: {warning}");
+        }
+        Ok(DatasetRun {
+            out,
+            spec,
+            work,
+            recorded,
+        })
+    }
+
+    /// `(seed, plies, per_game, valid_percent)`: what `dataset_label` needs.
+    fn plan(&self) -> LabelPlan {
+        (
+            self.spec.seed,
+            (*self.spec.plies.start(), *self.spec.plies.end()),
+            self.spec.per_game,
+            self.spec.valid_percent,
+        )
+    }
+
+    /// The games a build from recorded games has (`None`: generated games, no end).
+    fn available(&self) -> Option<u64> {
+        self.recorded.as_ref().map(|games| games.len() as u64)
+    }
+
+    /// The recorded games `games` as move strings (`None` for generated games).
+    fn recorded(&self, games: Vec<u64>) -> PyResult<Option<Vec<String>>> {
+        let Some(recorded) = &self.recorded else {
+            return Ok(None);
+        };
+        games
+            .iter()
+            .map(|&g| {
+                recorded
+                    .get(g as usize)
+                    .cloned()
+                    .ok_or_else(|| value_error(format!("game {g}: the run has {}", recorded.len())))
+            })
+            .collect::<PyResult<Vec<String>>>()
+            .map(Some)
+    }
+
+    /// The games below `limit` not yet labelled.
+    fn todo(&self, limit: u64) -> Vec<u64> {
+        let limit = self.available().map_or(limit, |n| n.min(limit));
+        (0..limit).filter(|&g| !self.work.is_done(g)).collect()
+    }
+
+    /// Records the labelled games a shard returned (JSON lines of `dataset_label`).
+    fn add(&mut self, lines: Vec<String>) -> PyResult<()> {
+        for line in lines {
+            let unit: GameWork = serde_json::from_str(&line)
+                .map_err(|e| value_error(format!("a labelled game: {e}")))?;
+            self.work.add(unit).map_err(value_error)?;
+        }
+        Ok(())
+    }
+
+    /// `(usable positions so far, games labelled and usable in order)`.
+    fn selected(&self) -> (usize, u64) {
+        let samples = self.work.selected();
+        let games = samples.last().map_or(0, |s| s.game + 1);
+        (samples.len(), games)
+    }
+
+    /// Writes the dataset once enough positions are labelled and removes the work log;
+    /// returns a summary line. Raises `ValueError` while there are too few.
+    fn finish(&self) -> PyResult<String> {
+        let samples = self.work.selected();
+        if samples.len() < self.spec.positions {
+            return Err(value_error(format!(
+                "{} usable positions of the {} asked for",
+                samples.len(),
+                self.spec.positions
+            )));
+        }
+        dataset::write(&self.out, &samples).map_err(value_error)?;
+        std::fs::remove_file(partial_path(&self.out)).ok();
+        let valid = samples.iter().filter(|s| s.split == Split::Valid).count();
+        let games = samples.last().map_or(0, |s| s.game + 1);
+        Ok(format!(
+            "wrote {} positions ({} training, {valid} validation) from {games} games to {}",
+            samples.len(),
+            samples.len() - valid,
+            self.out.display()
+        ))
+    }
+}
+
+fn partial_path(out: &Path) -> PathBuf {
+    PathBuf::from(format!("{}.partial", out.display()))
+}
+
+/// Labels games `games` of a dataset build (`plan` from `DatasetRun.plan()`; `recorded`: the
+/// games' move strings for a build from recorded games) on one solver table of
+/// `2^table_bits` slots, with the built-in opening book unless `book` is false: a JSON line
+/// per game, as the build's work log holds them.
+#[pyfunction]
+#[pyo3(signature = (plan, games, recorded = None, table_bits = 22, book = true))]
+pub fn dataset_label(
+    py: Python<'_>,
+    plan: LabelPlan,
+    games: Vec<u64>,
+    recorded: Option<Vec<String>>,
+    table_bits: u32,
+    book: bool,
+) -> PyResult<Vec<String>> {
+    if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&table_bits) {
+        return Err(value_error(format!(
+            "table_bits={table_bits}: use {MIN_TABLE_BITS}-{MAX_TABLE_BITS}"
+        )));
+    }
+    let spec = dataset_spec(1, plan, Source::Generated)?;
+    let recorded = match recorded {
+        Some(moves) if moves.len() != games.len() => {
+            return Err(value_error(format!(
+                "{} recorded games for {} game indices",
+                moves.len(),
+                games.len()
+            )));
+        }
+        Some(moves) => Some(
+            moves
+                .iter()
+                .map(|m| Game::from_moves(m).map_err(|e| value_error(format!("{m}: {e}"))))
+                .collect::<PyResult<Vec<Game>>>()?,
+        ),
+        None => None,
+    };
+    py.detach(|| {
+        let mut solver = Solver::new(table_bits);
+        solver.set_book(book.then(OpeningBook::builtin));
+        games
+            .iter()
+            .enumerate()
+            .map(|(i, &index)| {
+                let game = recorded.as_ref().map(|games| &games[i]);
+                dataset::label_game(&spec, &mut solver, index, game)
+                    .map(|unit| serde_json::to_string(&unit).expect("plain data"))
+                    .map_err(|e| format!("game {index}: {e}"))
+            })
+            .collect::<Result<Vec<String>, String>>()
+    })
+    .map_err(value_error)
+}
+
+/// Fits `eval`'s tunable weights on a dataset (the text of a `c4 dataset build` file; `data`
+/// names it in the parameter file) as `c4 tune --method texel` does, on `threads` threads
+/// (default: all cores): `(parameter file text, report)`.
+#[pyfunction]
+#[pyo3(signature = (eval, dataset_text, data, target = "results", depth = 0, params = Vec::new(), patience = 3, max_passes = 60, threads = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn texel_tune(
+    py: Python<'_>,
+    eval: &str,
+    dataset_text: &str,
+    data: &str,
+    target: &str,
+    depth: u32,
+    params: Vec<String>,
+    patience: u32,
+    max_passes: u32,
+    threads: Option<usize>,
+) -> PyResult<(String, String)> {
+    let start = parse_eval(eval)?;
+    let target = match target {
+        "results" => Target::Results,
+        "moves" => Target::Moves,
+        other => {
+            return Err(value_error(format!(
+                "target={other:?}: use \"results\" or \"moves\""
+            )));
+        }
+    };
+    if depth > 8 || patience == 0 || max_passes == 0 {
+        return Err(value_error(
+            "depth is 0-8; patience and max_passes at least 1",
+        ));
+    }
+    let samples = dataset::parse(dataset_text, data).map_err(value_error)?;
+    let config = TexelConfig {
+        target,
+        depth,
+        params,
+        patience,
+        max_passes,
+    };
+    let pool = thread_pool(threads)?;
+    let result = py
+        .detach(|| pool.install(|| texel::fit(&start, &samples, &config, &mut |_| {})))
+        .map_err(value_error)?;
+    let comments = result.provenance(data, &config);
+    Ok((params::render(&result.tuned, &comments), result.report()))
+}
