@@ -95,6 +95,15 @@ pub fn stats_line(report: &MoveReport) -> String {
     line
 }
 
+/// A value with its sign, 0 bare.
+fn signed(value: i64) -> String {
+    if value == 0 {
+        "0".to_owned()
+    } else {
+        format!("{value:+}")
+    }
+}
+
 pub fn run_eval(args: &EvalArgs) -> Result<()> {
     let game = parse_game(&args.moves)?;
     let spec = EvalSpec::parse(&args.eval).context("invalid --eval")?;
@@ -115,22 +124,27 @@ pub fn run_eval(args: &EvalArgs) -> Result<()> {
         return Ok(());
     }
     write!(out, "{}", terminal::diagram().render(game.position()))?;
-    writeln!(out, "{spec} for {view}: {score}")?;
-    let width = terms.iter().map(|t| t.name.len()).max().unwrap_or(0);
     writeln!(
         out,
-        "  {:width$}  {:>10}  {:>10}  {:>12}",
-        "term",
-        view.name(),
-        view.other().name(),
-        "value"
+        "{spec}: {score:+} for {view} (heuristic, static: no search; larger is better for {view})"
     )?;
-    for term in &terms {
+    let width = terms.iter().map(|t| t.name.len()).max().unwrap_or(0).max(5);
+    let row = |out: &mut dyn Write, name: &str, own: &str, opponent: &str, value: &str| {
         writeln!(
             out,
-            "  {:width$}  {:>10}  {:>10}  {:>12}",
-            term.name, term.own, term.opponent, term.value
+            "  {name:width$}  {own:>10}  {opponent:>10}  {value:>12}"
+        )
+    };
+    row(&mut out, "term", view.name(), view.other().name(), "value")?;
+    for term in &terms {
+        row(
+            &mut out,
+            &term.name,
+            &term.own.to_string(),
+            &term.opponent.to_string(),
+            &signed(term.value),
         )?;
     }
+    row(&mut out, "total", "", "", &signed(i64::from(score)))?;
     Ok(())
 }

@@ -164,6 +164,16 @@ fn eval_prints_a_breakdown() {
     let (code, out, _) = run(&["eval", "--eval", "kang", "443355"]);
     assert_eq!(code, 0);
     assert!(out.contains("f2 three, both sides available"), "{out}");
+    // The values column sums to the total row, which is the score.
+    let values: Vec<i64> = out
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("term"))
+        .skip(1)
+        .map(|l| l.split_whitespace().last().unwrap().parse().unwrap())
+        .collect();
+    let (total, terms) = values.split_last().unwrap();
+    assert_eq!(terms.iter().sum::<i64>(), *total, "{out}");
+    assert!(terms.iter().any(|&v| v != 0), "{out}");
     let (code, out, _) = run(&["eval", "--json", "--eval", "center:sides=own", "443"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();

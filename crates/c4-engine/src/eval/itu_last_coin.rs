@@ -206,26 +206,43 @@ impl Evaluator for ItuLastCoin {
         };
         let mine = features.owner == view;
         let side = |v: i64| if mine { (v, 0) } else { (0, v) };
-        let term = |name: &str, v: i64| {
+        let won = features.max_in_row >= 4;
+        // What each feature adds: the last coin's owner's view counts them, the other's
+        // subtracts position value and win combinations (or nothing with sides=own).
+        let sign = match (mine, self.config.sides) {
+            _ if won => 0,
+            (true, _) => 1,
+            (false, Sides::Both) => -1,
+            (false, Sides::Own) => 0,
+        };
+        let term = |name: &str, v: i64, value: i64| {
             let (own, opponent) = side(v);
             Term {
                 name: name.to_owned(),
                 own,
                 opponent,
-                value: 0,
+                value,
             }
         };
-        vec![
-            term("coin position value", i64::from(features.position_value)),
-            term("max coins in a row", i64::from(features.max_in_row)),
-            term("win combinations", i64::from(features.win_combinations)),
-            Term {
-                name: "total".to_owned(),
-                own: 0,
-                opponent: 0,
-                value: i64::from(self.score(features, view)),
-            },
-        ]
+        let row = i64::from(features.max_in_row);
+        let terms = vec![
+            term(
+                "coin position value",
+                i64::from(features.position_value),
+                sign * i64::from(features.position_value),
+            ),
+            term(
+                "max coins in a row",
+                row,
+                i64::from(mine && !won) * row * i64::from(self.config.row_weight),
+            ),
+            term(
+                "win combinations",
+                i64::from(features.win_combinations),
+                sign * i64::from(features.win_combinations),
+            ),
+        ];
+        super::with_cap(terms, self.score(features, view))
     }
 }
 

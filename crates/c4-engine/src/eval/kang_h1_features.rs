@@ -270,7 +270,12 @@ impl KangFeatures {
     /// a maximal run of exactly `k` own discs; the cells beyond its ends are the start
     /// shifted back by `s` and forward by `k * s`. The sentinel row keeps shifted bits off
     /// the board. `tests/kang_reference.rs` checks this against a plain grid walk.
-    fn score_side(&self, own: u64, occupied: u64, playable: u64) -> (Eval, [u32; SITUATIONS]) {
+    fn score_side(
+        &self,
+        own: u64,
+        occupied: u64,
+        playable: u64,
+    ) -> (Eval, [u32; SITUATIONS], [i64; SITUATIONS]) {
         let mut counts = [0u32; SITUATIONS];
         let mut half_open_squares = [0u32; 6];
         let empty = !occupied & FULL_BOARD;
@@ -315,7 +320,8 @@ impl KangFeatures {
         counts[Situation::Single as usize] = singles.count_ones();
 
         let config = &self.config;
-        let mut total: Eval = 0;
+        // Each situation's worth, unbounded; the side's total saturates at the infinities.
+        let mut values = [0i64; SITUATIONS];
         for situation in [
             Situation::Four,
             Situation::ThreeOpen,
@@ -323,22 +329,24 @@ impl KangFeatures {
             Situation::SplitThree,
             Situation::TwoOpen,
         ] {
-            total = total.saturating_add(
-                config
-                    .value(situation, 0, 0)
-                    .saturating_mul(counts[situation as usize] as Eval),
-            );
+            values[situation as usize] =
+                i64::from(config.value(situation, 0, 0)) * i64::from(counts[situation as usize]);
         }
         // A half-open two with n squares is worth TWO_HALF_OPEN[n]: sum the steps of the table.
         if config.features[2] {
             for (step, squares) in config.two_half_open.windows(2).zip(&half_open_squares[1..]) {
-                total += (step[1] - step[0]) * *squares as Eval;
+                values[Situation::TwoHalfOpen as usize] +=
+                    i64::from(step[1] - step[0]) * i64::from(*squares);
             }
         }
         if config.features[3] {
-            total += self.singles.sum(singles);
+            values[Situation::Single as usize] = i64::from(self.singles.sum(singles));
         }
-        (total, counts)
+        let total = values
+            .iter()
+            .sum::<i64>()
+            .clamp(i64::from(Eval::MIN), i64::from(Eval::MAX)) as Eval;
+        (total, counts, values)
     }
 }
 
@@ -346,31 +354,25 @@ impl Evaluator for KangFeatures {
     fn evaluate(&mut self, position: &Position, view: Player, _: Option<Column>) -> Eval {
         let (own, opponent) = sides_of(position, view);
         let (occupied, playable) = (position.occupied().0, position.playable_cells().0);
-        let (mine, _) = self.score_side(own, occupied, playable);
-        let (theirs, _) = self.score_side(opponent, occupied, playable);
+        let (mine, ..) = self.score_side(own, occupied, playable);
+        let (theirs, ..) = self.score_side(opponent, occupied, playable);
         mine.saturating_sub(theirs)
     }
 
     fn breakdown(&mut self, position: &Position, view: Player, last: Option<Column>) -> Vec<Term> {
         let (own, opponent) = sides_of(position, view);
         let (occupied, playable) = (position.occupied().0, position.playable_cells().0);
-        let (mine, own_counts) = self.score_side(own, occupied, playable);
-        let (theirs, their_counts) = self.score_side(opponent, occupied, playable);
-        let mut terms: Vec<Term> = (0..SITUATIONS)
+        let (_, own_counts, own_values) = self.score_side(own, occupied, playable);
+        let (_, their_counts, their_values) = self.score_side(opponent, occupied, playable);
+        let terms = (0..SITUATIONS)
             .map(|i| Term {
                 name: SITUATION_NAMES[i].to_owned(),
                 own: i64::from(own_counts[i]),
                 opponent: i64::from(their_counts[i]),
-                value: 0,
+                value: own_values[i] - their_values[i],
             })
             .collect();
-        terms.push(Term {
-            name: "total value".to_owned(),
-            own: i64::from(mine),
-            opponent: i64::from(theirs),
-            value: i64::from(self.evaluate(position, view, last)),
-        });
-        terms
+        super::with_cap(terms, self.evaluate(position, view, last))
     }
 }
 

@@ -43,6 +43,25 @@ pub struct Term {
     pub value: i64,
 }
 
+/// The name of the term that brings a breakdown's sum to a value that saturated.
+pub const CAP_TERM: &str = "capped at the evaluator's limit";
+
+/// `terms` completed so that their values sum to `value`: when the evaluator's value
+/// saturated (an infinite feature, the heuristic limit), a last term says by how much.
+#[must_use]
+pub fn with_cap(mut terms: Vec<Term>, value: Eval) -> Vec<Term> {
+    let sum: i64 = terms.iter().map(|t| t.value).sum();
+    if sum != i64::from(value) {
+        terms.push(Term {
+            name: CAP_TERM.to_owned(),
+            own: 0,
+            opponent: 0,
+            value: i64::from(value) - sum,
+        });
+    }
+    terms
+}
+
 /// A heuristic evaluation function.
 pub trait Evaluator {
     /// The value of `position` for `view`. `last_move` is the column of the last disc played
@@ -59,7 +78,8 @@ pub trait Evaluator {
     /// numbers draw a new salt here).
     fn start_search(&mut self) {}
 
-    /// The evaluation split into named terms. The default is a single "total".
+    /// The evaluation split into named terms whose values sum to `evaluate`'s (see
+    /// [`with_cap`] for values that saturate). The default is a single "total".
     fn breakdown(
         &mut self,
         position: &Position,

@@ -222,34 +222,36 @@ impl FiveFactorLines {
     }
 
     /// The sum over lines, and the number of lines looked at.
-    fn score(&self, own: u64, opponent: u64) -> (Eval, usize) {
+    fn score(&self, own: u64, opponent: u64) -> Eval {
         let mut total = 0;
-        let mut visited = 0;
+        self.visit(own, opponent, |f, a| total += self.config.line_value(f, a));
+        total
+    }
+
+    /// Calls `line` with the own and opposing discs of every line the evaluation counts (with
+    /// the skyline: each group's lines up to the first empty one); returns how many.
+    fn visit(&self, own: u64, opponent: u64, mut line: impl FnMut(u32, u32)) -> usize {
+        let mut count = |cells: u64| {
+            line((own & cells).count_ones(), (opponent & cells).count_ones());
+        };
         if !self.config.skyline {
-            for line in &LINES {
-                let cells = line.cells.0;
-                total += self
-                    .config
-                    .line_value((own & cells).count_ones(), (opponent & cells).count_ones());
-            }
-            return (total, LINES.len());
+            LINES.iter().for_each(|l| count(l.cells.0));
+            return LINES.len();
         }
         let occupied = own | opponent;
+        let mut visited = 0;
         let mut start = 0;
         for &end in &self.groups {
-            for line in &LINES[start..end] {
-                let cells = line.cells.0;
+            for l in &LINES[start..end] {
                 visited += 1;
-                if occupied & cells == 0 {
+                if occupied & l.cells.0 == 0 {
                     break;
                 }
-                total += self
-                    .config
-                    .line_value((own & cells).count_ones(), (opponent & cells).count_ones());
+                count(l.cells.0);
             }
             start = end;
         }
-        (total, visited)
+        visited
     }
 }
 
@@ -257,20 +259,16 @@ impl Evaluator for FiveFactorLines {
     #[inline]
     fn evaluate(&mut self, position: &Position, view: Player, _: Option<Column>) -> Eval {
         let (own, opponent) = sides_of(position, view);
-        self.score(own, opponent).0
+        self.score(own, opponent)
     }
 
     fn breakdown(&mut self, position: &Position, view: Player, _: Option<Column>) -> Vec<Term> {
         let (own, opponent) = sides_of(position, view);
         let mut counts = [0i64; 5];
         let mut values = [0i64; 5];
-        for line in &LINES {
-            let (f, a) = (
-                (own & line.cells.0).count_ones(),
-                (opponent & line.cells.0).count_ones(),
-            );
+        let visited = self.visit(own, opponent, |f, a| {
             let category = match (f, a) {
-                (0, 0) => continue,
+                (0, 0) => return,
                 (4, _) => 2,
                 (_, 4) => 4,
                 (_, 0) => 1,
@@ -279,7 +277,7 @@ impl Evaluator for FiveFactorLines {
             };
             counts[category] += 1;
             values[category] += i64::from(self.config.line_value(f, a));
-        }
+        });
         let names = [
             "block lines",
             "good lines",
@@ -295,13 +293,12 @@ impl Evaluator for FiveFactorLines {
                 value: values[i],
             })
             .collect();
-        let (total, visited) = self.score(own, opponent);
         terms.push(Term {
             name: "lines visited (skyline)".to_owned(),
             own: visited as i64,
             opponent: LINES.len() as i64,
-            value: i64::from(total),
+            value: 0,
         });
-        terms
+        super::with_cap(terms, self.score(own, opponent))
     }
 }

@@ -260,44 +260,68 @@ impl Evaluator for Threats {
         }
     }
 
-    fn breakdown(&mut self, position: &Position, view: Player, _: Option<Column>) -> Vec<Term> {
-        let (value, mover, other, tactical) = self.score(position);
-        let (own, theirs) = if view == position.side_to_move() {
+    fn breakdown(&mut self, position: &Position, view: Player, last: Option<Column>) -> Vec<Term> {
+        let (_, mover, other, tactical) = self.score(position);
+        let sign = if view == position.side_to_move() {
+            1
+        } else {
+            -1
+        };
+        let (own, theirs) = if sign == 1 {
             (mover, other)
         } else {
             (other, mover)
         };
-        let pair = |name: &str, a: i64, b: i64| Term {
+        let c = &self.config;
+        // A tactical verdict replaces the positional terms.
+        let positional = i64::from(tactical == 0);
+        let pair = |name: &str, a: i64, b: i64, weight: i32| Term {
             name: name.to_owned(),
             own: a,
             opponent: b,
-            value: 0,
+            value: positional * (a - b) * i64::from(weight),
         };
-        vec![
-            pair("lines with 1 own disc", own.lines[0], theirs.lines[0]),
-            pair("lines with 2 own discs", own.lines[1], theirs.lines[1]),
-            pair("lines with 3 own discs", own.lines[2], theirs.lines[2]),
-            pair("threat cells", own.threats, theirs.threats),
-            pair("threats on good rows", own.good_parity, theirs.good_parity),
-            pair("stacked threat pairs", own.stacked, theirs.stacked),
-            pair("centre discs", own.center, theirs.center),
+        let terms = vec![
+            pair(
+                "lines with 1 own disc",
+                own.lines[0],
+                theirs.lines[0],
+                c.line1,
+            ),
+            pair(
+                "lines with 2 own discs",
+                own.lines[1],
+                theirs.lines[1],
+                c.line2,
+            ),
+            pair(
+                "lines with 3 own discs",
+                own.lines[2],
+                theirs.lines[2],
+                c.line3,
+            ),
+            pair("threat cells", own.threats, theirs.threats, c.threat),
+            pair(
+                "threats on good rows",
+                own.good_parity,
+                theirs.good_parity,
+                c.parity,
+            ),
+            pair(
+                "stacked threat pairs",
+                own.stacked,
+                theirs.stacked,
+                c.stacked,
+            ),
+            pair("centre discs", own.center, theirs.center, c.center),
             Term {
                 name: "immediate win (+1) / unstoppable double threat (-1), side to move"
                     .to_owned(),
                 own: tactical,
                 opponent: 0,
-                value: 0,
+                value: sign * tactical * i64::from(c.immediate),
             },
-            Term {
-                name: "total".to_owned(),
-                own: 0,
-                opponent: 0,
-                value: i64::from(if view == position.side_to_move() {
-                    value
-                } else {
-                    -value
-                }),
-            },
-        ]
+        ];
+        super::with_cap(terms, self.evaluate(position, view, last))
     }
 }
