@@ -179,11 +179,21 @@ impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
             .map(|v| v.1)
             .max()
             .expect("a position that is not over has moves");
-        let mut note = self.search.stopped_early().then(|| {
+        let stopped = self.search.stopped_early();
+        // The deepest search completed over every root move: none when the time limit cut
+        // the search, and never past the end of the game.
+        let remaining = c4_core::CELLS as u32 - position.moves_played();
+        let depth = if stopped {
+            0
+        } else {
+            self.search.depth().min(remaining)
+        };
+        let mut note = stopped.then(|| {
             format!(
-                "stopped at the time limit after {} of {} root moves",
+                "stopped at the time limit after {} of {} root moves at depth {}: no depth completed",
                 values.len(),
-                position.legal_moves().count()
+                position.legal_moves().count(),
+                self.search.depth()
             )
         });
         let column = if let Some(random_move) = random_move.filter(|_| values.len() > 1) {
@@ -191,16 +201,19 @@ impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
             ranked.sort_by_key(|v| std::cmp::Reverse(v.1)); // stable: search order among equals
             match random_move.pick {
                 RandomPick::TwoBest => {
-                    note = Some(format!(
-                        "random move between the two best columns ({} and {})",
-                        ranked[0].0, ranked[1].0
+                    note = Some(joined(
+                        note,
+                        format!(
+                            "random move between the two best columns ({} and {})",
+                            ranked[0].0, ranked[1].0
+                        ),
                     ));
                     ranked[self.rng.random_range(0..2)].0
                 }
                 RandomPick::Any => {
-                    note = Some(format!(
-                        "random move among the {} legal columns",
-                        ranked.len()
+                    note = Some(joined(
+                        note,
+                        format!("random move among the {} legal columns", ranked.len()),
                     ));
                     ranked[self.rng.random_range(0..ranked.len())].0
                 }
@@ -231,12 +244,20 @@ impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
         MoveReport {
             column,
             score: MoveValue::heuristic(score),
-            depth: self.search.depth(),
+            depth,
             nodes: self.search.nodes(),
             time: start.elapsed(),
             pv,
             note,
         }
+    }
+}
+
+/// `first`, if any, then `then`.
+fn joined(first: Option<String>, then: String) -> String {
+    match first {
+        Some(first) => format!("{first}; {then}"),
+        None => then,
     }
 }
 
@@ -322,5 +343,34 @@ impl Agent for PerfectAgent {
                 report
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::agent::PlayerSpec;
+    use c4_core::Game;
+
+    fn report(spec: &str, moves: &str) -> crate::search::MoveReport {
+        let mut agent = PlayerSpec::parse(spec, 1).unwrap().build().unwrap();
+        agent.choose(&Game::from_moves(moves).unwrap())
+    }
+
+    #[test]
+    fn a_search_cut_by_the_time_limit_reports_no_completed_depth() {
+        // Plain minimax to depth 42 cannot finish in 20 ms on any machine.
+        let cut = report("minimax:depth=42,time=20", "4453");
+        assert_eq!(cut.depth, 0);
+        let note = cut.note.unwrap();
+        assert!(note.contains("at depth 42: no depth completed"), "{note}");
+    }
+
+    #[test]
+    fn the_depth_never_passes_the_end_of_the_game() {
+        // Five empty cells: a depth-9 search completes depth 5.
+        let moves = "4335724454537642154327567131267271253";
+        let full = report("alphabeta:depth=9", moves);
+        assert_eq!(full.depth, 5);
+        assert_eq!(full.note, None);
     }
 }

@@ -297,8 +297,14 @@ impl<E: Evaluator> EngineSearch<E> {
             )
         });
         let pv = if pv.is_empty() { vec![column] } else { pv };
-        let note = (depth >= remaining).then_some("searched to the end of the game: exact");
-        report(column, value, depth, self.nodes, start, pv, note)
+        let note = if depth >= remaining {
+            Some("searched to the end of the game: exact".to_owned())
+        } else if self.aborted {
+            Some(format!("depth {} cut by the time limit", depth + 1))
+        } else {
+            None
+        };
+        report(column, value, depth, self.nodes, start, pv, note.as_deref())
     }
 
     /// Solves the position within part of the budget; the best move on success.
