@@ -196,10 +196,11 @@ pub fn play_seated<'a>(
             &mut b
         };
         let report = (seat.choose)(&current).map_err(|e| format!("player {}: {e}", seat.label))?;
+        let moves_played = current.position().moves_played();
         current
             .try_play(report.column)
             .map_err(|e| format!("player {} chose an illegal move: {e}", seat.label))?;
-        stats.push(report.summary());
+        stats.push(report.summary(moves_played));
     }
     let (result, winner) = GameResult::of(current.position().status(), start.a_first)
         .expect("the loop ends with the game");

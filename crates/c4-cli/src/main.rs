@@ -1,6 +1,7 @@
 //! The `c4` binary: parses the command line and hands each subcommand to its module.
 //! Everything testable lives in the library crates; this is glue.
 
+mod analyze;
 mod arena;
 mod bench;
 mod best;
@@ -45,6 +46,8 @@ enum Command {
     Watch(play::WatchArgs),
     /// The move a player chooses in a position, with its statistics.
     Best(best::BestArgs),
+    /// Every column of a position: exact where solved within the budget, heuristic otherwise.
+    Analyze(analyze::AnalyzeArgs),
     /// An evaluator's score of a position, with its breakdown.
     Eval(best::EvalArgs),
     /// List the players, levels and evaluators with their options.
@@ -85,6 +88,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run_play(&args),
         Command::Watch(args) => play::run_watch(&args),
         Command::Best(args) => best::run_best(&args),
+        Command::Analyze(args) => analyze::run(&args),
         Command::Eval(args) => best::run_eval(&args),
         Command::Evals(args) => evals::run(&args),
         Command::Solve(args) => solve::run(&args),

@@ -99,7 +99,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 "\ncomputer plays {} ({})  {}",
                 report.column,
                 report.column.letter(),
-                stats_line(&report)
+                stats_line(&report, game.position().moves_played() - 1)
             )?;
             ai_stats.push(report);
             continue;
@@ -136,7 +136,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                     "hint: column {} ({})  {}",
                     hint.column,
                     hint.column.letter(),
-                    stats_line(&hint)
+                    stats_line(&hint, game.position().moves_played())
                 )?;
             }
             "" => {}
@@ -215,7 +215,7 @@ pub fn run_watch(args: &WatchArgs) -> Result<()> {
             "\nmove {}: {mover} plays {}  {}\n",
             game.moves().len(),
             report.column,
-            stats_line(&report)
+            stats_line(&report, game.position().moves_played() - 1)
         )?;
         write!(out, "{}", terminal::diagram().render(game.position()))?;
         stats.push(report);

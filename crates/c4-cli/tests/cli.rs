@@ -1212,3 +1212,50 @@ fn dataset_build_then_tune_writes_a_parameter_file_that_specs_accept() {
     assert!(err.contains("no tunable weights"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_readme_api_example_prints_what_the_program_answers() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let example = readme
+        .split(r#"-d '{"moves": "4453", "ai": "engine:time=500"}'"#)
+        .nth(1)
+        .expect("the README's /api/best example");
+    let field = |name: &str| {
+        let start = example.find(&format!("\"{name}\":")).unwrap() + name.len() + 3;
+        let rest = &example[start..];
+        rest[..rest.find([',', '}']).unwrap()]
+            .trim_matches('"')
+            .to_owned()
+    };
+    let (code, out, err) = run(&["best", "--json", "--ai", "engine:time=500", "4453"]);
+    assert_eq!(code, 0, "{err}");
+    let answer: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(answer["score_text"], field("score_text"), "{out}");
+    assert_eq!(answer["column"].to_string(), field("column"), "{out}");
+    assert_eq!(answer["score"].to_string(), field("score"), "{out}");
+}
+
+#[test]
+fn analyze_gives_every_column_in_the_score_language() {
+    let (code, out, err) = run(&["analyze", "4453"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("red to move; each column for red (all exact)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  3 (c)  exact      loss in 18 moves (-2)"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["analyze", "--json", "--time-ms", "50", "4453"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["columns"].as_array().unwrap().len(), 7);
+    assert_eq!(v["to_move"], "red");
+    let (code, _, err) = run(&["analyze", "4444444"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: invalid position"), "{err}");
+    let (code, _, err) = run(&["analyze", "445566", "--time-ms", "0"]);
+    assert_eq!(code, 2, "{err}");
+}

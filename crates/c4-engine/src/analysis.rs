@@ -7,12 +7,15 @@
 //! it reached. A heuristic value that is a forced win or loss says so.
 
 use crate::eval::threats::Threats;
-use crate::search::decisive_plies;
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use crate::search::{Cancel, LeafView, MoveOrder, WinScore};
+use crate::search::{decisive_plies, describe_search_value};
 use crate::solver::{OpeningBook, Score, SolveLimits, Solver, describe_score, winner_discs_left};
 use c4_core::{CELLS, Column, Position, WIDTH};
 use std::time::{Duration, Instant};
+
+/// The budget of an analysis when none is given, milliseconds.
+pub const DEFAULT_BUDGET_MS: u64 = 1000;
 
 /// Share of the budget the exact solves may use, in percent; the rest goes to the search of
 /// the columns left unsolved (a few plies of it already say more than nothing).
@@ -213,14 +216,14 @@ fn describe(value: &ColumnValue, moves_played: u32) -> (Verdict, String) {
             // The score is that of the position before the move.
             (outcome, describe_score(score, Some(moves_played)))
         }
-        ColumnValue::Heuristic { value, depth } => match decisive_plies(value) {
-            Some(p) if p > 0 => (Verdict::Win, format!("wins within {p} plies (search)")),
-            Some(p) => (Verdict::Loss, format!("loses within {} plies (search)", -p)),
-            None => (
-                Verdict::Unknown,
-                format!("{value:+} at depth {depth} (heuristic)"),
-            ),
-        },
+        ColumnValue::Heuristic { value, depth } => {
+            let verdict = match decisive_plies(value) {
+                Some(p) if p > 0 => Verdict::Win,
+                Some(_) => Verdict::Loss,
+                None => Verdict::Unknown,
+            };
+            (verdict, describe_search_value(value, Some(depth)))
+        }
     }
 }
 

@@ -40,7 +40,7 @@ impl From<c4_engine::search::MoveReport> for MoveReport {
         MoveReport {
             column: report.column.index(),
             score: report.score.number(),
-            score_text: report.score_text(),
+            score_text: report.score_text(None),
             exact: report.score.is_exact(),
             depth: report.depth,
             nodes: report.nodes,

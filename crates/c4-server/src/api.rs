@@ -26,8 +26,8 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-/// Default analysis budget when a request names none (the page asks after every move).
-pub const DEFAULT_ANALYSIS_MS: u64 = 1000;
+/// The analysis budget when a request gives none, milliseconds.
+pub use c4_engine::analysis::DEFAULT_BUDGET_MS as DEFAULT_ANALYSIS_MS;
 /// The player `/api/best` uses when the request names none.
 pub const DEFAULT_AI: &str = "hard";
 /// The largest solver table one search may allocate: 2^24 slots, 128 MiB (the default).
@@ -135,7 +135,7 @@ async fn best(
         agent.set_cancel(cancel);
         let report = agent.choose(&game);
         Ok(BestResponse {
-            summary: report.summary(),
+            summary: report.summary(game.position().moves_played()),
             ai: spec.to_string(),
             clamped,
         })

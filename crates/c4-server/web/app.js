@@ -435,7 +435,7 @@ async function hint() {
     const answer = await api("/api/best", { moves: state.moves, ai: HINT_AI });
     if (generation !== state.generation) return;
     columnButton(answer.column).classList.add("hinted");
-    say(`Hint: column ${answer.column} (${answer.score_text}, depth ${answer.depth}).`);
+    say(`Hint: column ${answer.column} (${answer.score_text}).`);
   } catch (error) {
     say(`No hint: ${error.message}`);
   }
@@ -480,12 +480,12 @@ function renderAnalysis(answer) {
     } else if (column.kind === "exact") {
       main = column.score > 0 ? `+${column.score}` : String(column.score);
       const left = column.winner_discs_left;
-      detail = left ? `${column.outcome} · ${left} disc${left === 1 ? "" : "s"}` : column.outcome;
+      detail = left ? `${column.outcome} in ${left}` : column.outcome;
       // Quick wins and quick losses in stronger colour.
       cell.style.setProperty("--strength", String(Math.min(1, Math.abs(column.score) / 12)));
     } else {
       main = column.outcome === "unknown" ? (column.value > 0 ? `+${column.value}` : String(column.value)) : column.outcome;
-      detail = `depth ${column.depth}`;
+      detail = column.outcome === "unknown" ? `heuristic, depth ${column.depth}` : `search, depth ${column.depth}`;
     }
     cell.append(main);
     const small = document.createElement("small");

@@ -71,6 +71,22 @@ pub const fn decisive_plies(score: i32) -> Option<i32> {
     }
 }
 
+/// A search's value in words, for the side to move: a forced win or loss the search proved
+/// reads as an exact one does (`win in 2 moves (search)`, counting the winner's discs);
+/// anything else is labelled heuristic, with the depth when known: `heuristic +26 (depth 5)`.
+#[must_use]
+pub fn describe_search_value(value: i32, depth: Option<u32>) -> String {
+    let moves = |n: i32| format!("{n} move{}", if n == 1 { "" } else { "s" });
+    match decisive_plies(value) {
+        Some(p) if p > 0 => format!("win in {} (search)", moves((p + 1) / 2)),
+        Some(p) => format!("loss in {} (search)", moves((-p) / 2)),
+        None => match depth {
+            Some(depth) => format!("heuristic {value:+} (depth {depth})"),
+            None => format!("heuristic {value:+}"),
+        },
+    }
+}
+
 /// What a won or lost terminal node is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -220,17 +236,15 @@ impl MoveValue {
 }
 
 impl std::fmt::Display for MoveValue {
-    /// In words: `+win in 5`, `-loss in 4`, `draw`, `win in 3 plies`, or the number.
+    /// In words: `win (+18)`, `draw`, `win in 2 moves (search)`, `heuristic +26`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
             MoveValue::Exact(ExactScore(score)) => {
                 f.write_str(&crate::solver::describe_score(score, None))
             }
-            MoveValue::Heuristic(SearchValue(value)) => match decisive_plies(value) {
-                Some(p) if p > 0 => write!(f, "win in {p} plies"),
-                Some(p) => write!(f, "loss in {} plies", -p),
-                None => write!(f, "{value}"),
-            },
+            MoveValue::Heuristic(SearchValue(value)) => {
+                f.write_str(&describe_search_value(value, None))
+            }
         }
     }
 }
@@ -255,10 +269,19 @@ pub struct MoveReport {
 }
 
 impl MoveReport {
-    /// The score in words: `+win in 5`, `-loss in 4`, `draw`, or the number.
+    /// The score in words, for the side to move in the position searched, which had
+    /// `moves_played` moves (an exact win or loss then says how far it is): `win in 3 moves
+    /// (+18)`, `draw`, `win in 2 moves (search)`, `heuristic +26 (depth 5)`.
     #[must_use]
-    pub fn score_text(&self) -> String {
-        self.score.to_string()
+    pub fn score_text(&self, moves_played: Option<u32>) -> String {
+        match self.score {
+            MoveValue::Exact(ExactScore(score)) => {
+                crate::solver::describe_score(score, moves_played)
+            }
+            MoveValue::Heuristic(SearchValue(value)) => {
+                describe_search_value(value, Some(self.depth))
+            }
+        }
     }
 
     /// Milliseconds as a float, for tables.
@@ -337,13 +360,13 @@ pub struct MoveSummary {
 }
 
 impl MoveReport {
-    /// The JSON view.
+    /// The JSON view, of a search of a position with `moves_played` moves.
     #[must_use]
-    pub fn summary(&self) -> MoveSummary {
+    pub fn summary(&self, moves_played: u32) -> MoveSummary {
         MoveSummary {
             column: self.column.number(),
             score: self.score.number(),
-            score_text: self.score_text(),
+            score_text: self.score_text(Some(moves_played)),
             exact: self.score.is_exact(),
             depth: self.depth,
             nodes: self.nodes,

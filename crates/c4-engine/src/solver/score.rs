@@ -62,7 +62,9 @@ pub fn winner_discs_left(score: Score, moves_played: u32) -> Option<u32> {
     Some((k - now).max(1) as u32)
 }
 
-/// A score in words: `win (4 more discs)`, `loss (2 more discs)`, `draw`.
+/// An exact score in words, for the side to move: `win in 3 moves (+18)`, `loss in 15 moves
+/// (-5)`, `draw`. A move is one disc of the winner, the winning disc included; Pons' score is
+/// in brackets. Without `moves_played` the distance is unknown: `win (+18)`.
 #[must_use]
 pub fn describe_score(score: Score, moves_played: Option<u32>) -> String {
     let word = match score.signum() {
@@ -72,10 +74,10 @@ pub fn describe_score(score: Score, moves_played: Option<u32>) -> String {
     };
     match moves_played.and_then(|m| winner_discs_left(score, m)) {
         Some(n) => format!(
-            "{word} {score:+} (the winner's {n} more disc{})",
+            "{word} in {n} move{} ({score:+})",
             if n == 1 { "" } else { "s" }
         ),
-        None => format!("{word} {score:+}"),
+        None => format!("{word} ({score:+})"),
     }
 }
 
