@@ -47,7 +47,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         writeln!(out)?;
         return Ok(());
     }
-    write!(out, "{}", terminal::diagram().render(position))?;
+    write!(out, "{}", terminal::board(&game))?;
     writeln!(
         out,
         "{} to move; each column for {} ({})",

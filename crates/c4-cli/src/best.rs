@@ -127,7 +127,7 @@ pub fn run_eval(args: &EvalArgs) -> Result<()> {
         writeln!(out)?;
         return Ok(());
     }
-    write!(out, "{}", terminal::diagram().render(game.position()))?;
+    write!(out, "{}", terminal::board(&game))?;
     writeln!(
         out,
         "{spec}: {score:+} for {view} (heuristic, static: no search; larger is better for {view})"

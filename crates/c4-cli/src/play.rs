@@ -5,7 +5,7 @@ use crate::show::describe;
 use crate::terminal;
 use anyhow::{Context, Result, bail};
 use c4_core::{Column, Game, Player, PositionSummary, Status};
-use c4_engine::agent::{Agent, PlayerSpec, parse_agent};
+use c4_engine::agent::{Agent, DEFAULT_LEVEL, PlayerSpec, parse_agent};
 use c4_engine::search::MoveReport;
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -22,7 +22,7 @@ pub enum First {
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
     /// Your opponent: a level (easy, medium, hard, perfect) or a spec such as alphabeta:depth=5,eval=kang.
-    #[arg(long, default_value = "hard")]
+    #[arg(long, default_value = DEFAULT_LEVEL)]
     pub ai: String,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Human)]
@@ -59,7 +59,8 @@ const HINT_SPEC: &str = "engine:time=300";
 pub fn run_play(args: &PlayArgs) -> Result<()> {
     let spec = PlayerSpec::parse(&args.ai, args.seed).context("invalid --ai")?;
     let mut ai = spec.build()?;
-    let mut game = parse_game(&args.from)?;
+    let start = parse_game(&args.from)?;
+    let mut game = start.clone();
     let ai_player = match args.first {
         First::Human => Player::Yellow,
         First::Ai => Player::Red,
@@ -88,7 +89,26 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 _ => "A draw.",
             };
             writeln!(out, "{verdict}")?;
-            break;
+            write!(out, "u to undo, n for a new game, q to quit> ")?;
+            out.flush()?;
+            let Some(line) = lines.next() else {
+                writeln!(out)?;
+                break;
+            };
+            match line?.trim() {
+                "u" | "undo" => {
+                    undo_turn(&mut game, human);
+                }
+                "n" | "new" => {
+                    summarise(&mut out, "computer", &ai_stats)?;
+                    writeln!(out, "moves: {}\n\nnew game", game.move_string())?;
+                    ai_stats.clear();
+                    game = start.clone();
+                }
+                "q" | "quit" | "exit" => break,
+                other => writeln!(out, "{other:?}: type u, n or q")?,
+            }
+            continue;
         }
         if position.side_to_move() == ai_player {
             let report = ai.choose(&game);
@@ -116,15 +136,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         match command {
             "q" | "quit" | "exit" => break,
             "u" | "undo" => {
-                // Take back the computer's reply and your move.
-                let mut undone = 0;
-                while game.undo().is_some() {
-                    undone += 1;
-                    if game.position().side_to_move() == human {
-                        break;
-                    }
-                }
-                if undone == 0 {
+                if undo_turn(&mut game, human) == 0 {
                     writeln!(out, "nothing to undo")?;
                 }
             }
@@ -155,6 +167,19 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
     Ok(())
 }
 
+/// Takes back moves until `human` is to move again after one of theirs (the computer's
+/// reply and their move); how many.
+fn undo_turn(game: &mut Game, human: Player) -> usize {
+    let mut undone = 0;
+    while game.undo().is_some() {
+        undone += 1;
+        if game.position().side_to_move() == human {
+            break;
+        }
+    }
+    undone
+}
+
 fn parse_column(text: &str) -> Option<Column> {
     let mut chars = text.chars();
     let (c, None) = (chars.next()?, chars.next()) else {
@@ -165,7 +190,7 @@ fn parse_column(text: &str) -> Option<Column> {
 
 fn draw(game: &Game) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    write!(out, "\n{}", terminal::diagram().render(game.position()))?;
+    write!(out, "\n{}", terminal::board(game))?;
     writeln!(out, "{}", describe(&PositionSummary::of(game)))?;
     Ok(())
 }
@@ -217,7 +242,7 @@ pub fn run_watch(args: &WatchArgs) -> Result<()> {
             report.column,
             stats_line(&report, game.position().moves_played() - 1)
         )?;
-        write!(out, "{}", terminal::diagram().render(game.position()))?;
+        write!(out, "{}", terminal::board(&game))?;
         stats.push(report);
         if args.delay > 0 {
             std::thread::sleep(Duration::from_millis(args.delay));

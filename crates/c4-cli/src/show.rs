@@ -25,7 +25,7 @@ pub fn run(args: &ShowArgs) -> Result<()> {
         writeln!(out)?;
         return Ok(());
     }
-    write!(out, "{}", terminal::diagram().render(game.position()))?;
+    write!(out, "{}", terminal::board(&game))?;
     writeln!(out, "{}", describe(&summary))?;
     Ok(())
 }

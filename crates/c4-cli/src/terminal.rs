@@ -1,6 +1,6 @@
 //! What the terminal can show: colour only on a terminal and only without `NO_COLOR`.
 
-use c4_core::Diagram;
+use c4_core::{Diagram, Game};
 use std::io::IsTerminal;
 
 /// Whether standard output should get ANSI colours.
@@ -15,4 +15,11 @@ pub fn diagram() -> Diagram {
     } else {
         Diagram::plain()
     }
+}
+
+/// A game's diagram for standard output, its last move marked.
+pub fn board(game: &Game) -> String {
+    diagram()
+        .with_last_move(game.position(), game.last_move())
+        .render(game.position())
 }

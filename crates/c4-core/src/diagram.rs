@@ -17,25 +17,39 @@ const RESET: &str = "\x1b[0m";
 pub struct Diagram {
     color: bool,
     highlight: Option<Bitboard>,
+    last: Option<Square>,
 }
 
 impl Diagram {
-    /// Plain ASCII: `X` red, `O` yellow, winning discs in brackets.
+    /// Plain ASCII: `X` red, `O` yellow, winning discs in brackets, the last move (when
+    /// given) in parentheses.
     #[must_use]
     pub fn plain() -> Diagram {
         Diagram {
             color: false,
             highlight: None,
+            last: None,
         }
     }
 
-    /// ANSI colours: red and yellow discs, winning discs in reverse video.
+    /// The same letters in ANSI colours (red `X`, yellow `O`: they differ without colour
+    /// too), winning discs in reverse video.
     #[must_use]
     pub fn colored() -> Diagram {
         Diagram {
             color: true,
             highlight: None,
+            last: None,
         }
+    }
+
+    /// Mark the disc of the last move, in `column` (none: no mark).
+    #[must_use]
+    pub fn with_last_move(mut self, position: &Position, column: Option<Column>) -> Diagram {
+        self.last = column
+            .filter(|&c| position.height(c) > 0)
+            .and_then(|c| Square::new(c, position.height(c) - 1));
+        self
     }
 
     /// Mark these cells (default: the winning cells of a won game).
@@ -58,7 +72,11 @@ impl Diagram {
             out.push_str(&format!("{} |", row + 1));
             for column in Column::ALL {
                 let square = Square::new(column, row).expect("row < HEIGHT");
-                out.push_str(&self.cell(position.cell(square), highlight.contains(square)));
+                out.push_str(&self.cell(
+                    position.cell(square),
+                    highlight.contains(square),
+                    self.last == Some(square),
+                ));
             }
             out.push_str("|\n");
         }
@@ -76,22 +94,22 @@ impl Diagram {
         out
     }
 
-    fn cell(&self, owner: Option<Player>, marked: bool) -> String {
-        match (owner, self.color) {
-            (None, _) => " . ".to_owned(),
-            (Some(player), false) => {
-                let s = player.symbol();
-                if marked {
-                    format!("[{s}]")
-                } else {
-                    format!(" {s} ")
-                }
-            }
-            (Some(player), true) => {
-                let hue = if player == Player::Red { RED } else { YELLOW };
-                let mark = if marked { HIGHLIGHT } else { "" };
-                format!(" {hue}{mark}●{RESET} ")
-            }
+    fn cell(&self, owner: Option<Player>, winning: bool, last: bool) -> String {
+        let Some(player) = owner else {
+            return " . ".to_owned();
+        };
+        let (open, close) = match (winning, last) {
+            (true, _) => ('[', ']'),
+            (false, true) => ('(', ')'),
+            (false, false) => (' ', ' '),
+        };
+        let symbol = player.symbol();
+        if self.color {
+            let hue = if player == Player::Red { RED } else { YELLOW };
+            let mark = if winning { HIGHLIGHT } else { "" };
+            format!("{open}{hue}{mark}{symbol}{RESET}{close}")
+        } else {
+            format!("{open}{symbol}{close}")
         }
     }
 }
@@ -129,6 +147,21 @@ mod tests {
                 .render(&parse_moves("4453").unwrap())
                 .contains(RED)
         );
+    }
+
+    #[test]
+    fn the_last_move_is_marked_and_colour_keeps_the_letters() {
+        let position = parse_moves("4453").unwrap();
+        let text = Diagram::plain()
+            .with_last_move(&position, Some(Column::new(2).unwrap()))
+            .render(&position);
+        assert_eq!(text.lines().nth(6).unwrap(), "1 | .  . (O) X  X  .  . |");
+        let colored = Diagram::colored().render(&position);
+        let stripped = colored
+            .replace(RED, "")
+            .replace(YELLOW, "")
+            .replace(RESET, "");
+        assert_eq!(stripped, Diagram::plain().render(&position));
     }
 
     #[test]

@@ -26,10 +26,10 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+/// The player `/api/best` uses when the request names none.
+pub use c4_engine::agent::DEFAULT_LEVEL as DEFAULT_AI;
 /// The analysis budget when a request gives none, milliseconds.
 pub use c4_engine::analysis::DEFAULT_BUDGET_MS as DEFAULT_ANALYSIS_MS;
-/// The player `/api/best` uses when the request names none.
-pub const DEFAULT_AI: &str = "hard";
 /// The largest solver table one search may allocate: 2^24 slots, 128 MiB (the default).
 pub const MAX_SEARCH_TABLE_BITS: u32 = 24;
 /// The most threads one search may use.

@@ -11,7 +11,6 @@
 const COLUMNS = 7;
 const ROWS = 6;
 const HINT_AI = "engine:time=1000";
-const DEFAULT_LEVEL = "medium";
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -91,10 +90,10 @@ function buildPlayerMenu(side) {
   const select = document.createElement("select");
   select.id = id("level");
   for (const level of registry.levels) {
-    select.append(new Option(`${level.name} — ${level.spec}`, level.name));
+    select.append(new Option(level.name, level.name));
   }
   select.append(new Option("custom…", "custom"));
-  select.value = DEFAULT_LEVEL;
+  select.value = registry.default_level;
 
   const description = document.createElement("p");
   description.className = "description";
@@ -129,7 +128,7 @@ function buildPlayerMenu(side) {
       description.textContent = `${entry.summary}. Spec: ${specOf(side)}`;
     } else {
       const level = registry.levels.find((l) => l.name === select.value);
-      description.textContent = level.description;
+      description.textContent = `${level.description}. Spec: ${level.spec}`;
     }
   };
   for (const input of [select, algorithm, evaluator, depth, time]) {

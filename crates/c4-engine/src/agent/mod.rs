@@ -6,8 +6,8 @@ mod players;
 mod spec;
 
 pub use spec::{
-    EngineSpec, FixedDepthSpec, LEVELS, Level, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, PLAYER_KINDS,
-    PerfectSpec, PlayerKind, PlayerSpec, RandomSpec,
+    DEFAULT_LEVEL, EngineSpec, FixedDepthSpec, LEVELS, Level, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS,
+    PLAYER_KINDS, PerfectSpec, PlayerKind, PlayerSpec, RandomSpec,
 };
 
 use crate::eval::{EVALUATORS, EvaluatorEntry};
@@ -41,6 +41,8 @@ pub struct Registry {
     pub evaluators: &'static [EvaluatorEntry],
     /// The levels, weakest first.
     pub levels: &'static [Level],
+    /// The level played when none is named.
+    pub default_level: &'static str,
 }
 
 /// The registry.
@@ -48,4 +50,5 @@ pub const REGISTRY: Registry = Registry {
     algorithms: PLAYER_KINDS,
     evaluators: EVALUATORS,
     levels: LEVELS,
+    default_level: DEFAULT_LEVEL,
 };

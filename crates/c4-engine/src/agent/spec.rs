@@ -602,6 +602,9 @@ pub struct Level {
     pub description: &'static str,
 }
 
+/// The level the terminal, the page and the API play when none is named.
+pub const DEFAULT_LEVEL: &str = "medium";
+
 /// The levels, weakest first. The one place they are defined.
 pub static LEVELS: &[Level] = &[
     Level {
