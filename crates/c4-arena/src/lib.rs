@@ -24,6 +24,7 @@ pub mod experiments;
 pub mod log;
 pub mod matches;
 pub mod record;
+pub mod review;
 pub mod run;
 pub mod stats;
 pub mod summary;

@@ -8,6 +8,7 @@
 //! its sign does (a win stays a win, a draw a draw).
 
 use crate::record::GameRecord;
+use crate::review::Quality;
 use crate::stats::Spread;
 use c4_core::{Column, Position};
 use c4_engine::solver::{Score, move_score, win_now_score};
@@ -38,13 +39,19 @@ impl CheckedMove {
     /// Whether no move scores better.
     #[must_use]
     pub fn optimal(&self) -> bool {
-        self.score == self.best
+        self.quality() == Quality::Optimal
     }
 
     /// Whether the game-theoretic result (win, draw or loss) is unchanged.
     #[must_use]
     pub fn keeps_result(&self) -> bool {
-        self.score.signum() == self.best.signum()
+        self.quality() != Quality::Mistake
+    }
+
+    /// Optimal, inaccurate or a mistake.
+    #[must_use]
+    pub fn quality(&self) -> Quality {
+        Quality::of(self.score, self.best)
     }
 }
 

@@ -13,6 +13,7 @@ mod lines;
 mod play;
 mod plies;
 mod protocol;
+mod review;
 mod serve;
 mod show;
 mod solve;
@@ -74,6 +75,8 @@ enum Command {
     Report(experiment::ReportArgs),
     /// Serve the browser UI and the JSON API (http://127.0.0.1:8080/ by default).
     Serve(serve::ServeArgs),
+    /// One game judged move by move against perfect play: optimal, inaccurate or a mistake.
+    Review(review::ReviewArgs),
     /// Check the games of a run against perfect play: which moves were optimal, from which ply.
     Verify(verify::VerifyArgs),
     /// Speed figures: the solver on the reference sets, the searchers on fixed positions.
@@ -101,6 +104,7 @@ fn main() -> ExitCode {
         Command::Experiment(args) => experiment::run(&args),
         Command::Report(args) => experiment::report(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Bench(command) => bench::run(&command),
     };

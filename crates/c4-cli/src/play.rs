@@ -4,11 +4,14 @@ use crate::best::{parse_game, stats_line};
 use crate::show::describe;
 use crate::terminal;
 use anyhow::{Context, Result, bail};
+use c4_arena::record::{GameLog, GameRecord, GameResult};
 use c4_core::{Column, Game, Player, PositionSummary, Status};
 use c4_engine::agent::{Agent, DEFAULT_LEVEL, PlayerSpec, parse_agent};
 use c4_engine::search::MoveReport;
+use c4_engine::search::MoveSummary;
 use std::io::{BufRead, Write};
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// Who moves first in `c4 play`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +36,11 @@ pub struct PlayArgs {
     /// Seed for the computer's random choices.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Append each finished game, when you leave it, to this games file (the records
+    /// `c4 review` and `c4 verify` read): moves, each player's spec and seed, and per-move
+    /// statistics (your moves with the time you took).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -79,6 +87,14 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         "Type a column (1-7 or a-g), u to undo, h for a hint, q to quit."
     )?;
     let mut ai_stats: Vec<MoveReport> = Vec::new();
+    // The statistics of every move after the start, for a saved game.
+    let mut stats: Vec<MoveSummary> = Vec::new();
+    let floor = start.moves().len();
+    let seats = Seats {
+        human,
+        ai_spec: spec.to_string(),
+        seed: args.seed,
+    };
     loop {
         let position = *game.position();
         if position.is_over() {
@@ -91,18 +107,24 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             writeln!(out, "{verdict}")?;
             write!(out, "u to undo, n for a new game, q to quit> ")?;
             out.flush()?;
-            let Some(line) = lines.next() else {
-                writeln!(out)?;
-                break;
-            };
-            match line?.trim() {
+            let line = lines.next().transpose()?;
+            let command = line.as_deref().map_or("q", str::trim);
+            if matches!(command, "n" | "new" | "q" | "quit" | "exit")
+                && let Some(path) = &args.save
+            {
+                let index = save(path, seats.record(&start, &game, &stats))?;
+                writeln!(out, "saved as game {index} of {}", path.display())?;
+            }
+            match command {
                 "u" | "undo" => {
-                    undo_turn(&mut game, human);
+                    undo_turn(&mut game, human, floor);
+                    stats.truncate(game.moves().len() - floor);
                 }
                 "n" | "new" => {
                     summarise(&mut out, "computer", &ai_stats)?;
                     writeln!(out, "moves: {}\n\nnew game", game.move_string())?;
                     ai_stats.clear();
+                    stats.clear();
                     game = start.clone();
                 }
                 "q" | "quit" | "exit" => break,
@@ -112,6 +134,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         }
         if position.side_to_move() == ai_player {
             let report = ai.choose(&game);
+            stats.push(report.summary(game.position().moves_played()));
             game.try_play(report.column)
                 .context("the computer chose an illegal move")?;
             writeln!(
@@ -127,6 +150,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         draw(&game)?;
         write!(out, "your move> ")?;
         out.flush()?;
+        let asked = Instant::now();
         let Some(line) = lines.next() else {
             writeln!(out, "\n(end of input)")?;
             break;
@@ -136,9 +160,10 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         match command {
             "q" | "quit" | "exit" => break,
             "u" | "undo" => {
-                if undo_turn(&mut game, human) == 0 {
+                if undo_turn(&mut game, human, floor) == 0 {
                     writeln!(out, "nothing to undo")?;
                 }
+                stats.truncate(game.moves().len() - floor);
             }
             "h" | "hint" => {
                 let mut helper = parse_agent(HINT_SPEC, 0).expect("the hint spec is valid");
@@ -153,11 +178,10 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             }
             "" => {}
             text => match parse_column(text) {
-                Some(column) => {
-                    if let Err(e) = game.try_play(column) {
-                        writeln!(out, "cannot play column {column}: {e}")?;
-                    }
-                }
+                Some(column) => match game.try_play(column) {
+                    Ok(()) => stats.push(human_move(column, asked.elapsed())),
+                    Err(e) => writeln!(out, "cannot play column {column}: {e}")?,
+                },
                 None => writeln!(out, "{text:?} is not a column: type 1-7 or a-g, u, h or q")?,
             },
         }
@@ -168,16 +192,74 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
 }
 
 /// Takes back moves until `human` is to move again after one of theirs (the computer's
-/// reply and their move); how many.
-fn undo_turn(game: &mut Game, human: Player) -> usize {
+/// reply and their move), never below `floor` moves (the starting position); how many.
+fn undo_turn(game: &mut Game, human: Player, floor: usize) -> usize {
     let mut undone = 0;
-    while game.undo().is_some() {
+    while game.moves().len() > floor && game.undo().is_some() {
         undone += 1;
         if game.position().side_to_move() == human {
             break;
         }
     }
     undone
+}
+
+/// Who played a `c4 play` game, for its record: the human is player A.
+struct Seats {
+    human: Player,
+    ai_spec: String,
+    seed: u64,
+}
+
+/// The spec a saved game gives the human player.
+const HUMAN_SPEC: &str = "human";
+
+impl Seats {
+    fn record(&self, start: &Game, game: &Game, stats: &[MoveSummary]) -> GameRecord {
+        let a_first = self.human == Player::Red;
+        let (result, winner) =
+            GameResult::of(game.position().status(), a_first).expect("a saved game is over");
+        GameRecord {
+            game: 0,
+            a: "you".to_owned(),
+            b: "computer".to_owned(),
+            a_spec: HUMAN_SPEC.to_owned(),
+            b_spec: self.ai_spec.clone(),
+            a_first,
+            opening: start.move_string(),
+            moves: game.move_string(),
+            result,
+            winner,
+            seeds: [0, self.seed],
+            stats: stats.to_vec(),
+        }
+    }
+}
+
+/// A human's move as a move's statistics: the time taken, nothing searched.
+fn human_move(column: Column, time: Duration) -> MoveSummary {
+    MoveSummary {
+        column: column.number(),
+        score: 0,
+        score_text: "not scored (a human move)".to_owned(),
+        exact: false,
+        depth: 0,
+        nodes: 0,
+        time_ms: time.as_secs_f64() * 1e3,
+        pv: vec![column.number()],
+        note: Some("human".to_owned()),
+    }
+}
+
+/// Appends `record` to the games file at `path` as its next game; the index it got.
+fn save(path: &Path, mut record: GameRecord) -> Result<u64> {
+    let loaded = GameLog::load(path).with_context(|| format!("--save {}", path.display()))?;
+    record.game = loaded.records.iter().map(|r| r.game + 1).max().unwrap_or(0);
+    let mut log =
+        GameLog::open(path, Some(&loaded)).with_context(|| format!("--save {}", path.display()))?;
+    log.append(&record)
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(record.game)
 }
 
 fn parse_column(text: &str) -> Option<Column> {

@@ -311,9 +311,20 @@ fn play_in_the_terminal_with_piped_input() {
 
 #[test]
 fn after_a_game_the_player_can_undo_or_start_again() {
-    // Red wins at once, takes the win back, wins the other way, then starts a new game.
+    // Red wins at once, takes the win back, wins the other way, then starts a new game;
+    // the finished game is saved as it is left.
+    let saved = std::env::temp_dir().join(format!("c4-cli-saved-{}.jsonl", std::process::id()));
+    std::fs::remove_file(&saved).ok();
     let (code, out, err) = run_with_input(
-        &["play", "--ai", "easy", "--from", "445566"],
+        &[
+            "play",
+            "--ai",
+            "easy",
+            "--from",
+            "445566",
+            "--save",
+            saved.to_str().unwrap(),
+        ],
         "7\nu\n3\nn\nq\n",
     );
     assert_eq!(code, 0, "{err}");
@@ -328,6 +339,21 @@ fn after_a_game_the_player_can_undo_or_start_again() {
     // The discs are X and O, the last move (yellow's f2 of 445566) in parentheses.
     assert!(out.contains("2 | .  .  .  O  O (O) . |"), "{out}");
     assert!(out.ends_with("moves: 445566\n"), "{out}");
+    assert!(out.contains("saved as game 0 of"), "{out}");
+    let record: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(&saved).unwrap().trim()).unwrap();
+    assert_eq!(record["moves"], "4455663");
+    assert_eq!(record["opening"], "445566");
+    assert_eq!(record["a_spec"], "human");
+    assert_eq!(record["result"], "win");
+    assert_eq!(record["stats"].as_array().unwrap().len(), 1);
+    let (code, out, err) = run(&["review", saved.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("7. you      3 (c)  optimal     win in 1 move (+18)"),
+        "{out}"
+    );
+    std::fs::remove_file(&saved).ok();
 }
 
 #[test]
@@ -1287,4 +1313,70 @@ fn analyze_gives_every_column_in_the_score_language() {
     assert!(err.starts_with("error: invalid position"), "{err}");
     let (code, _, err) = run(&["analyze", "445566", "--time-ms", "0"]);
     assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn review_judges_a_game_given_by_moves_or_by_a_run() {
+    let (code, out, err) = run(&["review", "44551"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "  3. red      5 (e)  mistake     loss in 19 moves (-2); best 4 (win in 20 moves (+1))"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("red: 1 optimal, 0 inaccurate, 2 mistakes"),
+        "{out}"
+    );
+
+    // A run whose games start from random openings: the openings are not judged, and its
+    // games feed a dataset too (the records' moves hold the opening).
+    let dir = std::env::temp_dir().join(format!("c4-cli-review-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let out_dir = dir.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "match",
+        "--a",
+        "easy",
+        "--b",
+        "easy",
+        "--games",
+        "4",
+        "--random-openings",
+        "4",
+        "--out",
+        out_dir,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["review", out_dir]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("holds 4 games: choose one with --game-index N"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["review", out_dir, "--game-index", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let review: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(review["opening"], 4);
+    assert_eq!(review["reviewed"][0]["ply"], 4);
+    let data = dir.join("positions.jsonl");
+    let (code, _, err) = run(&[
+        "dataset",
+        "build",
+        "--positions",
+        "4",
+        "--seed",
+        "1",
+        "--from-games",
+        out_dir,
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+
+    let (code, _, err) = run(&["review", "no-such-file.jsonl"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("neither a file nor a move string"), "{err}");
 }

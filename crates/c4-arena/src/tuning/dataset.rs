@@ -170,8 +170,9 @@ pub fn recorded_games(path: &Path) -> Result<Vec<Game>, String> {
     let loaded = GameLog::load(&file).map_err(|e| e.to_string())?;
     let mut games = Vec::with_capacity(loaded.records.len());
     for record in loaded.records {
-        let moves = format!("{}{}", record.opening, record.moves);
-        games.push(Game::from_moves(&moves).map_err(|e| format!("{}: {e}", file.display()))?);
+        // `moves` holds the opening too.
+        games
+            .push(Game::from_moves(&record.moves).map_err(|e| format!("{}: {e}", file.display()))?);
     }
     if games.is_empty() {
         return Err(format!("{} holds no games", file.display()));
