@@ -109,6 +109,21 @@ async fn wait_for_human_or_end(client: &Client) -> TestResult<String> {
     }
 }
 
+/// Waits until the element `id` holds `text`; its whole text.
+async fn wait_for_text(client: &Client, id: &str, text: &str) -> TestResult<String> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let found = client.find(Locator::Id(id)).await?.text().await?;
+        if found.contains(text) {
+            return Ok(found);
+        }
+        if std::time::Instant::now() > deadline {
+            return Err(format!("#{id} never said {text:?}; it says {found:?}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult {
     client.goto(base).await?;
     wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
@@ -237,6 +252,23 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
             .unwrap_or_default();
         assert!(d1.contains("red"), "d1 holds {d1}");
     }
+    let numbers = client
+        .find_all(Locator::Css("#column-numbers span"))
+        .await?
+        .len();
+    assert_eq!(numbers, 7, "the board's column numbers");
+
+    // An invalid link says so and starts a new game; `?pos=` works as `#` does.
+    // A fresh load, as when the link is opened.
+    client.goto("about:blank").await?;
+    client.goto(&format!("{base}#4444444")).await?;
+    let said = wait_for_text(client, "hint-text", "is not valid").await?;
+    assert!(said.contains("4444444"), "{said}");
+    client.goto(&format!("{base}?pos=4453")).await?;
+    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
+    client.goto(&format!("{base}#4453")).await?;
+    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
+    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
 
     // The analysis toggle scores every column.
     client
@@ -253,6 +285,31 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
     }
     let shot = client.screenshot().await?;
     std::fs::write(screenshot.with_file_name("browser-analysis.png"), shot)?;
+    // The same seen with deuteranopia (the Machado et al. matrix as an SVG filter), for a
+    // person to look at; tests/palette.rs checks the colours' distance.
+    client
+        .execute(
+            r#"const ns = "http://www.w3.org/2000/svg";
+            const svg = document.createElementNS(ns, "svg");
+            svg.setAttribute("width", "0");
+            svg.setAttribute("height", "0");
+            svg.style.position = "absolute";
+            svg.innerHTML = '<filter id="deuteranopia" color-interpolation-filters="linearRGB">'
+              + '<feColorMatrix type="matrix" values="0.367322 0.860646 -0.227968 0 0 '
+              + '0.280085 0.672501 0.047413 0 0 -0.011820 0.042940 0.968881 0 0 0 0 0 1 0"/></filter>';
+            document.body.append(svg);
+            document.documentElement.style.filter = "url(#deuteranopia)";"#,
+            vec![],
+        )
+        .await?;
+    let shot = client.screenshot().await?;
+    std::fs::write(
+        screenshot.with_file_name("browser-analysis-deuteranopia.png"),
+        shot,
+    )?;
+    client
+        .execute(r#"document.documentElement.style.filter = "";"#, vec![])
+        .await?;
     client
         .find(Locator::Id("analysis-toggle"))
         .await?

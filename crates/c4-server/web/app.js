@@ -214,6 +214,13 @@ function buildBoard() {
     });
     board.append(column);
   }
+  $("column-numbers").replaceChildren(
+    ...Array.from({ length: COLUMNS }, (_, c) => {
+      const number = document.createElement("span");
+      number.textContent = String(c + 1);
+      return number;
+    }),
+  );
 }
 
 const columnButton = (number) => $("board").children[number - 1];
@@ -477,14 +484,15 @@ function renderAnalysis(answer) {
       main = "–";
       detail = "full";
     } else if (column.kind === "exact") {
-      main = column.score > 0 ? `+${column.score}` : String(column.score);
+      main = column.outcome;
       const left = column.winner_discs_left;
-      detail = left ? `${column.outcome} in ${left}` : column.outcome;
+      detail = left ? `in ${left}` : "exact";
       // Quick wins and quick losses in stronger colour.
       cell.style.setProperty("--strength", String(Math.min(1, Math.abs(column.score) / 12)));
     } else {
-      main = column.outcome === "unknown" ? (column.value > 0 ? `+${column.value}` : String(column.value)) : column.outcome;
-      detail = column.outcome === "unknown" ? `heuristic, depth ${column.depth}` : `search, depth ${column.depth}`;
+      // A heuristic value never looks like a result: "≈" and its depth.
+      main = column.outcome === "unknown" ? `≈${column.value > 0 ? "+" : ""}${column.value}` : column.outcome;
+      detail = column.outcome === "unknown" ? `depth ${column.depth}` : "search";
     }
     cell.append(main);
     const small = document.createElement("small");
@@ -545,19 +553,25 @@ function newGame() {
   refresh(null);
 }
 
-function loadHash() {
-  const moves = decodeURIComponent(location.hash.slice(1));
+// The position a link names: `#MOVES`, or `?pos=MOVES` when there is no hash.
+function linkedMoves() {
+  if (location.hash.length > 1) return decodeURIComponent(location.hash.slice(1));
+  return new URLSearchParams(location.search).get("pos") || "";
+}
+
+async function loadHash() {
+  const moves = linkedMoves();
   if (moves === state.moves) return;
   state.moves = moves;
   state.redo = [];
   state.stats = [];
-  refresh(null).then(() => {
-    if (document.body.dataset.turn === "error") {
-      say(`The link's position ${JSON.stringify(moves)} is not valid; starting a new game.`);
-      state.moves = "";
-      refresh(null);
-    }
-  });
+  await refresh(null);
+  if (document.body.dataset.turn === "error") {
+    const reason = $("status").textContent.replace(/^Cannot load the position: /, "");
+    state.moves = "";
+    await refresh(null);
+    say(`The link's position ${JSON.stringify(moves)} is not valid (${reason}); this is a new game.`);
+  }
 }
 
 async function copyLink() {

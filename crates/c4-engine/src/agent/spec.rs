@@ -725,7 +725,8 @@ impl PlayerSpec {
         }
     }
 
-    /// Caps depth and time (for the server); returns what was changed, in words.
+    /// Caps depth and time (for the server); returns what the request asked for that was
+    /// changed, in words (an untimed search is capped without a word).
     pub fn clamp(&mut self, max_depth: u32, max_time_ms: u64) -> Vec<String> {
         let mut notes = Vec::new();
         let mut cap_depth = |depth: &mut u32| {
@@ -743,12 +744,9 @@ impl PlayerSpec {
                         s.time_ms = Some(max_time_ms);
                     }
                     Some(_) => {}
-                    None => {
-                        notes.push(format!(
-                            "search stopped at {max_time_ms} ms if not finished"
-                        ));
-                        s.time_ms = Some(max_time_ms);
-                    }
+                    // An untimed search gets the cap silently: only a search it cuts says
+                    // so, in its move's note.
+                    None => s.time_ms = Some(max_time_ms),
                 }
             }
             PlayerSpec::Engine(s) => {
