@@ -270,6 +270,35 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
     wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
     wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
 
+    // The move list jumps to any ply; Redo steps forward; the computer waits meanwhile.
+    let click_move = |n: usize| async move {
+        client
+            .find(Locator::Css(&format!(
+                "#move-list li:nth-child({n}) button"
+            )))
+            .await?
+            .click()
+            .await
+    };
+    click_move(2).await?;
+    wait_for(client, "#board[data-moves='44']", Duration::from_secs(10)).await?;
+    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    assert_eq!(
+        client.find_all(Locator::Css("#move-list li")).await?.len(),
+        4,
+        "the moves ahead stay listed"
+    );
+    client.find(Locator::Id("redo")).await?.click().await?;
+    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
+    click_move(1).await?;
+    wait_for(client, "#board[data-moves='4']", Duration::from_secs(10)).await?;
+    wait_for(client, "body[data-turn='paused']", Duration::from_secs(10)).await?;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    wait_for(client, "#board[data-moves='4']", Duration::from_secs(1)).await?;
+    click_move(4).await?;
+    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
+    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+
     // The analysis toggle scores every column.
     client
         .find(Locator::Id("analysis-toggle"))

@@ -338,6 +338,16 @@ async function refresh(animatedColumn) {
   $("banner").hidden = true;
   if ($("analysis-toggle").checked) analyse(generation);
   const controller = controllerOf(summary.to_move);
+  if (state.redo.length && controller !== "human") {
+    // Looking back through the game: the computer waits until the last move is back.
+    const total = state.moves.length + state.redo.length;
+    setTurn(
+      "paused",
+      `Viewing move ${state.moves.length} of ${total}: Redo or a later move goes forward.`,
+      summary.to_move,
+    );
+    return;
+  }
   if (controller === "human") {
     const who = describeSide(summary.to_move);
     setTurn("human", `${who === "You" ? "Your move" : `${who} to move`}: click a column or press 1-7.`, summary.to_move);
@@ -505,12 +515,30 @@ function renderAnalysis(answer) {
 
 // ---------------------------------------------------------------- panels
 
+/** The whole line: the moves played and those undone that Redo would replay. */
+const wholeLine = () => state.moves + [...state.redo].reverse().join("");
+
+/** Shows the position after `ply` moves of the whole line (0: the start). */
+function jumpTo(ply) {
+  const line = wholeLine();
+  state.moves = line.slice(0, ply);
+  state.redo = [...line.slice(ply)].reverse();
+  refreshAfterHistory();
+}
+
 function renderMoves() {
   const list = $("move-list");
   list.replaceChildren();
-  [...state.moves].forEach((column, ply) => {
+  const line = wholeLine();
+  [...line].forEach((column, ply) => {
     const item = document.createElement("li");
-    item.append(`${ply % 2 === 0 ? "Red" : "Yellow"} ${column}`);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.textContent = `${ply % 2 === 0 ? "Red" : "Yellow"} ${column}`;
+    button.title = `Show the position after move ${ply + 1}`;
+    button.addEventListener("click", () => jumpTo(ply + 1));
+    item.append(button);
     const stats = state.stats[ply];
     if (stats) {
       const meta = document.createElement("span");
@@ -518,10 +546,14 @@ function renderMoves() {
       meta.textContent = ` · depth ${stats.depth} · ${formatNodes(stats.nodes)} nodes · ${formatMs(stats.time_ms)}`;
       item.append(meta);
     }
-    if (ply === state.moves.length - 1) item.setAttribute("aria-current", "step");
+    if (ply >= state.moves.length) item.classList.add("ahead");
+    if (ply === state.moves.length - 1) {
+      item.setAttribute("aria-current", "step");
+      button.setAttribute("aria-current", "step");
+    }
     list.append(item);
   });
-  list.scrollTop = list.scrollHeight;
+  if (!state.redo.length) list.scrollTop = list.scrollHeight;
 }
 
 function showStats(answer) {
