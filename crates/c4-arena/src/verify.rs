@@ -8,9 +8,9 @@
 //! its sign does (a win stays a win, a draw a draw).
 
 use crate::record::GameRecord;
-use crate::review::Quality;
 use crate::stats::Spread;
 use c4_core::{Column, Position};
+use c4_engine::review::Quality;
 use c4_engine::solver::{Score, move_score, win_now_score};
 use std::fmt::Write as _;
 

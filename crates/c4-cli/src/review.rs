@@ -2,7 +2,8 @@
 
 use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord};
-use c4_arena::review::{self, Review};
+use c4_arena::review::review_record;
+use c4_engine::review::{self, Review};
 use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
 use std::path::Path;
@@ -52,7 +53,7 @@ pub fn run(args: &ReviewArgs) -> Result<()> {
             };
             review::review(moves, opening, names, &mut solver)
         } else {
-            review::review_record(&record, &mut solver)
+            review_record(&record, &mut solver)
         }
     } else if args.game.chars().all(|c| c.is_ascii_alphanumeric()) && !args.game.is_empty() {
         if args.game_index.is_some() {

@@ -27,6 +27,7 @@ pub mod eval;
 pub mod hashing;
 pub mod options;
 pub mod reference_positions;
+pub mod review;
 pub mod search;
 pub mod solver;
 

@@ -6,6 +6,7 @@
 //! | `GET /api/position?moves=4453` | board, side to move, status, winning cells, legal columns |
 //! | `POST /api/best` `{"moves", "ai"}` | the move a player chooses, with its statistics |
 //! | `POST /api/analyze` `{"moves", "time_ms"?}` | each column's value: exact, or heuristic with depth |
+//! | `POST /api/review` `{"moves", "time_ms"?}` | each move judged by the solver: optimal, inaccurate or a mistake |
 //! | `GET /api/players` | algorithms, evaluators and levels with their options |
 //! | `GET /healthz` | liveness, with the number of searches running |
 
@@ -19,9 +20,11 @@ use axum::routing::{get, post};
 use c4_core::{Game, Player, PositionSummary};
 use c4_engine::agent::{MAX_DEPTH, PlayerSpec, REGISTRY, Registry};
 use c4_engine::analysis::{Analysis, analyze_until};
+use c4_engine::review::{Review, review_within};
 use c4_engine::search::Cancel;
 use c4_engine::search::MoveSummary;
 use c4_engine::solver::book::BookChoice;
+use c4_engine::solver::{OpeningBook, Solver};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -42,6 +45,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/position", get(position))
         .route("/api/best", post(best))
         .route("/api/analyze", post(analyze_position))
+        .route("/api/review", post(review_game))
         .route("/api/players", get(players))
         .route("/api/{*rest}", axum::routing::any(unknown_api))
         .method_not_allowed_fallback(method_not_allowed)
@@ -176,16 +180,8 @@ async fn analyze_position(
 ) -> Result<Json<AnalyzeResponse>, ApiError> {
     let Json(request) = body?;
     let game = parse_game_in_progress(&request.moves, "there is nothing to analyse")?;
-    let cap = state.config.time_cap.as_millis() as u64;
     let mut clamped = Vec::new();
-    let mut budget = request.time_ms.unwrap_or(DEFAULT_ANALYSIS_MS.min(cap));
-    if budget == 0 {
-        return Err(ApiError::bad_request("time_ms must be at least 1"));
-    }
-    if budget > cap {
-        clamped.push(format!("time {budget} ms clamped to {cap} ms"));
-        budget = cap;
-    }
+    let budget = time_budget(&state, request.time_ms, DEFAULT_ANALYSIS_MS, &mut clamped)?;
     let response = run_search(&state, move |cancel| {
         let position = game.position();
         Ok(AnalyzeResponse {
@@ -234,6 +230,83 @@ fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, ApiError> 
         )));
     }
     Ok(game)
+}
+
+/// A request's `time_ms` (or `default`), at most the server's time cap: a larger one is
+/// clamped and says so in `clamped`.
+fn time_budget(
+    state: &AppState,
+    time_ms: Option<u64>,
+    default: u64,
+    clamped: &mut Vec<String>,
+) -> Result<u64, ApiError> {
+    let cap = state.config.time_cap.as_millis() as u64;
+    let budget = time_ms.unwrap_or(default.min(cap));
+    if budget == 0 {
+        return Err(ApiError::bad_request("time_ms must be at least 1"));
+    }
+    if budget > cap {
+        clamped.push(format!("time {budget} ms clamped to {cap} ms"));
+        return Ok(cap);
+    }
+    Ok(budget)
+}
+
+/// The body of `POST /api/review`.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewRequest {
+    /// The game's moves from the empty board.
+    pub moves: String,
+    /// Budget in milliseconds (default: the time cap).
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+}
+
+/// The answer of `POST /api/review`.
+#[derive(Debug, Serialize)]
+pub struct ReviewResponse {
+    /// Each move judged, the latest first to be solved: see [`Review`].
+    #[serde(flatten)]
+    pub review: Review,
+    /// What the server changed in the request to fit its limits.
+    pub clamped: Vec<String>,
+}
+
+/// log2 of a review's solver table (32 MiB): late positions solve in it at once, early ones
+/// come from the opening book.
+const REVIEW_TABLE_BITS: u32 = 22;
+
+async fn review_game(
+    State(state): State<AppState>,
+    body: Result<Json<ReviewRequest>, JsonRejection>,
+) -> Result<Json<ReviewResponse>, ApiError> {
+    let Json(request) = body?;
+    let game = parse_game(&request.moves)?;
+    if game.moves().is_empty() {
+        return Err(ApiError::bad_request("there is no move to review"));
+    }
+    let mut clamped = Vec::new();
+    let cap = state.config.time_cap.as_millis() as u64;
+    let budget = time_budget(&state, request.time_ms, cap, &mut clamped)?;
+    let response = run_search(&state, move |cancel| {
+        let mut solver = Solver::new(REVIEW_TABLE_BITS);
+        solver.set_threads(MAX_SEARCH_THREADS as usize);
+        solver.set_book(Some(OpeningBook::builtin()));
+        solver.set_cancel(Some(cancel));
+        let names = ["red".to_owned(), "yellow".to_owned()];
+        let review = review_within(
+            &game.move_string(),
+            0,
+            names,
+            &mut solver,
+            Some(Duration::from_millis(budget)),
+        )
+        .map_err(ApiError::bad_request)?;
+        Ok(ReviewResponse { review, clamped })
+    })
+    .await?;
+    Ok(Json(response))
 }
 
 /// Runs `work` on the blocking pool if a search slot is free; 429 otherwise.

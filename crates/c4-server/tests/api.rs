@@ -417,3 +417,29 @@ async fn the_page_and_its_assets_are_embedded() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_game_is_reviewed_move_by_move() {
+    let app = app(2, 5000);
+    let (status, value, _) = post(&app, "/api/review", r#"{"moves": "44551"}"#).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["complete"], true);
+    let moves = value["reviewed"].as_array().unwrap();
+    assert_eq!(moves.len(), 5);
+    assert_eq!(moves[0]["quality"], "optimal");
+    assert_eq!(moves[4]["quality"], "mistake");
+    assert_eq!(moves[4]["best_columns"], json!([3, 6]));
+    assert_eq!(moves[4]["best_text"], "win in 2 moves (+18)");
+    for (body, why) in [
+        (r#"{"moves": ""}"#, "no move"),
+        (r#"{"moves": "4444444"}"#, "full"),
+        (r#"{"moves": "44", "time_ms": 0}"#, "at least 1"),
+    ] {
+        let (status, value, _) = post(&app, "/api/review", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {value}");
+        assert!(
+            value["error"].as_str().unwrap().contains(why),
+            "{body}: {value}"
+        );
+    }
+}

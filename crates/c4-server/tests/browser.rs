@@ -299,6 +299,41 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
     wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
     wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
 
+    // The review marks every move; red's 5 (e) threw the win away.
+    client.find(Locator::Id("review")).await?.click().await?;
+    wait_for(
+        client,
+        "#move-list li:nth-child(4) .mark",
+        Duration::from_secs(20),
+    )
+    .await?;
+    let marks = client.find_all(Locator::Css("#move-list .mark")).await?;
+    let mut qualities = Vec::new();
+    for mark in &marks {
+        qualities.push(mark.attr("class").await?.unwrap_or_default());
+    }
+    assert_eq!(
+        qualities,
+        [
+            "mark optimal",
+            "mark optimal",
+            "mark mistake",
+            "mark optimal"
+        ]
+    );
+    let title = marks[2].attr("title").await?.unwrap_or_default();
+    assert_eq!(
+        title,
+        "mistake: loss in 19 moves (-2); best 4 (win in 20 moves (+1))"
+    );
+    let said = wait_for_text(client, "hint-text", "Review:").await?;
+    assert!(
+        said.contains("Red 1 optimal, 0 inaccurate, 1 mistakes"),
+        "{said}"
+    );
+    let shot = client.screenshot().await?;
+    std::fs::write(screenshot.with_file_name("browser-review.png"), shot)?;
+
     // The analysis toggle scores every column.
     client
         .find(Locator::Id("analysis-toggle"))

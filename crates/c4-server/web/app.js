@@ -460,6 +460,7 @@ async function hint() {
 function updateControls() {
   $("undo").disabled = state.moves.length === 0;
   $("redo").disabled = state.redo.length === 0;
+  $("review").disabled = wholeLine().length === 0;
   $("hint").disabled = !humansTurn();
   $("pause").textContent = state.paused ? "Resume" : "Pause";
 }
@@ -526,10 +527,38 @@ function jumpTo(ply) {
   refreshAfterHistory();
 }
 
+/** Marks of a review, by quality. */
+const REVIEW_MARKS = { optimal: "✓", inaccurate: "?!", mistake: "??" };
+
+/** Judges every move of the whole line with the solver and marks the move list. */
+async function reviewGame() {
+  const moves = wholeLine();
+  if (!moves) return;
+  say("Reviewing the game with the solver…");
+  try {
+    state.review = await api("/api/review", { moves });
+  } catch (error) {
+    say(`No review: ${error.message}`);
+    return;
+  }
+  renderMoves();
+  const tally = (side) => {
+    const mine = state.review.reviewed.filter((m) => m.player === side);
+    const count = (q) => mine.filter((m) => m.quality === q).length;
+    return `${sideName(side)} ${count("optimal")} optimal, ${count("inaccurate")} inaccurate, ${count("mistake")} mistakes`;
+  };
+  const partial = state.review.complete ? "" : " (the earliest moves could not be judged in time)";
+  say(`Review: ${tally("red")}; ${tally("yellow")}${partial}. Hover a mark for the best move.`);
+}
+
 function renderMoves() {
   const list = $("move-list");
   list.replaceChildren();
   const line = wholeLine();
+  const judged = new Map();
+  if (state.review && line.startsWith(state.review.moves)) {
+    for (const m of state.review.reviewed) judged.set(m.ply, m);
+  }
   [...line].forEach((column, ply) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -539,6 +568,18 @@ function renderMoves() {
     button.title = `Show the position after move ${ply + 1}`;
     button.addEventListener("click", () => jumpTo(ply + 1));
     item.append(button);
+    const verdict = judged.get(ply);
+    if (verdict) {
+      const mark = document.createElement("span");
+      mark.className = `mark ${verdict.quality}`;
+      mark.textContent = ` ${REVIEW_MARKS[verdict.quality]}`;
+      const best = verdict.quality === "optimal"
+        ? ""
+        : `; best ${verdict.best_columns.join(" or ")} (${verdict.best_text})`;
+      mark.title = `${verdict.quality}: ${verdict.text}${best}`;
+      mark.setAttribute("aria-label", mark.title);
+      item.append(mark);
+    }
     const stats = state.stats[ply];
     if (stats) {
       const meta = document.createElement("span");
@@ -656,6 +697,8 @@ async function start() {
   $("redo").addEventListener("click", redo);
   $("hint").addEventListener("click", hint);
   $("share").addEventListener("click", copyLink);
+  $("review").addEventListener("click", reviewGame);
+  $("banner-review").addEventListener("click", reviewGame);
   $("analysis-toggle").addEventListener("change", (event) => {
     if (event.target.checked && state.summary && state.summary.status === "in_progress") {
       analyse(state.generation);
