@@ -17,6 +17,7 @@ mod review;
 mod serve;
 mod show;
 mod solve;
+mod solver_args;
 mod terminal;
 mod threads;
 mod tune;

@@ -1,11 +1,10 @@
 //! `c4 review`: one game judged move by move against perfect play.
 
+use crate::solver_args::SolverArgs;
 use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::review::review_record;
 use c4_engine::review::{self, Review};
-use c4_engine::solver::book::BookChoice;
-use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
 use std::path::Path;
 
 #[derive(clap::Args, Debug)]
@@ -19,27 +18,15 @@ pub struct ReviewArgs {
     /// Judge only the moves from this ply on (moves before it are taken as an opening).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=41))]
     pub from_ply: u32,
-    /// Threads solving each position together (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub threads: Option<u32>,
-    /// log2 of the solver table's slots (8 bytes each).
-    #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
-    pub table: u32,
-    /// Opening book for the early positions: `builtin`, `none` or a file.
-    #[arg(long, default_value = "builtin")]
-    pub book: BookChoice,
+    #[command(flatten)]
+    pub solver: SolverArgs,
     /// Print the review as JSON.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(args: &ReviewArgs) -> Result<()> {
-    let mut solver = Solver::new(args.table);
-    solver.set_threads(args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    ));
-    solver.set_book(args.book.load()?);
+    let mut solver = args.solver.solver(args.solver.book()?);
     let path = Path::new(&args.game);
     let review = if path.exists() {
         let record = record_of(path, args.game_index)?;

@@ -4,17 +4,16 @@
 //! appended at once to a scores file (a c4 book), so an interrupted check resumes where it
 //! stopped and a second check of the same games costs nothing.
 
+use crate::solver_args::SolverArgs;
 use anyhow::{Result, bail};
 use c4_arena::book::resume_scores;
 use c4_arena::log::AppendLog;
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::verify::{Verdict, check_game, positions_to_score};
 use c4_core::Position;
+use c4_engine::solver::book::MAX_BOOK_DEPTH;
 use c4_engine::solver::book::text::header_line;
-use c4_engine::solver::book::{BookChoice, MAX_BOOK_DEPTH};
-use c4_engine::solver::{
-    DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Score, Solver,
-};
+use c4_engine::solver::{OpeningBook, Score};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -28,16 +27,8 @@ pub struct VerifyArgs {
     /// Check only the moves made from this ply on (early positions cost the most to solve).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=MAX_BOOK_DEPTH as i64))]
     pub from_ply: u32,
-    /// Threads solving each position together (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub threads: Option<u32>,
-    /// log2 of the solver table's slots (8 bytes each; 24 = 128 MiB, 27 = 1 GiB).
-    #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
-    pub table: u32,
-    /// An opening book (`c4 book build`) whose positions are answered at once: `builtin`
-    /// (the one in c4), `none`, or a file.
-    #[arg(long, default_value = "builtin")]
-    pub book: BookChoice,
+    #[command(flatten)]
+    pub solver: SolverArgs,
     /// Where the exact scores are kept between runs (default: `verified-positions.book`
     /// beside the games).
     #[arg(long)]
@@ -85,7 +76,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         eprintln!("warning: {warning}");
     }
     let (reused, scores_log) = (resumed.scores, resumed.log);
-    let book = args.book.load()?;
+    let book = args.solver.book()?;
     let todo = positions_to_solve(&records, args.from_ply, &known, book.as_deref())?;
     eprintln!(
         "{} games; {} positions to solve ({reused} known from {})",
@@ -171,13 +162,7 @@ fn solve_all(
     mut scores_log: AppendLog,
     known: &mut OpeningBook,
 ) -> Result<()> {
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |n| n as usize,
-    );
-    let mut solver = Solver::new(args.table);
-    solver.set_threads(threads);
-    solver.set_book(book);
+    let mut solver = args.solver.solver(book);
     let bar = ProgressBar::new(todo.len() as u64);
     bar.set_style(
         ProgressStyle::with_template(

@@ -1,0 +1,38 @@
+//! The solver options of the commands that judge games (`c4 verify`, `c4 review`).
+
+use anyhow::Result;
+use c4_engine::solver::book::BookChoice;
+use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
+use std::sync::Arc;
+
+#[derive(clap::Args, Debug)]
+pub struct SolverArgs {
+    /// Threads solving each position together (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: Option<u32>,
+    /// log2 of the solver table's slots (8 bytes each; 24 = 128 MiB, 27 = 1 GiB).
+    #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
+    pub table: u32,
+    /// An opening book (`c4 book build`) whose positions are answered at once: `builtin`
+    /// (the one in c4), `none`, or a file.
+    #[arg(long, default_value = "builtin")]
+    pub book: BookChoice,
+}
+
+impl SolverArgs {
+    /// The book, loaded.
+    pub fn book(&self) -> Result<Option<Arc<OpeningBook>>> {
+        Ok(self.book.load()?)
+    }
+
+    /// A solver with these threads and table, answering from `book`.
+    pub fn solver(&self, book: Option<Arc<OpeningBook>>) -> Solver {
+        let mut solver = Solver::new(self.table);
+        solver.set_threads(self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |n| n as usize,
+        ));
+        solver.set_book(book);
+        solver
+    }
+}
