@@ -5,8 +5,13 @@ use crate::record::GameRecord;
 use c4_engine::review::{Review, review};
 use c4_engine::solver::Solver;
 
-/// The review of the game of `record`, from the end of its opening.
-pub fn review_record(record: &GameRecord, solver: &mut Solver) -> Result<Review, String> {
+/// The review of the game of `record` from ply `from_ply`, or from the end of its opening
+/// when that is later.
+pub fn review_record(
+    record: &GameRecord,
+    from_ply: u32,
+    solver: &mut Solver,
+) -> Result<Review, String> {
     let (red, yellow) = if record.a_first {
         (&record.a, &record.b)
     } else {
@@ -14,7 +19,7 @@ pub fn review_record(record: &GameRecord, solver: &mut Solver) -> Result<Review,
     };
     review(
         &record.moves,
-        record.opening.len() as u32,
+        (record.opening.len() as u32).max(from_ply),
         [red.clone(), yellow.clone()],
         solver,
     )

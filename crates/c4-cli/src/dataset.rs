@@ -2,7 +2,7 @@
 
 use crate::plies::PlyRange;
 use anyhow::{Result, bail};
-use c4_arena::tuning::dataset::{self, BuildProgress, DatasetSpec, Source, Split};
+use c4_arena::tuning::dataset::{self, BuildProgress, DatasetSpec, Source};
 use c4_engine::solver::book::BookChoice;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
@@ -71,12 +71,7 @@ impl BuildProgress for Bar {
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
-    if args.out.exists() && !partial_path(args).exists() {
-        bail!(
-            "{} exists: remove it or choose another --out",
-            args.out.display()
-        );
-    }
+    dataset::check_out(&args.out).map_err(anyhow::Error::msg)?;
     if let Some(path) = &args.from_games
         && !path.exists()
     {
@@ -107,27 +102,14 @@ fn build(args: &BuildArgs) -> Result<()> {
     let samples = pool.install(|| {
         dataset::build(
             &spec,
-            &partial_path(args),
+            &dataset::work_path(&args.out),
             args.table,
             book,
             &Bar(bar.clone()),
         )
     })?;
     bar.finish_and_clear();
-    dataset::write(&args.out, &samples).map_err(anyhow::Error::msg)?;
-    std::fs::remove_file(partial_path(args)).ok();
-    let valid = samples.iter().filter(|s| s.split == Split::Valid).count();
-    let games = samples.last().map_or(0, |s| s.game + 1);
-    eprintln!(
-        "wrote {} positions ({} training, {valid} validation) from {games} games to {} in {:.1} s",
-        samples.len(),
-        samples.len() - valid,
-        args.out.display(),
-        started.elapsed().as_secs_f64()
-    );
+    let wrote = dataset::finish(&args.out, &samples).map_err(anyhow::Error::msg)?;
+    eprintln!("{wrote} in {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
-}
-
-fn partial_path(args: &BuildArgs) -> PathBuf {
-    PathBuf::from(format!("{}.partial", args.out.display()))
 }

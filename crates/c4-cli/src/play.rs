@@ -117,8 +117,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             }
             match command {
                 "u" | "undo" => {
-                    undo_turn(&mut game, human, floor);
-                    stats.truncate(game.moves().len() - floor);
+                    undo_turn(&mut game, &mut stats, human, floor);
                 }
                 "n" | "new" => {
                     summarise(&mut out, "computer", &ai_stats)?;
@@ -160,10 +159,9 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         match command {
             "q" | "quit" | "exit" => break,
             "u" | "undo" => {
-                if undo_turn(&mut game, human, floor) == 0 {
+                if undo_turn(&mut game, &mut stats, human, floor) == 0 {
                     writeln!(out, "nothing to undo")?;
                 }
-                stats.truncate(game.moves().len() - floor);
             }
             "h" | "hint" => {
                 let mut helper = parse_agent(HINT_SPEC, 0).expect("the hint spec is valid");
@@ -192,8 +190,9 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
 }
 
 /// Takes back moves until `human` is to move again after one of theirs (the computer's
-/// reply and their move), never below `floor` moves (the starting position); how many.
-fn undo_turn(game: &mut Game, human: Player, floor: usize) -> usize {
+/// reply and their move), never below `floor` moves (the starting position), dropping the
+/// moves' statistics (`stats` holds those after the floor); how many.
+fn undo_turn(game: &mut Game, stats: &mut Vec<MoveSummary>, human: Player, floor: usize) -> usize {
     let mut undone = 0;
     while game.moves().len() > floor && game.undo().is_some() {
         undone += 1;
@@ -201,6 +200,7 @@ fn undo_turn(game: &mut Game, human: Player, floor: usize) -> usize {
             break;
         }
     }
+    stats.truncate(game.moves().len() - floor);
     undone
 }
 

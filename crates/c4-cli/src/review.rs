@@ -30,18 +30,7 @@ pub fn run(args: &ReviewArgs) -> Result<()> {
     let path = Path::new(&args.game);
     let review = if path.exists() {
         let record = record_of(path, args.game_index)?;
-        if args.from_ply > 0 {
-            let moves = &record.moves;
-            let opening = (record.opening.len() as u32).max(args.from_ply);
-            let names = if record.a_first {
-                [record.a.clone(), record.b.clone()]
-            } else {
-                [record.b.clone(), record.a.clone()]
-            };
-            review::review(moves, opening, names, &mut solver)
-        } else {
-            review_record(&record, &mut solver)
-        }
+        review_record(&record, args.from_ply, &mut solver)
     } else if args.game.chars().all(|c| c.is_ascii_alphanumeric()) && !args.game.is_empty() {
         if args.game_index.is_some() {
             bail!(

@@ -99,22 +99,14 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     let command: Vec<String> = std::env::args().collect();
     let mut comments = comments;
     comments.push(format!("command: {}", command.join(" ")));
-    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .with_context(|| format!("creating {}", parent.display()))?;
-    }
-    std::fs::write(&out, params::render(&tuned, &comments))
-        .with_context(|| format!("writing {}", out.display()))?;
+    params::write(&out, &tuned, &comments).map_err(anyhow::Error::msg)?;
     println!("done in {:.1} s", started.elapsed().as_secs_f64());
     println!("wrote {}", out.display());
     println!(
         "use it as eval={}:params={} or eval={}",
         start.name(),
         out.display(),
-        std::iter::once(tuned.name().to_owned())
-            .chain(tuned.options_text())
-            .collect::<Vec<_>>()
-            .join(",")
+        eval_text(&tuned)
     );
     Ok(())
 }
@@ -180,7 +172,7 @@ fn spsa_run(
         seed: args.seed,
         rate: args.rate,
     };
-    let run =
+    let mut run =
         SpsaRun::open(start, &config, &SpsaConfig::work_path(out)).map_err(anyhow::Error::msg)?;
     let bar = ProgressBar::new(u64::from(args.iterations));
     bar.set_style(
@@ -189,7 +181,6 @@ fn spsa_run(
             .progress_chars("=> "),
     );
     let keys = run.keys().to_vec();
-    let mut run = run;
     let show = |iteration: &spsa::Iteration| {
         bar.set_position(u64::from(iteration.k) + 1);
         let weights: Vec<String> = keys
@@ -215,13 +206,7 @@ fn spsa_run(
     }
     bar.finish_and_clear();
     let result = run.result().map_err(anyhow::Error::msg)?;
-    println!(
-        "{}: {} iterations of {} games a side at depth {depth}; weights {}",
-        start.name(),
-        result.iterations.len(),
-        args.games,
-        eval_text(&result.tuned)
-    );
+    println!("{}", run.report().map_err(anyhow::Error::msg)?);
     let confirmed = if args.confirm_games > 0 {
         eprintln!(
             "confirming: tuned against untuned at depth {depth}, SPRT elo0=0 elo1=20, at most {} games",

@@ -12,8 +12,7 @@ use crate::value_error;
 use c4_arena::matches::{MatchConfig, Openings};
 use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
-use c4_arena::tuning::dataset::{self, DatasetSpec, DatasetWork, GameWork, Source, Split};
-use c4_arena::tuning::eval_text;
+use c4_arena::tuning::dataset::{self, DatasetSpec, DatasetWork, GameWork, Source};
 use c4_arena::tuning::spsa::{self, SpsaConfig, Step};
 use c4_arena::tuning::texel::{self, Target, TexelConfig};
 use c4_core::Game;
@@ -22,7 +21,7 @@ use c4_engine::eval::params;
 use c4_engine::solver::book::OpeningBook;
 use c4_engine::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
 use pyo3::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A match as the driver hands it to `play_games`: A's label and spec, B's, the seed, the
 /// games, the random openings' plies and who moves first.
@@ -55,15 +54,6 @@ fn parse_eval(text: &str) -> PyResult<EvalSpec> {
     EvalSpec::parse(text).map_err(|e| value_error(format!("eval {text:?}: {e}")))
 }
 
-fn write_params(out: &Path, tuned: &EvalSpec, comments: &[String]) -> PyResult<()> {
-    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| value_error(format!("creating {}: {e}", parent.display())))?;
-    }
-    std::fs::write(out, params::render(tuned, comments))
-        .map_err(|e| value_error(format!("writing {}: {e}", out.display())))
-}
-
 /// One SPSA iteration as Python sees it: `(k, weights, plus score, minus score)`.
 type IterationTuple = (u32, Vec<f64>, f64, f64);
 
@@ -84,6 +74,8 @@ pub struct SpsaRun {
     run: spsa::SpsaRun,
     out: PathBuf,
     pending: Option<Step>,
+    /// The confirming match's records so far.
+    confirming: Vec<GameRecord>,
     confirmed: Option<MatchSummary>,
 }
 
@@ -117,6 +109,7 @@ impl SpsaRun {
             run,
             out,
             pending: None,
+            confirming: Vec::new(),
             confirmed: None,
         })
     }
@@ -141,28 +134,25 @@ impl SpsaRun {
             .map(|step| (step.k, match_plan(&step.plus), match_plan(&step.minus))))
     }
 
-    /// Finishes iteration `k` with its matches' game records (JSON lines, in any order):
-    /// moves the weights and appends the iteration to the work log.
-    fn record(
-        &mut self,
-        k: u32,
-        plus: Vec<String>,
-        minus: Vec<String>,
-    ) -> PyResult<IterationTuple> {
+    /// Finishes iteration `k` with the game records of both its matches (JSON lines, in any
+    /// order, told apart by the perturbed side's spec): moves the weights and appends the
+    /// iteration to the work log.
+    fn record(&mut self, k: u32, records: Vec<String>) -> PyResult<IterationTuple> {
         let step = self
             .pending
             .take_if(|step| step.k == k)
             .ok_or_else(|| value_error(format!("iteration {k} is not the one asked for")))?;
-        let iteration = self
-            .run
-            .record(&step, &parse_records(&plus)?, &parse_records(&minus)?)
-            .map_err(value_error)?;
+        let plus_spec = step.plus.a.spec.to_string();
+        let (plus, minus): (Vec<GameRecord>, Vec<GameRecord>) = parse_records(&records)?
+            .into_iter()
+            .partition(|r| r.a_spec == plus_spec);
+        let iteration = self.run.record(&step, &plus, &minus).map_err(value_error)?;
         Ok(iteration_tuple(iteration))
     }
 
-    /// The evaluator with the weights so far, as `eval=` spells it.
-    fn tuned(&self) -> PyResult<String> {
-        Ok(eval_text(&self.run.result().map_err(value_error)?.tuned))
+    /// One line on the run: its iterations and the weights they reached, as `c4 tune` says it.
+    fn report(&self) -> PyResult<String> {
+        self.run.report().map_err(value_error)
     }
 
     /// The confirming match (tuned as A against untuned, SPRT elo0=0 elo1=20), at most
@@ -173,18 +163,16 @@ impl SpsaRun {
         ))
     }
 
-    /// The confirming match's summary once its records (games 0, 1, 2, ...) reach the SPRT's
-    /// decision or all `max_games` games, cut at the decision; `None` while neither.
-    fn confirm_summary(
-        &mut self,
-        records: Vec<String>,
-        max_games: u64,
-    ) -> PyResult<Option<String>> {
+    /// Adds records of the confirming match (JSON lines, any games); its summary once the
+    /// records so far (games 0, 1, 2, ...) reach the SPRT's decision or all `max_games` games,
+    /// cut at the decision; `None` while neither.
+    fn confirm_add(&mut self, records: Vec<String>, max_games: u64) -> PyResult<Option<String>> {
         let config = self.run.confirm_config(max_games).map_err(value_error)?;
         let sprt = config.sprt.expect("the confirming match has an SPRT");
-        let mut records = parse_records(&records)?;
+        self.confirming.extend(parse_records(&records)?);
+        let records = &mut self.confirming;
         records.sort_by_key(|r| r.game);
-        let used = match spsa::decided_prefix(&records, &sprt) {
+        let used = match spsa::decided_prefix(records, &sprt) {
             Some(n) => n,
             None if records.len() as u64 >= max_games => records.len(),
             None => return Ok(None),
@@ -200,7 +188,7 @@ impl SpsaRun {
         let result = self.run.result().map_err(value_error)?;
         let mut comments = self.run.provenance(self.confirmed.as_ref());
         comments.push(format!("command: {command}"));
-        write_params(&self.out, &result.tuned, &comments)?;
+        params::write(&self.out, &result.tuned, &comments).map_err(value_error)?;
         Ok(self.out.display().to_string())
     }
 }
@@ -261,13 +249,7 @@ impl DatasetRun {
         valid_percent: u64,
         from_games: Option<PathBuf>,
     ) -> PyResult<DatasetRun> {
-        let partial = partial_path(&out);
-        if out.exists() && !partial.exists() {
-            return Err(value_error(format!(
-                "{} exists: remove it or choose another out",
-                out.display()
-            )));
-        }
+        dataset::check_out(&out).map_err(value_error)?;
         let source = from_games.clone().map_or(Source::Generated, Source::Games);
         let spec = dataset_spec(positions, (seed, plies, per_game, valid_percent), source)?;
         let recorded = match &from_games {
@@ -280,7 +262,7 @@ impl DatasetRun {
             ),
             None => None,
         };
-        let work = DatasetWork::open(&spec, &partial).map_err(value_error)?;
+        let work = DatasetWork::open(&spec, &dataset::work_path(&out)).map_err(value_error)?;
         for warning in &work.warnings {
             eprintln!("warning: {warning}");
         }
@@ -358,21 +340,8 @@ impl DatasetRun {
                 self.spec.positions
             )));
         }
-        dataset::write(&self.out, &samples).map_err(value_error)?;
-        std::fs::remove_file(partial_path(&self.out)).ok();
-        let valid = samples.iter().filter(|s| s.split == Split::Valid).count();
-        let games = samples.last().map_or(0, |s| s.game + 1);
-        Ok(format!(
-            "wrote {} positions ({} training, {valid} validation) from {games} games to {}",
-            samples.len(),
-            samples.len() - valid,
-            self.out.display()
-        ))
+        dataset::finish(&self.out, &samples).map_err(value_error)
     }
-}
-
-fn partial_path(out: &Path) -> PathBuf {
-    PathBuf::from(format!("{}.partial", out.display()))
 }
 
 /// Labels games `games` of a dataset build (`plan` from `DatasetRun.plan()`; `recorded`: the

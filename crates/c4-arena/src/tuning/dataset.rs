@@ -454,6 +454,37 @@ fn select(
     out
 }
 
+/// The work log of a build writing the dataset `out`.
+#[must_use]
+pub fn work_path(out: &Path) -> PathBuf {
+    PathBuf::from(format!("{}.partial", out.display()))
+}
+
+/// Refuses to build over a finished dataset: `out` may exist only while its work log does.
+pub fn check_out(out: &Path) -> Result<(), String> {
+    if out.exists() && !work_path(out).exists() {
+        return Err(format!(
+            "{} exists: remove it or choose another --out",
+            out.display()
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the finished dataset `out` and removes its work log; one line on what it holds.
+pub fn finish(out: &Path, samples: &[Sample]) -> Result<String, String> {
+    write(out, samples)?;
+    std::fs::remove_file(work_path(out)).ok();
+    let valid = samples.iter().filter(|s| s.split == Split::Valid).count();
+    let games = samples.last().map_or(0, |s| s.game + 1);
+    Ok(format!(
+        "wrote {} positions ({} training, {valid} validation) from {games} games to {}",
+        samples.len(),
+        samples.len() - valid,
+        out.display()
+    ))
+}
+
 /// Writes a dataset: one JSON sample per line.
 pub fn write(path: &Path, samples: &[Sample]) -> Result<(), String> {
     let mut text = String::new();

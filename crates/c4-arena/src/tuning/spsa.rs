@@ -331,6 +331,18 @@ impl SpsaRun {
         })
     }
 
+    /// One line on the run for people: its iterations and the weights they reached.
+    pub fn report(&self) -> Result<String, String> {
+        Ok(format!(
+            "{}: {} iterations of {} games a side at depth {}; weights {}",
+            self.start.name(),
+            self.iterations.len(),
+            self.config.games,
+            self.config.depth,
+            super::eval_text(&self.with_weights(&self.weights)?)
+        ))
+    }
+
     /// The confirming match: the tuned set (A) against the untuned one under [`CONFIRM_SPRT`],
     /// at most `max_games` games.
     pub fn confirm_config(&self, max_games: u64) -> Result<MatchConfig, String> {

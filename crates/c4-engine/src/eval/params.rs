@@ -71,6 +71,16 @@ pub fn parse(text: &str, origin: &str) -> Result<(String, Vec<(String, String)>)
     Ok((name, values))
 }
 
+/// Writes the parameter file `path` (its folder created if needed): [`render`]'s text.
+pub fn write(path: &Path, spec: &EvalSpec, comments: &[String]) -> Result<(), String> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("creating {}: {e}", parent.display()))?;
+    }
+    std::fs::write(path, render(spec, comments))
+        .map_err(|e| format!("writing {}: {e}", path.display()))
+}
+
 /// The text of a parameter file holding `spec`'s options that differ from its defaults,
 /// after `comments` (each written as a `# ` line).
 #[must_use]

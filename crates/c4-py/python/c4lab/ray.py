@@ -361,23 +361,18 @@ def build_book(
     return build.finish()
 
 
-def _play_match(
-    plan: Sequence[Any],
-    games: Sequence[int],
-    shard_size: int,
-    retries: int,
-    on_records: Callable[[ShardResult], bool | None],
-) -> None:
-    """Plays games ``games`` of one match (a plan of ``SpsaRun``: labels, specs, seed,
-    games, opening plies, first) in shards, handing each shard's result to ``on_records``."""
+def _match_tasks(
+    plan: Sequence[Any], games: Sequence[int], shard_size: int, retries: int
+) -> dict[Any, str]:
+    """Sends games ``games`` of one match (a plan of ``SpsaRun``: labels, specs, seed,
+    games, opening plies, first) out in shards: the tasks, each with what it plays."""
     a_label, a_spec, b_label, b_spec, seed, _, plies, first = plan
     pairing = (a_label, a_spec, b_label, b_spec, seed)
     shard = _play_shard.options(max_retries=retries, retry_exceptions=False)
-    tasks = {
+    return {
         shard.remote(pairing, chunk, plies, first): f"{a_label} vs {b_label}, games {_ranges(chunk)}"
         for chunk in _chunks(list(games), shard_size)
     }
-    _wait_all(tasks, on_records)
 
 
 def tune_spsa(
@@ -413,23 +408,24 @@ def tune_spsa(
     lines: list[str] = []
     while (step := run.next_step()) is not None:
         k, plus_plan, minus_plan = step
-        records: dict[str, list[str]] = {"plus": [], "minus": []}
-        for side, plan in (("plus", plus_plan), ("minus", minus_plan)):
+        # Both sides' games at once: the iteration waits only for the slowest shard.
+        tasks = {
+            **_match_tasks(plus_plan, range(plus_plan[5]), shard_size, retries),
+            **_match_tasks(minus_plan, range(minus_plan[5]), shard_size, retries),
+        }
+        records: list[str] = []
 
-            def keep(result: ShardResult, side: str = side) -> None:
-                records[side].extend(result.payload)
-                progress.add(result)
+        def keep(result: ShardResult) -> None:
+            records.extend(result.payload)
+            progress.add(result)
 
-            _play_match(plan, range(plan[5]), shard_size, retries, keep)
-        k, weights, plus, minus = run.record(k, records["plus"], records["minus"])
+        _wait_all(tasks, keep)
+        k, weights, plus, minus = run.record(k, records)
         if not quiet:
             shown = ",".join(f"{key}={w:.1f}" for key, w in zip(keys, weights))
             print(f"iteration {k + 1}/{iterations}: S+ {plus:.3f} S- {minus:.3f} {shown}",
                   file=sys.stderr)
-    lines.append(
-        f"{eval.split(':')[0]}: {len(run.iterations())} iterations of {games} games a side "
-        f"at depth {depth}; weights {run.tuned()}"
-    )
+    lines.append(run.report())
     if confirm_games > 0:
         plan = run.confirm_plan(confirm_games)
         if not quiet:
@@ -438,19 +434,17 @@ def tune_spsa(
                 f"at most {confirm_games} games",
                 file=sys.stderr,
             )
-        confirm: list[str] = []
         summary: list[str] = []
         check = Progress("confirming games", confirm_games, quiet=quiet)
 
         def decided(result: ShardResult) -> bool:
-            confirm.extend(result.payload)
             check.add(result)
-            text = run.confirm_summary(confirm, confirm_games)
+            text = run.confirm_add(result.payload, confirm_games)
             if text is not None:
                 summary.append(text)
             return text is not None
 
-        _play_match(plan, range(confirm_games), shard_size, retries, decided)
+        _wait_all(_match_tasks(plan, range(confirm_games), shard_size, retries), decided)
         lines.append(summary[0].rstrip("\n"))
     written = run.write(command or f"python -m c4lab.ray tune --method spsa --eval {eval}")
     lines.append(f"wrote {written}")
