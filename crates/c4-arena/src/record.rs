@@ -4,7 +4,7 @@
 //! game; reading it back follows the policy of [`crate::log`].
 
 use crate::log::{AppendLog, Entry, LogError, ResumePoint};
-use c4_core::{Game, Outcome, Player, Status};
+use c4_core::{Column, Game, Outcome, Player, Status};
 use c4_engine::search::MoveSummary;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -159,6 +159,105 @@ impl GameRecord {
     }
 }
 
+/// A player of a game played by hand (in `c4 play` or on the page): its label, spec and seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// The label the record gives it (`you`, `computer`, `red`...).
+    pub name: String,
+    /// Its canonical spec, or [`HUMAN_SPEC`].
+    pub spec: String,
+    /// The seed of its random choices (0 for a human).
+    pub seed: u64,
+}
+
+/// The spec a record gives a human player.
+pub const HUMAN_SPEC: &str = "human";
+
+impl Seat {
+    /// A human called `name`.
+    #[must_use]
+    pub fn human(name: &str) -> Seat {
+        Seat {
+            name: name.to_owned(),
+            spec: HUMAN_SPEC.to_owned(),
+            seed: 0,
+        }
+    }
+}
+
+/// A human's move as a move's statistics: the time taken, nothing searched.
+#[must_use]
+pub fn human_move(column: Column, time_ms: f64) -> MoveSummary {
+    MoveSummary {
+        column: column.number(),
+        score: 0,
+        score_text: "not scored (a human move)".to_owned(),
+        exact: false,
+        depth: 0,
+        nodes: 0,
+        time_ms,
+        pv: vec![column.number()],
+        note: Some(HUMAN_SPEC.to_owned()),
+    }
+}
+
+impl GameRecord {
+    /// The record (game 0) of a finished game that `a` and `b` played from `opening` on (A
+    /// red if `a_first`), `stats` holding each move after the opening; an error says what
+    /// does not fit: moves that are not a finished game, an opening that does not start
+    /// them, or statistics that are not one per move of the players, each of its column.
+    pub fn played(
+        [a, b]: [Seat; 2],
+        a_first: bool,
+        opening: &str,
+        moves: &str,
+        stats: Vec<MoveSummary>,
+    ) -> Result<GameRecord, String> {
+        let game = Game::from_moves(moves).map_err(|e| format!("moves {moves:?}: {e}"))?;
+        let opening = Game::from_moves(opening)
+            .map_err(|e| format!("opening {opening:?}: {e}"))?
+            .move_string();
+        let moves = game.move_string();
+        let Some(played) = moves.strip_prefix(&opening) else {
+            return Err(format!(
+                "the opening {opening:?} does not start the moves {moves:?}"
+            ));
+        };
+        let (result, winner) = GameResult::of(game.position().status(), a_first)
+            .ok_or_else(|| format!("the moves {moves:?} do not finish the game"))?;
+        if stats.len() != played.len() {
+            return Err(format!(
+                "{} moves after the opening but statistics for {}",
+                played.len(),
+                stats.len()
+            ));
+        }
+        for (i, (digit, summary)) in played.chars().zip(&stats).enumerate() {
+            if char::from(b'0' + summary.column) != digit {
+                return Err(format!(
+                    "move {} is column {digit}, its statistics are column {}'s",
+                    opening.len() + i + 1,
+                    summary.column
+                ));
+            }
+        }
+        Ok(GameRecord {
+            game: 0,
+            a: a.name,
+            b: b.name,
+            a_spec: a.spec,
+            b_spec: b.spec,
+            a_first,
+            opening,
+            moves,
+            result,
+            winner,
+            seeds: [a.seed, b.seed],
+            stats,
+        })
+    }
+}
+
 /// Where a run's games go.
 pub struct GameLog {
     log: AppendLog,
@@ -255,5 +354,54 @@ impl GameLog {
     #[must_use]
     pub fn path(&self) -> &Path {
         self.log.path()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats() -> [Seat; 2] {
+        let computer = Seat {
+            name: "computer".to_owned(),
+            spec: "random".to_owned(),
+            seed: 7,
+        };
+        [Seat::human("you"), computer]
+    }
+
+    fn stats_of(moves: &str) -> Vec<MoveSummary> {
+        moves
+            .chars()
+            .map(|c| human_move(Column::from_digit(c).unwrap(), 1.0))
+            .collect()
+    }
+
+    #[test]
+    fn a_played_game_becomes_a_record_that_reads_back() {
+        // Yellow (A, the human) answers an opening of 4; red wins on column 4.
+        let record =
+            GameRecord::played(seats(), false, "4", "4343434", stats_of("343434")).unwrap();
+        assert_eq!(record.result, GameResult::Loss);
+        assert_eq!(record.winner, Some(Player::Red));
+        assert_eq!(record.seeds, [0, 7]);
+        assert!(record.chosen_by_a(0) && !record.chosen_by_a(1));
+        let line = serde_json::to_string(&record).unwrap();
+        assert_eq!(serde_json::from_str::<GameRecord>(&line).unwrap(), record);
+    }
+
+    #[test]
+    fn what_does_not_fit_a_record_is_named() {
+        let error = |opening: &str, moves: &str, stats: &str| {
+            GameRecord::played(seats(), true, opening, moves, stats_of(stats)).unwrap_err()
+        };
+        assert!(error("", "4343", "4343").contains("do not finish the game"));
+        assert!(error("5", "4343434", "343434").contains("does not start the moves"));
+        assert!(
+            error("", "4343434", "434343")
+                .contains("7 moves after the opening but statistics for 6")
+        );
+        assert!(error("", "4343434", "4343435").contains("move 7 is column 4"));
+        assert!(error("", "4444444", "").contains("moves \"4444444\""));
     }
 }

@@ -4,7 +4,7 @@ use crate::best::{parse_game, stats_line};
 use crate::show::describe;
 use crate::terminal;
 use anyhow::{Context, Result, bail};
-use c4_arena::record::{GameLog, GameRecord, GameResult};
+use c4_arena::record::{GameLog, GameRecord, Seat, human_move};
 use c4_core::{Column, Game, Player, PositionSummary, Status};
 use c4_engine::agent::{Agent, DEFAULT_LEVEL, PlayerSpec, parse_agent};
 use c4_engine::search::MoveReport;
@@ -112,7 +112,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             if matches!(command, "n" | "new" | "q" | "quit" | "exit")
                 && let Some(path) = &args.save
             {
-                let index = save(path, seats.record(&start, &game, &stats))?;
+                let index = save(path, seats.record(&start, &game, &stats)?)?;
                 writeln!(out, "saved as game {index} of {}", path.display())?;
             }
             match command {
@@ -177,7 +177,9 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             "" => {}
             text => match parse_column(text) {
                 Some(column) => match game.try_play(column) {
-                    Ok(()) => stats.push(human_move(column, asked.elapsed())),
+                    Ok(()) => {
+                        stats.push(human_move(column, asked.elapsed().as_secs_f64() * 1e3));
+                    }
                     Err(e) => writeln!(out, "cannot play column {column}: {e}")?,
                 },
                 None => writeln!(out, "{text:?} is not a column: type 1-7 or a-g, u, h or q")?,
@@ -211,43 +213,21 @@ struct Seats {
     seed: u64,
 }
 
-/// The spec a saved game gives the human player.
-const HUMAN_SPEC: &str = "human";
-
 impl Seats {
-    fn record(&self, start: &Game, game: &Game, stats: &[MoveSummary]) -> GameRecord {
-        let a_first = self.human == Player::Red;
-        let (result, winner) =
-            GameResult::of(game.position().status(), a_first).expect("a saved game is over");
-        GameRecord {
-            game: 0,
-            a: "you".to_owned(),
-            b: "computer".to_owned(),
-            a_spec: HUMAN_SPEC.to_owned(),
-            b_spec: self.ai_spec.clone(),
-            a_first,
-            opening: start.move_string(),
-            moves: game.move_string(),
-            result,
-            winner,
-            seeds: [0, self.seed],
-            stats: stats.to_vec(),
-        }
-    }
-}
-
-/// A human's move as a move's statistics: the time taken, nothing searched.
-fn human_move(column: Column, time: Duration) -> MoveSummary {
-    MoveSummary {
-        column: column.number(),
-        score: 0,
-        score_text: "not scored (a human move)".to_owned(),
-        exact: false,
-        depth: 0,
-        nodes: 0,
-        time_ms: time.as_secs_f64() * 1e3,
-        pv: vec![column.number()],
-        note: Some("human".to_owned()),
+    fn record(&self, start: &Game, game: &Game, stats: &[MoveSummary]) -> Result<GameRecord> {
+        let computer = Seat {
+            name: "computer".to_owned(),
+            spec: self.ai_spec.clone(),
+            seed: self.seed,
+        };
+        GameRecord::played(
+            [Seat::human("you"), computer],
+            self.human == Player::Red,
+            &start.move_string(),
+            &game.move_string(),
+            stats.to_vec(),
+        )
+        .map_err(anyhow::Error::msg)
     }
 }
 

@@ -7,6 +7,7 @@
 //! | `POST /api/best` `{"moves", "ai"}` | the move a player chooses, with its statistics |
 //! | `POST /api/analyze` `{"moves", "time_ms"?}` | each column's value: exact, or heuristic with depth |
 //! | `POST /api/review` `{"moves", "time_ms"?}` | each move judged by the solver: optimal, inaccurate or a mistake |
+//! | `POST /api/record` `{"moves", "plies", "a"?, "names"?}` | a finished game as a game record (the games-file line `c4 review` and `c4 verify` read) |
 //! | `GET /api/players` | algorithms, evaluators and levels with their options |
 //! | `GET /healthz` | liveness, with the number of searches running |
 
@@ -17,6 +18,7 @@ use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
+use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
 use c4_core::{Game, Player, PositionSummary};
 use c4_engine::agent::{MAX_DEPTH, PlayerSpec, REGISTRY, Registry};
 use c4_engine::analysis::{Analysis, analyze_until};
@@ -46,6 +48,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/best", post(best))
         .route("/api/analyze", post(analyze_position))
         .route("/api/review", post(review_game))
+        .route("/api/record", post(record_game))
         .route("/api/players", get(players))
         .route("/api/{*rest}", axum::routing::any(unknown_api))
         .method_not_allowed_fallback(method_not_allowed)
@@ -101,6 +104,9 @@ pub struct BestRequest {
     /// A player spec or level; default [`DEFAULT_AI`].
     #[serde(default)]
     pub ai: Option<String>,
+    /// The seed of its random choices, unless the spec sets one; default: a fresh one.
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 /// The answer of `POST /api/best`: the move's statistics plus what ran.
@@ -109,8 +115,10 @@ pub struct BestResponse {
     /// Column, score, depth, nodes, time, pv.
     #[serde(flatten)]
     pub summary: MoveSummary,
-    /// The player that chose, as a canonical spec (with its seed, so it can be replayed).
+    /// The player that chose, as a canonical spec.
     pub ai: String,
+    /// The seed it played with (the request's, or a fresh one), so the move can be replayed.
+    pub seed: u64,
     /// What the server changed in the request to fit its limits.
     pub clamped: Vec<String>,
 }
@@ -122,7 +130,8 @@ async fn best(
     let Json(request) = body?;
     let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
-    let mut spec = PlayerSpec::parse(text, fresh_seed())
+    let seed = request.seed.unwrap_or_else(fresh_seed);
+    let mut spec = PlayerSpec::parse(text, seed)
         .map_err(|e| ApiError::bad_request(format!("invalid ai {text:?}: {e}")))?;
     if matches!(spec.book(), Some(BookChoice::File(_))) {
         return Err(ApiError::bad_request(
@@ -141,6 +150,7 @@ async fn best(
         Ok(BestResponse {
             summary: report.summary(game.position().moves_played()),
             ai: spec.to_string(),
+            seed: spec.seed().unwrap_or(0),
             clamped,
         })
     })
@@ -203,7 +213,7 @@ async fn unknown_api(method: Method, uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         format!(
-            "no API route {method} {}: see GET /api/players, GET /api/position, POST /api/best, POST /api/analyze",
+            "no API route {method} {}: see GET /api/players, GET /api/position, POST /api/best, POST /api/analyze, POST /api/review, POST /api/record",
             uri.path()
         ),
     )
@@ -307,6 +317,126 @@ async fn review_game(
     })
     .await?;
     Ok(Json(response))
+}
+
+/// Who chose one move of a game sent to `POST /api/record`.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(tag = "by", rename_all = "lowercase", deny_unknown_fields)]
+pub enum PlyChoice {
+    /// A person, taking `time_ms` milliseconds.
+    Human {
+        /// The column played, 1-7.
+        column: u8,
+        /// How long they took.
+        time_ms: f64,
+    },
+    /// A computer: its `/api/best` answer.
+    Computer {
+        /// The answer's canonical spec.
+        ai: String,
+        /// The answer's seed.
+        seed: u64,
+        /// The answer's statistics.
+        stats: MoveSummary,
+    },
+}
+
+/// The body of `POST /api/record`.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRequest {
+    /// The finished game's moves from the empty board.
+    pub moves: String,
+    /// Who chose each move, in order; `null` for moves nobody here chose (a linked
+    /// position), which come first and become the record's opening.
+    pub plies: Vec<Option<PlyChoice>>,
+    /// Player A's colour (default red): in a game against the computer, the person's.
+    #[serde(default)]
+    pub a: Option<Player>,
+    /// The names of A and B (default their colours, `red` and `yellow`).
+    #[serde(default)]
+    pub names: Option<[String; 2]>,
+}
+
+/// A side's seat in a record: the specs that chose its moves (joined by ` then ` when
+/// they changed during the game) and the first computer's seed.
+fn seat_of(name: String, choices: &[&PlyChoice]) -> Seat {
+    let mut specs: Vec<&str> = Vec::new();
+    let mut seed = None;
+    for choice in choices {
+        let spec = match choice {
+            PlyChoice::Human { .. } => HUMAN_SPEC,
+            PlyChoice::Computer { ai, seed: s, .. } => {
+                seed.get_or_insert(*s);
+                ai
+            }
+        };
+        if specs.last() != Some(&spec) {
+            specs.push(spec);
+        }
+    }
+    Seat {
+        name,
+        spec: if specs.is_empty() {
+            HUMAN_SPEC.to_owned()
+        } else {
+            specs.join(" then ")
+        },
+        seed: seed.unwrap_or(0),
+    }
+}
+
+async fn record_game(
+    body: Result<Json<RecordRequest>, JsonRejection>,
+) -> Result<Json<GameRecord>, ApiError> {
+    let Json(request) = body?;
+    let game = parse_game(&request.moves)?;
+    let moves = game.move_string();
+    if request.plies.len() != moves.len() {
+        return Err(ApiError::bad_request(format!(
+            "{} moves but {} plies",
+            moves.len(),
+            request.plies.len()
+        )));
+    }
+    let opening_len = request.plies.iter().take_while(|p| p.is_none()).count();
+    let mut stats = Vec::new();
+    let mut by_colour: [Vec<&PlyChoice>; 2] = [Vec::new(), Vec::new()];
+    for (ply, choice) in request.plies.iter().enumerate().skip(opening_len) {
+        let choice = choice.as_ref().ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "ply {ply} has no chooser, though earlier moves have: only the first moves may be null"
+            ))
+        })?;
+        let played = game.moves()[ply];
+        stats.push(match choice {
+            PlyChoice::Human { column, time_ms } => {
+                if *column != played.number() {
+                    return Err(ApiError::bad_request(format!(
+                        "ply {ply} is column {played}, not {column}"
+                    )));
+                }
+                human_move(played, *time_ms)
+            }
+            PlyChoice::Computer { stats, .. } => stats.clone(),
+        });
+        by_colour[ply % 2].push(choice);
+    }
+    let a = request.a.unwrap_or(Player::Red);
+    let a_first = a == Player::Red;
+    let [a_name, b_name] = request
+        .names
+        .unwrap_or_else(|| [a.to_string(), a.other().to_string()]);
+    let [red, yellow] = by_colour;
+    let (a_choices, b_choices) = if a_first {
+        (red, yellow)
+    } else {
+        (yellow, red)
+    };
+    let seats = [seat_of(a_name, &a_choices), seat_of(b_name, &b_choices)];
+    let record = GameRecord::played(seats, a_first, &moves[..opening_len], &moves, stats)
+        .map_err(ApiError::bad_request)?;
+    Ok(Json(record))
 }
 
 /// Runs `work` on the blocking pool if a search slot is free; 429 otherwise.

@@ -443,3 +443,85 @@ async fn a_game_is_reviewed_move_by_move() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_finished_game_becomes_a_game_record() {
+    let app = app(2, 2000);
+    // After a linked opening (4), a person plays yellow against a seeded random computer.
+    let mut moves = "4".to_owned();
+    let mut plies = vec![Value::Null];
+    loop {
+        let (_, position) = get(&app, &format!("/api/position?moves={moves}")).await;
+        if position["status"] != "in_progress" {
+            break;
+        }
+        if position["to_move"] == "yellow" {
+            let column = position["legal_columns"][0].clone();
+            moves.push_str(&column.to_string());
+            plies.push(json!({"by": "human", "column": column, "time_ms": 1500.0}));
+        } else {
+            let body = json!({"moves": moves, "ai": "random", "seed": 5}).to_string();
+            let (status, answer, _) = post(&app, "/api/best", &body).await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            assert_eq!(answer["seed"], 5, "{answer}");
+            moves.push_str(&answer["column"].to_string());
+            plies.push(json!({"by": "computer", "ai": answer["ai"], "seed": answer["seed"], "stats": answer}));
+        }
+    }
+    let request =
+        json!({"moves": moves, "plies": plies, "a": "yellow", "names": ["you", "computer"]});
+    let (status, record, _) = post(&app, "/api/record", &request.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert_eq!(record["a"], "you");
+    assert_eq!(record["a_spec"], "human");
+    assert_eq!(record["b_spec"], "random:seed=5");
+    assert_eq!(record["seeds"], json!([0, 5]));
+    assert_eq!(record["a_first"], false);
+    assert_eq!(record["opening"], "4");
+    assert_eq!(record["moves"], moves.as_str());
+    let stats = record["stats"].as_array().unwrap();
+    assert_eq!(stats.len(), moves.len() - 1);
+    assert_eq!(stats[0]["time_ms"], 1500.0);
+    assert_eq!(stats[0]["note"], "human");
+
+    // The line is what a games file holds: it loads as one.
+    let dir = std::env::temp_dir().join(format!("c4-api-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.jsonl");
+    std::fs::write(&file, format!("{record}\n")).unwrap();
+    let loaded = c4_arena::record::GameLog::load(&file).unwrap();
+    assert_eq!(loaded.records.len(), 1);
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    assert_eq!(loaded.records[0].moves, moves);
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // Mistakes in the request are named.
+    let human = |column: u8| json!({"by": "human", "column": column, "time_ms": 1.0});
+    for (body, why) in [
+        (
+            json!({"moves": "4343", "plies": [human(4), human(3), human(4), human(3)]}),
+            "do not finish the game",
+        ),
+        (
+            json!({"moves": "4343434", "plies": [human(4)]}),
+            "7 moves but 1 plies",
+        ),
+        (
+            json!({"moves": "4343434", "plies": [human(4), null, human(4), human(3), human(4), human(3), human(4)]}),
+            "only the first moves may be null",
+        ),
+        (
+            json!({"moves": "4343434", "plies": [human(4), human(3), human(4), human(3), human(4), human(3), human(5)]}),
+            "ply 6 is column 4, not 5",
+        ),
+        (
+            json!({"moves": "4343434", "plies": [human(4), human(3), human(4), human(3), human(4), human(3), {"by": "robot"}]}),
+            "unknown variant",
+        ),
+        (json!({"moves": "44444444", "plies": []}), "full"),
+    ] {
+        let (status, value, _) = post(&app, "/api/record", &body.to_string()).await;
+        assert!(status.is_client_error(), "{body}: {value}");
+        assert!(error_of(&value).contains(why), "{body}: {value}");
+    }
+}

@@ -4,7 +4,8 @@
 // hash (`#4453`). The server is the authority on rules: after every change the page asks
 // /api/position for the board, the status, the winning cells and the legal columns, then
 // decides whose turn it is. Computer moves come from /api/best, analyses from /api/analyze.
-// Every change bumps `state.generation`, so answers that arrive after an undo or a new
+// Each move remembers who chose it (`state.plies`), so a finished game can be saved as a
+// game record through /api/record. Every change bumps `state.generation`, so answers that arrive after an undo or a new
 // game are dropped instead of being played.
 "use strict";
 
@@ -19,7 +20,11 @@ const state = {
   moves: "",
   redo: [],
   summary: null,
-  stats: [], // per ply: the /api/best answer for a computer's move, else null
+  // Per ply, who chose the move: {by: "human", column, time_ms} or {by: "computer", ai, seed,
+  // stats} (the /api/best answer); null for moves loaded from a link.
+  plies: [],
+  seeds: null, // per side, the seed its computer plays this game with
+  turnStarted: 0, // when the person to move was asked, for the time their move took
   generation: 0,
   paused: false,
   registry: null,
@@ -301,13 +306,14 @@ function humanPlay(number) {
     say(`Column ${number} is full.`);
     return;
   }
-  play(number, null);
+  const timeMs = Math.round(performance.now() - state.turnStarted);
+  play(number, { by: "human", column: number, time_ms: timeMs });
 }
 
-function play(number, stats) {
+function play(number, chooser) {
   state.moves += String(number);
-  state.stats.length = state.moves.length - 1;
-  state.stats.push(stats);
+  state.plies.length = state.moves.length - 1;
+  state.plies.push(chooser);
   state.redo = [];
   refresh(number);
 }
@@ -351,6 +357,7 @@ async function refresh(animatedColumn) {
   if (controller === "human") {
     const who = describeSide(summary.to_move);
     setTurn("human", `${who === "You" ? "Your move" : `${who} to move`}: click a column or press 1-7.`, summary.to_move);
+    state.turnStarted = performance.now();
     updatePlayable();
   } else {
     computerMove(generation, controller, summary.to_move);
@@ -367,10 +374,10 @@ async function computerMove(generation, spec, side) {
     return;
   }
   try {
-    const answer = await api("/api/best", { moves: state.moves, ai: spec });
+    const answer = await api("/api/best", { moves: state.moves, ai: spec, seed: state.seeds[side] });
     if (generation !== state.generation) return;
     showStats(answer);
-    play(answer.column, answer);
+    play(answer.column, { by: "computer", ai: answer.ai, seed: answer.seed, stats: answer });
   } catch (error) {
     if (generation !== state.generation) return;
     setTurn("error", `${describeSide(side)} could not move: ${error.message}`, side);
@@ -461,6 +468,7 @@ function updateControls() {
   $("undo").disabled = state.moves.length === 0;
   $("redo").disabled = state.redo.length === 0;
   $("review").disabled = wholeLine().length === 0;
+  $("save").disabled = !gameOver();
   $("hint").disabled = !humansTurn();
   $("pause").textContent = state.paused ? "Resume" : "Pause";
 }
@@ -580,8 +588,9 @@ function renderMoves() {
       mark.setAttribute("aria-label", mark.title);
       item.append(mark);
     }
-    const stats = state.stats[ply];
-    if (stats) {
+    const chooser = state.plies[ply];
+    if (chooser && chooser.by === "computer") {
+      const stats = chooser.stats;
       const meta = document.createElement("span");
       meta.className = "meta";
       meta.textContent = ` · depth ${stats.depth} · ${formatNodes(stats.nodes)} nodes · ${formatMs(stats.time_ms)}`;
@@ -616,12 +625,52 @@ function formatNodes(n) {
 
 const formatMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
 
+// ---------------------------------------------------------------- saving
+
+const gameOver = () => Boolean(state.summary) && state.summary.status !== "in_progress";
+
+/** Downloads the finished game as a game record, one JSON line (the games-file format). */
+async function saveGame() {
+  if (!gameOver()) return;
+  const humanAi = mode() === "human-ai";
+  const request = {
+    moves: state.moves,
+    plies: Array.from({ length: state.moves.length }, (_, ply) => state.plies[ply] || null),
+    a: humanAi ? humanSide() : "red",
+    names: humanAi ? ["you", "computer"] : ["red", "yellow"],
+  };
+  let record;
+  try {
+    record = await api("/api/record", request);
+  } catch (error) {
+    say(`Not saved: ${error.message}`);
+    return;
+  }
+  const name = `c4-game-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.jsonl`;
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(record)}\n`], { type: "application/jsonl" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  say(`Saved as ${name}: c4 review ${name} judges it; c4 verify and c4 report read it too.`);
+}
+
 // ---------------------------------------------------------------- start
+
+/** Seeds for a new game's computers: a different game each time, replayable from the record. */
+function newSeeds() {
+  const [red, yellow] = crypto.getRandomValues(new Uint32Array(2));
+  return { red, yellow };
+}
 
 function newGame() {
   state.moves = "";
   state.redo = [];
-  state.stats = [];
+  state.plies = [];
+  state.seeds = newSeeds();
   $("banner").hidden = true;
   refresh(null);
 }
@@ -637,7 +686,8 @@ async function loadHash() {
   if (moves === state.moves) return;
   state.moves = moves;
   state.redo = [];
-  state.stats = [];
+  state.plies = [];
+  state.seeds = newSeeds();
   await refresh(null);
   if (document.body.dataset.turn === "error") {
     const reason = $("status").textContent.replace(/^Cannot load the position: /, "");
@@ -699,6 +749,8 @@ async function start() {
   $("share").addEventListener("click", copyLink);
   $("review").addEventListener("click", reviewGame);
   $("banner-review").addEventListener("click", reviewGame);
+  $("save").addEventListener("click", saveGame);
+  $("banner-save").addEventListener("click", saveGame);
   $("analysis-toggle").addEventListener("change", (event) => {
     if (event.target.checked && state.summary && state.summary.status === "in_progress") {
       analyse(state.generation);

@@ -715,6 +715,17 @@ impl PlayerSpec {
         }
     }
 
+    /// The seed of every random choice; `None` for a kind without one.
+    #[must_use]
+    pub fn seed(&self) -> Option<u64> {
+        match self {
+            PlayerSpec::Minimax(s) | PlayerSpec::Alphabeta(s) => Some(s.seed),
+            PlayerSpec::Engine(s) => Some(s.seed),
+            PlayerSpec::Random(s) => Some(s.seed),
+            PlayerSpec::Perfect(_) => None,
+        }
+    }
+
     /// Sets the seed of every random choice (kinds without one ignore it).
     pub fn set_seed(&mut self, seed: u64) {
         match self {
