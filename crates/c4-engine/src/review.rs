@@ -216,12 +216,13 @@ impl Review {
                     .filter(|m| m.name == name && m.quality == q)
                     .count()
             };
+            let mistakes = count(Quality::Mistake);
             let _ = writeln!(
                 out,
-                "{name}: {} optimal, {} inaccurate, {} mistakes",
+                "{name}: {} optimal, {} inaccurate, {mistakes} mistake{}",
                 count(Quality::Optimal),
                 count(Quality::Inaccurate),
-                count(Quality::Mistake)
+                if mistakes == 1 { "" } else { "s" }
             );
         }
         out
@@ -266,7 +267,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("red: 0 optimal, 0 inaccurate, 1 mistakes"),
+            text.contains("red: 0 optimal, 0 inaccurate, 1 mistake"),
             "{text}"
         );
     }

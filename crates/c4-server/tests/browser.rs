@@ -3,7 +3,11 @@
 //! Without them the test skips with a message, unless `C4_BROWSER_TESTS=1` (set by
 //! `.ci/run`, which installs them), where their absence fails it.
 
+use c4_arena::record::{GameLog, GameRecord};
+use c4_arena::review::review_record;
+use c4_engine::solver::{OpeningBook, Solver};
 use c4_server::{ServerConfig, bind, serve};
+use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
@@ -124,7 +128,93 @@ async fn wait_for_text(client: &Client, id: &str, text: &str) -> TestResult<Stri
     }
 }
 
-async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult {
+/// Clicks Save game and reads the record it downloads into `downloads`.
+async fn save_game(client: &Client, downloads: &Path) -> TestResult<GameRecord> {
+    client.find(Locator::Id("save")).await?.click().await?;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let path = loop {
+        let saved = std::fs::read_dir(downloads)?
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .find(|path| path.extension().is_some_and(|e| e == "jsonl"));
+        if let Some(path) = saved {
+            break path;
+        }
+        if Instant::now() > deadline {
+            let said = client.find(Locator::Id("hint-text")).await?.text().await?;
+            return Err(format!(
+                "no game record in {} after 10 s; the page says {said:?}",
+                downloads.display()
+            )
+            .into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let said = wait_for_text(client, "hint-text", "Saved as").await?;
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    assert!(said.contains(name), "{said}");
+    let mut loaded = GameLog::load(&path)?;
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    assert_eq!(loaded.records.len(), 1);
+    Ok(loaded.records.remove(0))
+}
+
+/// Emulates `prefers-color-scheme: dark` (or lifts the emulation) through chromedriver's
+/// DevTools endpoint, which WebDriver itself lacks.
+#[derive(Debug)]
+struct EmulateDark(bool);
+
+impl WebDriverCompatibleCommand for EmulateDark {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let scheme = if self.0 { "dark" } else { "" };
+        let body = json!({
+            "cmd": "Emulation.setEmulatedMedia",
+            "params": { "features": [{ "name": "prefers-color-scheme", "value": scheme }] }
+        });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// The page's background colour, as the browser computed it.
+async fn background(client: &Client) -> TestResult<String> {
+    let value = client
+        .execute(
+            "return getComputedStyle(document.documentElement).backgroundColor;",
+            vec![],
+        )
+        .await?;
+    Ok(value.as_str().unwrap_or_default().to_owned())
+}
+
+/// The mean of the red, green and blue of a CSS `rgb(...)` colour, 0-255.
+fn lightness(css: &str) -> f64 {
+    let channels: Vec<f64> = css
+        .trim_start_matches("rgba(")
+        .trim_start_matches("rgb(")
+        .trim_end_matches(')')
+        .split(',')
+        .take(3)
+        .filter_map(|c| c.trim().parse().ok())
+        .collect();
+    assert_eq!(channels.len(), 3, "not an rgb colour: {css}");
+    channels.iter().sum::<f64>() / 3.0
+}
+
+async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Path) -> TestResult {
     client.goto(base).await?;
     wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
     // Against the weakest level, the human (red) moving first.
@@ -203,6 +293,28 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
     tokio::time::sleep(Duration::from_millis(800)).await; // the last disc lands
     let shot = client.screenshot().await?;
     std::fs::write(screenshot, shot)?;
+
+    // Save game downloads the game's record, which the solver's review reads.
+    let record = save_game(client, downloads).await?;
+    assert_eq!(record.moves, final_moves);
+    assert_eq!(
+        (record.a.as_str(), record.a_spec.as_str()),
+        ("you", "human")
+    );
+    assert!(record.a_first, "the person played red");
+    assert!(
+        record.b_spec.starts_with("alphabeta:depth=2"),
+        "{}",
+        record.b_spec
+    );
+    assert_eq!(record.stats.len(), record.moves.len());
+    let review = tokio::task::block_in_place(|| {
+        let mut solver = Solver::new(20);
+        solver.set_book(Some(OpeningBook::builtin()));
+        review_record(&record, 0, &mut solver)
+    })?;
+    assert!(review.complete);
+    assert_eq!(review.reviewed.len(), record.moves.len());
 
     // Undo goes back to the human's turn.
     client.find(Locator::Id("undo")).await?.click().await?;
@@ -328,7 +440,7 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
     );
     let said = wait_for_text(client, "hint-text", "Review:").await?;
     assert!(
-        said.contains("Red 1 optimal, 0 inaccurate, 1 mistakes"),
+        said.contains("Red 1 optimal, 0 inaccurate, 1 mistake;"),
         "{said}"
     );
     let shot = client.screenshot().await?;
@@ -379,6 +491,36 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
         .await?
         .click()
         .await?;
+
+    // Dark mode follows the system's colour scheme.
+    let light = background(client).await?;
+    client.issue_cmd(EmulateDark(true)).await?;
+    let dark = background(client).await?;
+    assert!(
+        lightness(&light) > 200.0 && lightness(&dark) < 60.0,
+        "background {light} in light mode, {dark} in dark mode"
+    );
+    let shot = client.screenshot().await?;
+    std::fs::write(screenshot.with_file_name("browser-dark.png"), shot)?;
+    client.issue_cmd(EmulateDark(false)).await?;
+    assert_eq!(background(client).await?, light);
+
+    // At a phone's width nothing runs off the side.
+    client.set_window_size(390, 844).await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let overflow = client
+        .execute(
+            "return document.documentElement.scrollWidth - window.innerWidth;",
+            vec![],
+        )
+        .await?;
+    assert!(
+        overflow.as_i64().is_some_and(|px| px <= 0),
+        "the page is {overflow} px wider than a phone"
+    );
+    let shot = client.screenshot().await?;
+    std::fs::write(screenshot.with_file_name("browser-phone.png"), shot)?;
+    client.set_window_size(1200, 1000).await?;
 
     // Computer against computer plays on by itself.
     client
@@ -431,8 +573,19 @@ async fn a_whole_game_in_headless_chromium() {
         let _ = stopped.await;
     }));
     let (mut driver, port) = start_chromedriver().expect("chromedriver starts");
+    let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target");
+    let downloads = target.join(format!("browser-downloads-{}", std::process::id()));
+    std::fs::create_dir_all(&downloads).unwrap();
+    let downloads = downloads.canonicalize().unwrap();
     let capabilities = json!({
-        "goog:chromeOptions": { "binary": CHROMIUM, "args": CHROMIUM_ARGS }
+        "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": CHROMIUM_ARGS,
+            "prefs": {
+                "download.default_directory": downloads,
+                "download.prompt_for_download": false
+            }
+        }
     });
     let client = ClientBuilder::new(HttpConnector::new())
         .capabilities(capabilities.as_object().unwrap().clone())
@@ -440,15 +593,14 @@ async fn a_whole_game_in_headless_chromium() {
         .await;
     let result = match client {
         Ok(client) => {
-            let screenshot =
-                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-game.png");
+            let screenshot = target.join("browser-game.png");
             let base = format!("http://{addr}/");
             let outcome = tokio::time::timeout(
-                Duration::from_secs(90),
-                scenario(&client, &base, &screenshot),
+                Duration::from_secs(120),
+                scenario(&client, &base, &screenshot, &downloads),
             )
             .await
-            .unwrap_or_else(|_| Err("the scenario took over 90 s".into()));
+            .unwrap_or_else(|_| Err("the scenario took over 120 s".into()));
             let _ = client.close().await; // always end the browser session
             outcome
         }
@@ -457,6 +609,7 @@ async fn a_whole_game_in_headless_chromium() {
     let _ = driver.kill();
     let _ = driver.wait();
     let _ = stop.send(());
+    let _ = std::fs::remove_dir_all(&downloads);
     server.await.unwrap().unwrap();
     result.unwrap();
 }

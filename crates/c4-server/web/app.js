@@ -553,7 +553,8 @@ async function reviewGame() {
   const tally = (side) => {
     const mine = state.review.reviewed.filter((m) => m.player === side);
     const count = (q) => mine.filter((m) => m.quality === q).length;
-    return `${sideName(side)} ${count("optimal")} optimal, ${count("inaccurate")} inaccurate, ${count("mistake")} mistakes`;
+    const mistakes = count("mistake");
+    return `${sideName(side)} ${count("optimal")} optimal, ${count("inaccurate")} inaccurate, ${mistakes} mistake${mistakes === 1 ? "" : "s"}`;
   };
   const partial = state.review.complete ? "" : " (the earliest moves could not be judged in time)";
   say(`Review: ${tally("red")}; ${tally("yellow")}${partial}. Hover a mark for the best move.`);
