@@ -1269,29 +1269,6 @@ fn dataset_build_then_tune_writes_a_parameter_file_that_specs_accept() {
 }
 
 #[test]
-fn the_readme_api_example_prints_what_the_program_answers() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
-    let example = readme
-        .split(r#"-d '{"moves": "4453", "ai": "engine:time=500"}'"#)
-        .nth(1)
-        .expect("the README's /api/best example");
-    let field = |name: &str| {
-        let start = example.find(&format!("\"{name}\":")).unwrap() + name.len() + 3;
-        let rest = &example[start..];
-        rest[..rest.find([',', '}']).unwrap()]
-            .trim_matches('"')
-            .to_owned()
-    };
-    let (code, out, err) = run(&["best", "--json", "--ai", "engine:time=500", "4453"]);
-    assert_eq!(code, 0, "{err}");
-    let answer: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(answer["score_text"], field("score_text"), "{out}");
-    assert_eq!(answer["column"].to_string(), field("column"), "{out}");
-    assert_eq!(answer["score"].to_string(), field("score"), "{out}");
-}
-
-#[test]
 fn analyze_gives_every_column_in_the_score_language() {
     let (code, out, err) = run(&["analyze", "4453"]);
     assert_eq!(code, 0, "{err}");

@@ -4,7 +4,7 @@
 //! | route | what |
 //! |---|---|
 //! | `GET /api/position?moves=4453` | board, side to move, status, winning cells, legal columns |
-//! | `POST /api/best` `{"moves", "ai"}` | the move a player chooses, with its statistics |
+//! | `POST /api/best` `{"moves", "ai", "seed"?}` | the move a player chooses, with its statistics |
 //! | `POST /api/analyze` `{"moves", "time_ms"?}` | each column's value: exact, or heuristic with depth |
 //! | `POST /api/review` `{"moves", "time_ms"?}` | each move judged by the solver: optimal, inaccurate or a mistake |
 //! | `POST /api/record` `{"moves", "plies", "a"?, "names"?}` | a finished game as a game record (the games-file line `c4 review` and `c4 verify` read) |
