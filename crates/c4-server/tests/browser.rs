@@ -5,6 +5,8 @@
 
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::review::review_record;
+use c4_core::Game;
+use c4_engine::agent::parse_agent;
 use c4_engine::solver::{OpeningBook, Solver};
 use c4_server::{ServerConfig, bind, serve};
 use fantoccini::wd::WebDriverCompatibleCommand;
@@ -315,6 +317,17 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     })?;
     assert!(review.complete);
     assert_eq!(review.reviewed.len(), record.moves.len());
+    // The computer's moves are its recorded spec's, position by position.
+    for ply in (1..record.moves.len()).step_by(2) {
+        let game = Game::from_moves(&record.moves[..ply])?;
+        let chosen = parse_agent(&record.b_spec, 0)?.choose(&game).column;
+        assert_eq!(
+            chosen.number(),
+            record.moves.as_bytes()[ply] - b'0',
+            "ply {ply} of {}",
+            record.moves
+        );
+    }
 
     // Undo goes back to the human's turn.
     client.find(Locator::Id("undo")).await?.click().await?;

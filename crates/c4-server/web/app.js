@@ -5,8 +5,10 @@
 // /api/position for the board, the status, the winning cells and the legal columns, then
 // decides whose turn it is. Computer moves come from /api/best, analyses from /api/analyze.
 // Each move remembers who chose it (`state.plies`), so a finished game can be saved as a
-// game record through /api/record. Every change bumps `state.generation`, so answers that arrive after an undo or a new
-// game are dropped instead of being played.
+// game record through /api/record; a computer plays a whole game with one seed, so each of
+// its moves is `c4 best --ai SPEC` on the position before it. Every change bumps
+// `state.generation`, so answers that arrive after an undo or a new game are dropped instead
+// of being played.
 "use strict";
 
 const COLUMNS = 7;
