@@ -275,9 +275,11 @@ function render(animatedColumn) {
   updatePlayable();
 }
 
+const inProgress = () => Boolean(state.summary) && state.summary.status === "in_progress";
+const gameOver = () => Boolean(state.summary) && state.summary.status !== "in_progress";
+
 function humansTurn() {
-  const s = state.summary;
-  return s && s.status === "in_progress" && controllerOf(s.to_move) === "human";
+  return inProgress() && controllerOf(state.summary.to_move) === "human";
 }
 
 function updatePlayable() {
@@ -630,8 +632,6 @@ const formatMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toF
 
 // ---------------------------------------------------------------- saving
 
-const gameOver = () => Boolean(state.summary) && state.summary.status !== "in_progress";
-
 /** Downloads the finished game as a game record, one JSON line (the games-file format). */
 async function saveGame() {
   if (!gameOver()) return;
@@ -755,7 +755,7 @@ async function start() {
   $("save").addEventListener("click", saveGame);
   $("banner-save").addEventListener("click", saveGame);
   $("analysis-toggle").addEventListener("change", (event) => {
-    if (event.target.checked && state.summary && state.summary.status === "in_progress") {
+    if (event.target.checked && inProgress()) {
       analyse(state.generation);
     } else {
       $("analysis").hidden = true;
@@ -773,7 +773,7 @@ async function start() {
   $("setup").addEventListener("change", (event) => {
     if (event.target.id === "speed") return;
     updateSetupVisibility();
-    if (state.summary && state.summary.status === "in_progress") refresh(null);
+    if (inProgress()) refresh(null);
   });
   $("setup").addEventListener("submit", (event) => event.preventDefault());
   document.addEventListener("keydown", onKey);
