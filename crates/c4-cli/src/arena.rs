@@ -8,6 +8,7 @@ use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
 use c4_engine::agent::PlayerSpec;
+use c4_engine::files;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
@@ -97,10 +98,12 @@ fn progress_bar(total: u64, label: &str) -> Progress {
     Progress(bar)
 }
 
+/// The largest openings file read: a line per opening, a million of them at most.
+const MAX_OPENINGS_BYTES: u64 = 64 << 20;
+
 fn openings(options: &RunOptions) -> Result<Openings> {
     if let Some(path) = &options.openings {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text = files::read_text(path, MAX_OPENINGS_BYTES)?;
         let list: Vec<String> = text
             .lines()
             .map(|l| l.split_whitespace().next().unwrap_or("").to_owned())

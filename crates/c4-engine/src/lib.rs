@@ -15,15 +15,18 @@
 //! every player kind and evaluator gets its parsing, canonical text, documentation and
 //! tunable parameters. [`analysis`] values every column of a position within a time budget
 //! (solver first). [`hashing`] mixes the bits of table keys and seeds;
-//! [`reference_positions`] carries the scored test sets.
+//! [`reference_positions`] carries the scored test sets; [`files`] reads the files a user
+//! names, bounded and without blocking.
 //!
-//! Nothing here prints; files are read only where a caller names one (a book), and threads
+//! Nothing here prints; files are read only where a caller names one (a book, a parameter
+//! file), always through [`files`], and threads
 //! are spawned only where a caller asks for them (`threads=` of the solver and the engine,
 //! the workers of a book build); randomness always comes from a seed.
 
 pub mod agent;
 pub mod analysis;
 pub mod eval;
+pub mod files;
 pub mod hashing;
 pub mod options;
 pub mod reference_positions;

@@ -22,10 +22,10 @@ use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
 use c4_core::{Game, Player, PositionSummary};
 use c4_engine::agent::{MAX_DEPTH, PlayerSpec, REGISTRY, Registry};
 use c4_engine::analysis::{Analysis, analyze_until};
+use c4_engine::options::FileAccess;
 use c4_engine::review::{Review, review_within};
 use c4_engine::search::Cancel;
 use c4_engine::search::MoveSummary;
-use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{OpeningBook, Solver};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -131,13 +131,11 @@ async fn best(
     let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
     let seed = request.seed.unwrap_or_else(fresh_seed);
-    let mut spec = PlayerSpec::parse(text, seed)
-        .map_err(|e| ApiError::bad_request(format!("invalid ai {text:?}: {e}")))?;
-    if matches!(spec.book(), Some(BookChoice::File(_))) {
-        return Err(ApiError::bad_request(
-            "book= names a file on the server: not available through the API (builtin and none are)",
-        ));
-    }
+    // A request names no file on the server: every file option (book=, params=, ...) is
+    // refused at parse time unless it names something shipped in the binary.
+    let mut spec = PlayerSpec::parse_with(text, seed, FileAccess::ShippedOnly).map_err(|e| {
+        ApiError::bad_request(format!("invalid ai {:?}: {e}", c4_core::excerpt(text)))
+    })?;
     let cap = state.config.time_cap.as_millis() as u64;
     let mut clamped = spec.clamp(MAX_DEPTH, cap);
     clamped.extend(spec.clamp_resources(MAX_SEARCH_TABLE_BITS, MAX_SEARCH_THREADS));

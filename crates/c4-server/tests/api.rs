@@ -249,7 +249,7 @@ async fn bad_requests_are_4xx_json_never_5xx() {
     // A book is a file on the server: never opened for a client.
     let (status, value, _) = post(&app, "/api/best", r#"{"ai": "perfect:book=/etc/passwd"}"#).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(error_of(&value).contains("not available"), "{value}");
+    assert!(error_of(&value).contains("names a file"), "{value}");
 
     // Oversized body.
     let huge = format!(r#"{{"moves": "{}"}}"#, "4".repeat(MAX_BODY_BYTES * 2));

@@ -2,9 +2,11 @@
 //! [`PlayerSpec`] and built into an [`Agent`] that picks moves. The CLI, the arena and the
 //! server all go through [`PlayerSpec`].
 
+mod file_options;
 mod players;
 mod spec;
 
+pub use file_options::{FileOptionUse, file_option_uses};
 pub use spec::{
     DEFAULT_LEVEL, EngineSpec, FixedDepthSpec, LEVELS, Level, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS,
     PLAYER_KINDS, PerfectSpec, PlayerKind, PlayerSpec, RandomSpec,

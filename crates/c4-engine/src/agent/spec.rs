@@ -8,8 +8,8 @@
 
 use crate::eval::EvalSpec;
 use crate::options::{
-    Field, NumberOr, OptionDef, OptionDoc, OptionTable, Options, SpecError, Spelled, Variant,
-    VariantOptions, split_spec,
+    Field, FileAccess, NumberOr, OptionDef, OptionDoc, OptionTable, Options, SpecError, Spelled,
+    Variant, VariantOptions, split_spec,
 };
 use crate::search::engine::DEFAULT_ENGINE_TIME;
 use crate::search::{LeafView, MoveOrder, RandomCount, RandomPick, TieBreak, WinScore};
@@ -202,13 +202,17 @@ impl UsesBook for PerfectSpec {
     }
 }
 
-/// The `book=` option of a player that uses the book.
+/// The words of `book=` that name no file.
+const BOOK_WORDS: &[&str] = &["builtin", "none"];
+
+/// The `book=` option of a player that uses the book: a file option, so servers refuse a
+/// path.
 const fn book_option<C: UsesBook>() -> OptionDef<C> {
     OptionDef::new(
         "book",
         "opening book of exact scores: builtin (c4's own), none, or a book file (c4 book build)",
-        Field::Text {
-            expected: "builtin, none or a file path without ',' or '='",
+        Field::File {
+            shipped: BOOK_WORDS,
             get: |c| c.book().to_string(),
             set: |c, text| {
                 if text.contains([',', '=']) {
@@ -219,6 +223,48 @@ const fn book_option<C: UsesBook>() -> OptionDef<C> {
             },
         },
     )
+}
+
+/// A spec with an evaluator.
+trait UsesEval {
+    fn eval(&self) -> &EvalSpec;
+    fn eval_mut(&mut self) -> &mut EvalSpec;
+}
+
+impl UsesEval for FixedDepthSpec {
+    fn eval(&self) -> &EvalSpec {
+        &self.eval
+    }
+    fn eval_mut(&mut self) -> &mut EvalSpec {
+        &mut self.eval
+    }
+}
+
+impl UsesEval for EngineSpec {
+    fn eval(&self) -> &EvalSpec {
+        &self.eval
+    }
+    fn eval_mut(&mut self) -> &mut EvalSpec {
+        &mut self.eval
+    }
+}
+
+/// The `eval=` option: an evaluator, whose own options join the player's.
+const fn eval_option<C: UsesEval>() -> OptionDef<C> {
+    OptionDef::new(
+        "eval",
+        "evaluator name (see c4 evals); its options may follow",
+        Field::Nested {
+            expected: "an evaluator name (see c4 evals)",
+            name: |c: &C| c.eval().name(),
+            options_text: |c: &C| c.eval().options_text(),
+            set: |c: &mut C, name, options| {
+                *c.eval_mut() = EvalSpec::from_options(name, options)?;
+                Ok(())
+            },
+        },
+    )
+    .spelled(Spelled::Always)
 }
 
 /// The `seed=` option of a spec with a `seed` field.
@@ -339,17 +385,7 @@ const FIXED_DEPTH_WIN_SCORE: OptionDef<FixedDepthSpec> = OptionDef::new(
     },
 );
 
-const EVAL_HELP: &str = "evaluator name (see c4 evals); its options may follow";
-
-const FIXED_DEPTH_EVAL: OptionDef<FixedDepthSpec> = OptionDef::<FixedDepthSpec>::new(
-    "eval",
-    EVAL_HELP,
-    Field::Evaluator {
-        get: |c| &c.eval,
-        set: |c, eval| c.eval = eval,
-    },
-)
-.spelled(Spelled::Always);
+const FIXED_DEPTH_EVAL: OptionDef<FixedDepthSpec> = eval_option();
 
 const FIXED_DEPTH_SEED: OptionDef<FixedDepthSpec> = seed_option!(FixedDepthSpec);
 /// `minimax`'s options, in the order the canonical text spells them.
@@ -433,15 +469,7 @@ const ENGINE_OPTIONS: OptionTable<EngineSpec> = OptionTable {
             "1: an exact solve first, then the heuristic search; N >= 2: the solve on N - 1 threads beside the heuristic search, both the whole time (1-64)"
         ),
         book_option(),
-        OptionDef::<EngineSpec>::new(
-            "eval",
-            EVAL_HELP,
-            Field::Evaluator {
-                get: |c| &c.eval,
-                set: |c, eval| c.eval = eval,
-            },
-        )
-        .spelled(Spelled::Always),
+        eval_option(),
         seed_option!(EngineSpec).spelled(Spelled::IfUsed(|c| c.eval.uses_seed())),
     ],
     default: EngineSpec::default,
@@ -631,7 +659,19 @@ pub static LEVELS: &[Level] = &[
 
 impl PlayerSpec {
     /// Parses a spec or a level name. `default_seed` applies when the spec sets no seed.
+    /// Its file options may name any file (see [`PlayerSpec::parse_with`]).
     pub fn parse(text: &str, default_seed: u64) -> Result<PlayerSpec, SpecError> {
+        PlayerSpec::parse_with(text, default_seed, FileAccess::Any)
+    }
+
+    /// Parses a spec or a level name whose file options (`book=`, an evaluator's
+    /// `params=`) may name only what `files` allows: a server passes
+    /// [`FileAccess::ShippedOnly`], and a path is then refused before anything is read.
+    pub fn parse_with(
+        text: &str,
+        default_seed: u64,
+        files: FileAccess,
+    ) -> Result<PlayerSpec, SpecError> {
         let (name, rest) = split_spec(text);
         if name.is_empty() {
             return Err(SpecError::Empty {
@@ -643,12 +683,16 @@ impl PlayerSpec {
         if rest.trim().is_empty()
             && let Some(level) = LEVELS.iter().find(|l| l.name == name)
         {
-            return PlayerSpec::parse_kind(level.spec, default_seed);
+            return PlayerSpec::parse_kind(level.spec, default_seed, files);
         }
-        PlayerSpec::parse_kind(text, default_seed)
+        PlayerSpec::parse_kind(text, default_seed, files)
     }
 
-    fn parse_kind(text: &str, default_seed: u64) -> Result<PlayerSpec, SpecError> {
+    fn parse_kind(
+        text: &str,
+        default_seed: u64,
+        files: FileAccess,
+    ) -> Result<PlayerSpec, SpecError> {
         let (name, rest) = split_spec(text);
         let kind = PLAYER_KINDS
             .iter()
@@ -663,7 +707,7 @@ impl PlayerSpec {
                     valid: spec_names(),
                 },
             })?;
-        let mut options = Options::parse(rest)?;
+        let mut options = Options::parse(rest)?.with_file_access(files);
         let seeded = options.contains("seed");
         let mut spec = kind.options.parse(&mut options)?;
         if !seeded {

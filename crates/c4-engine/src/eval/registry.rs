@@ -10,13 +10,13 @@ use super::ayoub_max_connected::{self, MaxConnected, MaxConnectedConfig};
 use super::ayoub_naive::{self, Naive, NaiveConfig};
 use super::itu_last_coin::{self, ItuConfig, ItuLastCoin};
 use super::kang_h1_features::{self, KangConfig, KangFeatures};
-use super::params::{self, PARAMS_KEY};
+use super::params::{self, PARAMS_KEY, PARAMS_OPTIONS};
 use super::shanghai_lines::{self, FiveFactorLines, LinesConfig};
 use super::square_values::{self, Matrix, SquareValues, SquareValuesConfig};
 use super::threats::{self, Threats, ThreatsConfig};
 use super::{Eval, Evaluator, Term, Zero};
 use crate::options::{
-    OptionTable, Options, SpecError, Tunable, Variant, VariantOptions, split_spec,
+    FileOption, OptionTable, Options, SpecError, Tunable, Variant, VariantOptions, split_spec,
 };
 use c4_core::{Column, Player, Position};
 use std::fmt;
@@ -65,9 +65,10 @@ impl EvalSpec {
 
     /// The evaluator called `name`, with the options it knows taken from `options`. A
     /// parameter file, named as `NAME:params=FILE` or by a `params=FILE` option, supplies the
-    /// options that `options` does not give (see [`super::params`]).
+    /// options that `options` does not give (see [`super::params`]); so does
+    /// `params=tuned`, the weights c4 ships.
     pub fn from_options(name: &str, options: &mut Options) -> Result<EvalSpec, SpecError> {
-        let (name, file) = match name.split_once(':') {
+        let name = match name.split_once(':') {
             Some((name, rest)) => {
                 let file = rest
                     .strip_prefix(PARAMS_KEY)
@@ -75,36 +76,34 @@ impl EvalSpec {
                     .filter(|f| !f.is_empty())
                     .ok_or_else(|| SpecError::Invalid {
                         key: "eval".to_owned(),
-                        value: format!("{name}:{rest}"),
+                        value: c4_core::excerpt(&format!("{name}:{rest}")),
                         expected: "NAME or NAME:params=FILE".to_owned(),
                     })?;
-                (name, Some(file.to_owned()))
+                if options.contains(PARAMS_KEY) {
+                    return Err(SpecError::Repeated {
+                        key: PARAMS_KEY.to_owned(),
+                    });
+                }
+                options.add_if_absent(PARAMS_KEY, file);
+                name
             }
-            None => (name, None),
+            None => name,
         };
         let entry = find_evaluator(name)?;
-        let file = match (file, options.take_raw(PARAMS_KEY)) {
-            (Some(_), Some(_)) => {
-                return Err(SpecError::Repeated {
-                    key: PARAMS_KEY.to_owned(),
-                });
-            }
-            (file, option) => file.or(option),
-        };
-        if let Some(file) = file {
-            let (named, values) = params::read(&file)?;
-            if named != entry.name {
-                return Err(SpecError::Unavailable {
-                    key: PARAMS_KEY,
-                    value: file,
-                    reason: format!("it holds parameters of {named}, not of {}", entry.name),
-                });
-            }
-            for (key, value) in &values {
-                options.add_if_absent(key, value);
-            }
+        let source = PARAMS_OPTIONS.parse(options)?;
+        for (key, value) in params::options_of(&source, entry.name)? {
+            options.add_if_absent(&key, &value);
         }
         entry.options.parse(options)
+    }
+
+    /// The options of an evaluator that name a file: `params=`, which every evaluator
+    /// takes, and the evaluator's own.
+    #[must_use]
+    pub fn file_options(entry: &EvaluatorEntry) -> Vec<FileOption> {
+        let mut found = PARAMS_OPTIONS.file_options();
+        found.extend(entry.options.file_options());
+        found
     }
 
     /// Its registry entry.
