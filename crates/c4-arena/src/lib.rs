@@ -1,5 +1,6 @@
-//! c4-arena: matches, tournaments, their statistics, checks against perfect play, and the
-//! papers' experiments.
+//! c4-arena: what runs games: matches, tournaments, run folders, game records, their
+//! statistics, and checks against perfect play. What studies the games (experiments, tuning,
+//! datasets) is `c4-lab`, built on this crate.
 //!
 //! # Why the crate is shaped this way
 //!
@@ -15,12 +16,9 @@
 //!
 //! [`log`] is the append-only line file under every resumable run (games, book builds' scores,
 //! decisions), with one policy for a line cut short by an interruption. [`run`] records what a
-//! run folder holds and locks it; [`verify`] checks games against exact scores;
-//! [`experiments`] holds every experiment by name ([`experiments::ExperimentKind`]), from the
-//! papers' tables to c4's own.
+//! run folder holds and locks it; [`verify`] checks games against exact scores.
 
 pub mod book;
-pub mod experiments;
 pub mod log;
 pub mod matches;
 pub mod record;
@@ -29,5 +27,4 @@ pub mod run;
 pub mod stats;
 pub mod summary;
 pub mod tournament;
-pub mod tuning;
 pub mod verify;

@@ -2,8 +2,8 @@
 
 use crate::plies::PlyRange;
 use anyhow::{Result, bail};
-use c4_arena::tuning::dataset::{self, BuildProgress, DatasetSpec, Source};
 use c4_engine::solver::book::BookChoice;
+use c4_lab::dataset::{self, BuildProgress, DatasetSpec, Source};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Instant;

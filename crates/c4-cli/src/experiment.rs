@@ -1,7 +1,7 @@
 //! `c4 experiment` and `c4 report`: the papers' tables rerun, paper beside ours.
 
 use anyhow::Result;
-use c4_arena::experiments::{ExperimentKind, Progress, RunInfo, RunSettings};
+use c4_lab::experiments::{ExperimentKind, Progress, RunInfo, RunSettings};
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::PathBuf;

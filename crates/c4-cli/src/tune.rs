@@ -2,12 +2,12 @@
 
 use anyhow::{Context, Result};
 use c4_arena::matches::{Quiet, run_match};
-use c4_arena::tuning::dataset;
-use c4_arena::tuning::eval_text;
-use c4_arena::tuning::spsa::{self, SpsaConfig, SpsaRun};
-use c4_arena::tuning::texel::{self, Target, TexelConfig};
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
+use c4_lab::dataset;
+use c4_lab::tuning::eval_text;
+use c4_lab::tuning::spsa::{self, SpsaConfig, SpsaRun};
+use c4_lab::tuning::texel::{self, Target, TexelConfig};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Instant;

@@ -4,7 +4,6 @@
 use crate::players::parse_spec;
 use crate::position::{Position, column};
 use crate::value_error;
-use c4_arena::experiments::{ExperimentKind, Progress, RunInfo, RunSettings};
 use c4_arena::matches::{
     Contestant, FirstPolicy, GameStart, MatchConfig, Openings, Quiet, Seat, play_seated, run_match,
 };
@@ -15,6 +14,7 @@ use c4_core::{Game, Player};
 use c4_engine::agent::{Agent, REGISTRY};
 use c4_engine::eval::{EvalSpec, Evaluator};
 use c4_engine::search::{MoveReport, MoveValue};
+use c4_lab::experiments::{ExperimentKind, Progress, RunInfo, RunSettings};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;

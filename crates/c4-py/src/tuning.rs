@@ -12,14 +12,14 @@ use crate::value_error;
 use c4_arena::matches::{MatchConfig, Openings};
 use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
-use c4_arena::tuning::dataset::{self, DatasetSpec, DatasetWork, GameWork, Source};
-use c4_arena::tuning::spsa::{self, SpsaConfig, Step};
-use c4_arena::tuning::texel::{self, Target, TexelConfig};
 use c4_core::Game;
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
 use c4_engine::solver::book::OpeningBook;
 use c4_engine::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
+use c4_lab::dataset::{self, DatasetSpec, DatasetWork, GameWork, Source};
+use c4_lab::tuning::spsa::{self, SpsaConfig, Step};
+use c4_lab::tuning::texel::{self, Target, TexelConfig};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 

@@ -1,10 +1,10 @@
 //! Reports: the paper's numbers beside ours, as Markdown, CSV and SVG, built from game records.
 
+use super::pairing::{Experiment, PairingTable};
 use super::reference;
-use super::tables::{Experiment, PairingTable};
-use crate::matches::tally;
-use crate::record::GameRecord;
-use crate::stats::{Interval, Wdl, wilson};
+use c4_arena::matches::tally;
+use c4_arena::record::GameRecord;
+use c4_arena::stats::{Interval, Wdl, wilson};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::fmt::Write as _;

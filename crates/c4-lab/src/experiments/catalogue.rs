@@ -1,37 +1,16 @@
 //! Every experiment `c4 experiment` knows, by name: how big a run is, how to run it into a
 //! folder, and how to rebuild its report from that folder's files.
 
+use super::pairing::{Experiment, PairingTable, games_path, play_table};
 use super::profiles::{self, PROFILES, Profile};
-use super::{
-    EXPERIMENTS, Experiment, RunSettings, accuracy, build_report, games_path, ladder, mistakes,
-    tuning,
-};
-use super::{play_table, tables::PairingTable};
-use crate::matches::MatchObserver;
-use crate::record::{GameLog, GameRecord};
+use super::report::build_report;
+use super::settings::RunSettings;
+use super::tables::EXPERIMENTS;
+use super::{accuracy, ladder, mistakes, tuned_evaluators};
+use crate::progress::{GamesOf, Plan, Progress};
+use c4_arena::record::{GameLog, GameRecord};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-
-/// Told as an experiment advances; called from worker threads.
-pub trait Progress: Sync {
-    /// One more unit of the run (a game, a decision) is done.
-    fn advanced(&self);
-    /// Something the user should know (a dropped line cut short, say).
-    fn warn(&self, message: &str);
-}
-
-/// Passes the games of a run to a [`Progress`].
-struct GamesOf<'a>(&'a dyn Progress);
-
-impl MatchObserver for GamesOf<'_> {
-    fn game_finished(&self, _: &GameRecord, _: u64, _: u64) {
-        self.0.advanced();
-    }
-
-    fn warn(&self, message: &str) {
-        self.0.warn(message);
-    }
-}
 
 /// One experiment.
 #[derive(Clone, Copy, Debug)]
@@ -48,15 +27,6 @@ pub enum ExperimentKind {
     Mistakes,
     /// The heuristics tuned by texel, against their untuned selves and perfect play.
     Tuning,
-}
-
-/// The size of a run: how many units, and what a unit is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Plan {
-    /// Units in the whole run, finished ones included.
-    pub total: u64,
-    /// What one unit is ("games", "decisions").
-    pub unit: &'static str,
 }
 
 /// What a folder holds: one experiment, with one seed.
@@ -246,7 +216,7 @@ impl ExperimentKind {
                 total: mistakes::planned(settings.quick),
                 unit: "decisions",
             },
-            ExperimentKind::Tuning => tuning::plan(settings),
+            ExperimentKind::Tuning => tuned_evaluators::plan(settings),
             ExperimentKind::Ladder => {
                 let players = ladder::PLAYERS.len() as u64;
                 Plan {
@@ -301,7 +271,7 @@ impl ExperimentKind {
                 let decisions = mistakes::run(dir, settings.quick, settings.seed, progress)?;
                 mistakes::report(dir, &decisions, settings.seed)?;
             }
-            ExperimentKind::Tuning => tuning::run(settings, progress, &games)?,
+            ExperimentKind::Tuning => tuned_evaluators::run(settings, progress, &games)?,
             ExperimentKind::Ladder => {
                 let count = ExperimentKind::ladder_games(settings);
                 let records = ladder::run(dir, count, settings.seed, &games)?;
@@ -366,9 +336,10 @@ impl ExperimentKind {
                 }
                 (decisions.len(), "decisions")
             }
-            ExperimentKind::Tuning => {
-                (tuning::rebuild(dir, seed, progress)?, "games and decisions")
-            }
+            ExperimentKind::Tuning => (
+                tuned_evaluators::rebuild(dir, seed, progress)?,
+                "games and decisions",
+            ),
             ExperimentKind::Accuracy => {
                 let decisions = accuracy::load(dir, progress)?;
                 if !decisions.is_empty() {

@@ -1,11 +1,11 @@
 //! `ladder`: every seed heuristic at equal depth, c4's `threats`, the engine and the perfect
 //! player in one round robin with paired random openings, ranked by maximum-likelihood Elo.
 
-use crate::matches::{
+use c4_arena::matches::{
     Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, game_seed, run_match,
 };
-use crate::record::{GameLog, GameRecord};
-use crate::tournament::Crosstable;
+use c4_arena::record::{GameLog, GameRecord};
+use c4_arena::tournament::Crosstable;
 use c4_engine::agent::PlayerSpec;
 use plotters::prelude::*;
 use std::fmt::Write as _;

@@ -1,9 +1,5 @@
-//! Tuning evaluators against perfect play: labelled positions ([`dataset`]), fitted weights
-//! ([`texel`] from positions, [`spsa`] from games), and the tuned weight sets c4 ships ([`TUNED`]).
-
-pub mod dataset;
-pub mod spsa;
-pub mod texel;
+//! The weights a tuning run may move, an evaluator's text after `eval=`, and the tuned weight
+//! sets c4 ships.
 
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;

@@ -13,7 +13,7 @@
 //! decides when to stop (no better for `patience` passes), and the weights returned are those
 //! of the best validation loss.
 
-use super::dataset::{Sample, Split};
+use crate::dataset::{Sample, Split};
 use c4_core::{Column, Game, Player, Position};
 use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
 use c4_engine::eval::{EvalSpec, Evaluator};
@@ -445,7 +445,7 @@ pub fn fit(
     progress: &mut dyn FnMut(&PassReport),
 ) -> Result<TexelResult, String> {
     let all = spec.tunables();
-    let chosen: Vec<&'static str> = super::chosen_tunables(spec, &config.params)?
+    let chosen: Vec<&'static str> = super::weights::chosen_tunables(spec, &config.params)?
         .iter()
         .map(|t| t.key)
         .collect();

@@ -7,17 +7,20 @@
 //! `tuned/NAME.json`, `games/*.jsonl`), so a killed run resumes and `c4 report` rebuilds the
 //! report from the files.
 
-use super::catalogue::{Plan, Progress};
 use super::mistakes::{self, Decision, Graded};
+use super::pairing::{PairingTable, games_path, play_table};
 use super::plot::{self, Chart, Series};
-use super::{PairingTable, RunSettings, build_report, kang_table9_with, play_table};
-use crate::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
-use crate::record::{GameLog, GameRecord};
-use crate::summary::MatchSummary;
-use crate::tuning::dataset::{self, BuildProgress, DatasetSpec, Sample, Source};
+use super::report::build_report;
+use super::settings::RunSettings;
+use super::tables::kang_table9_with;
+use crate::dataset::{self, BuildProgress, DatasetSpec, Sample, Source};
+use crate::progress::{Plan, Progress};
 use crate::tuning::eval_text;
 use crate::tuning::spsa::OPENING_PLIES;
 use crate::tuning::texel::{self, Target, TexelConfig};
+use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
+use c4_arena::record::{GameLog, GameRecord};
+use c4_arena::summary::MatchSummary;
 use c4_engine::agent::PlayerSpec;
 use c4_engine::eval::{EvalSpec, params};
 use c4_engine::solver::DEFAULT_TABLE_BITS;
@@ -320,7 +323,7 @@ fn play_matches(
                     spec: parse(&fit.eval)?,
                 },
                 games,
-                seed: crate::matches::game_seed(settings.seed, index as u64, u64::from(depth)),
+                seed: c4_arena::matches::game_seed(settings.seed, index as u64, u64::from(depth)),
                 openings: Openings::Random(OPENING_PLIES),
                 first: FirstPolicy::Alternate,
                 sprt: None,
@@ -384,7 +387,7 @@ pub fn rebuild(dir: &Path, seed: u64, progress: &dyn Progress) -> Result<usize, 
     let matches = load(matches_path(dir))?;
     let mut table9 = Vec::new();
     for table in table9s(&fits)? {
-        table9.extend(load(super::games_path(dir, table.id))?);
+        table9.extend(load(games_path(dir, table.id))?);
     }
     let decisions = mistakes::load(dir, progress)?;
     report(dir, seed, &fits, &matches, &table9, &decisions)?;
@@ -652,7 +655,7 @@ fn table9_section(
         "\n## Kang's Table 9 with the tuned H1\n\nH1 against H2 (the centre matrix) at equal depth, as `c4 experiment kang-h1-vs-h2` plays it, H1 untuned and tuned; H1's win share in %, with its 95% interval ([full report](table9/report.md)).\n\n| depth | paper | H1 untuned | H1 tuned |\n|---|---|---|---|\n",
     );
     let (untuned, tuned) = (&report.tables[0].1, &report.tables[1].1);
-    let share = |r: &super::RowResult| {
+    let share = |r: &super::report::RowResult| {
         r.first_wins.map_or("-".to_owned(), |i| {
             format!(
                 "{:.0} [{:.0}, {:.0}]",

@@ -7,10 +7,10 @@
 //! JSON line in `games/accuracy.jsonl` as soon as it is made, so a killed run resumes and
 //! `c4 report` rebuilds the tables.
 
-use super::catalogue::Progress;
 use super::decisions::DecisionLog;
 use super::plot::{self, Chart, Series};
-use crate::stats::wilson;
+use crate::progress::Progress;
+use c4_arena::stats::wilson;
 use c4_core::parse_moves;
 use c4_engine::agent::PlayerSpec;
 use c4_engine::reference_positions;

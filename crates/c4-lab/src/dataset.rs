@@ -5,14 +5,14 @@
 //! Each game is a unit of work: its seed, players and sampled positions follow from the build's
 //! seed and the game's index alone, so games can be played and labelled in any order, on any
 //! number of threads or machines, and merged. Each finished game is one line of the build's
-//! work log (see [`crate::log`]), so an interrupted build resumes where it stopped. The dataset
+//! work log (see [`c4_arena::log`]), so an interrupted build resumes where it stopped. The dataset
 //! is then the positions of games 0, 1, 2, ... in order, without repeats (a position and its
 //! mirror are one) and without any position of the reference sets (they grade c4), until there
 //! are enough. Whole games go to training or to validation, so no game's positions are in both.
 
-use crate::log::{AppendLog, Entry};
-use crate::matches::game_seed;
-use crate::record::GameLog;
+use c4_arena::log::{AppendLog, Entry};
+use c4_arena::matches::game_seed;
+use c4_arena::record::GameLog;
 use c4_core::{Game, Position, WIDTH};
 use c4_engine::SeededRng;
 use c4_engine::agent::PlayerSpec;

@@ -4,11 +4,11 @@
 //! two-ply openings (twelve in `--quick` runs); every game is recorded, and the report is
 //! built from the records.
 
-use crate::matches::{
+use c4_arena::matches::{
     Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, game_seed, run_match,
 };
-use crate::record::{GameLog, GameRecord};
-use crate::stats::Spread;
+use c4_arena::record::{GameLog, GameRecord};
+use c4_arena::stats::Spread;
 use c4_engine::agent::PlayerSpec;
 use plotters::prelude::*;
 use std::fmt::Write as _;

@@ -1,8 +1,8 @@
 //! The decisions of the experiments that grade single moves (`accuracy`, `mistakes`): one JSON
 //! line each in a resumable log, written the moment it is made, from worker threads.
 
-use super::catalogue::Progress;
-use crate::log::{AppendLog, Contents};
+use crate::progress::Progress;
+use c4_arena::log::{AppendLog, Contents};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};

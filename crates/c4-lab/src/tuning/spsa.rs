@@ -6,7 +6,7 @@
 //! the weights toward the side that scored more:
 //! `w += r_k * c_k * (S+ - S-) * sign`, with `c_k = c / (k+1)^0.101` (at least 1: weights are
 //! integers) and `r_k = r / (1 + k/10)^0.602`, the usual SPSA decay. Every iteration is a line
-//! of a work log (see [`crate::log`]), so a run resumes where it stopped and its iterations
+//! of a work log (see [`c4_arena::log`]), so a run resumes where it stopped and its iterations
 //! can be read back. [`confirm`] then plays the result against the untuned weights under an
 //! SPRT.
 //!
@@ -14,13 +14,13 @@
 //! matches, whoever plays their games (this machine in [`run`], a cluster's workers through
 //! the Python package) hands the records to [`SpsaRun::record`].
 
-use crate::log::AppendLog;
-use crate::matches::{
+use c4_arena::log::AppendLog;
+use c4_arena::matches::{
     Contestant, FirstPolicy, MatchConfig, Openings, Quiet, game_seed, run_match, tally,
 };
-use crate::record::GameRecord;
-use crate::stats::{Sprt, SprtVerdict};
-use crate::summary::MatchSummary;
+use c4_arena::record::GameRecord;
+use c4_arena::stats::{Sprt, SprtVerdict};
+use c4_arena::summary::MatchSummary;
 use c4_engine::SeededRng;
 use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
 use c4_engine::eval::EvalSpec;
@@ -175,11 +175,11 @@ impl SpsaRun {
         if !(config.rate.is_finite() && config.rate > 0.0) {
             return Err("the rate must be a positive number".to_owned());
         }
-        let chosen = super::chosen_tunables(start, &config.params)?;
+        let chosen = super::weights::chosen_tunables(start, &config.params)?;
         let keys: Vec<&'static str> = chosen.iter().map(|t| t.key).collect();
         let header = format!(
             "c4-spsa 1 start={} params={} depth={} games={} seed={} rate={}",
-            super::eval_text(start),
+            super::weights::eval_text(start),
             keys.join(","),
             config.depth,
             config.games,
@@ -339,7 +339,7 @@ impl SpsaRun {
             self.iterations.len(),
             self.config.games,
             self.config.depth,
-            super::eval_text(&self.with_weights(&self.weights)?)
+            super::weights::eval_text(&self.with_weights(&self.weights)?)
         ))
     }
 

@@ -7,12 +7,12 @@
 //! and every decision is a line of `games/mistakes.jsonl` as soon as it is made: a killed run
 //! resumes and `c4 report` rebuilds the tables.
 
-use super::catalogue::Progress;
 use super::decisions::DecisionLog;
 use super::plot::{self, Chart, Series};
-use crate::log::AppendLog;
-use crate::stats::wilson;
+use crate::progress::Progress;
 use crate::tuning::TUNED;
+use c4_arena::log::AppendLog;
+use c4_arena::stats::wilson;
 use c4_core::{Game, WIDTH};
 use c4_engine::agent::PlayerSpec;
 use c4_engine::eval::EVALUATORS;

@@ -1,0 +1,9 @@
+//! Tuning evaluators against perfect play: fitted weights ([`texel`] from labelled positions,
+//! [`spsa`] from games), which weights a run may move, and the tuned weight sets c4 ships
+//! ([`TUNED`]). The labelled positions themselves are [`crate::dataset`].
+
+pub mod spsa;
+pub mod texel;
+mod weights;
+
+pub use weights::{TUNED, TunedSet, chosen_tunables, eval_text};
