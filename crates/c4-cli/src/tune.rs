@@ -6,6 +6,7 @@ use c4_arena::tuning::dataset;
 use c4_arena::tuning::eval_text;
 use c4_arena::tuning::spsa::{self, SpsaConfig, SpsaRun};
 use c4_arena::tuning::texel::{self, Target, TexelConfig};
+use c4_core::excerpt;
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -85,7 +86,8 @@ pub struct TuneArgs {
 }
 
 pub fn run(args: &TuneArgs) -> Result<()> {
-    let start = EvalSpec::parse(&args.eval).with_context(|| format!("--eval {:?}", args.eval))?;
+    let start =
+        EvalSpec::parse(&args.eval).with_context(|| format!("--eval {:?}", excerpt(&args.eval)))?;
     let pool = crate::threads::pool(args.threads)?;
     let out = args
         .out
