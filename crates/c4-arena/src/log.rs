@@ -49,6 +49,15 @@ pub enum LogError {
         /// Why it does not parse.
         message: String,
     },
+    /// A line of a log read as finished (nothing is appended to it) does not parse.
+    Unparsed {
+        /// The log.
+        path: PathBuf,
+        /// 1-based line number.
+        line: usize,
+        /// Why it does not parse.
+        message: String,
+    },
     /// Its lines parse but do not make sense together (say, one entry written twice).
     Content {
         /// The log.
@@ -83,6 +92,15 @@ impl Display for LogError {
             } => write!(
                 f,
                 "{}: line {line} is damaged ({message}): remove it, then resume",
+                path.display()
+            ),
+            LogError::Unparsed {
+                path,
+                line,
+                message,
+            } => write!(
+                f,
+                "{}: line {line} does not parse ({message}): correct or remove it",
                 path.display()
             ),
             LogError::Content { path, message } => write!(f, "{}: {message}", path.display()),
@@ -154,6 +172,15 @@ pub struct AppendLog {
     file: File,
 }
 
+/// What a last line that does not parse is taken for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LastLine {
+    /// A line cut short by an interruption, dropped to be written again.
+    MayBeCut,
+    /// An error like any other line's: the log is read as finished.
+    MustParse,
+}
+
 impl AppendLog {
     /// Reads the log at `path` (a missing or empty file holds nothing), each line through
     /// `parse`, under the policy of the module's documentation. With a `header`, the first
@@ -161,7 +188,29 @@ impl AppendLog {
     pub fn read<T, E: Display>(
         path: &Path,
         header: Option<&str>,
+        parse: impl FnMut(&str) -> Result<T, E>,
+    ) -> Result<Contents<T>, LogError> {
+        AppendLog::read_with(path, header, parse, LastLine::MayBeCut)
+    }
+
+    /// Reads the log at `path` as finished, to be read and not continued: as [`read`], but
+    /// a line that does not parse is an error wherever it is, the last included
+    /// ([`LogError::Unparsed`]).
+    ///
+    /// [`read`]: AppendLog::read
+    pub fn read_finished<T, E: Display>(
+        path: &Path,
+        header: Option<&str>,
+        parse: impl FnMut(&str) -> Result<T, E>,
+    ) -> Result<Contents<T>, LogError> {
+        AppendLog::read_with(path, header, parse, LastLine::MustParse)
+    }
+
+    fn read_with<T, E: Display>(
+        path: &Path,
+        header: Option<&str>,
         mut parse: impl FnMut(&str) -> Result<T, E>,
+        last_line: LastLine,
     ) -> Result<Contents<T>, LogError> {
         let io = |doing, source| LogError::Io {
             path: path.to_owned(),
@@ -211,6 +260,13 @@ impl AppendLog {
                         });
                     }
                     contents.complete_bytes = end as u64;
+                }
+                Err(message) if last_line == LastLine::MustParse => {
+                    return Err(LogError::Unparsed {
+                        path: path.to_owned(),
+                        line: number,
+                        message,
+                    });
                 }
                 Err(_) if is_last => {
                     contents.warnings.push(format!(
@@ -379,6 +435,24 @@ mod tests {
         assert_eq!(contents.warnings.len(), 1);
         log.append("5").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "numbers 1\n5\n");
+    }
+
+    #[test]
+    fn a_log_read_as_finished_names_a_bad_last_line_without_speaking_of_resuming() {
+        let path = temp("finished");
+        std::fs::write(&path, "1\n2\n3x").unwrap();
+        let error = AppendLog::read_finished(&path, None, str::parse::<u32>).unwrap_err();
+        assert!(
+            matches!(error, LogError::Unparsed { line: 3, .. }),
+            "{error}"
+        );
+        let text = error.to_string();
+        assert!(text.contains("line 3 does not parse"), "{text}");
+        assert!(
+            !text.contains("resume") && !text.contains("done again"),
+            "{text}"
+        );
+        assert_eq!(text.matches(path.to_str().unwrap()).count(), 1, "{text}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! A line is written and flushed as soon as its game ends, so killing a run loses no finished
 //! game; reading it back follows the policy of [`crate::log`].
 
-use crate::log::{AppendLog, Entry, LogError, ResumePoint};
+use crate::log::{AppendLog, Contents, Entry, LogError, ResumePoint};
 use c4_core::{Column, Game, Outcome, Player, Status};
 use c4_engine::search::MoveSummary;
 use serde::{Deserialize, Serialize};
@@ -282,6 +282,19 @@ impl GameLog {
     pub fn load(path: &Path) -> Result<LoadedLog, LogError> {
         let contents =
             AppendLog::read(path, None, |line| serde_json::from_str::<GameRecord>(line))?;
+        GameLog::check(path, contents)
+    }
+
+    /// Reads the records of a finished file, to be read and not continued (`c4 review`): as
+    /// [`GameLog::load`], but a last line that does not parse is an error as any other.
+    pub fn load_finished(path: &Path) -> Result<LoadedLog, LogError> {
+        let contents =
+            AppendLog::read_finished(path, None, |line| serde_json::from_str::<GameRecord>(line))?;
+        GameLog::check(path, contents)
+    }
+
+    /// The records of `contents`, read from `path`, checked together.
+    fn check(path: &Path, contents: Contents<GameRecord>) -> Result<LoadedLog, LogError> {
         let invalid = |message| LogError::Content {
             path: path.to_owned(),
             message,

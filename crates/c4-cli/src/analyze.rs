@@ -4,7 +4,7 @@
 
 use crate::terminal;
 use anyhow::{Context, Result, bail};
-use c4_core::Game;
+use c4_core::{Game, excerpt};
 use c4_engine::analysis::{ColumnValue, DEFAULT_BUDGET_MS, analyze};
 use std::io::Write;
 use std::time::Duration;
@@ -24,7 +24,7 @@ pub struct AnalyzeArgs {
 
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let game = Game::from_moves(&args.moves)
-        .with_context(|| format!("invalid position {:?}", args.moves))?;
+        .with_context(|| format!("invalid position {:?}", excerpt(&args.moves)))?;
     let position = game.position();
     if position.is_over() {
         bail!(

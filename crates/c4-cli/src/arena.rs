@@ -7,6 +7,7 @@ use c4_arena::run::{OpenRun, RunKind, RunManifest};
 use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
+use c4_core::excerpt;
 use c4_engine::agent::PlayerSpec;
 use c4_engine::files;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -238,9 +239,12 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
     for text in &args.players {
         let (name, spec) = text
             .split_once('=')
-            .with_context(|| format!("--player {text:?}: expected NAME=SPEC"))?;
+            .with_context(|| format!("--player {:?}: expected NAME=SPEC", excerpt(text)))?;
         if name.is_empty() || players.iter().any(|p| p.label == name) {
-            bail!("--player {text:?}: names must be non-empty and unique");
+            bail!(
+                "--player {:?}: names must be non-empty and unique",
+                excerpt(text)
+            );
         }
         players.push(contestant(name, spec)?);
     }

@@ -2,7 +2,7 @@
 
 use crate::terminal;
 use anyhow::{Context, Result, bail};
-use c4_core::{Game, Player};
+use c4_core::{Game, Player, excerpt};
 use c4_engine::agent::PlayerSpec;
 use c4_engine::eval::{EvalSpec, Evaluator};
 use c4_engine::search::MoveReport;
@@ -44,12 +44,15 @@ pub fn parse_player(text: &str) -> Result<Player, String> {
     match text.to_ascii_lowercase().as_str() {
         "red" | "x" | "first" | "1" => Ok(Player::Red),
         "yellow" | "o" | "second" | "2" => Ok(Player::Yellow),
-        _ => Err(format!("{text:?} is not a player: use red or yellow")),
+        _ => Err(format!(
+            "{:?} is not a player: use red or yellow",
+            excerpt(text)
+        )),
     }
 }
 
 pub fn parse_game(moves: &str) -> Result<Game> {
-    Game::from_moves(moves).with_context(|| format!("invalid position {moves:?}"))
+    Game::from_moves(moves).with_context(|| format!("invalid position {:?}", excerpt(moves)))
 }
 
 pub fn run_best(args: &BestArgs) -> Result<()> {

@@ -7,7 +7,7 @@
 
 use anyhow::{Context, Result};
 use c4_arena::book::{BookFormat, BookProgress, Opened, write_whole};
-use c4_core::Game;
+use c4_core::{Game, excerpt};
 use c4_engine::solver::book::build::{BookBuild, BuildEvent};
 use c4_engine::solver::book::{BookChoice, MAX_BOOK_DEPTH, binary, text};
 use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook};
@@ -148,10 +148,10 @@ fn info(choice: &BookChoice) -> Result<()> {
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
-    let root =
-        Game::from_moves(&args.from).with_context(|| format!("invalid --from {:?}", args.from))?;
+    let root = Game::from_moves(&args.from)
+        .with_context(|| format!("invalid --from {:?}", excerpt(&args.from)))?;
     let build = BookBuild::new(root.clone(), args.depth, args.threads as usize, args.table)
-        .with_context(|| format!("--from {:?} --depth {}", args.from, args.depth))?;
+        .with_context(|| format!("--from {:?} --depth {}", excerpt(&args.from), args.depth))?;
     let format = match args.format {
         Some(Format::Binary) => BookFormat::Binary,
         Some(Format::Text) => BookFormat::Text,

@@ -86,6 +86,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    exit_quietly_on_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Show(args) => show::run(&args),
@@ -113,10 +114,47 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            eprintln!("error: {}", describe(&error));
             ExitCode::from(2)
         }
     }
+}
+
+/// An error and its causes, each said once: a cause that the message before it already ends
+/// with (an error that shows its source in its own text) is not repeated.
+fn describe(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let cause = cause.to_string();
+        if text.is_empty() {
+            text = cause;
+        } else if !text.ends_with(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
+}
+
+/// Makes a write to a closed standard output or error (`c4 ... | head`) end the program with
+/// exit code 0 wherever it happens: `println!` and `eprintln!` panic on it rather than return an
+/// error, so the panic hook is the one place that sees them all.
+fn exit_quietly_on_broken_pipe() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied());
+        let broken_pipe = message.is_some_and(|m| {
+            m.starts_with("failed printing to std") && m.to_lowercase().contains("broken pipe")
+        });
+        if broken_pipe {
+            std::process::exit(0);
+        }
+        default_hook(info);
+    }));
 }
 
 /// A reader that closed the pipe (`c4 ... | head`) is not an error.

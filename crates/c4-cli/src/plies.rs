@@ -1,5 +1,6 @@
 //! `--plies A-B`: a range of plies (discs on the board).
 
+use c4_core::excerpt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
@@ -15,7 +16,7 @@ impl FromStr for PlyRange {
             .and_then(|(a, b)| Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?)))
             .filter(|(a, b)| a <= b && *b < c4_core::CELLS as u32)
             .map(|(a, b)| PlyRange(a..=b))
-            .ok_or_else(|| format!("{text:?}: expected A-B with A <= B < 42"))
+            .ok_or_else(|| format!("{:?}: expected A-B with A <= B < 42", excerpt(text)))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::terminal;
 use anyhow::{Context, Result};
-use c4_core::{Game, PositionSummary};
+use c4_core::{Game, PositionSummary, excerpt};
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -17,7 +17,7 @@ pub struct ShowArgs {
 
 pub fn run(args: &ShowArgs) -> Result<()> {
     let game = Game::from_moves(&args.moves)
-        .with_context(|| format!("invalid position {:?}", args.moves))?;
+        .with_context(|| format!("invalid position {:?}", excerpt(&args.moves)))?;
     let summary = PositionSummary::of(&game);
     let mut out = std::io::stdout().lock();
     if args.json {

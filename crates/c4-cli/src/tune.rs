@@ -2,6 +2,7 @@
 
 use anyhow::{Context, Result};
 use c4_arena::matches::{Quiet, run_match};
+use c4_core::excerpt;
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
 use c4_lab::dataset;
@@ -85,7 +86,8 @@ pub struct TuneArgs {
 }
 
 pub fn run(args: &TuneArgs) -> Result<()> {
-    let start = EvalSpec::parse(&args.eval).with_context(|| format!("--eval {:?}", args.eval))?;
+    let start =
+        EvalSpec::parse(&args.eval).with_context(|| format!("--eval {:?}", excerpt(&args.eval)))?;
     let pool = crate::threads::pool(args.threads)?;
     let out = args
         .out

@@ -4,7 +4,7 @@
 //! [`Quality`]), here with each position's columns solved so the best move can be named.
 
 use crate::solver::{INVALID_MOVE, Score, SolveError, SolveLimits, Solver, describe_score};
-use c4_core::{Column, Game, Player, WIDTH};
+use c4_core::{Column, Game, Player, WIDTH, excerpt};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
@@ -92,7 +92,7 @@ pub fn review_within(
     solver: &mut Solver,
     budget: Option<Duration>,
 ) -> Result<Review, String> {
-    let game = Game::from_moves(moves).map_err(|e| format!("{moves:?}: {e}"))?;
+    let game = Game::from_moves(moves).map_err(|e| format!("{:?}: {e}", excerpt(moves)))?;
     let start = Instant::now();
     let mut positions = Vec::new();
     let mut replay = Game::new();
@@ -100,7 +100,7 @@ pub fn review_within(
         positions.push((replay.move_string(), *replay.position(), column));
         replay
             .try_play(column)
-            .map_err(|e| format!("{moves:?}: {e}"))?;
+            .map_err(|e| format!("{:?}: {e}", excerpt(moves)))?;
     }
     let mut reviewed = Vec::new();
     let mut complete = true;

@@ -10,7 +10,7 @@ use c4_arena::matches::{
 use c4_arena::record::GameRecord;
 use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
-use c4_core::{Game, Player};
+use c4_core::{Game, Player, excerpt};
 use c4_engine::agent::{Agent, REGISTRY};
 use c4_engine::eval::{EvalSpec, Evaluator};
 use c4_engine::search::{MoveReport, MoveValue};
@@ -91,7 +91,8 @@ pub(crate) fn first_policy(text: &str) -> PyResult<FirstPolicy> {
         "b" => Ok(FirstPolicy::B),
         "alternate" => Ok(FirstPolicy::Alternate),
         _ => Err(value_error(format!(
-            "first={text:?}: use \"a\", \"b\" or \"alternate\""
+            "first={:?}: use \"a\", \"b\" or \"alternate\"",
+            excerpt(text)
         ))),
     }
 }
@@ -300,15 +301,16 @@ pub fn evaluate(
     seed: u64,
 ) -> PyResult<String> {
     let game = crate::solver::game_of(position)?;
-    let spec =
-        EvalSpec::parse(eval).map_err(|e| value_error(format!("invalid eval {eval:?}: {e}")))?;
+    let spec = EvalSpec::parse(eval)
+        .map_err(|e| value_error(format!("invalid eval {:?}: {e}", excerpt(eval))))?;
     let view = match view {
         None => game.position().side_to_move(),
         Some("red") => Player::Red,
         Some("yellow") => Player::Yellow,
         Some(other) => {
             return Err(value_error(format!(
-                "{other:?} is not a player: use red or yellow"
+                "{:?} is not a player: use red or yellow",
+                excerpt(other)
             )));
         }
     };

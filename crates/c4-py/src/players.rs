@@ -1,13 +1,15 @@
 //! c4's players from Python: any spec or level, and the report of each move.
 
 use crate::value_error;
+use c4_core::excerpt;
 use c4_engine::agent::{Agent, PlayerSpec};
 use pyo3::prelude::*;
 use std::sync::Mutex;
 
 /// The spec `text` parsed, with the CLI's message on failure.
 pub(crate) fn parse_spec(text: &str, seed: u64) -> PyResult<PlayerSpec> {
-    PlayerSpec::parse(text, seed).map_err(|e| value_error(format!("invalid player {text:?}: {e}")))
+    PlayerSpec::parse(text, seed)
+        .map_err(|e| value_error(format!("invalid player {:?}: {e}", excerpt(text))))
 }
 
 /// What a player said about its move. Columns are 0-6.

@@ -1,7 +1,7 @@
 //! `Position`: a board and the moves that led to it, immutable from Python.
 
 use crate::value_error;
-use c4_core::{Column, Diagram, Game, HEIGHT, Player, Square, Status, WIDTH};
+use c4_core::{Column, Diagram, Game, HEIGHT, Player, Square, Status, WIDTH, excerpt};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
@@ -36,7 +36,7 @@ fn grid(game: &Game, player: Player) -> [[i8; WIDTH]; HEIGHT] {
 pub(crate) fn parse_position(moves: &str) -> PyResult<Position> {
     Game::from_moves(moves)
         .map(|game| Position { game })
-        .map_err(|e| value_error(format!("invalid position {moves:?}: {e}")))
+        .map_err(|e| value_error(format!("invalid position {:?}: {e}", excerpt(moves))))
 }
 
 #[pymethods]

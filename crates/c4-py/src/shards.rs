@@ -19,7 +19,7 @@ use c4_arena::record::GameRecord;
 use c4_arena::run::{OpenRun, RunKind, RunManifest};
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
-use c4_core::Game;
+use c4_core::{Game, excerpt};
 use c4_engine::solver::book::build::BookBuild;
 use c4_engine::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use pyo3::prelude::*;
@@ -38,7 +38,8 @@ fn run_kind(text: &str) -> PyResult<RunKind> {
         "match" => Ok(RunKind::Match),
         "tournament" => Ok(RunKind::Tournament),
         _ => Err(value_error(format!(
-            "kind={text:?}: use \"match\" or \"tournament\""
+            "kind={:?}: use \"match\" or \"tournament\"",
+            excerpt(text)
         ))),
     }
 }
@@ -59,7 +60,8 @@ fn contestants(kind: RunKind, players: &[(String, String)]) -> PyResult<Vec<Cont
         .map(|(label, spec)| {
             if label.is_empty() || !seen.insert(label.as_str()) {
                 return Err(value_error(format!(
-                    "player {label:?}: names must be non-empty and unique"
+                    "player {:?}: names must be non-empty and unique",
+                    excerpt(label)
                 )));
             }
             Ok(Contestant {
@@ -414,7 +416,7 @@ impl BookRun {
         format: Option<&str>,
     ) -> PyResult<BookRun> {
         let root = Game::from_moves(start)
-            .map_err(|e| value_error(format!("invalid start {start:?}: {e}")))?;
+            .map_err(|e| value_error(format!("invalid start {:?}: {e}", excerpt(start))))?;
         if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&table_bits) {
             return Err(value_error(format!(
                 "table_bits={table_bits}: use {MIN_TABLE_BITS}-{MAX_TABLE_BITS}"
@@ -423,14 +425,15 @@ impl BookRun {
         // Checks the root and depth as the CLI does; its one worker only derives the shallower
         // plies at the end (and solves whatever of the deepest no shard returned).
         let build = BookBuild::new(root.clone(), depth, 1, table_bits)
-            .map_err(|e| value_error(format!("start {start:?}, depth {depth}: {e}")))?;
+            .map_err(|e| value_error(format!("start {:?}, depth {depth}: {e}", excerpt(start))))?;
         let format = match format {
             None => BookFormat::for_path(&out),
             Some("binary") => BookFormat::Binary,
             Some("text") => BookFormat::Text,
             Some(other) => {
                 return Err(value_error(format!(
-                    "format={other:?}: use \"binary\" or \"text\""
+                    "format={:?}: use \"binary\" or \"text\"",
+                    excerpt(other)
                 )));
             }
         };

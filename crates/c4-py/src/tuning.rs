@@ -12,7 +12,7 @@ use crate::value_error;
 use c4_arena::matches::{MatchConfig, Openings};
 use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
-use c4_core::Game;
+use c4_core::{Game, excerpt};
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
 use c4_engine::solver::book::OpeningBook;
@@ -51,7 +51,7 @@ fn parse_records(lines: &[String]) -> PyResult<Vec<GameRecord>> {
 }
 
 fn parse_eval(text: &str) -> PyResult<EvalSpec> {
-    EvalSpec::parse(text).map_err(|e| value_error(format!("eval {text:?}: {e}")))
+    EvalSpec::parse(text).map_err(|e| value_error(format!("eval {:?}: {e}", excerpt(text))))
 }
 
 /// One SPSA iteration as Python sees it: `(k, weights, plus score, minus score)`.
@@ -375,7 +375,9 @@ pub fn dataset_label(
         Some(moves) => Some(
             moves
                 .iter()
-                .map(|m| Game::from_moves(m).map_err(|e| value_error(format!("{m}: {e}"))))
+                .map(|m| {
+                    Game::from_moves(m).map_err(|e| value_error(format!("{}: {e}", excerpt(m))))
+                })
                 .collect::<PyResult<Vec<Game>>>()?,
         ),
         None => None,
@@ -421,7 +423,8 @@ pub fn texel_tune(
         "moves" => Target::Moves,
         other => {
             return Err(value_error(format!(
-                "target={other:?}: use \"results\" or \"moves\""
+                "target={:?}: use \"results\" or \"moves\"",
+                excerpt(other)
             )));
         }
     };
