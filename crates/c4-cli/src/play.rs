@@ -2,11 +2,12 @@
 
 use crate::best::{parse_game, stats_line};
 use crate::show::describe;
-use crate::terminal;
+use crate::terminal::{self, wrap};
 use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord, Seat, human_move};
+use c4_core::excerpt;
 use c4_core::{Column, Game, Player, PositionSummary, Status};
-use c4_engine::agent::{Agent, DEFAULT_LEVEL, PlayerSpec, parse_agent};
+use c4_engine::agent::{Agent, DEFAULT_LEVEL, LEVELS, PlayerSpec, parse_agent};
 use c4_engine::search::MoveReport;
 use c4_engine::search::MoveSummary;
 use std::io::{BufRead, Write};
@@ -77,16 +78,13 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
-    writeln!(
-        out,
-        "c4: you are {human} ({}), the computer is {ai_player} ({spec}).",
-        human.symbol()
-    )?;
+    writeln!(out, "{}", banner(&args.ai, &spec, human))?;
     writeln!(
         out,
         "Type a column (1-7 or a-g), u to undo, h for a hint, q to quit."
     )?;
-    let mut ai_stats: Vec<MoveReport> = Vec::new();
+    // The computer's moves in the game as it stands (undone ones dropped), with their plies.
+    let mut ai_stats: Vec<(usize, MoveReport)> = Vec::new();
     // The statistics of every move after the start, for a saved game.
     let mut stats: Vec<MoveSummary> = Vec::new();
     let floor = start.moves().len();
@@ -118,32 +116,38 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             match command {
                 "u" | "undo" => {
                     undo_turn(&mut game, &mut stats, human, floor);
+                    ai_stats.retain(|(ply, _)| *ply < game.moves().len());
                 }
                 "n" | "new" => {
-                    summarise(&mut out, "computer", &ai_stats)?;
+                    summarise(&mut out, "computer", &kept_reports(&ai_stats))?;
                     writeln!(out, "moves: {}\n\nnew game", game.move_string())?;
                     ai_stats.clear();
                     stats.clear();
                     game = start.clone();
                 }
                 "q" | "quit" | "exit" => break,
-                other => writeln!(out, "{other:?}: type u, n or q")?,
+                other => writeln!(
+                    out,
+                    "{}",
+                    wrap(&format!("{:?}: type u, n or q", excerpt(other)), 2)
+                )?,
             }
             continue;
         }
         if position.side_to_move() == ai_player {
             let report = ai.choose(&game);
+            let ply = game.moves().len();
             stats.push(report.summary(game.position().moves_played()));
             game.try_play(report.column)
                 .context("the computer chose an illegal move")?;
             writeln!(
                 out,
-                "\ncomputer plays {} ({})  {}",
+                "\ncomputer plays {} ({})\n{}",
                 report.column,
                 report.column.letter(),
-                stats_line(&report, game.position().moves_played() - 1)
+                computer_move_line(&report, game.position().moves_played() - 1)
             )?;
-            ai_stats.push(report);
+            ai_stats.push((ply, report));
             continue;
         }
         draw(&game)?;
@@ -162,6 +166,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 if undo_turn(&mut game, &mut stats, human, floor) == 0 {
                     writeln!(out, "nothing to undo")?;
                 }
+                ai_stats.retain(|(ply, _)| *ply < game.moves().len());
             }
             "h" | "hint" => {
                 let mut helper = parse_agent(HINT_SPEC, 0).expect("the hint spec is valid");
@@ -180,15 +185,68 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                     Ok(()) => {
                         stats.push(human_move(column, asked.elapsed().as_secs_f64() * 1e3));
                     }
-                    Err(e) => writeln!(out, "cannot play column {column}: {e}")?,
+                    Err(e) => writeln!(
+                        out,
+                        "{}",
+                        wrap(&format!("cannot play column {column}: {e}"), 2)
+                    )?,
                 },
-                None => writeln!(out, "{text:?} is not a column: type 1-7 or a-g, u, h or q")?,
+                None => writeln!(
+                    out,
+                    "{}",
+                    wrap(
+                        &format!(
+                            "{:?} is not a column: type 1-7 or a-g, u, h or q",
+                            excerpt(text)
+                        ),
+                        2
+                    )
+                )?,
             },
         }
     }
-    summarise(&mut out, "computer", &ai_stats)?;
+    summarise(&mut out, "computer", &kept_reports(&ai_stats))?;
     writeln!(out, "moves: {}", game.move_string())?;
     Ok(())
+}
+
+/// The first line of `c4 play`: the colours, and the opponent by its level's name (with
+/// what to expect of it) or, for any other player, by its spec.
+fn banner(asked: &str, spec: &PlayerSpec, human: Player) -> String {
+    let opponent = match LEVELS.iter().find(|level| level.name == asked.trim()) {
+        Some(level) => format!("level {}: {}", level.name, level.description),
+        None => spec.to_string(),
+    };
+    wrap(
+        &format!(
+            "c4: you are {human} ({}); the computer is {}, {opponent}.",
+            human.symbol(),
+            human.other()
+        ),
+        4,
+    )
+}
+
+/// The statistics of the computer's move, its score said to the player: what the move
+/// leaves them.
+fn computer_move_line(report: &MoveReport, moves_played: u32) -> String {
+    let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
+    let mut line = format!(
+        "for you: {}; depth {}, {} nodes, {:.1} ms, pv {}",
+        report.reply_score_text(moves_played),
+        report.depth,
+        report.nodes,
+        report.time_ms(),
+        pv.join(" ")
+    );
+    if let Some(note) = &report.note {
+        line.push_str(&format!(" ({note})"));
+    }
+    wrap(&line, 4)
+}
+
+fn kept_reports(ai_stats: &[(usize, MoveReport)]) -> Vec<MoveReport> {
+    ai_stats.iter().map(|(_, report)| report.clone()).collect()
 }
 
 /// Takes back moves until `human` is to move again after one of theirs (the computer's
@@ -266,14 +324,17 @@ pub fn summarise(out: &mut impl Write, who: &str, reports: &[MoveReport]) -> Res
     let time: f64 = reports.iter().map(MoveReport::time_ms).sum();
     let nodes: u64 = reports.iter().map(|r| r.nodes).sum();
     let depth: f64 = reports.iter().map(|r| f64::from(r.depth)).sum::<f64>() / n;
-    writeln!(
-        out,
-        "{who}: {} moves, mean {:.1} ms and {:.0} nodes per move (total {:.1} ms, {nodes} nodes), mean depth {depth:.1}",
-        reports.len(),
+    let count = match reports.len() {
+        1 => "1 move".to_owned(),
+        n => format!("{n} moves"),
+    };
+    let line = format!(
+        "{who}: {count}, mean {:.1} ms and {:.0} nodes per move (total {:.1} ms, {nodes} nodes), mean depth {depth:.1}",
         time / n,
         nodes as f64 / n,
         time
-    )?;
+    );
+    writeln!(out, "{}", wrap(&line, 2))?;
     Ok(())
 }
 
@@ -297,13 +358,13 @@ pub fn run_watch(args: &WatchArgs) -> Result<()> {
         let report = agent.choose(&game);
         game.try_play(report.column)
             .context("a player chose an illegal move")?;
-        write!(
-            out,
-            "\nmove {}: {mover} plays {}  {}\n",
+        let line = format!(
+            "move {}: {mover} plays {}  {}",
             game.moves().len(),
             report.column,
             stats_line(&report, game.position().moves_played() - 1)
-        )?;
+        );
+        write!(out, "\n{}\n", wrap(&line, 4))?;
         write!(out, "{}", terminal::board(&game))?;
         stats.push(report);
         if args.delay > 0 {

@@ -7,7 +7,7 @@ use c4_core::excerpt;
 use c4_core::{Position, parse_moves};
 use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolveLimits, Solver};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
@@ -33,7 +33,20 @@ pub struct SolveArgs {
     /// (the one in c4), `none`, or a file.
     #[arg(long, default_value = "builtin")]
     pub book: BookChoice,
+    /// Positions given as arguments, which `c4 solve` refuses: they come on standard input.
+    #[arg(hide = true, allow_hyphen_values = true)]
+    pub arguments: Vec<String>,
 }
+
+/// What `c4 solve` says when it is given positions as arguments.
+const POSITIONS_ON_STDIN: &str = "c4 solve reads its positions from standard input, one per line \
+     (MOVES or MOVES SCORE): `echo 4453 | c4 solve`, or `c4 solve < FILE`; \
+     `c4 analyze MOVES` scores one position's columns";
+
+/// What `c4 solve` says, on standard error, when standard input is a terminal: it waits for
+/// lines typed there.
+const WAITING_ON_TERMINAL: &str = "c4 solve: type positions, one per line (MOVES or MOVES SCORE, \
+     e.g. 4453); Ctrl-D ends. Or pipe them in: `c4 solve < FILE`.";
 
 /// The position of one input line: `MOVES` or `MOVES SCORE` (the layout of the scored
 /// position sets; the score is not read), trimmed; a blank line is the empty board.
@@ -99,6 +112,12 @@ fn solve_line(
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {
+    if let Some(first) = args.arguments.first() {
+        bail!(
+            "unexpected argument {:?}: {POSITIONS_ON_STDIN}",
+            excerpt(first)
+        );
+    }
     if args.jobs > 1 && u64::from(args.jobs) << args.table > 1 << 31 {
         bail!(
             "{} jobs x 2^{} slots x 8 bytes is over 16 GiB: lower --table or --jobs",
@@ -107,6 +126,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         );
     }
     let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("{WAITING_ON_TERMINAL}");
+    }
     let mut input = stdin.lock();
     let mut line_number = 0;
     let mut out = std::io::stdout().lock();

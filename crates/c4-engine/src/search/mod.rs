@@ -284,6 +284,28 @@ impl MoveReport {
         }
     }
 
+    /// The score in words for the opponent, in the position the move leaves them (the
+    /// position searched had `moves_played` moves): the same judgement seen from the other
+    /// side, e.g. `loss in 2 moves (-17)` after a move that wins in 3, `heuristic -26 (depth
+    /// 6)` after one valued +26.
+    #[must_use]
+    pub fn reply_score_text(&self, moves_played: u32) -> String {
+        match self.score {
+            MoveValue::Exact(ExactScore(score)) => {
+                crate::solver::describe_score(-score, Some(moves_played + 1))
+            }
+            MoveValue::Heuristic(SearchValue(value)) => {
+                // A forced end found by the search is one ply nearer after the move.
+                let reply = match decisive_plies(value) {
+                    Some(plies) if plies > 0 => -win_in(plies.unsigned_abs() - 1),
+                    Some(plies) => win_in(plies.unsigned_abs().saturating_sub(1)),
+                    None => -value,
+                };
+                describe_search_value(reply, Some(self.depth))
+            }
+        }
+    }
+
     /// Milliseconds as a float, for tables.
     #[must_use]
     pub fn time_ms(&self) -> f64 {
