@@ -3,11 +3,13 @@
 //! Every game of a run follows from its manifest (players, seed, colours, openings) and the
 //! game's index, so a resumed run must have the same manifest, or its games would mix two
 //! runs under one summary. The manifest is written as `run.json` when the run starts;
-//! resuming compares field by field and names any difference. A lock on `run.lock` (held
-//! by the operating system, so a killed run leaves none behind) keeps a second writer out.
+//! resuming compares field by field and names any difference, and every game found there
+//! must be a game of the run ([`check_resumed`]). A lock on `run.lock` (held by the
+//! operating system, so a killed run leaves none behind) keeps a second writer out.
 
-use crate::matches::{FirstPolicy, Openings};
+use crate::matches::{FirstPolicy, MatchConfig, Openings};
 use crate::record::{GameLog, GameRecord};
+use c4_engine::agent::PlayerSpec;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -124,6 +126,69 @@ fn describe_openings(openings: &Openings) -> String {
             format!("{} listed openings starting {:?}", list.len(), list.first())
         }
     }
+}
+
+/// Why a game already in a run folder is not a game of the run resuming there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotThisRun {
+    /// No pairing of the run is played by the game's two labels.
+    #[error("game {game} of {a} against {b} is of no pairing of this run")]
+    OtherPairing {
+        /// The game's first player's label.
+        a: String,
+        /// The game's second player's label.
+        b: String,
+        /// The game's index.
+        game: u64,
+    },
+    /// The pairing was played by other players.
+    #[error("the run being resumed played {a_spec} against {b_spec}, not these players")]
+    OtherPlayers {
+        /// The first player's spec in the game.
+        a_spec: String,
+        /// The second player's spec in the game.
+        b_spec: String,
+    },
+    /// The game's index is past the run's number of games.
+    #[error("the run being resumed has game {game} but --games is {games}")]
+    BeyondGames {
+        /// The game's index.
+        game: u64,
+        /// The games of its pairing in this run.
+        games: u64,
+    },
+}
+
+/// The one rule for resuming a run, used by `c4 match`, `c4 tournament`, the experiments and
+/// the Python and Ray runners: every game already there is a game of one of the run's
+/// `pairings` (the same two labels), played by that pairing's players (specs compared as
+/// parsed players, so two spellings of one player agree) and numbered below its games.
+pub fn check_resumed(done: &[GameRecord], pairings: &[MatchConfig]) -> Result<(), NotThisRun> {
+    let same = |text: &str, spec: &PlayerSpec| PlayerSpec::parse(text, 0).is_ok_and(|p| p == *spec);
+    for record in done {
+        let pairing = pairings
+            .iter()
+            .find(|p| p.a.label == record.a && p.b.label == record.b)
+            .ok_or_else(|| NotThisRun::OtherPairing {
+                a: record.a.clone(),
+                b: record.b.clone(),
+                game: record.game,
+            })?;
+        if !same(&record.a_spec, &pairing.a.spec) || !same(&record.b_spec, &pairing.b.spec) {
+            return Err(NotThisRun::OtherPlayers {
+                a_spec: record.a_spec.clone(),
+                b_spec: record.b_spec.clone(),
+            });
+        }
+        if record.game >= pairing.games {
+            return Err(NotThisRun::BeyondGames {
+                game: record.game,
+                games: pairing.games,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The games file of a run folder.
@@ -260,6 +325,64 @@ mod tests {
         ] {
             assert!(found.contains(needle), "{needle}: {found}");
         }
+    }
+
+    fn pairing(a: &str, b: &str, games: u64) -> MatchConfig {
+        let contestant = |label: &str, spec: &str| crate::matches::Contestant {
+            label: label.to_owned(),
+            spec: PlayerSpec::parse(spec, 0).unwrap(),
+        };
+        MatchConfig {
+            a: contestant("A", a),
+            b: contestant("B", b),
+            games,
+            seed: 1,
+            openings: Openings::None,
+            first: FirstPolicy::Alternate,
+            sprt: None,
+        }
+    }
+
+    fn game(a: &str, b: &str, a_spec: &str, b_spec: &str, index: u64) -> GameRecord {
+        let mut record = crate::matches::play_game(&pairing("random", "random", 8), index).unwrap();
+        record.a = a.to_owned();
+        record.b = b.to_owned();
+        record.a_spec = a_spec.to_owned();
+        record.b_spec = b_spec.to_owned();
+        record
+    }
+
+    #[test]
+    fn a_resumed_game_must_be_of_a_pairing_its_players_and_its_games() {
+        let run = [pairing("alphabeta:depth=2", "random", 4)];
+        let same = game("A", "B", "alphabeta:depth=2", "random", 3);
+        assert_eq!(check_resumed(&[same], &run), Ok(()));
+        // Another spelling of the same player is the same player.
+        let respelled = game(
+            "A",
+            "B",
+            "alphabeta:eval=threats,depth=2",
+            "random:seed=0",
+            0,
+        );
+        assert_eq!(check_resumed(&[respelled], &run), Ok(()));
+        let other_pairing = game("A", "C", "alphabeta:depth=2", "random", 0);
+        assert!(matches!(
+            check_resumed(&[other_pairing], &run),
+            Err(NotThisRun::OtherPairing { .. })
+        ));
+        let other_player = game("A", "B", "alphabeta:depth=2", "random:seed=9", 0);
+        assert_eq!(
+            check_resumed(&[other_player], &run)
+                .unwrap_err()
+                .to_string(),
+            "the run being resumed played alphabeta:depth=2 against random:seed=9, not these players"
+        );
+        let beyond = game("A", "B", "alphabeta:depth=2", "random", 4);
+        assert_eq!(
+            check_resumed(&[beyond], &run),
+            Err(NotThisRun::BeyondGames { game: 4, games: 4 })
+        );
     }
 
     #[test]

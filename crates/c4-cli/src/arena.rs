@@ -3,7 +3,7 @@
 use anyhow::{Context, Result, bail};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::GameRecord;
-use c4_arena::run::{OpenRun, RunKind, RunManifest};
+use c4_arena::run::{OpenRun, RunKind, RunManifest, check_resumed};
 use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
@@ -175,7 +175,7 @@ pub fn run_match_command(args: &MatchArgs) -> Result<()> {
         games: config.games,
     };
     let (done, mut run) = open_run(&args.run, &manifest)?;
-    check_same_run(&done, &config)?;
+    check_resumed(&done, std::slice::from_ref(&config))?;
     eprintln!(
         "seed {}; {} of {} games already played",
         config.seed,
@@ -200,28 +200,6 @@ pub fn run_match_command(args: &MatchArgs) -> Result<()> {
              against perfect play)",
             dir.display()
         )?;
-    }
-    Ok(())
-}
-
-/// A resumed run must be the same run: same players and seed.
-fn check_same_run(done: &[GameRecord], config: &MatchConfig) -> Result<()> {
-    if let Some(r) = done
-        .iter()
-        .find(|r| r.a_spec != config.a.spec.to_string() || r.b_spec != config.b.spec.to_string())
-    {
-        bail!(
-            "the run being resumed played {} against {}, not these players",
-            r.a_spec,
-            r.b_spec
-        );
-    }
-    if let Some(r) = done.iter().find(|r| r.game >= config.games) {
-        bail!(
-            "the run being resumed has game {} but --games is {}",
-            r.game,
-            config.games
-        );
     }
     Ok(())
 }
@@ -272,6 +250,7 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
         &openings,
         first_policy(args.run.first),
     );
+    check_resumed(&done, &configs)?;
     let progress = progress_bar(args.run.games * configs.len() as u64, "tournament");
     let mut all = Vec::new();
     for config in &configs {

@@ -16,7 +16,7 @@ use crate::value_error;
 use c4_arena::book::{BookFormat, BookProgress, Opened, solve_lines};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, Openings, play_game};
 use c4_arena::record::GameRecord;
-use c4_arena::run::{OpenRun, RunKind, RunManifest};
+use c4_arena::run::{OpenRun, RunKind, RunManifest, check_resumed};
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
 use c4_core::{Game, excerpt};
@@ -237,8 +237,8 @@ pub struct RunFolder {
     dir: PathBuf,
     plan: Plan,
     run: Option<OpenRun>,
-    /// Each pairing as (A's label, B's label, A's spec, B's spec).
-    pairings: HashSet<(String, String, String, String)>,
+    /// The run's pairings, which every game in the folder must be of.
+    pairings: Vec<MatchConfig>,
     records: Vec<GameRecord>,
     keys: HashSet<(String, String, u64)>,
 }
@@ -265,18 +265,7 @@ impl RunFolder {
         for warning in &run.warnings {
             eprintln!("warning: {warning}");
         }
-        let pairings = plan
-            .configs()
-            .into_iter()
-            .map(|c| {
-                (
-                    c.a.label,
-                    c.b.label,
-                    c.a.spec.to_string(),
-                    c.b.spec.to_string(),
-                )
-            })
-            .collect();
+        let pairings = plan.configs();
         let mut folder = RunFolder {
             dir: out,
             plan,
@@ -357,26 +346,18 @@ fn key(record: &GameRecord) -> (String, String, u64) {
 }
 
 impl RunFolder {
-    /// A record belongs to the run: one of its pairings, with its specs, a game index in range.
+    /// A record belongs to the run, by the rule every resumed run follows
+    /// ([`check_resumed`]).
     fn check(&self, record: &GameRecord) -> PyResult<()> {
-        let belongs = self.pairings.contains(&(
-            record.a.clone(),
-            record.b.clone(),
-            record.a_spec.clone(),
-            record.b_spec.clone(),
-        ));
-        if !belongs || record.game >= self.plan.games {
-            return Err(value_error(format!(
-                "game {} of {} ({}) against {} ({}) is not a game of the run in {}",
+        check_resumed(std::slice::from_ref(record), &self.pairings).map_err(|e| {
+            value_error(format!(
+                "game {} of {} against {} is not a game of the run in {}: {e}",
                 record.game,
                 record.a,
-                record.a_spec,
                 record.b,
-                record.b_spec,
                 self.dir.display()
-            )));
-        }
-        Ok(())
+            ))
+        })
     }
 
     fn keep(&mut self, record: GameRecord) {

@@ -8,6 +8,7 @@
 //! `c4 report` rebuilds the tables.
 
 use super::decisions::DecisionLog;
+use super::players::{alphabeta, engine, evaluator};
 use super::plot::{self, Chart, Series};
 use crate::progress::Progress;
 use c4_arena::stats::wilson;
@@ -93,17 +94,19 @@ fn sample(count: usize, dir: &Path) -> Result<Vec<(String, [i32; 7])>, String> {
 
 /// Every player of the experiment.
 #[must_use]
-pub fn players() -> Vec<String> {
-    let mut out: Vec<String> = HEURISTICS
+pub fn players() -> Vec<PlayerSpec> {
+    let mut out: Vec<PlayerSpec> = HEURISTICS
         .iter()
-        .flat_map(|h| {
-            DEPTHS
-                .iter()
-                .map(move |d| format!("alphabeta:depth={d},eval={h}"))
-        })
+        .flat_map(|h| DEPTHS.iter().map(move |&d| heuristic_player(h, d)))
         .collect();
-    out.extend(ENGINE_BUDGETS.iter().map(|t| format!("engine:time={t}")));
+    out.extend(ENGINE_BUDGETS.iter().map(|&t| engine(t)));
     out
+}
+
+/// Heuristic `name` at `depth`.
+fn heuristic_player(name: &str, depth: u32) -> PlayerSpec {
+    let eval = evaluator(name).expect("the experiment's heuristics are in the registry");
+    alphabeta(depth, eval)
 }
 
 /// Where the decisions are kept.
@@ -130,8 +133,9 @@ pub fn run(
             .map(|d| (d.player.clone(), d.position))
             .collect()
     });
-    for player in players() {
-        let spec = PlayerSpec::parse(&player, seed).map_err(|e| e.to_string())?;
+    for mut spec in players() {
+        let player = spec.to_string();
+        spec.set_seed(seed);
         let todo: Vec<usize> = (0..sample.len())
             .filter(|&i| !have.contains(&(player.clone(), i)))
             .collect();
@@ -182,7 +186,7 @@ pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, S
     let mut csv = String::from(
         "player,positions,optimal,optimal_low,optimal_high,keeps,keeps_low,keeps_high\n",
     );
-    for player in players() {
+    for player in players().iter().map(PlayerSpec::to_string) {
         let Some(&(n, optimal, keeps)) = by_player.get(player.as_str()) else {
             continue;
         };
@@ -224,7 +228,7 @@ fn plot(dir: &Path, by_player: &HashMap<&str, (u64, u64, u64)>) -> Result<(), St
                 .iter()
                 .filter_map(|d| {
                     let (n, optimal, _) =
-                        by_player.get(format!("alphabeta:depth={d},eval={h}").as_str())?;
+                        by_player.get(heuristic_player(h, *d).to_string().as_str())?;
                     (*n > 0).then(|| (f64::from(*d), 100.0 * *optimal as f64 / *n as f64))
                 })
                 .collect(),

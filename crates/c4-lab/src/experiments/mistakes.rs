@@ -8,6 +8,7 @@
 //! resumes and `c4 report` rebuilds the tables.
 
 use super::decisions::DecisionLog;
+use super::players::{alphabeta, engine, evaluator};
 use super::plot::{self, Chart, Series};
 use crate::progress::Progress;
 use crate::tuning::TUNED;
@@ -133,8 +134,8 @@ pub struct Decision {
 pub struct Graded {
     /// `NAME dD`, `tuned NAME dD` or `engine Tms`.
     pub label: String,
-    /// The spec.
-    pub spec: String,
+    /// The player.
+    pub spec: PlayerSpec,
     /// The evaluator and whether it is tuned, with the depth, for the plot.
     pub line: Option<(String, bool, u32)>,
 }
@@ -154,17 +155,18 @@ pub fn players(quick: bool) -> Vec<Graded> {
     };
     let mut out = Vec::new();
     for name in &evaluators {
+        let eval = evaluator(name).expect("graded evaluators are in the registry");
         let tuned = TUNED.iter().find(|t| t.name == *name);
         for &depth in &depths {
             out.push(Graded {
                 label: format!("{name} d{depth}"),
-                spec: format!("alphabeta:depth={depth},eval={name}"),
+                spec: alphabeta(depth, eval.clone()),
                 line: Some(((*name).to_owned(), false, depth)),
             });
             if let Some(tuned) = tuned {
                 out.push(Graded {
                     label: format!("tuned {name} d{depth}"),
-                    spec: format!("alphabeta:depth={depth},eval={}", tuned.spec_text()),
+                    spec: alphabeta(depth, tuned.spec()),
                     line: Some(((*name).to_owned(), true, depth)),
                 });
             }
@@ -175,9 +177,9 @@ pub fn players(quick: bool) -> Vec<Graded> {
     } else {
         &ENGINE_BUDGETS
     };
-    out.extend(budgets.iter().map(|t| Graded {
+    out.extend(budgets.iter().map(|&t| Graded {
         label: format!("engine {t}ms"),
-        spec: format!("engine:time={t}"),
+        spec: engine(t),
         line: None,
     }));
     out
@@ -303,10 +305,12 @@ pub fn grade(
     let mut keys: Vec<&(String, usize)> = labels.keys().collect();
     keys.sort();
     for player in players {
-        let spec = PlayerSpec::parse(&player.spec, seed).map_err(|e| e.to_string())?;
+        let text = player.spec.to_string();
+        let mut spec = player.spec.clone();
+        spec.set_seed(seed);
         let todo: Vec<&Labelled> = keys
             .iter()
-            .filter(|k| !have.contains(&(player.spec.clone(), k.0.clone(), k.1)))
+            .filter(|k| !have.contains(&(text.clone(), k.0.clone(), k.1)))
             .map(|k| &labels[*k])
             .collect();
         todo.par_iter()
@@ -315,10 +319,10 @@ pub fn grade(
                 let mut agent = spec.build().map_err(|e| e.to_string())?;
                 let column = agent.choose(&game).column;
                 let (mistake, not_optimal) = grade_move(&labelled.columns, column.index())
-                    .ok_or_else(|| format!("{} played a full column", player.spec))?;
+                    .ok_or_else(|| format!("{text} played a full column"))?;
                 let decision = Decision {
                     player: player.label.clone(),
-                    spec: player.spec.clone(),
+                    spec: text.clone(),
                     set: labelled.set.clone(),
                     index: labelled.index,
                     column: column.number(),
@@ -353,7 +357,7 @@ fn tally(decisions: &[Decision], quick: bool) -> Tally {
 pub fn tally_of(decisions: &[Decision], players: &[Graded]) -> Tally {
     let current: HashSet<(String, String)> = players
         .iter()
-        .map(|p| (p.label.clone(), p.spec.clone()))
+        .map(|p| (p.label.clone(), p.spec.to_string()))
         .collect();
     let mut tally = Tally::new();
     for d in decisions

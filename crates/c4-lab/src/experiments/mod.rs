@@ -14,6 +14,7 @@ mod decisions;
 pub mod ladder;
 pub mod mistakes;
 mod pairing;
+mod players;
 mod plot;
 pub mod profiles;
 pub mod reference;

@@ -232,11 +232,11 @@ fn gap(r: &RowResult) -> f64 {
 }
 
 fn is_of(table: &PairingTable, record: &GameRecord) -> bool {
-    table.rows.iter().enumerate().any(|(i, row)| {
-        record.a == format!("row{i}:a")
-            && c4_engine::agent::PlayerSpec::parse(&row.a, 0)
-                .is_ok_and(|s| s.to_string() == record.a_spec)
-    })
+    table
+        .rows
+        .iter()
+        .enumerate()
+        .any(|(i, row)| record.a == format!("row{i}:a") && row.a.to_string() == record.a_spec)
 }
 
 fn write_csv(dir: &Path, id: &str, rows: &[RowResult]) -> Result<(), String> {

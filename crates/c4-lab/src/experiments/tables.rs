@@ -3,31 +3,66 @@
 use super::pairing::{Experiment, PairingRow, PairingTable, PaperResult};
 use super::reference::{self, rows};
 use c4_arena::matches::FirstPolicy;
+use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
+use c4_engine::eval::EvalSpec;
+use c4_engine::eval::Sides;
+use c4_engine::eval::ayoub_max_connected::MaxConnectedConfig;
+use c4_engine::eval::ayoub_naive::{NaiveConfig, NaiveMode};
+use c4_engine::eval::kang_h1_features::{CountRule, KangConfig};
+use c4_engine::eval::square_values::{Matrix, SquareValuesConfig};
+use c4_engine::search::{LeafView, MoveOrder, RandomCount, RandomPick, TieBreak, WinScore};
 
-/// Ayoub's heuristic ids.
+/// Ayoub's heuristics by his ids: their names in row labels, and each as he configured it
+/// (naive draws a new number per call, the others count the player's own discs only).
 const AYOUB_HEURISTICS: [&str; 4] = ["naive", "connected", "center", "corners"];
-/// Ayoub's evaluator options: naive draws a new number per call, the others count own discs.
-const AYOUB_EVAL_OPTIONS: [&str; 4] = ["mode=stream", "sides=own", "sides=own", "sides=own"];
 
-/// Ayoub's player: alpha-beta, columns left to right, random tie-break, a won game worth
-/// `win_score` (his 100), leaves scored from `view` (`mover` reproduces his numbers, `root`
-/// is textbook minimax).
-fn ayoub_player(
-    heuristic: &str,
-    depth: &str,
-    view: &str,
-    win_score: &str,
-) -> Result<String, String> {
+/// Ayoub's heuristic `id` as he configured it.
+fn ayoub_eval(id: usize) -> Option<EvalSpec> {
+    Some(match id {
+        0 => EvalSpec::Naive(NaiveConfig {
+            mode: NaiveMode::Stream,
+            ..NaiveConfig::default()
+        }),
+        1 => EvalSpec::Connected(MaxConnectedConfig { sides: Sides::Own }),
+        2 => EvalSpec::SquareValues(SquareValuesConfig::new(Matrix::Center).with_sides(Sides::Own)),
+        3 => {
+            EvalSpec::SquareValues(SquareValuesConfig::new(Matrix::Corners).with_sides(Sides::Own))
+        }
+        _ => return None,
+    })
+}
+
+/// How Ayoub's searcher scores: leaves from `view` (`Mover` reproduces his numbers, `Root`
+/// is textbook minimax), a won game worth `win_score` (his 100).
+#[derive(Clone, Copy)]
+struct AyoubScoring {
+    view: LeafView,
+    win_score: WinScore,
+}
+
+/// Ayoub's win value, whatever the heuristic's scale.
+const AYOUB_WIN: WinScore = WinScore::Fixed(100);
+
+/// Ayoub's player: alpha-beta, columns left to right, random tie-break.
+fn ayoub_player(heuristic: &str, depth: &str, scoring: AyoubScoring) -> Result<PlayerSpec, String> {
     let id: usize = heuristic
         .parse()
         .map_err(|_| format!("heuristic id {heuristic:?}"))?;
-    let name = AYOUB_HEURISTICS
-        .get(id)
-        .ok_or("heuristic id out of range")?;
-    let options = AYOUB_EVAL_OPTIONS[id];
-    Ok(format!(
-        "alphabeta:depth={depth},eval={name},{options},order=none,tiebreak=random,win-score={win_score},view={view}"
-    ))
+    let eval = ayoub_eval(id).ok_or("heuristic id out of range")?;
+    Ok(PlayerSpec::Alphabeta(FixedDepthSpec {
+        depth: csv_depth(depth)?,
+        order: MoveOrder::None,
+        tiebreak: TieBreak::Random,
+        win_score: scoring.win_score,
+        leaf_view: scoring.view,
+        eval,
+        ..FixedDepthSpec::alphabeta()
+    }))
+}
+
+/// A depth as the papers' CSVs write it.
+fn csv_depth(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| format!("depth {text:?}"))
 }
 
 /// Two tables: the paper's slip reproduced (leaves scored for the player to move there),
@@ -43,9 +78,17 @@ fn ayoub_table(id: &'static str, table: &str, title: &str) -> Result<Vec<Pairing
     let as_paper =
         format!("{title}, leaves scored for the player to move (as the paper's results)");
     let textbook = format!("{title}, textbook minimax");
+    let mover = AyoubScoring {
+        view: LeafView::Mover,
+        win_score: AYOUB_WIN,
+    };
+    let root = AyoubScoring {
+        view: LeafView::Root,
+        win_score: AYOUB_WIN,
+    };
     Ok(vec![
-        ayoub_rows(id, table, &as_paper, "mover", "100")?,
-        ayoub_rows(root_id, table, &textbook, "root", "100")?,
+        ayoub_rows(id, table, &as_paper, mover)?,
+        ayoub_rows(root_id, table, &textbook, root)?,
     ])
 }
 
@@ -53,34 +96,31 @@ fn ayoub_table(id: &'static str, table: &str, title: &str) -> Result<Vec<Pairing
 /// value above any heuristic value, under both leaf views.
 fn win_scale() -> Result<Vec<PairingTable>, String> {
     let t = "Ayoub Tables 2-5";
+    let scoring = |view, win_score| AyoubScoring { view, win_score };
     Ok(vec![
         ayoub_rows(
             "win100-mover",
             "2-5",
             &format!("{t}: win = 100, leaves for the player to move"),
-            "mover",
-            "100",
+            scoring(LeafView::Mover, AYOUB_WIN),
         )?,
         ayoub_rows(
             "winmax-mover",
             "2-5",
             &format!("{t}: win above any heuristic, leaves for the player to move"),
-            "mover",
-            "auto",
+            scoring(LeafView::Mover, WinScore::Auto),
         )?,
         ayoub_rows(
             "win100-minimax",
             "2-5",
             &format!("{t}: win = 100, textbook minimax"),
-            "root",
-            "100",
+            scoring(LeafView::Root, AYOUB_WIN),
         )?,
         ayoub_rows(
             "winmax-minimax",
             "2-5",
             &format!("{t}: win above any heuristic, textbook minimax"),
-            "root",
-            "auto",
+            scoring(LeafView::Root, WinScore::Auto),
         )?,
     ])
 }
@@ -89,8 +129,7 @@ fn ayoub_rows(
     id: &'static str,
     table: &str,
     title: &str,
-    view: &str,
-    win_score: &str,
+    scoring: AyoubScoring,
 ) -> Result<PairingTable, String> {
     let mut out = Vec::new();
     for r in rows(reference::AYOUB_RESULTS)
@@ -106,8 +145,8 @@ fn ayoub_rows(
         };
         out.push(PairingRow {
             label: format!("{} d{} vs {} d{}", name(&r[1]), r[2], name(&r[3]), r[4]),
-            a: ayoub_player(&r[1], &r[2], view, win_score)?,
-            b: ayoub_player(&r[3], &r[4], view, win_score)?,
+            a: ayoub_player(&r[1], &r[2], scoring)?,
+            b: ayoub_player(&r[3], &r[4], scoring)?,
             first: FirstPolicy::A,
             paper: PaperResult::Counts {
                 wins: number(5)?,
@@ -131,13 +170,50 @@ pub struct KangReading {
     /// In words, for the table's caption.
     pub title: &'static str,
     /// H1's `count`: feature 3's "available" squares as playable now or merely empty.
-    pub count: &'static str,
-    /// H1's `win-score`: terminal positions scored by H1's own features (eval) or above any
-    /// heuristic value (auto).
-    pub win_score: &'static str,
-    /// Both players' random-move options.
-    pub random: &'static str,
+    pub count: CountRule,
+    /// H1's `win-score`: terminal positions scored by H1's own features (`Eval`) or above
+    /// any heuristic value (`Auto`).
+    pub win_score: WinScore,
+    /// Both players' random move: every how many moves, counted how, picked from what.
+    pub random: KangRandom,
 }
+
+/// Kang's random move, as both players of a reading make it.
+#[derive(Clone, Copy, Debug)]
+pub struct KangRandom {
+    /// A random move every this many moves; `None`, never.
+    pub every: Option<u32>,
+    /// Whose moves count.
+    pub count: RandomCount,
+    /// What the random move picks from.
+    pub pick: RandomPick,
+}
+
+/// The paper's reading of the random move: every player's 3rd, 6th, 9th ... move, one of
+/// the two best columns.
+const EVERY_THIRD: KangRandom = KangRandom {
+    every: Some(3),
+    count: RandomCount::Own,
+    pick: RandomPick::TwoBest,
+};
+
+/// No random move.
+const NO_RANDOM: KangRandom = KangRandom {
+    every: None,
+    ..EVERY_THIRD
+};
+
+/// The random move counted on the game's moves.
+const GAME_COUNT: KangRandom = KangRandom {
+    count: RandomCount::Game,
+    ..EVERY_THIRD
+};
+
+/// The random move to any legal column.
+const ANY_COLUMN: KangRandom = KangRandom {
+    pick: RandomPick::Any,
+    ..EVERY_THIRD
+};
 
 /// The reading `kang-depth`, `kang-features` and `kang-h1-vs-h2` play.
 const KANG_AS_RUN: KangReading = KANG_READINGS[0];
@@ -147,87 +223,114 @@ pub const KANG_READINGS: [KangReading; 10] = [
     KangReading {
         id: "table9-as-run",
         title: "as kang-h1-vs-h2 plays it",
-        count: "playable",
-        win_score: "eval",
-        random: "random-every=3",
+        count: CountRule::Playable,
+        win_score: WinScore::Eval,
+        random: EVERY_THIRD,
     },
     KangReading {
         id: "table9-empty",
         title: "available squares read as empty (count=empty)",
-        count: "empty",
-        win_score: "eval",
-        random: "random-every=3",
+        count: CountRule::Empty,
+        win_score: WinScore::Eval,
+        random: EVERY_THIRD,
     },
     KangReading {
         id: "table9-auto",
         title: "terminal positions scored by the search (win-score=auto)",
-        count: "playable",
-        win_score: "auto",
-        random: "random-every=3",
+        count: CountRule::Playable,
+        win_score: WinScore::Auto,
+        random: EVERY_THIRD,
     },
     KangReading {
         id: "table9-game-count",
         title: "random move at the game's 3rd, 6th, 9th ... move (random-count=game)",
-        count: "playable",
-        win_score: "eval",
-        random: "random-every=3,random-count=game",
+        count: CountRule::Playable,
+        win_score: WinScore::Eval,
+        random: GAME_COUNT,
     },
     KangReading {
         id: "table9-any-column",
         title: "random move to any legal column (random-pick=any)",
-        count: "playable",
-        win_score: "eval",
-        random: "random-every=3,random-pick=any",
+        count: CountRule::Playable,
+        win_score: WinScore::Eval,
+        random: ANY_COLUMN,
     },
     KangReading {
         id: "table9-no-random",
         title: "no random move (random-every=off)",
-        count: "playable",
-        win_score: "eval",
-        random: "random-every=off",
+        count: CountRule::Playable,
+        win_score: WinScore::Eval,
+        random: NO_RANDOM,
     },
     KangReading {
         id: "table9-empty-auto",
         title: "count=empty and win-score=auto",
-        count: "empty",
-        win_score: "auto",
-        random: "random-every=3",
+        count: CountRule::Empty,
+        win_score: WinScore::Auto,
+        random: EVERY_THIRD,
     },
     KangReading {
         id: "table9-empty-auto-game-count",
         title: "count=empty, win-score=auto, random-count=game",
-        count: "empty",
-        win_score: "auto",
-        random: "random-every=3,random-count=game",
+        count: CountRule::Empty,
+        win_score: WinScore::Auto,
+        random: GAME_COUNT,
     },
     KangReading {
         id: "table9-empty-auto-any-column",
         title: "count=empty, win-score=auto, random-pick=any",
-        count: "empty",
-        win_score: "auto",
-        random: "random-every=3,random-pick=any",
+        count: CountRule::Empty,
+        win_score: WinScore::Auto,
+        random: ANY_COLUMN,
     },
     KangReading {
         id: "table9-empty-auto-no-random",
         title: "count=empty, win-score=auto, no random move",
-        count: "empty",
-        win_score: "auto",
-        random: "random-every=off",
+        count: CountRule::Empty,
+        win_score: WinScore::Auto,
+        random: NO_RANDOM,
     },
 ];
 
-/// Kang's H1 with `features` under `reading`; with `win-score=eval` a feature subset without
-/// feature 1 does not see wins.
-fn kang_h1(depth: &str, features: &str, reading: &KangReading) -> String {
-    format!(
-        "alphabeta:depth={depth},eval=kang,features={features},count={},{},win-score={}",
-        reading.count, reading.random, reading.win_score
-    )
+/// Kang's alpha-beta player at `depth` with `eval`, the random move of `random` and wins
+/// worth `win_score`.
+fn kang_player(depth: u32, eval: EvalSpec, random: KangRandom, win_score: WinScore) -> PlayerSpec {
+    PlayerSpec::Alphabeta(FixedDepthSpec {
+        depth,
+        random_every: random.every,
+        random_count: random.count,
+        random_pick: random.pick,
+        win_score,
+        eval,
+        ..FixedDepthSpec::alphabeta()
+    })
+}
+
+/// Kang's H1 with `features` (digits, as `features=` spells them) under `reading`; with
+/// `WinScore::Eval` a feature subset without feature 1 does not see wins.
+fn kang_h1(depth: u32, features: &str, reading: &KangReading) -> Result<PlayerSpec, String> {
+    let config = KangConfig {
+        count: reading.count,
+        ..KangConfig::default()
+    }
+    .with_features(features)
+    .ok_or_else(|| format!("features {features:?}"))?;
+    Ok(kang_player(
+        depth,
+        EvalSpec::Kang(config),
+        reading.random,
+        reading.win_score,
+    ))
 }
 
 /// Kang's H2, the square matrix, with the random move of `reading`.
-fn kang_h2(depth: &str, reading: &KangReading) -> String {
-    format!("alphabeta:depth={depth},eval=center,{}", reading.random)
+fn kang_h2(depth: u32, reading: &KangReading) -> PlayerSpec {
+    kang_player(
+        depth,
+        EvalSpec::SquareValues(SquareValuesConfig::new(Matrix::Center)),
+        reading.random,
+        WinScore::Auto,
+    )
 }
 
 /// Kang's text says 100 rounds per pairing (the Table 6 caption says 10).
@@ -242,8 +345,8 @@ fn kang_depth() -> Result<Vec<PairingTable>, String> {
     for r in rows(reference::KANG_DEPTH) {
         out.push(PairingRow {
             label: format!("H1 d{} vs H1 d{}", r[0], r[1]),
-            a: kang_h1(&r[0], "1234", &KANG_AS_RUN),
-            b: kang_h1(&r[1], "1234", &KANG_AS_RUN),
+            a: kang_h1(csv_depth(&r[0])?, "1234", &KANG_AS_RUN)?,
+            b: kang_h1(csv_depth(&r[1])?, "1234", &KANG_AS_RUN)?,
             first: FirstPolicy::A,
             paper: PaperResult::Shares {
                 first: share(&r[2])?,
@@ -259,14 +362,17 @@ fn kang_depth() -> Result<Vec<PairingTable>, String> {
     }])
 }
 
+/// The depth of Kang's Tables 7 and 8.
+const KANG_FEATURES_DEPTH: u32 = 4;
+
 fn kang_features() -> Result<Vec<PairingTable>, String> {
     let mut out = Vec::new();
     for r in rows(reference::KANG_FEATURES) {
         let digits: String = r[0].chars().filter(char::is_ascii_digit).collect();
         out.push(PairingRow {
             label: format!("H1 features {} vs H2", r[0]),
-            a: kang_h1("4", &digits, &KANG_AS_RUN),
-            b: kang_h2("4", &KANG_AS_RUN),
+            a: kang_h1(KANG_FEATURES_DEPTH, &digits, &KANG_AS_RUN)?,
+            b: kang_h2(KANG_FEATURES_DEPTH, &KANG_AS_RUN),
             first: FirstPolicy::Alternate,
             paper: PaperResult::Shares {
                 first: share(&r[1])?,
@@ -282,19 +388,20 @@ fn kang_features() -> Result<Vec<PairingTable>, String> {
     }])
 }
 
-/// Table 9 under `reading`, H1 played by `h1` (a spec from depth and reading).
+/// Table 9 under `reading`, H1 played by `h1` (a player from depth and reading).
 fn table9(
     id: &'static str,
     title: String,
-    h1: &dyn Fn(&str) -> String,
+    h1: &dyn Fn(u32) -> Result<PlayerSpec, String>,
     reading: &KangReading,
 ) -> Result<PairingTable, String> {
     let mut out = Vec::new();
     for r in rows(reference::KANG_H1_VS_H2) {
+        let depth = csv_depth(&r[0])?;
         out.push(PairingRow {
             label: format!("H1 vs H2, depth {}", r[0]),
-            a: h1(&r[0]),
-            b: kang_h2(&r[0], reading),
+            a: h1(depth)?,
+            b: kang_h2(depth, reading),
             first: FirstPolicy::Alternate,
             paper: PaperResult::Shares {
                 first: share(&r[1])?,
@@ -319,22 +426,24 @@ fn kang_h1_vs_h2() -> Result<Vec<PairingTable>, String> {
     )?])
 }
 
-/// Table 9 with H1 played by `h1_eval` (an evaluator as `eval=` spells it, `kang,...`)
-/// under c4's reading, for comparing tuned and untuned H1.
+/// Table 9 with H1 played by `h1_eval` (an H1 with its own settings and weights) under c4's
+/// reading, for comparing tuned and untuned H1.
 pub fn kang_table9_with(
     id: &'static str,
     title: &str,
-    h1_eval: &str,
+    h1_eval: &EvalSpec,
 ) -> Result<PairingTable, String> {
     let reading = KANG_AS_RUN;
     table9(
         id,
         title.to_owned(),
         &|depth| {
-            format!(
-                "alphabeta:depth={depth},eval={h1_eval},{},win-score={}",
-                reading.random, reading.win_score
-            )
+            Ok(kang_player(
+                depth,
+                h1_eval.clone(),
+                reading.random,
+                reading.win_score,
+            ))
         },
         &reading,
     )
@@ -511,7 +620,6 @@ pub static EXPERIMENTS: &[Experiment] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use c4_engine::agent::PlayerSpec;
 
     #[test]
     fn every_experiment_has_rows_and_valid_players() {
@@ -521,8 +629,11 @@ mod tests {
             for table in &tables {
                 assert!(!table.rows.is_empty(), "{} {}", experiment.name, table.id);
                 for row in &table.rows {
-                    PlayerSpec::parse(&row.a, 0).unwrap();
-                    PlayerSpec::parse(&row.b, 0).unwrap();
+                    for spec in [&row.a, &row.b] {
+                        let text = spec.to_string();
+                        assert_eq!(&PlayerSpec::parse(&text, 0).unwrap(), spec, "{text}");
+                        spec.build().unwrap();
+                    }
                     assert!(row.paper.games() > 0);
                 }
             }

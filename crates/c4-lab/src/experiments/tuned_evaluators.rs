@@ -9,19 +9,21 @@
 
 use super::mistakes::{self, Decision, Graded};
 use super::pairing::{PairingTable, games_path, play_table};
+use super::players::alphabeta;
 use super::plot::{self, Chart, Series};
 use super::report::build_report;
 use super::settings::RunSettings;
 use super::tables::kang_table9_with;
 use crate::dataset::{self, BuildProgress, DatasetSpec, Sample, Source};
 use crate::progress::{Plan, Progress};
-use crate::tuning::eval_text;
 use crate::tuning::spsa::OPENING_PLIES;
 use crate::tuning::texel::{self, Target, TexelConfig};
+use crate::tuning::{eval_text, parse_eval_text};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::summary::MatchSummary;
 use c4_engine::agent::PlayerSpec;
+use c4_engine::eval::kang_h1_features::KangConfig;
 use c4_engine::eval::{EvalSpec, params};
 use c4_engine::solver::DEFAULT_TABLE_BITS;
 use c4_engine::solver::book::OpeningBook;
@@ -118,26 +120,28 @@ fn matches_path(dir: &Path) -> PathBuf {
     dir.join("games").join("tuning.jsonl")
 }
 
-/// The player of `eval` (as `eval=` spells it) at `depth`.
-fn player(eval: &str, depth: u32) -> String {
-    format!("alphabeta:depth={depth},eval={eval}")
+/// The player of `eval` (as `eval=` spells it: a fit's evaluator or its tuned weights) at
+/// `depth`.
+fn player(eval: &str, depth: u32) -> Result<PlayerSpec, String> {
+    let eval = parse_eval_text(eval).map_err(|e| format!("{eval}: {e}"))?;
+    Ok(alphabeta(depth, eval))
 }
 
 /// The players graded on the reference sets, untuned and tuned at each depth.
-fn graded(fits: &[Fit]) -> Vec<Graded> {
+fn graded(fits: &[Fit]) -> Result<Vec<Graded>, String> {
     let mut out = Vec::new();
     for fit in fits {
         for depth in GRADE_DEPTHS {
             for (tuned, eval) in [(false, fit.eval.as_str()), (true, fit.tuned.as_str())] {
                 out.push(Graded {
                     label: format!("{}{} d{depth}", if tuned { "tuned " } else { "" }, fit.eval),
-                    spec: player(eval, depth),
+                    spec: player(eval, depth)?,
                     line: Some((fit.eval.clone(), tuned, depth)),
                 });
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// Kang's Table 9, untuned and with the tuned H1.
@@ -146,16 +150,17 @@ fn table9s(fits: &[Fit]) -> Result<Vec<PairingTable>, String> {
         .iter()
         .find(|f| f.eval == "kang")
         .ok_or("kang is not tuned")?;
+    let tuned = parse_eval_text(&kang.tuned).map_err(|e| format!("tuned kang: {e}"))?;
     Ok(vec![
         kang_table9_with(
             "table9-untuned",
             "Kang Table 9: H1 vs H2 at equal depth, H1 untuned",
-            "kang",
+            &EvalSpec::Kang(KangConfig::default()),
         )?,
         kang_table9_with(
             "table9-tuned",
             "Kang Table 9: H1 vs H2 at equal depth, H1 tuned",
-            &kang.tuned,
+            &tuned,
         )?,
     ])
 }
@@ -311,16 +316,14 @@ fn play_matches(
     let mut all = Vec::new();
     for (index, fit) in fits.iter().enumerate() {
         for depth in MATCH_DEPTHS {
-            let parse =
-                |eval: &str| PlayerSpec::parse(&player(eval, depth), 0).map_err(|e| e.to_string());
             let config = MatchConfig {
                 a: Contestant {
                     label: side(&fit.eval, depth, true),
-                    spec: parse(&fit.tuned)?,
+                    spec: player(&fit.tuned, depth)?,
                 },
                 b: Contestant {
                     label: side(&fit.eval, depth, false),
-                    spec: parse(&fit.eval)?,
+                    spec: player(&fit.eval, depth)?,
                 },
                 games,
                 seed: c4_arena::matches::game_seed(settings.seed, index as u64, u64::from(depth)),
@@ -359,7 +362,13 @@ pub fn run(
     for table in &tables {
         table9.extend(play_table(table, settings, games)?);
     }
-    let decisions = mistakes::grade(dir, &graded(&fits), settings.quick, settings.seed, progress)?;
+    let decisions = mistakes::grade(
+        dir,
+        &graded(&fits)?,
+        settings.quick,
+        settings.seed,
+        progress,
+    )?;
     report(dir, settings.seed, &fits, &matches, &table9, &decisions)
 }
 
@@ -401,14 +410,19 @@ struct MatchResult {
     summary: MatchSummary,
 }
 
-fn match_results(fits: &[Fit], matches: &[GameRecord], seed: u64) -> Vec<MatchResult> {
+fn match_results(
+    fits: &[Fit],
+    matches: &[GameRecord],
+    seed: u64,
+) -> Result<Vec<MatchResult>, String> {
     let mut out = Vec::new();
     for fit in fits {
         for depth in MATCH_DEPTHS {
             let label = side(&fit.eval, depth, true);
+            let tuned = player(&fit.tuned, depth)?.to_string();
             let records: Vec<GameRecord> = matches
                 .iter()
-                .filter(|r| r.a == label && r.a_spec == player(&fit.tuned, depth))
+                .filter(|r| r.a == label && r.a_spec == tuned)
                 .cloned()
                 .collect();
             if !records.is_empty() {
@@ -420,7 +434,7 @@ fn match_results(fits: &[Fit], matches: &[GameRecord], seed: u64) -> Vec<MatchRe
             }
         }
     }
-    out
+    Ok(out)
 }
 
 fn elo_text(summary: &MatchSummary) -> String {
@@ -496,7 +510,7 @@ fn report(
             fit.tuned
         );
     }
-    let results = match_results(fits, matches, seed);
+    let results = match_results(fits, matches, seed)?;
     md.push_str("\n## Tuned against untuned\n\nThe tuned side's results (wins/draws/losses), score and Elo difference with 95% intervals.\n\n| evaluator | depth | games | W/D/L | score % [95% CI] | Elo [95% CI] |\n|---|---|---|---|---|---|\n");
     let mut csv =
         String::from("evaluator,depth,games,wins,draws,losses,score,elo,elo_low,elo_high\n");
@@ -538,7 +552,7 @@ fn report(
     }
     md.push_str(&mistakes_section(dir, fits, decisions)?);
     md.push_str(&table9_section(dir, seed, fits, table9)?);
-    md.push_str(&reading(&results, fits, decisions));
+    md.push_str(&reading(&results, fits, decisions)?);
     std::fs::write(dir.join("texel.csv"), texel_csv).map_err(|e| e.to_string())?;
     std::fs::write(dir.join("tuning.csv"), csv).map_err(|e| e.to_string())?;
     std::fs::write(dir.join("report.md"), md).map_err(|e| e.to_string())
@@ -548,8 +562,8 @@ fn report(
 fn mistake_rates(
     fits: &[Fit],
     decisions: &[Decision],
-) -> Vec<(String, u32, Option<f64>, Option<f64>)> {
-    let players = graded(fits);
+) -> Result<Vec<(String, u32, Option<f64>, Option<f64>)>, String> {
+    let players = graded(fits)?;
     let tally = mistakes::tally_of(decisions, &players);
     let quick = !decisions.iter().any(|d| d.set == "Test_L1_R3");
     let sets: Vec<&mistakes::GradedSet> =
@@ -564,11 +578,11 @@ fn mistake_rates(
             out.push((fit.eval.clone(), depth, rate(false), rate(true)));
         }
     }
-    out
+    Ok(out)
 }
 
 fn mistakes_section(dir: &Path, fits: &[Fit], decisions: &[Decision]) -> Result<String, String> {
-    let rates = mistake_rates(fits, decisions);
+    let rates = mistake_rates(fits, decisions)?;
     let quick = !decisions.iter().any(|d| d.set == "Test_L1_R3");
     let mut md = format!(
         "\n## Mistakes on the reference sets, before and after\n\nMean mistake % over Pons' reference sets ({}): the share of moves whose win/draw/loss value is worse than the best move's.\n\n| evaluator | depth | untuned | tuned | change |\n|---|---|---|---|---|\n",
@@ -679,7 +693,11 @@ fn table9_section(
 }
 
 /// What the tables say, computed from them.
-fn reading(results: &[MatchResult], fits: &[Fit], decisions: &[Decision]) -> String {
+fn reading(
+    results: &[MatchResult],
+    fits: &[Fit],
+    decisions: &[Decision],
+) -> Result<String, String> {
     let mut md = String::from("\n## Reading\n\n");
     let verdict = |r: &MatchResult| {
         r.summary.elo.map_or("no games", |e| {
@@ -733,7 +751,7 @@ fn reading(results: &[MatchResult], fits: &[Fit], decisions: &[Decision]) -> Str
             }
         );
     }
-    let rates = mistake_rates(fits, decisions);
+    let rates = mistake_rates(fits, decisions)?;
     let compared: Vec<&(String, u32, Option<f64>, Option<f64>)> = rates
         .iter()
         .filter(|r| r.2.is_some() && r.3.is_some())
@@ -766,5 +784,5 @@ fn reading(results: &[MatchResult], fits: &[Fit], decisions: &[Decision]) -> Str
         "- Texel lowered the validation loss by: {}. A better fit of static values to final results is not by itself a better searcher: compare each drop with the matches above.",
         loss_drop.join(", ")
     );
-    md
+    Ok(md)
 }

@@ -3,7 +3,7 @@
 
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
-use c4_engine::options::Tunable;
+use c4_engine::options::{SpecError, Tunable};
 
 /// The tunable weights of `spec` named in `params` (all of them when it is empty), in the
 /// evaluator's order; an error names a weight it does not have.
@@ -34,6 +34,12 @@ pub fn eval_text(spec: &EvalSpec) -> String {
         .join(",")
 }
 
+/// Reads back an evaluator written by [`eval_text`].
+pub fn parse_eval_text(text: &str) -> Result<EvalSpec, SpecError> {
+    let (name, rest) = text.split_once(',').unwrap_or((text, ""));
+    EvalSpec::parse(&format!("{name}:{rest}"))
+}
+
 /// A tuned weight set shipped in `data/tuned/`, compiled in; its file's comments say how it
 /// was made.
 pub struct TunedSet {
@@ -51,8 +57,7 @@ impl TunedSet {
             .chain(values.iter().map(|(k, v)| format!("{k}={v}")))
             .collect::<Vec<_>>()
             .join(",");
-        let (name, rest) = text.split_once(',').unwrap_or((&text, ""));
-        EvalSpec::parse(&format!("{name}:{rest}")).expect("shipped weights are valid")
+        parse_eval_text(&text).expect("shipped weights are valid")
     }
 
     /// The evaluator as a player spec spells it after `eval=`: `NAME,KEY=VALUE,...`.
