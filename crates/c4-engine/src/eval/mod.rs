@@ -13,6 +13,7 @@ pub mod ayoub_max_connected;
 pub mod ayoub_naive;
 pub mod itu_last_coin;
 pub mod kang_h1_features;
+pub mod ntuple;
 pub mod params;
 pub mod registry;
 pub mod shanghai_lines;

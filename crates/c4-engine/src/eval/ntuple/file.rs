@@ -1,0 +1,280 @@
+//! The weights file of an n-tuple network: versioned, checksummed, quantized and sparse.
+//!
+//! Most of a network's patterns never occur on a board (a disc above an empty cell, say),
+//! so their weights stay 0; the file keeps only the others. Layout, all little-endian:
+//!
+//! ```text
+//! magic "C4NTUPLE" | version u32 | tuples u32 | tuple length u32 | cells (tuples x length u8)
+//! | scale f32 | per table (2 x tuples): entries u32, then per entry the index's distance
+//! from the previous entry's (LEB128) and the weight / scale rounded (i16)
+//! | CRC-32 of everything before, u32
+//! ```
+//!
+//! A weight is stored as `round(w / scale)` with `scale = max |w| / 32767`: the stored
+//! network differs from the trained one by at most `scale / 2` a weight.
+
+use super::layout::{Layout, LayoutError, MAX_TUPLE_LEN, MAX_TUPLES};
+use super::network::{Network, SIDES, table_size};
+
+/// The first bytes of a weights file.
+pub const MAGIC: &[u8; 8] = b"C4NTUPLE";
+
+/// The format version this program writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Why a weights file cannot be read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum WeightsError {
+    /// Not a weights file.
+    #[error("not a c4 n-tuple weights file (it does not start with C4NTUPLE)")]
+    Magic,
+    /// A version this program does not read.
+    #[error("weights format version {found}: this c4 reads version {VERSION}")]
+    Version {
+        /// The file's version.
+        found: u32,
+    },
+    /// The file ends before its contents do.
+    #[error("the weights file is cut short")]
+    Truncated,
+    /// Bytes after the checksum.
+    #[error("the weights file has {0} bytes after its checksum")]
+    Trailing(usize),
+    /// The contents do not match the checksum.
+    #[error("the weights file is damaged: its checksum does not match")]
+    Checksum,
+    /// The layout it holds is not a valid one.
+    #[error("the weights file's layout: {0}")]
+    Layout(#[from] LayoutError),
+    /// A weight outside its table, or a scale that is no number.
+    #[error("the weights file is inconsistent: {0}")]
+    Inconsistent(&'static str),
+}
+
+/// The bytes of `network`'s weights file.
+#[must_use]
+pub fn encode(network: &Network) -> Vec<u8> {
+    let layout = network.layout();
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&(layout.tuples().len() as u32).to_le_bytes());
+    bytes.extend_from_slice(&(layout.tuple_len() as u32).to_le_bytes());
+    for tuple in layout.tuples() {
+        bytes.extend_from_slice(tuple);
+    }
+    let largest = network.weights().iter().fold(0.0f32, |m, w| m.max(w.abs()));
+    let scale = if largest > 0.0 {
+        largest / f32::from(i16::MAX)
+    } else {
+        1.0
+    };
+    bytes.extend_from_slice(&scale.to_le_bytes());
+    for table in network.weights().chunks_exact(network.table_size()) {
+        let entries: Vec<(usize, i16)> = table
+            .iter()
+            .enumerate()
+            .map(|(index, w)| (index, (w / scale).round() as i16))
+            .filter(|&(_, q)| q != 0)
+            .collect();
+        bytes.extend_from_slice(&(entries.len() as u32).to_le_bytes());
+        let mut previous = 0;
+        for (index, q) in entries {
+            write_leb128(&mut bytes, (index - previous) as u64);
+            bytes.extend_from_slice(&q.to_le_bytes());
+            previous = index;
+        }
+    }
+    let checksum = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&checksum.to_le_bytes());
+    bytes
+}
+
+/// The network of a weights file's bytes.
+pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
+    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+        return Err(WeightsError::Magic);
+    }
+    let mut reader = Reader {
+        bytes,
+        at: MAGIC.len(),
+    };
+    let version = reader.u32()?;
+    if version != VERSION {
+        return Err(WeightsError::Version { found: version });
+    }
+    let body_end = bytes.len().checked_sub(4).ok_or(WeightsError::Truncated)?;
+    let stored = u32::from_le_bytes(bytes[body_end..].try_into().expect("four bytes"));
+    let count = reader.u32()? as usize;
+    let length = reader.u32()? as usize;
+    // Checked before the cells are read, so a huge count cannot make us allocate.
+    if count == 0 || count > MAX_TUPLES {
+        return Err(LayoutError::Count(count).into());
+    }
+    if !(2..=MAX_TUPLE_LEN).contains(&length) {
+        return Err(LayoutError::Length { tuple: 0, length }.into());
+    }
+    let mut tuples = Vec::with_capacity(count);
+    for _ in 0..count {
+        tuples.push(reader.take(length)?.to_vec());
+    }
+    let layout = Layout::new(tuples)?;
+    let scale = f32::from_le_bytes(reader.take(4)?.try_into().expect("four bytes"));
+    if !scale.is_finite() || scale <= 0.0 {
+        return Err(WeightsError::Inconsistent(
+            "its scale is not a positive number",
+        ));
+    }
+    let size = table_size(length);
+    let mut weights = vec![0.0f32; SIDES * count * size];
+    for table in weights.chunks_exact_mut(size) {
+        let entries = reader.u32()? as usize;
+        if entries > size {
+            return Err(WeightsError::Inconsistent(
+                "a table has more entries than patterns",
+            ));
+        }
+        let mut index = 0usize;
+        for entry in 0..entries {
+            // Entries come in rising order: every step after the first is at least 1.
+            let step = reader.leb128()?;
+            index = usize::try_from(step)
+                .ok()
+                .filter(|&s| entry == 0 || s > 0)
+                .and_then(|s| index.checked_add(s))
+                .filter(|&i| i < size)
+                .ok_or(WeightsError::Inconsistent(
+                    "a weight lies outside its table",
+                ))?;
+            let q = i16::from_le_bytes(reader.take(2)?.try_into().expect("two bytes"));
+            table[index] = f32::from(q) * scale;
+        }
+    }
+    if reader.at > body_end {
+        return Err(WeightsError::Truncated);
+    }
+    if reader.at < body_end {
+        return Err(WeightsError::Trailing(body_end - reader.at));
+    }
+    if crc32fast::hash(&bytes[..body_end]) != stored {
+        return Err(WeightsError::Checksum);
+    }
+    Ok(Network::with_weights(layout, weights).expect("sized from the layout"))
+}
+
+fn write_leb128(bytes: &mut Vec<u8>, mut value: u64) {
+    loop {
+        let low = (value & 0x7f) as u8;
+        value >>= 7;
+        if value == 0 {
+            bytes.push(low);
+            return;
+        }
+        bytes.push(low | 0x80);
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, count: usize) -> Result<&'a [u8], WeightsError> {
+        // The last four bytes are the checksum, never contents.
+        let end = self
+            .at
+            .checked_add(count)
+            .filter(|&end| end + 4 <= self.bytes.len())
+            .ok_or(WeightsError::Truncated)?;
+        let slice = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(slice)
+    }
+
+    fn u32(&mut self) -> Result<u32, WeightsError> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("four bytes"),
+        ))
+    }
+
+    fn leb128(&mut self) -> Result<u64, WeightsError> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = self.take(1)?[0];
+            value |= u64::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(WeightsError::Inconsistent("a number runs past 64 bits"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use c4_core::parse_moves;
+
+    fn trained_like() -> Network {
+        let mut network = Network::zeros(Layout::random_walks(11, 8, 5).unwrap());
+        for (i, w) in network.weights_mut().iter_mut().enumerate() {
+            // Sparse, signed, of several magnitudes.
+            if i % 7 == 0 {
+                *w = ((i % 101) as f32 - 50.0) * 1e-3;
+            }
+        }
+        network
+    }
+
+    #[test]
+    fn a_network_survives_its_file_within_half_a_quantum() {
+        let network = trained_like();
+        let bytes = encode(&network);
+        let read = decode(&bytes).unwrap();
+        assert_eq!(read.layout(), network.layout());
+        let largest = network.weights().iter().fold(0.0f32, |m, w| m.max(w.abs()));
+        let quantum = largest / f32::from(i16::MAX);
+        for (a, b) in network.weights().iter().zip(read.weights()) {
+            assert!((a - b).abs() <= quantum / 2.0 + 1e-9, "{a} {b}");
+        }
+        let position = parse_moves("4453").unwrap();
+        assert!((network.value(&position) - read.value(&position)).abs() < 1e-3);
+        // Sparse: far smaller than 2 bytes a weight.
+        assert!(
+            bytes.len() < network.weights().len() / 2,
+            "{} bytes",
+            bytes.len()
+        );
+    }
+
+    #[test]
+    fn every_cut_of_the_file_is_refused() {
+        let bytes = encode(&trained_like());
+        for cut in 0..bytes.len() {
+            assert!(decode(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn a_flipped_byte_is_refused() {
+        let bytes = encode(&trained_like());
+        for at in (8..bytes.len()).step_by(bytes.len() / 40 + 1) {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 0x10;
+            assert!(decode(&damaged).is_err(), "flip at {at}");
+        }
+    }
+
+    #[test]
+    fn other_files_and_versions_are_named() {
+        assert!(matches!(decode(b"eval=kang\n"), Err(WeightsError::Magic)));
+        let mut bytes = encode(&trained_like());
+        bytes[8] = 9;
+        assert!(matches!(
+            decode(&bytes),
+            Err(WeightsError::Version { found: 9 })
+        ));
+    }
+}

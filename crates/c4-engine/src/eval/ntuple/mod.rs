@@ -1,0 +1,15 @@
+//! `ntuple`: an n-tuple network, a value function learned from self-play (Thill, Koch and
+//! Konen, PPSN 2012; Thill et al., CIG 2014; Bagheri et al., IEEE TCIAIG 2016).
+//!
+//! Tuples of cells laid as random walks ([`layout`]) each select one weight by the pattern
+//! of their cells, for the side to move and for the board's mirror image; the value is the
+//! tanh of the selected weights' sum ([`network`]). The weights are stored quantized and
+//! sparse in a versioned, checksummed file ([`file`]).
+
+pub mod file;
+pub mod layout;
+pub mod network;
+
+pub use file::WeightsError;
+pub use layout::{Layout, LayoutError};
+pub use network::Network;

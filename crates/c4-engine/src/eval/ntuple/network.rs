@@ -1,0 +1,216 @@
+//! The network: one weight table per tuple and side to move, shared with the tuple's mirror
+//! image; a position's value is the tanh of the weights its patterns select.
+//!
+//! Each cell is in one of four states, seen from the side to move (Thill et al. 2012):
+//!
+//! | state | the cell |
+//! |---|---|
+//! | 0 | empty, and no disc can land there yet |
+//! | 1 | the side to move's disc |
+//! | 2 | the opponent's disc |
+//! | 3 | empty, and the next disc in its column lands there |
+//!
+//! A tuple's pattern is the number `sum of state(cell k) * 4^k`, an index into its table.
+//! The tables of the first player to move and of the second are apart (parity decides much
+//! in Connect-4), so a network of `T` tuples of length `L` holds `2 * T * 4^L` weights.
+
+use super::layout::{Layout, mirror_cell};
+use c4_core::Position;
+
+/// The sides whose tables are kept apart: the first player to move, and the second.
+pub const SIDES: usize = 2;
+
+/// A network's layout and weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    layout: Layout,
+    /// Each tuple's cells and its mirror's, as bit indices: `2 * T` rows of `L` cells.
+    cells: Vec<u8>,
+    weights: Vec<f32>,
+}
+
+/// The weights one position selects: two per tuple (the pattern and its mirror's).
+pub type Active = Vec<usize>;
+
+impl Network {
+    /// A network of `layout` with every weight 0 (every position valued 0).
+    #[must_use]
+    pub fn zeros(layout: Layout) -> Network {
+        let size = SIDES * layout.tuples().len() * table_size(layout.tuple_len());
+        Network::with_weights(layout, vec![0.0; size]).expect("the size is the layout's")
+    }
+
+    /// A network of `layout` with `weights`, laid side by side, tuple by tuple, pattern by
+    /// pattern; `None` if their number is not `2 * T * 4^L`.
+    #[must_use]
+    pub fn with_weights(layout: Layout, weights: Vec<f32>) -> Option<Network> {
+        let size = SIDES * layout.tuples().len() * table_size(layout.tuple_len());
+        if weights.len() != size {
+            return None;
+        }
+        let cells = layout
+            .tuples()
+            .iter()
+            .flat_map(|tuple| {
+                let mirrored: Vec<u8> = tuple.iter().map(|&c| mirror_cell(c)).collect();
+                tuple.iter().copied().chain(mirrored)
+            })
+            .collect();
+        Some(Network {
+            layout,
+            cells,
+            weights,
+        })
+    }
+
+    /// Its layout.
+    #[must_use]
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Every weight, side by side, tuple by tuple, pattern by pattern.
+    #[must_use]
+    pub fn weights(&self) -> &[f32] {
+        &self.weights
+    }
+
+    /// Every weight, to train.
+    pub fn weights_mut(&mut self) -> &mut [f32] {
+        &mut self.weights
+    }
+
+    /// The number of weights of one tuple's table.
+    #[must_use]
+    pub fn table_size(&self) -> usize {
+        table_size(self.layout.tuple_len())
+    }
+
+    /// The weights `position` selects, written into `active` (cleared first): for each
+    /// tuple, its pattern's and its mirror image's, in the side to move's tables.
+    pub fn active(&self, position: &Position, active: &mut Active) {
+        active.clear();
+        let states = cell_states(position);
+        let length = self.layout.tuple_len();
+        let table = self.table_size();
+        let side = (position.moves_played() % 2) as usize;
+        let mut base = side * self.layout.tuples().len() * table;
+        for pair in self.cells.chunks_exact(2 * length) {
+            let (plain, mirrored) = pair.split_at(length);
+            active.push(base + pattern(&states, plain));
+            active.push(base + pattern(&states, mirrored));
+            base += table;
+        }
+    }
+
+    /// The sum of the weights `position` selects.
+    #[must_use]
+    pub fn sum(&self, position: &Position) -> f32 {
+        let states = cell_states(position);
+        let length = self.layout.tuple_len();
+        let table = self.table_size();
+        let side = (position.moves_played() % 2) as usize;
+        let mut base = side * self.layout.tuples().len() * table;
+        let mut sum = 0.0;
+        for pair in self.cells.chunks_exact(2 * length) {
+            let (plain, mirrored) = pair.split_at(length);
+            sum += self.weights[base + pattern(&states, plain)];
+            sum += self.weights[base + pattern(&states, mirrored)];
+            base += table;
+        }
+        sum
+    }
+
+    /// The value of `position` for the side to move, in -1..1: tanh of [`Network::sum`].
+    #[must_use]
+    pub fn value(&self, position: &Position) -> f32 {
+        self.sum(position).tanh()
+    }
+}
+
+/// The number of patterns of a tuple of `length` cells: 4^length.
+#[must_use]
+pub const fn table_size(length: usize) -> usize {
+    1 << (2 * length)
+}
+
+/// Every cell's state (see the module docs), by bit index.
+fn cell_states(position: &Position) -> [u8; 64] {
+    let own = position.current_discs().0;
+    let opponent = position.opponent_discs().0;
+    let playable = position.playable_cells().0;
+    let mut states = [0u8; 64];
+    for (bit, state) in states.iter_mut().enumerate() {
+        let own = ((own >> bit) & 1) as u8;
+        let opponent = ((opponent >> bit) & 1) as u8;
+        let playable = ((playable >> bit) & 1) as u8;
+        *state = own | (opponent << 1) | (playable * 3);
+    }
+    states
+}
+
+/// The pattern of `cells` in `states`: state of cell k times 4^k, summed.
+fn pattern(states: &[u8; 64], cells: &[u8]) -> usize {
+    cells.iter().rev().fold(0, |index, &cell| {
+        (index << 2) | usize::from(states[cell as usize])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use c4_core::parse_moves;
+
+    fn network() -> Network {
+        let layout = Layout::random_walks(3, 12, 6).unwrap();
+        let size = SIDES * 12 * table_size(6);
+        // Every weight distinct, so a wrong index shows.
+        let weights = (0..size).map(|i| (i % 1013) as f32 * 1e-4 - 0.05).collect();
+        Network::with_weights(layout, weights).unwrap()
+    }
+
+    #[test]
+    fn a_position_and_its_mirror_image_have_one_value() {
+        let network = network();
+        for moves in ["", "4", "12", "4453", "1234567", "33445517"] {
+            let position = parse_moves(moves).unwrap();
+            let mirrored = position.mirrored();
+            let (a, b) = (network.sum(&position), network.sum(&mirrored));
+            assert!((a - b).abs() < 1e-5, "{moves}: {a} {b}");
+        }
+    }
+
+    #[test]
+    fn the_sum_is_the_sum_of_the_active_weights() {
+        let network = network();
+        let mut active = Active::new();
+        for moves in ["", "4453", "71", "444444"] {
+            let position = parse_moves(moves).unwrap();
+            network.active(&position, &mut active);
+            assert_eq!(active.len(), 24);
+            let sum: f32 = active.iter().map(|&i| network.weights()[i]).sum();
+            assert!((sum - network.sum(&position)).abs() < 1e-5, "{moves}");
+        }
+    }
+
+    #[test]
+    fn cell_states_follow_the_table_of_the_module_docs() {
+        // Red a1, Yellow a2; Red to move: a1 own, a2 opponent, a3 and b1 playable, b2 not.
+        let states = cell_states(&parse_moves("11").unwrap());
+        assert_eq!(&states[0..3], &[1, 2, 3]);
+        assert_eq!(states[7], 3);
+        assert_eq!(states[8], 0);
+    }
+
+    #[test]
+    fn the_side_to_move_picks_its_own_tables() {
+        let network = network();
+        let mut first = Active::new();
+        let mut second = Active::new();
+        network.active(&parse_moves("").unwrap(), &mut first);
+        network.active(&parse_moves("4").unwrap(), &mut second);
+        let half = network.weights().len() / 2;
+        assert!(first.iter().all(|&i| i < half));
+        assert!(second.iter().all(|&i| i >= half));
+    }
+}
