@@ -1,0 +1,251 @@
+//! Temporal-difference learning of an n-tuple network by self-play: TD(lambda) with
+//! eligibility traces, epsilon-greedy exploration and per-weight step sizes from temporal
+//! coherence (Beal and Smith's TCL with the geometric transfer of Bagheri et al. 2016).
+//!
+//! Values are negamax: a position's value is for its side to move, so a move's target is
+//! minus the value of the position it leads to (+1 for a win, 0 for a draw), and a trace
+//! changes sign from one ply to the next.
+
+use c4_core::{Column, Position};
+use c4_engine::SeededRng;
+use c4_engine::eval::ntuple::Network;
+use c4_engine::eval::ntuple::network::Active;
+use rand::{RngExt, SeedableRng};
+
+/// How a network learns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TdConfig {
+    /// The base step size.
+    pub alpha: f32,
+    /// The trace's decay per ply (0: TD(0)).
+    pub lambda: f32,
+    /// Temporal coherence: per-weight steps `alpha * exp(beta * (|N|/A - 1))`; 0 turns it
+    /// off (every weight steps by `alpha`).
+    pub tcl_beta: f32,
+}
+
+impl Default for TdConfig {
+    fn default() -> Self {
+        TdConfig {
+            alpha: 0.02,
+            lambda: 0.5,
+            tcl_beta: 2.7,
+        }
+    }
+}
+
+/// A trace older than this many plies is dropped: its weight `lambda^plies` is negligible.
+const TRACE_FLOOR: f32 = 1e-3;
+
+/// A network learning by self-play.
+pub struct Trainer {
+    network: Network,
+    config: TdConfig,
+    rng: SeededRng,
+    /// TCL's signed (N) and absolute (A) sums of each weight's past steps.
+    coherence: Option<(Vec<f32>, Vec<f32>)>,
+    /// The positions of the current game still in the trace: their weights and gradient.
+    trace: Vec<(Active, f32)>,
+    trace_len: usize,
+    games: u64,
+}
+
+/// How one self-play game ended, for the first player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// The first player won.
+    FirstWon,
+    /// A draw.
+    Draw,
+    /// The second player won.
+    SecondWon,
+}
+
+impl Trainer {
+    /// A trainer of `network` by `config`, its random choices drawn from `seed`.
+    #[must_use]
+    pub fn new(network: Network, config: TdConfig, seed: u64) -> Trainer {
+        let size = network.weights().len();
+        let coherence = (config.tcl_beta > 0.0).then(|| (vec![0.0; size], vec![0.0; size]));
+        let trace_len = if config.lambda <= 0.0 {
+            1
+        } else {
+            (1 + (TRACE_FLOOR.ln() / config.lambda.ln()).ceil() as usize).min(42)
+        };
+        Trainer {
+            network,
+            config,
+            rng: SeededRng::seed_from_u64(seed),
+            coherence,
+            trace: Vec::new(),
+            trace_len,
+            games: 0,
+        }
+    }
+
+    /// The network as trained so far.
+    #[must_use]
+    pub fn network(&self) -> &Network {
+        &self.network
+    }
+
+    /// The network, to keep.
+    #[must_use]
+    pub fn into_network(self) -> Network {
+        self.network
+    }
+
+    /// Self-play games played.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Plays one game against itself from the empty board, learning from each greedy move;
+    /// each move is a random one with probability `epsilon` (no learning from those, and
+    /// the trace starts again after them).
+    pub fn play_game(&mut self, epsilon: f32) -> GameResult {
+        let mut position = Position::new();
+        self.trace.clear();
+        let result = loop {
+            let explore = self.rng.random::<f32>() < epsilon;
+            let (column, target) = if explore {
+                let legal: Vec<Column> = position.legal_moves().collect();
+                let column = legal[self.rng.random_range(0..legal.len())];
+                (column, move_value(&self.network, &position, column))
+            } else {
+                self.greedy(&position)
+            };
+            if explore {
+                self.trace.clear();
+            } else {
+                self.learn(&position, target);
+            }
+            let mover_is_first = position.moves_played() % 2 == 0;
+            if position.is_winning_move(column) {
+                break if mover_is_first {
+                    GameResult::FirstWon
+                } else {
+                    GameResult::SecondWon
+                };
+            }
+            position.play_unchecked(column);
+            if position.moves_played() as usize == c4_core::WIDTH * c4_core::HEIGHT {
+                break GameResult::Draw;
+            }
+        };
+        self.games += 1;
+        result
+    }
+
+    /// The move of highest value for the side to move, the first of equals in column
+    /// order, with its value.
+    fn greedy(&self, position: &Position) -> (Column, f32) {
+        let mut best: Option<(Column, f32)> = None;
+        for column in position.legal_moves() {
+            let value = move_value(&self.network, position, column);
+            if best.is_none_or(|(_, b)| value > b) {
+                best = Some((column, value));
+            }
+        }
+        best.expect("a position in play has a legal move")
+    }
+
+    /// One TD step: moves the value of `position` (and of the positions in the trace)
+    /// towards `target`.
+    fn learn(&mut self, position: &Position, target: f32) {
+        let mut active = if self.trace.len() == self.trace_len {
+            self.trace.remove(0).0
+        } else {
+            Active::new()
+        };
+        self.network.active(position, &mut active);
+        let weights = self.network.weights();
+        let sum: f32 = active.iter().map(|&i| weights[i]).sum();
+        let value = sum.tanh();
+        self.trace.push((active, 1.0 - value * value));
+        let error = target - value;
+        let TdConfig {
+            alpha,
+            lambda,
+            tcl_beta,
+        } = self.config;
+        let weights = self.network.weights_mut();
+        let mut factor = 1.0f32;
+        for (active, gradient) in self.trace.iter().rev() {
+            let step = error * factor * gradient;
+            for &i in active {
+                let rate = match &mut self.coherence {
+                    None => alpha,
+                    Some((signed, absolute)) => {
+                        let rate = if absolute[i] > 0.0 {
+                            alpha * (tcl_beta * (signed[i].abs() / absolute[i] - 1.0)).exp()
+                        } else {
+                            alpha
+                        };
+                        signed[i] += step;
+                        absolute[i] += step.abs();
+                        rate
+                    }
+                };
+                weights[i] += rate * step;
+            }
+            factor *= -lambda;
+            if factor == 0.0 {
+                break;
+            }
+        }
+    }
+}
+
+/// The value for the side to move of playing `column`: 1 if it wins, 0 if it fills the
+/// board, else minus the network's value of the position it leads to.
+fn move_value(network: &Network, position: &Position, column: Column) -> f32 {
+    if position.is_winning_move(column) {
+        return 1.0;
+    }
+    let mut next = *position;
+    next.play_unchecked(column);
+    if next.moves_played() as usize == c4_core::WIDTH * c4_core::HEIGHT {
+        0.0
+    } else {
+        -network.value(&next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use c4_engine::eval::ntuple::Layout;
+
+    fn trainer(seed: u64) -> Trainer {
+        let layout = Layout::random_walks(5, 20, 6).unwrap();
+        Trainer::new(Network::zeros(layout), TdConfig::default(), seed)
+    }
+
+    #[test]
+    fn the_same_seed_learns_the_same_weights() {
+        let (mut a, mut b) = (trainer(9), trainer(9));
+        for _ in 0..200 {
+            assert_eq!(a.play_game(0.1), b.play_game(0.1));
+        }
+        assert_eq!(a.network().weights(), b.network().weights());
+        let mut c = trainer(10);
+        for _ in 0..200 {
+            c.play_game(0.1);
+        }
+        assert_ne!(a.network().weights(), c.network().weights());
+    }
+
+    #[test]
+    fn learning_moves_the_weights_and_keeps_them_finite() {
+        let mut t = trainer(1);
+        for _ in 0..500 {
+            t.play_game(0.1);
+        }
+        assert_eq!(t.games(), 500);
+        let weights = t.network().weights();
+        assert!(weights.iter().all(|w| w.is_finite()));
+        assert!(weights.iter().any(|&w| w != 0.0));
+    }
+}
