@@ -121,7 +121,7 @@ impl Trainer {
             } else {
                 self.learn(&position, target);
             }
-            let mover_is_first = position.moves_played() % 2 == 0;
+            let mover_is_first = position.moves_played().is_multiple_of(2);
             if position.is_winning_move(column) {
                 break if mover_is_first {
                     GameResult::FirstWon
