@@ -249,3 +249,64 @@ mod tests {
         assert!(weights.iter().any(|&w| w != 0.0));
     }
 }
+
+#[cfg(test)]
+mod learning {
+    use super::*;
+    use c4_engine::eval::ntuple::Layout;
+    use std::time::Instant;
+
+    /// Greedy one-ply play of `network` as first player against uniformly random moves.
+    fn score_against_random(network: &Network, games: u64) -> f64 {
+        let mut rng = SeededRng::seed_from_u64(99);
+        let mut points = 0.0;
+        for _ in 0..games {
+            let mut position = Position::new();
+            let trainer_moves = |p: &Position| {
+                let mut best: Option<(Column, f32)> = None;
+                for c in p.legal_moves() {
+                    let v = move_value(network, p, c);
+                    if best.is_none_or(|(_, b)| v > b) {
+                        best = Some((c, v));
+                    }
+                }
+                best.unwrap().0
+            };
+            loop {
+                let first = position.moves_played().is_multiple_of(2);
+                let column = if first {
+                    trainer_moves(&position)
+                } else {
+                    let legal: Vec<Column> = position.legal_moves().collect();
+                    legal[rng.random_range(0..legal.len())]
+                };
+                if position.is_winning_move(column) {
+                    points += if first { 1.0 } else { 0.0 };
+                    break;
+                }
+                position.play_unchecked(column);
+                if position.moves_played() == 42 {
+                    points += 0.5;
+                    break;
+                }
+            }
+        }
+        points / games as f64
+    }
+
+    #[test]
+    #[ignore = "a learning curve: minutes of self-play; run with --ignored --nocapture"]
+    fn self_play_learns_to_beat_random_play() {
+        let layout = Layout::random_walks(1, 70, 8).unwrap();
+        let mut trainer = Trainer::new(Network::zeros(layout), TdConfig::default(), 1);
+        let before = score_against_random(trainer.network(), 200);
+        let start = Instant::now();
+        for _ in 0..20_000 {
+            trainer.play_game(0.1);
+        }
+        let rate = 20_000.0 / start.elapsed().as_secs_f64();
+        let after = score_against_random(trainer.network(), 200);
+        println!("games/s {rate:.0}; score against random: before {before:.2}, after {after:.2}");
+        assert!(after > 0.9, "{after}");
+    }
+}
