@@ -9,6 +9,7 @@ mod book;
 mod dataset;
 mod evals;
 mod experiment;
+mod learn;
 mod lines;
 mod play;
 mod plies;
@@ -64,6 +65,8 @@ enum Command {
     Dataset(dataset::DatasetCommand),
     /// Fit an evaluator's tunable weights to labelled positions: `c4 tune --eval NAME --data FILE`.
     Tune(tune::TuneArgs),
+    /// Train an n-tuple network by self-play (resumable): `c4 learn --games N --out DIR`.
+    Learn(learn::LearnArgs),
     /// A line protocol for other programs: a position per line in, a column per line out.
     Engine(protocol::EngineArgs),
     /// Play two players against each other, many games in parallel, with statistics.
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Book(command) => book::run(&command),
         Command::Dataset(command) => dataset::run(&command),
         Command::Tune(args) => tune::run(&args),
+        Command::Learn(args) => learn::run(&args),
         Command::Engine(args) => protocol::run(&args),
         Command::Match(args) => arena::run_match_command(&args),
         Command::Tournament(args) => arena::run_tournament(&args),

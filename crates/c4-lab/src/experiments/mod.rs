@@ -15,7 +15,7 @@ pub mod ladder;
 pub mod mistakes;
 mod pairing;
 mod players;
-mod plot;
+pub(crate) mod plot;
 pub mod profiles;
 pub mod reference;
 mod report;

@@ -1,4 +1,14 @@
 //! Learning an evaluation from games: an n-tuple network (`c4_engine::eval::ntuple`)
-//! trained by temporal-difference self-play ([`td`]).
+//! trained by temporal-difference self-play ([`td`]), as a resumable run in a folder
+//! ([`run`]: its settings in [`spec`], its state in [`checkpoint`], its learning curve from
+//! [`metrics`]).
 
+pub mod checkpoint;
+mod error;
+pub mod metrics;
+pub mod run;
+pub mod spec;
 pub mod td;
+
+pub use error::LearnError;
+pub use spec::LearnSpec;

@@ -10,6 +10,7 @@ use c4_core::{Column, Position};
 use c4_engine::SeededRng;
 use c4_engine::eval::ntuple::Network;
 use c4_engine::eval::ntuple::network::Active;
+use c4_engine::hashing::mix64;
 use rand::{RngExt, SeedableRng};
 
 /// How a network learns.
@@ -38,9 +39,11 @@ impl Default for TdConfig {
 const TRACE_FLOOR: f32 = 1e-3;
 
 /// A network learning by self-play.
+#[derive(Debug)]
 pub struct Trainer {
     network: Network,
     config: TdConfig,
+    seed: u64,
     rng: SeededRng,
     /// TCL's signed (N) and absolute (A) sums of each weight's past steps.
     coherence: Option<(Vec<f32>, Vec<f32>)>,
@@ -67,20 +70,55 @@ impl Trainer {
     pub fn new(network: Network, config: TdConfig, seed: u64) -> Trainer {
         let size = network.weights().len();
         let coherence = (config.tcl_beta > 0.0).then(|| (vec![0.0; size], vec![0.0; size]));
+        Trainer::resume(network, coherence, 0, config, seed)
+            .expect("fresh sums have the network's size")
+    }
+
+    /// A trainer that goes on from a checkpoint: `games` played, the network and TCL's
+    /// sums (`None` without TCL) as they were. Each game's random choices follow from the
+    /// seed and the game's number alone, so a resumed run plays the games an uninterrupted
+    /// one would. `None` if the sums do not fit the network or the config.
+    #[must_use]
+    pub fn resume(
+        network: Network,
+        coherence: Option<(Vec<f32>, Vec<f32>)>,
+        games: u64,
+        config: TdConfig,
+        seed: u64,
+    ) -> Option<Trainer> {
+        let size = network.weights().len();
+        let fits = match &coherence {
+            None => config.tcl_beta <= 0.0,
+            Some((signed, absolute)) => {
+                config.tcl_beta > 0.0 && signed.len() == size && absolute.len() == size
+            }
+        };
+        if !fits {
+            return None;
+        }
         let trace_len = if config.lambda <= 0.0 {
             1
         } else {
             (1 + (TRACE_FLOOR.ln() / config.lambda.ln()).ceil() as usize).min(42)
         };
-        Trainer {
+        Some(Trainer {
             network,
             config,
+            seed,
             rng: SeededRng::seed_from_u64(seed),
             coherence,
             trace: Vec::new(),
             trace_len,
-            games: 0,
-        }
+            games,
+        })
+    }
+
+    /// TCL's signed and absolute sums, `None` without TCL.
+    #[must_use]
+    pub fn coherence(&self) -> Option<(&[f32], &[f32])> {
+        self.coherence
+            .as_ref()
+            .map(|(signed, absolute)| (signed.as_slice(), absolute.as_slice()))
     }
 
     /// The network as trained so far.
@@ -105,6 +143,7 @@ impl Trainer {
     /// each move is a random one with probability `epsilon` (no learning from those, and
     /// the trace starts again after them).
     pub fn play_game(&mut self, epsilon: f32) -> GameResult {
+        self.rng = SeededRng::seed_from_u64(mix64(self.seed ^ mix64(self.games)));
         let mut position = Position::new();
         self.trace.clear();
         let result = loop {
@@ -138,17 +177,8 @@ impl Trainer {
         result
     }
 
-    /// The move of highest value for the side to move, the first of equals in column
-    /// order, with its value.
     fn greedy(&self, position: &Position) -> (Column, f32) {
-        let mut best: Option<(Column, f32)> = None;
-        for column in position.legal_moves() {
-            let value = move_value(&self.network, position, column);
-            if best.is_none_or(|(_, b)| value > b) {
-                best = Some((column, value));
-            }
-        }
-        best.expect("a position in play has a legal move")
+        greedy(&self.network, position)
     }
 
     /// One TD step: moves the value of `position` (and of the positions in the trace)
@@ -196,6 +226,25 @@ impl Trainer {
             }
         }
     }
+}
+
+/// The move of highest value for the side to move, the first of equals in column order,
+/// with its value: the network's one-ply look-ahead.
+fn greedy(network: &Network, position: &Position) -> (Column, f32) {
+    let mut best: Option<(Column, f32)> = None;
+    for column in position.legal_moves() {
+        let value = move_value(network, position, column);
+        if best.is_none_or(|(_, b)| value > b) {
+            best = Some((column, value));
+        }
+    }
+    best.expect("a position in play has a legal move")
+}
+
+/// The network's one-ply choice in `position`, which is in play.
+#[must_use]
+pub fn greedy_move(network: &Network, position: &Position) -> Column {
+    greedy(network, position).0
 }
 
 /// The value for the side to move of playing `column`: 1 if it wins, 0 if it fills the
@@ -262,16 +311,7 @@ mod learning {
         let mut points = 0.0;
         for _ in 0..games {
             let mut position = Position::new();
-            let trainer_moves = |p: &Position| {
-                let mut best: Option<(Column, f32)> = None;
-                for c in p.legal_moves() {
-                    let v = move_value(network, p, c);
-                    if best.is_none_or(|(_, b)| v > b) {
-                        best = Some((c, v));
-                    }
-                }
-                best.unwrap().0
-            };
+            let trainer_moves = |p: &Position| greedy_move(network, p);
             loop {
                 let first = position.moves_played().is_multiple_of(2);
                 let column = if first {

@@ -1,0 +1,107 @@
+//! `c4 learn`: train an n-tuple network by self-play, resumably, with its learning curve.
+
+use anyhow::Result;
+use c4_lab::learn::LearnSpec;
+use c4_lab::learn::run::{self, Cadence, LearnObserver, Measurement};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct LearnArgs {
+    /// The run folder: learn.json, checkpoint.bin, metrics.csv, curve.svg and, at the end,
+    /// network.c4nt. Run the same command again to resume an interrupted run.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Self-play games in all.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub games: u64,
+    /// Tuples in the network, laid as random walks by the seed.
+    #[arg(long, default_value_t = 70, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub tuples: u64,
+    /// Cells a tuple.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(2..=10))]
+    pub length: u64,
+    /// Base step size.
+    #[arg(long, default_value_t = LearnSpec::default().alpha)]
+    pub alpha: f32,
+    /// Trace decay per ply (0: TD(0)).
+    #[arg(long, default_value_t = LearnSpec::default().lambda)]
+    pub lambda: f32,
+    /// Temporal coherence's exponent (0: every weight steps by alpha).
+    #[arg(long, default_value_t = LearnSpec::default().tcl_beta)]
+    pub tcl_beta: f32,
+    /// Chance of a random move at the first game, falling linearly to --epsilon-end.
+    #[arg(long, default_value_t = LearnSpec::default().epsilon_start)]
+    pub epsilon: f32,
+    /// Chance of a random move at the last game.
+    #[arg(long, default_value_t = LearnSpec::default().epsilon_end)]
+    pub epsilon_end: f32,
+    /// Seed of the layout and of every game.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games between checkpoints: a kill loses at most these.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub checkpoint_every: u64,
+    /// Games between measurements (mistakes on the sample, score against easy).
+    #[arg(long, default_value_t = 50_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub eval_every: u64,
+    /// Positions of each sample set graded.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub sample: u64,
+    /// Games against easy a measurement plays.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    pub eval_games: u64,
+}
+
+struct Bar(ProgressBar);
+
+impl LearnObserver for Bar {
+    fn played(&self, games: u64, total: u64) {
+        self.0.set_length(total);
+        self.0.set_position(games);
+    }
+    fn measured(&self, m: &Measurement) {
+        self.0.set_message(format!(
+            "mistakes {:.1}%, score vs easy {:.2}",
+            m.mistakes_pct, m.score
+        ));
+        self.0.println(format!(
+            "{} games: one-ply mistakes {:.2}% on the sample, score against easy {:.3}, epsilon {:.3}",
+            m.games, m.mistakes_pct, m.score, m.epsilon
+        ));
+    }
+}
+
+pub fn run(args: &LearnArgs) -> Result<()> {
+    let spec = LearnSpec {
+        tuples: args.tuples as usize,
+        length: args.length as usize,
+        games: args.games,
+        alpha: args.alpha,
+        lambda: args.lambda,
+        tcl_beta: args.tcl_beta,
+        epsilon_start: args.epsilon,
+        epsilon_end: args.epsilon_end,
+        seed: args.seed,
+    };
+    let cadence = Cadence {
+        checkpoint_every: args.checkpoint_every,
+        eval_every: args.eval_every,
+        sample_per_set: args.sample as usize,
+        eval_games: args.eval_games,
+    };
+    let bar = ProgressBar::new(args.games);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {per_sec}, eta {eta} {msg}")
+            .expect("a valid template"),
+    );
+    let observer = Bar(bar);
+    run::run(&args.out, &spec, cadence, &observer)?;
+    observer.0.finish_and_clear();
+    println!(
+        "{} games: the network is {}",
+        args.games,
+        args.out.join(run::NETWORK_FILE).display()
+    );
+    Ok(())
+}

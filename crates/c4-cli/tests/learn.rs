@@ -1,0 +1,104 @@
+//! `c4 learn`: the same command gives the same network, a run killed with SIGKILL and run
+//! again ends with the weights of an uninterrupted one, and a resume with other settings is
+//! refused by name.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const ARGS: [&str; 12] = [
+    "--games",
+    "3000",
+    "--tuples",
+    "12",
+    "--length",
+    "6",
+    "--checkpoint-every",
+    "100",
+    "--eval-every",
+    "1500",
+    "--sample",
+    "5",
+];
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("c4-learn-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn learn(out: &Path, extra: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_c4"));
+    command
+        .arg("learn")
+        .arg("--out")
+        .arg(out)
+        .args(ARGS)
+        .args(["--eval-games", "4", "--seed", "5"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+fn finish(out: &Path) -> Vec<u8> {
+    let output = learn(out, &[]).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::read(out.join("network.c4nt")).unwrap()
+}
+
+#[test]
+fn the_same_command_learns_the_same_network_and_a_killed_run_resumes_to_it() {
+    let whole = scratch("whole");
+    let network = finish(&whole);
+    assert_eq!(
+        finish(&scratch("again")),
+        network,
+        "same seed, same weights"
+    );
+
+    let killed = scratch("killed");
+    let mut child = learn(&killed, &[]).spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !killed.join("checkpoint.bin").exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        finish(&killed),
+        network,
+        "a resumed run learns what a whole one did"
+    );
+    let metrics = std::fs::read_to_string(killed.join("metrics.csv")).unwrap();
+    assert!(metrics.starts_with("games,seconds,epsilon,mistakes_pct,score_vs_easy\n"));
+    assert!(metrics.contains("\n3000,"), "{metrics}");
+    assert!(killed.join("curve.svg").exists());
+}
+
+#[test]
+fn a_resume_with_other_settings_is_refused_by_name() {
+    let out = scratch("changed");
+    finish(&out);
+    let output = learn(&out, &["--lambda", "0.2"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("lambda: the run has 0.5, this command asks for 0.2"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_settings_are_refused_before_any_game() {
+    let out = scratch("bad");
+    let output = learn(&out, &["--alpha=-1"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("alpha is -1"), "{err}");
+    assert!(!out.join("learn.json").exists());
+}

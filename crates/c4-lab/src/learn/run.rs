@@ -1,0 +1,270 @@
+//! A training run in a folder (`c4 learn --out DIR`): resumable, locked, measured.
+//!
+//! | file | what |
+//! |---|---|
+//! | `learn.json` | the [`LearnSpec`]; a resumed run must ask for the same |
+//! | `checkpoint.bin` | the trainer every `checkpoint_every` games ([`super::checkpoint`]) |
+//! | `labels.json` | the scored positions the network is graded on, solved once |
+//! | `metrics.csv` | a row every `eval_every` games: mistakes, score against `easy` |
+//! | `curve.svg` | the learning curve drawn from `metrics.csv` |
+//! | `network.c4nt` | the network, quantized, when the run ends (`c4_engine::eval::ntuple::file`) |
+//!
+//! A kill at any moment loses at most the games since the last checkpoint; since every
+//! game follows from the seed and its number, the resumed run ends with the weights an
+//! uninterrupted one would have.
+
+use super::LearnError;
+use super::checkpoint::{self, write_atomically};
+use super::metrics::{self, Labelled};
+use super::spec::LearnSpec;
+use super::td::Trainer;
+use crate::experiments::plot::{self, Chart, Series};
+use c4_engine::eval::ntuple::{Network, file as weights_file};
+use c4_engine::files;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The manifest's file name.
+pub const MANIFEST_FILE: &str = "learn.json";
+/// The checkpoint's.
+pub const CHECKPOINT_FILE: &str = "checkpoint.bin";
+/// The graded sample's.
+pub const LABELS_FILE: &str = "labels.json";
+/// The metrics'.
+pub const METRICS_FILE: &str = "metrics.csv";
+/// The learning curve's.
+pub const CURVE_FILE: &str = "curve.svg";
+/// The finished network's.
+pub const NETWORK_FILE: &str = "network.c4nt";
+
+/// The fixed player a network's games are scored against.
+pub const OPPONENT: &str = "easy";
+
+const METRICS_HEADER: &str = "games,seconds,epsilon,mistakes_pct,score_vs_easy";
+
+/// How often a run saves and measures itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cadence {
+    /// Games between checkpoints.
+    pub checkpoint_every: u64,
+    /// Games between measurements.
+    pub eval_every: u64,
+    /// Positions of each sample set graded.
+    pub sample_per_set: usize,
+    /// Games against [`OPPONENT`] a measurement plays.
+    pub eval_games: u64,
+}
+
+/// One measurement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measurement {
+    /// Games played.
+    pub games: u64,
+    /// Seconds of training so far in this process.
+    pub seconds: f64,
+    /// The exploration rate of the latest game.
+    pub epsilon: f32,
+    /// Mistakes of the one-ply choice on the sample, percent.
+    pub mistakes_pct: f64,
+    /// Score against [`OPPONENT`], 0 to 1.
+    pub score: f64,
+}
+
+/// What a run tells its caller as it goes.
+pub trait LearnObserver {
+    /// `games` of `total` played.
+    fn played(&self, games: u64, total: u64);
+    /// A measurement was taken.
+    fn measured(&self, measurement: &Measurement);
+}
+
+/// Trains the run of `spec` in `dir` (resuming what is there) and returns its network.
+pub fn run(
+    dir: &Path,
+    spec: &LearnSpec,
+    cadence: Cadence,
+    observer: &dyn LearnObserver,
+) -> Result<Network, LearnError> {
+    spec.check()?;
+    let _lock = lock(dir)?;
+    check_manifest(dir, spec)?;
+    let layout = spec.layout()?;
+    let checkpoint_path = dir.join(CHECKPOINT_FILE);
+    let mut trainer = if checkpoint_path.exists() {
+        checkpoint::load(&checkpoint_path, layout, spec.td(), spec.seed)?
+    } else {
+        Trainer::new(Network::zeros(layout), spec.td(), spec.seed)
+    };
+    let sample = labels(dir, cadence.sample_per_set)?;
+    let mut rows = metrics_rows(dir, trainer.games())?;
+    let start = Instant::now();
+    let every = |n: u64, games: u64| n > 0 && games.is_multiple_of(n);
+    while trainer.games() < spec.games {
+        let epsilon = spec.epsilon(trainer.games());
+        trainer.play_game(epsilon);
+        let games = trainer.games();
+        observer.played(games, spec.games);
+        let last = games == spec.games;
+        if every(cadence.checkpoint_every, games) || last {
+            checkpoint::save(&trainer, &checkpoint_path)?;
+        }
+        if every(cadence.eval_every, games) || last {
+            let measurement = Measurement {
+                games,
+                seconds: start.elapsed().as_secs_f64(),
+                epsilon,
+                mistakes_pct: metrics::mistake_rate(trainer.network(), &sample),
+                score: metrics::score_against(
+                    trainer.network(),
+                    OPPONENT,
+                    cadence.eval_games,
+                    spec.seed,
+                )?,
+            };
+            observer.measured(&measurement);
+            rows.push(row_text(&measurement));
+            write_metrics(dir, &rows)?;
+        }
+    }
+    let network = trainer.into_network();
+    write_atomically(&dir.join(NETWORK_FILE), &weights_file::encode(&network))?;
+    Ok(network)
+}
+
+/// Holds `dir`'s lock while the run writes it.
+fn lock(dir: &Path) -> Result<File, LearnError> {
+    let write_error = |path: PathBuf| move |source| LearnError::Write { path, source };
+    std::fs::create_dir_all(dir).map_err(write_error(dir.to_owned()))?;
+    let path = dir.join("learn.lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(write_error(path.clone()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(LearnError::Locked(dir.to_owned())),
+        Err(std::fs::TryLockError::Error(source)) => Err(LearnError::Write { path, source }),
+    }
+}
+
+/// Writes the manifest of a new run, or checks that a resumed one asks for the same.
+fn check_manifest(dir: &Path, spec: &LearnSpec) -> Result<(), LearnError> {
+    let path = dir.join(MANIFEST_FILE);
+    if !path.exists() {
+        let text = serde_json::to_string_pretty(spec).expect("a spec serialises") + "\n";
+        return write_atomically(&path, text.as_bytes());
+    }
+    let text = files::read_text(&path, 1 << 20)?;
+    let recorded: LearnSpec = serde_json::from_str(&text).map_err(|e| LearnError::Manifest {
+        path: path.clone(),
+        reason: e.to_string(),
+    })?;
+    let differences = spec.differences(&recorded);
+    if differences.is_empty() {
+        Ok(())
+    } else {
+        Err(LearnError::Changed {
+            dir: dir.to_owned(),
+            differences,
+        })
+    }
+}
+
+/// The graded sample, solved and saved by the first run in `dir`.
+fn labels(dir: &Path, per_set: usize) -> Result<Vec<Labelled>, LearnError> {
+    let path = dir.join(LABELS_FILE);
+    if path.exists() {
+        let text = files::read_text(&path, 64 << 20)?;
+        let sample: Vec<Labelled> =
+            serde_json::from_str(&text).map_err(|e| LearnError::Manifest {
+                path: path.clone(),
+                reason: e.to_string(),
+            })?;
+        if sample.len() == per_set * metrics::SAMPLE_SETS.len() {
+            return Ok(sample);
+        }
+    }
+    let sample = metrics::label_sample(per_set)?;
+    let text = serde_json::to_string(&sample).expect("labels serialise");
+    write_atomically(&path, text.as_bytes())?;
+    Ok(sample)
+}
+
+/// The metrics rows of earlier measurements up to `games` (later ones belong to games that
+/// will be played again).
+fn metrics_rows(dir: &Path, games: u64) -> Result<Vec<String>, LearnError> {
+    let path = dir.join(METRICS_FILE);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = files::read_text(&path, 256 << 20)?;
+    Ok(text
+        .lines()
+        .skip(1)
+        .filter(|line| {
+            line.split(',')
+                .next()
+                .and_then(|g| g.parse::<u64>().ok())
+                .is_some_and(|g| g <= games)
+        })
+        .map(str::to_owned)
+        .collect())
+}
+
+fn row_text(m: &Measurement) -> String {
+    format!(
+        "{},{:.1},{:.4},{:.2},{:.3}",
+        m.games, m.seconds, m.epsilon, m.mistakes_pct, m.score
+    )
+}
+
+/// Writes `metrics.csv` and draws `curve.svg` from its rows.
+fn write_metrics(dir: &Path, rows: &[String]) -> Result<(), LearnError> {
+    let mut text = format!("{METRICS_HEADER}\n");
+    for row in rows {
+        text.push_str(row);
+        text.push('\n');
+    }
+    write_atomically(&dir.join(METRICS_FILE), text.as_bytes())?;
+    let points = |column: usize, scale: f64| -> Vec<(f64, f64)> {
+        rows.iter()
+            .filter_map(|row| {
+                let fields: Vec<&str> = row.split(',').collect();
+                Some((
+                    fields[0].parse().ok()?,
+                    fields[column].parse::<f64>().ok()? * scale,
+                ))
+            })
+            .collect()
+    };
+    let mistakes = points(3, 1.0);
+    let last = mistakes.last().map_or(1.0, |p| p.0.max(1.0));
+    let chart = Chart {
+        title: "learning curve",
+        x_desc: "self-play games",
+        y_desc: "percent",
+        x: 0.0..last,
+        y: 0.0..100.0,
+        legend_low: false,
+    };
+    let series = [
+        Series {
+            label: "one-ply mistakes on the sample, %".to_owned(),
+            points: mistakes,
+            dashed: false,
+        },
+        Series {
+            label: format!("score against {OPPONENT}, %"),
+            points: points(4, 100.0),
+            dashed: true,
+        },
+    ];
+    let path = dir.join(CURVE_FILE);
+    plot::lines(&path, &chart, &series).map_err(|reason| LearnError::Write {
+        path,
+        source: std::io::Error::other(reason),
+    })
+}

@@ -1,0 +1,193 @@
+//! What a training run is: its network's shape, how it learns, for how long, from which
+//! seed. A run folder keeps it as `learn.json`; a resumed run must ask for the same.
+
+use super::LearnError;
+use super::td::TdConfig;
+use c4_engine::eval::ntuple::Layout;
+use c4_engine::eval::ntuple::layout::LayoutError;
+use serde::{Deserialize, Serialize};
+
+/// Everything a training run's weights follow from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LearnSpec {
+    /// Tuples in the network.
+    pub tuples: usize,
+    /// Cells a tuple.
+    pub length: usize,
+    /// Self-play games in all.
+    pub games: u64,
+    /// The base step size.
+    pub alpha: f32,
+    /// The trace's decay per ply.
+    pub lambda: f32,
+    /// Temporal coherence's transfer exponent (0: off).
+    pub tcl_beta: f32,
+    /// The chance of a random move at the first game...
+    pub epsilon_start: f32,
+    /// ...falling linearly to this at the last.
+    pub epsilon_end: f32,
+    /// The seed of the layout and of every game.
+    pub seed: u64,
+}
+
+impl Default for LearnSpec {
+    /// The published setups' shape: 70 tuples of 8 cells, epsilon from 0.1 down to 0.
+    fn default() -> Self {
+        let td = TdConfig::default();
+        LearnSpec {
+            tuples: 70,
+            length: 8,
+            games: 1_000_000,
+            alpha: td.alpha,
+            lambda: td.lambda,
+            tcl_beta: td.tcl_beta,
+            epsilon_start: 0.1,
+            epsilon_end: 0.0,
+            seed: 1,
+        }
+    }
+}
+
+impl LearnSpec {
+    /// Its learning settings.
+    #[must_use]
+    pub fn td(&self) -> TdConfig {
+        TdConfig {
+            alpha: self.alpha,
+            lambda: self.lambda,
+            tcl_beta: self.tcl_beta,
+        }
+    }
+
+    /// The network's tuples, laid by the seed.
+    pub fn layout(&self) -> Result<Layout, LayoutError> {
+        Layout::random_walks(self.seed, self.tuples, self.length)
+    }
+
+    /// The chance of a random move in game `game` (0-based).
+    #[must_use]
+    pub fn epsilon(&self, game: u64) -> f32 {
+        if self.games <= 1 {
+            return self.epsilon_start;
+        }
+        let done = game.min(self.games - 1) as f32 / (self.games - 1) as f32;
+        self.epsilon_start + (self.epsilon_end - self.epsilon_start) * done
+    }
+
+    /// What is wrong with it, if anything: ranges a run could not use.
+    pub fn check(&self) -> Result<(), LearnError> {
+        let setting = |name, value: f32, expected| LearnError::Setting {
+            name,
+            value: value.to_string(),
+            expected,
+        };
+        if self.games == 0 {
+            return Err(LearnError::Setting {
+                name: "games",
+                value: "0".to_owned(),
+                expected: "at least 1",
+            });
+        }
+        if !(self.alpha > 0.0 && self.alpha <= 1.0) {
+            return Err(setting("alpha", self.alpha, "more than 0, at most 1"));
+        }
+        for (name, value) in [
+            ("lambda", self.lambda),
+            ("epsilon", self.epsilon_start),
+            ("epsilon-end", self.epsilon_end),
+        ] {
+            if !(0.0..=1.0).contains(&value) {
+                return Err(setting(name, value, "0 to 1"));
+            }
+        }
+        if !(0.0..=20.0).contains(&self.tcl_beta) {
+            return Err(setting("tcl-beta", self.tcl_beta, "0 to 20"));
+        }
+        self.layout()?;
+        Ok(())
+    }
+
+    /// How `self` (what a resuming command asks for) differs from `recorded`, a line a
+    /// field.
+    #[must_use]
+    pub fn differences(&self, recorded: &LearnSpec) -> Vec<String> {
+        let asked = serde_json::to_value(self).expect("a spec serialises");
+        let was = serde_json::to_value(recorded).expect("a spec serialises");
+        let (asked, was) = (asked.as_object().unwrap(), was.as_object().unwrap());
+        asked
+            .iter()
+            .filter(|(field, value)| was.get(*field) != Some(value))
+            .map(|(field, value)| {
+                let before = was
+                    .get(field)
+                    .map_or("nothing".to_owned(), |v| v.to_string());
+                format!("{field}: the run has {before}, this command asks for {value}")
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epsilon_falls_linearly_over_the_run() {
+        let spec = LearnSpec {
+            games: 11,
+            ..LearnSpec::default()
+        };
+        assert_eq!(spec.epsilon(0), 0.1);
+        assert!((spec.epsilon(5) - 0.05).abs() < 1e-6);
+        assert_eq!(spec.epsilon(10), 0.0);
+        assert_eq!(spec.epsilon(99), 0.0);
+    }
+
+    #[test]
+    fn a_changed_field_is_named() {
+        let a = LearnSpec::default();
+        let b = LearnSpec {
+            lambda: 0.0,
+            ..a.clone()
+        };
+        let found = b.differences(&a);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].starts_with("lambda: the run has 0.5"), "{found:?}");
+        assert!(a.differences(&a).is_empty());
+    }
+
+    #[test]
+    fn bad_settings_are_refused_by_name() {
+        let bad = |spec: LearnSpec| spec.check().unwrap_err().to_string();
+        let base = LearnSpec::default();
+        assert!(
+            bad(LearnSpec {
+                games: 0,
+                ..base.clone()
+            })
+            .contains("games")
+        );
+        assert!(
+            bad(LearnSpec {
+                alpha: 0.0,
+                ..base.clone()
+            })
+            .contains("alpha")
+        );
+        assert!(
+            bad(LearnSpec {
+                lambda: 1.5,
+                ..base.clone()
+            })
+            .contains("lambda")
+        );
+        assert!(
+            bad(LearnSpec {
+                length: 11,
+                ..base.clone()
+            })
+            .contains("cells")
+        );
+        assert!(bad(LearnSpec { tuples: 0, ..base }).contains("tuples"));
+    }
+}
