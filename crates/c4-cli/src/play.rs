@@ -6,7 +6,7 @@ use crate::terminal;
 use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord, Seat, human_move};
 use c4_core::{Column, Game, Player, PositionSummary, Status};
-use c4_engine::agent::{Agent, DEFAULT_LEVEL, PlayerSpec, parse_agent};
+use c4_engine::agent::{Agent, DEFAULT_LEVEL, HINT, PlayerSpec, hint_text, parse_agent};
 use c4_engine::search::MoveReport;
 use c4_engine::search::MoveSummary;
 use std::io::{BufRead, Write};
@@ -61,8 +61,6 @@ pub struct WatchArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 }
-
-const HINT_SPEC: &str = "engine:time=300";
 
 pub fn run_play(args: &PlayArgs) -> Result<()> {
     let spec = PlayerSpec::parse(&args.ai, args.seed).context("invalid --ai")?;
@@ -164,14 +162,16 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 }
             }
             "h" | "hint" => {
-                let mut helper = parse_agent(HINT_SPEC, 0).expect("the hint spec is valid");
+                let mut helper = parse_agent(HINT.spec, 0).expect("the hint spec is valid");
                 let hint = helper.choose(&game);
+                let moves_played = game.position().moves_played();
                 writeln!(
                     out,
-                    "hint: column {} ({})  {}",
+                    "hint: column {} ({}): {}\n      {}",
                     hint.column,
                     hint.column.letter(),
-                    stats_line(&hint, game.position().moves_played())
+                    hint_text(&hint.summary(moves_played)),
+                    stats_line(&hint, moves_played)
                 )?;
             }
             "" => {}

@@ -2,8 +2,11 @@
 //! [`PlayerSpec`] and built into an [`Agent`] that picks moves. The CLI, the arena and the
 //! server all go through [`PlayerSpec`].
 
+mod hint;
 mod players;
 mod spec;
+
+pub use hint::{HINT, Hint, hint_text};
 
 pub use spec::{
     DEFAULT_LEVEL, EngineSpec, FixedDepthSpec, LEVELS, Level, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS,
@@ -43,6 +46,8 @@ pub struct Registry {
     pub levels: &'static [Level],
     /// The level played when none is named.
     pub default_level: &'static str,
+    /// The player that gives hints.
+    pub hint: Hint,
 }
 
 /// The registry.
@@ -51,4 +56,5 @@ pub const REGISTRY: Registry = Registry {
     evaluators: EVALUATORS,
     levels: LEVELS,
     default_level: DEFAULT_LEVEL,
+    hint: HINT,
 };
