@@ -15,7 +15,7 @@ async function hint() {
     const column = proven ? proven.column : answer.column;
     columnButton(column).classList.add("hinted");
     say(proven
-      ? `Hint: column ${proven.column}: ${proven.text}, as the analysis shows (the search's estimate, column ${answer.column}, is worse).`
+      ? `Hint: column ${proven.column}: ${proven.text}, proved by the analysis shown (the search's estimate was column ${answer.column}).`
       : `Hint: column ${answer.column}: ${answer.text}.`);
   } catch (error) {
     say(`No hint: ${error.message}`);
@@ -38,7 +38,9 @@ function betterProvenColumn(answer) {
   const best = ranked.reduce((a, b) => {
     const byClass = OUTCOME_RANK[a.outcome] - OUTCOME_RANK[b.outcome];
     if (byClass !== 0) return byClass < 0 ? a : b;
-    return (b.kind === "exact" ? b.score : b.value) > (a.kind === "exact" ? a.score : a.value) ? b : a;
+    const worth = (c) => (c.kind === "exact" ? c.score : c.value);
+    if (worth(a) !== worth(b)) return worth(b) > worth(a) ? b : a;
+    return Math.abs(b.column - 4) < Math.abs(a.column - 4) ? b : a; // the centre among equals
   });
   const hinted = analysis.columns.find((c) => c.column === answer.column);
   const hintedRank = hinted && hinted.outcome in OUTCOME_RANK ? OUTCOME_RANK[hinted.outcome] : null;
