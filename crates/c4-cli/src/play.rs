@@ -7,7 +7,7 @@ use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord, Seat, human_move};
 use c4_core::excerpt;
 use c4_core::{Column, Game, Player, PositionSummary, Status};
-use c4_engine::agent::{Agent, DEFAULT_LEVEL, LEVELS, PlayerSpec, parse_agent};
+use c4_engine::agent::{Agent, DEFAULT_LEVEL, HINT, LEVELS, PlayerSpec, hint_text, parse_agent};
 use c4_engine::search::MoveReport;
 use c4_engine::search::MoveSummary;
 use std::io::{BufRead, Write};
@@ -62,8 +62,6 @@ pub struct WatchArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 }
-
-const HINT_SPEC: &str = "engine:time=300";
 
 pub fn run_play(args: &PlayArgs) -> Result<()> {
     let spec = PlayerSpec::parse(&args.ai, args.seed).context("invalid --ai")?;
@@ -169,15 +167,17 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 ai_stats.retain(|(ply, _)| *ply < game.moves().len());
             }
             "h" | "hint" => {
-                let mut helper = parse_agent(HINT_SPEC, 0).expect("the hint spec is valid");
+                let mut helper = parse_agent(HINT.spec, 0).expect("the hint spec is valid");
                 let hint = helper.choose(&game);
-                writeln!(
-                    out,
-                    "hint: column {} ({})  {}",
+                let moves_played = game.position().moves_played();
+                let advice = format!(
+                    "hint: column {} ({}): {}",
                     hint.column,
                     hint.column.letter(),
-                    stats_line(&hint, game.position().moves_played())
-                )?;
+                    hint_text(&hint.summary(moves_played))
+                );
+                writeln!(out, "{}", wrap(&advice, 6))?;
+                writeln!(out, "{}", wrap(&stats_line(&hint, moves_played), 6))?;
             }
             "" => {}
             text => match parse_column(text) {

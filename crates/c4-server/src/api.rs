@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `GET /api/position?moves=4453` | board, side to move, status, winning cells, legal columns |
 //! | `POST /api/best` `{"moves", "ai", "seed"?}` | the move a player chooses, with its statistics |
+//! | `POST /api/hint` `{"moves"}` | the hint player's move (`HINT`), in words: exact, or an estimate with its depth |
 //! | `POST /api/analyze` `{"moves", "time_ms"?}` | each column's value: exact, or heuristic with depth |
 //! | `POST /api/review` `{"moves", "time_ms"?}` | each move judged by the solver: optimal, inaccurate or a mistake |
 //! | `POST /api/record` `{"moves", "plies", "a"?, "names"?}` | a finished game as a game record (the games-file line `c4 review` and `c4 verify` read) |
@@ -20,7 +21,7 @@ use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
 use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
 use c4_core::{Game, Player, PositionSummary};
-use c4_engine::agent::{MAX_DEPTH, PlayerSpec, REGISTRY, Registry};
+use c4_engine::agent::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
 use c4_engine::analysis::{Analysis, analyze_until};
 use c4_engine::options::FileAccess;
 use c4_engine::review::{Review, review_within};
@@ -46,6 +47,7 @@ pub fn routes() -> Router<AppState> {
         .route("/healthz", get(health))
         .route("/api/position", get(position))
         .route("/api/best", post(best))
+        .route("/api/hint", post(hint))
         .route("/api/analyze", post(analyze_position))
         .route("/api/review", post(review_game))
         .route("/api/record", post(record_game))
@@ -156,6 +158,40 @@ async fn best(
     Ok(Json(response))
 }
 
+/// The body of `POST /api/hint`.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    /// Moves from the empty board.
+    #[serde(default)]
+    pub moves: String,
+}
+
+/// The answer of `POST /api/hint`: the hint player's move, its statistics and its words.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+pub struct HintResponse {
+    /// The move chosen by the hint player, with what `/api/best` tells of it.
+    #[serde(flatten)]
+    pub best: BestResponse,
+    /// The hint in words: perfect play, or plainly an estimate with its depth.
+    pub text: String,
+}
+
+async fn hint(
+    State(state): State<AppState>,
+    body: Result<Json<HintRequest>, JsonRejection>,
+) -> Result<Json<HintResponse>, ApiError> {
+    let Json(request) = body?;
+    let request = BestRequest {
+        moves: request.moves,
+        ai: Some(HINT.spec.to_owned()),
+        seed: Some(0),
+    };
+    let Json(best) = best(State(state), Ok(Json(request))).await?;
+    let text = hint_text(&best.summary);
+    Ok(Json(HintResponse { best, text }))
+}
+
 /// The body of `POST /api/analyze`.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -211,7 +247,7 @@ async fn unknown_api(method: Method, uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         format!(
-            "no API route {method} {}: see GET /api/players, GET /api/position, POST /api/best, POST /api/analyze, POST /api/review, POST /api/record",
+            "no API route {method} {}: see GET /api/players, GET /api/position, POST /api/best, POST /api/hint, POST /api/analyze, POST /api/review, POST /api/record",
             uri.path()
         ),
     )

@@ -394,6 +394,7 @@ async fn the_page_and_its_assets_are_embedded() {
     for (path, mime) in [
         ("/", "text/html"),
         ("/app.js", "javascript"),
+        ("/hint.js", "javascript"),
         ("/style.css", "text/css"),
         ("/favicon.svg", "image/svg+xml"),
     ] {

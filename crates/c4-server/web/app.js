@@ -3,7 +3,8 @@
 // The position lives in one string of column digits (`state.moves`), mirrored in the URL
 // hash (`#4453`). The server is the authority on rules: after every change the page asks
 // /api/position for the board, the status, the winning cells and the legal columns, then
-// decides whose turn it is. Computer moves come from /api/best, analyses from /api/analyze.
+// decides whose turn it is. Computer moves come from /api/best, hints from /api/hint (the
+// player named by /api/players' `hint`), analyses from /api/analyze.
 // Each move remembers who chose it (`state.plies`), so a finished game can be saved as a
 // game record through /api/record; a computer plays a whole game with one seed, so each of
 // its moves is `c4 best --ai SPEC` on the position before it. Every change bumps
@@ -13,7 +14,6 @@
 
 const COLUMNS = 7;
 const ROWS = 6;
-const HINT_AI = "engine:time=1000";
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -30,6 +30,7 @@ const state = {
   generation: 0,
   paused: false,
   registry: null,
+  analysis: null, // the last /api/analyze answer shown, which the hint must not contradict
 };
 
 // ---------------------------------------------------------------- server
@@ -420,7 +421,7 @@ const say = (text) => {
   $("hint-text").textContent = text;
 };
 
-// ---------------------------------------------------------------- undo, redo, hint
+// ---------------------------------------------------------------- undo, redo (the hint: hint.js)
 
 /** Moves to undo so that a human is to move again (in human vs computer), at least one. */
 function undoCount(moves) {
@@ -454,20 +455,6 @@ function refreshAfterHistory() {
   refresh(null);
 }
 
-async function hint() {
-  if (!humansTurn()) return;
-  const generation = state.generation;
-  say("Thinking about a hint…");
-  try {
-    const answer = await api("/api/best", { moves: state.moves, ai: HINT_AI });
-    if (generation !== state.generation) return;
-    columnButton(answer.column).classList.add("hinted");
-    say(`Hint: column ${answer.column} (${answer.score_text}).`);
-  } catch (error) {
-    say(`No hint: ${error.message}`);
-  }
-}
-
 function updateControls() {
   $("undo").disabled = state.moves.length === 0;
   $("redo").disabled = state.redo.length === 0;
@@ -486,6 +473,7 @@ async function analyse(generation) {
   try {
     const answer = await api("/api/analyze", { moves: state.moves });
     if (generation !== state.generation) return;
+    state.analysis = answer;
     renderAnalysis(answer);
   } catch (error) {
     if (generation === state.generation) say(`No analysis: ${error.message}`);

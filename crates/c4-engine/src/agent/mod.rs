@@ -3,10 +3,13 @@
 //! server all go through [`PlayerSpec`].
 
 mod file_options;
+mod hint;
 mod players;
 mod spec;
 
 pub use file_options::{FileOptionUse, file_option_uses};
+pub use hint::{HINT, Hint, hint_text};
+
 pub use spec::{
     DEFAULT_LEVEL, EngineSpec, FixedDepthSpec, LEVELS, Level, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS,
     PLAYER_KINDS, PerfectSpec, PlayerKind, PlayerSpec, RandomSpec,
@@ -45,6 +48,8 @@ pub struct Registry {
     pub levels: &'static [Level],
     /// The level played when none is named.
     pub default_level: &'static str,
+    /// The player that gives hints.
+    pub hint: Hint,
 }
 
 /// The registry.
@@ -53,4 +58,5 @@ pub const REGISTRY: Registry = Registry {
     evaluators: EVALUATORS,
     levels: LEVELS,
     default_level: DEFAULT_LEVEL,
+    hint: HINT,
 };

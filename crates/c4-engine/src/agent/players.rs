@@ -1,7 +1,8 @@
 //! The players a [`PlayerSpec`] builds.
 
 use super::Agent;
-use super::spec::{EngineSpec, PlayerSpec};
+use super::spec::PlayerSpec;
+use crate::eval::threats::Threats;
 use crate::options::SpecError;
 use crate::search::engine::{EngineConfig, EngineSearch};
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
@@ -278,11 +279,18 @@ impl<E: crate::eval::Evaluator + Send> Agent for EngineAgent<E> {
     }
 }
 
+/// With a time limit, the share of `perfect`'s budget kept for the heuristic search that
+/// decides when the solve does not finish, in percent: the solve gets the rest, so the
+/// move takes its budget and not more, and the search has time for a real depth.
+pub const PERFECT_SEARCH_SHARE_PERCENT: u32 = 10;
+
 struct PerfectAgent {
     spec: String,
     solver: Solver,
     time: Option<Duration>,
-    fallback: Option<Box<dyn Agent>>,
+    /// The engine's search without its own solve (this one just gave up), built at the
+    /// first solve that does not finish and kept for its table.
+    fallback: Option<EngineSearch<Threats>>,
     cancel: Option<Cancel>,
 }
 
@@ -294,7 +302,7 @@ impl Agent for PerfectAgent {
     fn set_cancel(&mut self, cancel: Cancel) {
         self.solver.set_cancel(Some(cancel.clone()));
         if let Some(fallback) = &mut self.fallback {
-            fallback.set_cancel(cancel.clone());
+            fallback.set_cancel(Some(cancel.clone()));
         }
         self.cancel = Some(cancel);
     }
@@ -304,7 +312,9 @@ impl Agent for PerfectAgent {
         let position = game.position();
         let limits = SolveLimits {
             nodes: None,
-            time: self.time,
+            time: self
+                .time
+                .map(|t| t * (100 - PERFECT_SEARCH_SHARE_PERCENT) / 100),
         };
         match self.solver.best_move(position, limits) {
             Ok((column, score, stats)) => MoveReport {
@@ -317,29 +327,30 @@ impl Agent for PerfectAgent {
                 note: None,
             },
             Err(_) => {
-                let remaining = self
+                // Without a time limit only a cancel stops the solve: the search then stops
+                // at once too, after its first depth.
+                let left = self
                     .time
                     .unwrap_or_default()
                     .saturating_sub(start.elapsed())
-                    .max(Duration::from_millis(50));
+                    .max(Duration::from_millis(1));
                 let cancel = self.cancel.clone();
                 let fallback = self.fallback.get_or_insert_with(|| {
-                    let spec = PlayerSpec::Engine(EngineSpec {
-                        time_ms: remaining.as_millis() as u64,
-                        ..EngineSpec::default()
-                    });
-                    let mut engine = spec
-                        .build()
-                        .expect("the engine with the built-in book builds");
-                    if let Some(cancel) = cancel {
-                        engine.set_cancel(cancel);
-                    }
+                    let config = EngineConfig {
+                        use_solver: false,
+                        ..EngineConfig::default()
+                    };
+                    let mut engine = EngineSearch::new(Threats::default(), config);
+                    engine.set_cancel(cancel);
                     engine
                 });
-                let mut report = fallback.choose(game);
+                fallback.set_time(left);
+                let mut report = fallback.choose(position);
                 report.time = start.elapsed();
-                report.note =
-                    Some("the solve did not finish in time: the engine's search chose".to_owned());
+                report.note = Some(format!(
+                    "the solve did not finish in time: the engine's search chose in the {} ms left",
+                    left.as_millis()
+                ));
                 report
             }
         }

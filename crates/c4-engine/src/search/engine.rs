@@ -46,6 +46,11 @@ pub const SOLVER_SHARE_PERCENT: u32 = 50;
 /// With one thread: below this many discs the exact solve is not tried (it would
 /// not finish without a book, and its time would be lost to the heuristic search).
 pub const SOLVER_MIN_DISCS: u32 = 8;
+/// The deepening starts another iteration while the time left is at least this many times
+/// the time it has spent: the next iteration costs one to two times all those before it
+/// (the table's move and threat ordering keep the effective branching factor near 2-3),
+/// and one cut at the deadline costs nothing but time, the deeper finished one being kept.
+const NEXT_ITERATION_COST: u32 = 1;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 1 << 11;
 
@@ -115,6 +120,11 @@ impl<E: Evaluator> EngineSearch<E> {
             solver.set_cancel(cancel.clone());
         }
         self.cancel = cancel;
+    }
+
+    /// Sets the time budget of the next moves.
+    pub fn set_time(&mut self, time: Duration) {
+        self.config.time = time;
     }
 
     /// Forgets everything learnt (a new game against a different opponent, say).
@@ -257,8 +267,11 @@ impl<E: Evaluator> EngineSearch<E> {
         }
     }
 
-    /// Iterative deepening over `candidates` until the budget is spent.
+    /// Iterative deepening over `candidates` until the deadline. Whatever ran before it in
+    /// this move (a solve that gave up) does not count against it: its stop rule compares
+    /// its own time with the time left, so it spends all of what is left.
     fn deepen(&mut self, position: &Position, candidates: &[Column], start: Instant) -> MoveReport {
+        let search_start = Instant::now();
         let remaining = CELLS as u32 - position.moves_played();
         let max_depth = self
             .config
@@ -274,13 +287,16 @@ impl<E: Evaluator> EngineSearch<E> {
             }
             previous_best = Some(column);
             best = Some((column, value, depth, self.pv.root_line()));
-            let elapsed = start.elapsed();
             // A proven result, or the whole game searched: deeper cannot change it.
             if decisive_plies(value).is_some() || depth >= remaining {
                 break;
             }
-            // The next iteration costs a few times this one: do not start what cannot finish.
-            if elapsed * 3 > self.config.time {
+            // Alone, do not start an iteration that has no chance to finish in the time
+            // left. Beside a solve the move lasts until the solve finishes or gives up at
+            // the deadline anyway, so the search goes on until then.
+            let spent = search_start.elapsed();
+            let left = self.deadline.saturating_duration_since(Instant::now());
+            if self.solved.is_none() && spent * NEXT_ITERATION_COST > left {
                 break;
             }
         }
