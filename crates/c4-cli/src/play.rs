@@ -177,8 +177,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                     hint_text(&hint.summary(moves_played))
                 );
                 writeln!(out, "{}", wrap(&advice, 6))?;
-                let stats = format!("      {}", stats_line(&hint, moves_played));
-                writeln!(out, "{}", wrap(&stats, 6))?;
+                writeln!(out, "{}", wrap(&stats_line(&hint, moves_played), 6))?;
             }
             "" => {}
             text => match parse_column(text) {
