@@ -394,6 +394,7 @@ async fn the_page_and_its_assets_are_embedded() {
     for (path, mime) in [
         ("/", "text/html"),
         ("/app.js", "javascript"),
+        ("/analysis.js", "javascript"),
         ("/style.css", "text/css"),
         ("/favicon.svg", "image/svg+xml"),
     ] {
@@ -526,7 +527,7 @@ async fn a_finished_game_becomes_a_game_record() {
     }
 }
 
-/// One `curl` of the README's API example: what it sends and, when its comment is JSON, the
+/// One `curl` of docs/api.md's examples: what it sends and, when its comment is JSON, the
 /// answer it shows (`...` standing for anything, times for any number).
 struct CurlExample {
     method: &'static str,
@@ -535,16 +536,16 @@ struct CurlExample {
     shown: Option<String>,
 }
 
-/// The `curl` commands of the README's JSON API section, each with the comment lines after it.
-fn readme_curl_examples() -> Vec<CurlExample> {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
-    let section = &readme[readme.find("### JSON API").expect("a JSON API section")..];
+/// The `curl` commands of docs/api.md's examples, each with the comment lines after it.
+fn documented_curl_examples() -> Vec<CurlExample> {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/api.md")).unwrap();
+    let section = &doc[doc.find("## Examples").expect("an Examples section")..];
     let block = section
         .split("```sh\n")
         .nth(1)
         .and_then(|rest| rest.split("```").next())
-        .expect("a sh block in the JSON API section");
+        .expect("a sh block in the Examples section");
     // Continued lines (after a `\\` or inside quotes) joined; each comment line belongs to
     // the command above it.
     let mut commands: Vec<(String, String)> = Vec::new();
@@ -592,7 +593,7 @@ fn readme_curl_examples() -> Vec<CurlExample> {
         .collect()
 }
 
-/// A regex for the answer a README comment shows.
+/// A regex for the answer a docs/api.md comment shows.
 fn answer_pattern(shown: &str) -> regex::Regex {
     const ANYTHING: char = '\u{1}';
     const NUMBER: char = '\u{2}';
@@ -607,12 +608,12 @@ fn answer_pattern(shown: &str) -> regex::Regex {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_readme_api_examples_show_what_the_server_answers() {
+async fn the_docs_api_examples_show_what_the_server_answers() {
     let app = app(2, 2000);
-    let examples = readme_curl_examples();
+    let examples = documented_curl_examples();
     assert!(
         examples.len() >= 5,
-        "the README shows {} curls",
+        "docs/api.md shows {} curls",
         examples.len()
     );
     let mut checked = 0;
@@ -638,7 +639,7 @@ async fn the_readme_api_examples_show_what_the_server_answers() {
             let pattern = answer_pattern(&shown);
             assert!(
                 pattern.is_match(&answer),
-                "{} {} answers\n{answer}\nbut the README shows\n{shown}",
+                "{} {} answers\n{answer}\nbut docs/api.md shows\n{shown}",
                 example.method,
                 example.path
             );
