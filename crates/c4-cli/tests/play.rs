@@ -89,7 +89,7 @@ fn a_heuristic_score_is_turned_to_the_player_and_one_move_is_singular() {
         let start = screen.find(who).expect("a score line") + who.len();
         screen[start..].split(' ').nth(1).unwrap().to_owned()
     };
-    assert_eq!(score("for you: "), "-10;", "{screen}");
+    assert_eq!(score("for you: "), "-10", "{screen}");
     assert!(screen.contains("computer: 1 move, mean"), "{screen}");
 }
 
