@@ -1,7 +1,7 @@
 //! Every `c4` command the README shows runs, and prints what the README says it prints
 //! (issue 38: every snippet is run by a test). The Rust example is c4-core's doc-test, the
 //! Python ones run in `crates/c4-py/tests/test_readme.py`, docs/api.md's curls in
-//! `crates/c4-server/tests/api.rs`.
+//! `crates/c4-server/tests/api_docs.rs`.
 
 use assert_cmd::Command;
 
