@@ -1167,17 +1167,20 @@ fn book_build_solve_resume_and_the_perfect_player() {
 }
 
 #[test]
-fn the_readme_option_tables_are_c4_evals_markdown() {
+fn the_option_tables_in_docs_are_c4_evals_markdown() {
     let (code, tables, _) = run(&["evals", "--markdown"]);
     assert_eq!(code, 0);
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/players.md"
+    ))
+    .unwrap();
     let start = readme.find("<!-- c4 evals --markdown -->\n").unwrap();
     let end = readme.find("<!-- end of c4 evals --markdown -->").unwrap();
     let block = &readme[start + "<!-- c4 evals --markdown -->\n".len()..end];
     assert_eq!(
         block, tables,
-        "README.md's option tables differ from `c4 evals --markdown`: paste its output"
+        "docs/players.md's option tables differ from `c4 evals --markdown`: paste its output"
     );
 }
 

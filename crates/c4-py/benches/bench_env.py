@@ -1,6 +1,7 @@
 """Environment steps per second, c4lab's PettingZoo environment against PettingZoo's own
 connect_four_v3, and positions solved per second through solve_many against `c4 solve`.
 
+    pip install "./crates/c4-py[bench]"     # pettingzoo, and pygame, which its connect_four_v3 needs
     python crates/c4-py/benches/bench_env.py [--games 300] [--rounds 5] [--c4 target/release/c4]
 
 Both environments play the same seeded random games (legal moves from the action mask) in

@@ -2,12 +2,17 @@
 each with its exact score and the score of every column.
 
     python solver_dataset.py [--positions 2000] [--out dataset.npz]
+
+Labelling 2000 positions takes about a minute and a half on 2 cores; progress goes to
+standard error.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
+import time
 
 import numpy as np
 
@@ -31,6 +36,20 @@ def random_positions(count: int, seed: int) -> list[c4lab.Position]:
     return positions
 
 
+def label(positions: list[c4lab.Position], batch: int = 100) -> list[list[int | None]]:
+    """Every column's exact score, in batches solved in parallel, with progress on stderr."""
+    start = time.perf_counter()
+    columns: list[list[int | None]] = []
+    for first in range(0, len(positions), batch):
+        columns += c4lab.analyze_many(positions[first : first + batch])
+        elapsed = time.perf_counter() - start
+        print(
+            f"labelled {len(columns)} of {len(positions)} positions ({elapsed:.0f} s)",
+            file=sys.stderr, flush=True,
+        )
+    return columns
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--positions", type=int, default=2000)
@@ -38,7 +57,7 @@ def main() -> None:
     parser.add_argument("--out", default="dataset.npz")
     args = parser.parse_args()
     positions = random_positions(args.positions, args.seed)
-    columns = c4lab.analyze_many(positions)
+    columns = label(positions)
     # A full column has no score; -100 marks it in the integer array.
     column_scores = np.array([[-100 if s is None else s for s in row] for row in columns], np.int8)
     np.savez_compressed(

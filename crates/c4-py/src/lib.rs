@@ -1,8 +1,9 @@
 //! `c4lab._core`: c4 as a Python extension module. The Python package around it
 //! (`python/c4lab`) adds the environments, the typed stubs and the friendlier signatures.
 //!
-//! Conventions of the Python API: columns are 0-6 (action indices), move strings are the
-//! CLI's (`4453` or `ddec`), bad input raises `ValueError` with the CLI's message, and every
+//! Conventions of the Python API: columns are 0-6 (PettingZoo's action indices; the CLI, the
+//! JSON API, move strings and game records count 1-7), move strings are the CLI's (`4453` or
+//! `ddec`), bad input raises `ValueError` with the CLI's message, and every
 //! search or solve runs with the interpreter's lock released.
 
 mod arena;

@@ -6,20 +6,28 @@ use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-/// A Connect-4 position with its move history. Columns are 0-6; move strings are 1-7 digits
-/// or a-g letters, as in the CLI. Two positions are equal when their boards are.
+/// A Connect-4 position with its move history. Columns are 0-based, 0-6 (PettingZoo's
+/// actions); move strings are 1-7 digits or a-g letters, as in the CLI. Two positions are equal when their boards are.
 #[pyclass(module = "c4lab", frozen)]
 #[derive(Clone)]
 pub struct Position {
     pub(crate) game: Game,
 }
 
-/// The column of a 0-based Python index, or the error the CLI would give for it.
+/// The column of a 0-based Python index (PettingZoo's action), or an error that says which
+/// convention applies: Python counts columns 0-6, the CLI, move strings and records 1-7.
 pub(crate) fn column(index: i64) -> PyResult<Column> {
     usize::try_from(index)
         .ok()
         .and_then(Column::new)
-        .ok_or_else(|| value_error(format!("column {index} is not 0-{}", WIDTH - 1)))
+        .ok_or_else(|| {
+            value_error(format!(
+                "column {index} is not 0-{}: in Python columns are 0-based, 0-{} as \
+                 PettingZoo's actions (move strings and the CLI count 1-{WIDTH})",
+                WIDTH - 1,
+                WIDTH - 1
+            ))
+        })
 }
 
 /// Red's and yellow's cells as 6x7 grids, row 0 at the top (PettingZoo's layout).

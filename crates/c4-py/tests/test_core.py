@@ -58,6 +58,14 @@ def test_planes_follow_the_side_to_move():
     assert (p.observation(1) == np.moveaxis(planes[::-1], 0, -1)).all()
 
 
+def test_a_column_out_of_range_says_python_counts_from_0():
+    # Issue 38, item 8: a 7 (the CLI's last column) or a -1 names both conventions.
+    for column in (7, -1):
+        with pytest.raises(ValueError, match=r"0-based, 0-6 as PettingZoo's actions.*count 1-7"):
+            Position("4").play(column)
+    assert Position("4").last_move == 3 and Position("4").play(0).moves == "41"
+
+
 def test_bad_input_raises_value_error_with_the_cli_message():
     for call, message in [
         (lambda: Position("448x"), "columns are 1-7"),

@@ -1,15 +1,22 @@
-"""The README's Python example runs as written."""
+"""The Python blocks of the README and of docs/python.md run as written."""
 
 from __future__ import annotations
 
 import pathlib
 import re
 
-README = pathlib.Path(__file__).resolve().parents[3] / "README.md"
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
-def test_readme_python_blocks_run():
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+@pytest.mark.parametrize("page", ["README.md", "docs/python.md"])
+def test_python_blocks_run(page, tmp_path, monkeypatch):
+    # The blocks of a page run in order in one namespace, as a reader types them, in a
+    # scratch folder (an experiment writes its results under the current folder).
+    monkeypatch.chdir(tmp_path)
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / page).read_text(), re.S)
     assert blocks
+    namespace: dict = {}
     for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
+        exec(compile(block, page, "exec"), namespace)

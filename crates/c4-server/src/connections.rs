@@ -12,7 +12,11 @@
 //!   search slot at once instead of at the time cap. (A client that only half-closes after
 //!   its request is taken as gone too: TCP does not tell the two apart.)
 //! - On shutdown the listener closes at once, connections finish their requests in flight
-//!   for at most [`DRAIN_TIMEOUT`], and then the server returns regardless.
+//!   for at most [`DRAIN_TIMEOUT`], and then the server returns regardless. A request is in
+//!   flight from its head's arrival to its answer: once none is, the server returns after
+//!   [`ANSWER_GRACE`] (for the last answers to be written), without waiting for connections
+//!   that are only sending a head, which hyper would otherwise wait for up to the client
+//!   timeout.
 
 use crate::{ServerConfig, router};
 use hyper::server::conn::http1;
@@ -21,6 +25,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
@@ -28,6 +33,32 @@ use tokio::sync::Semaphore;
 
 /// How long the requests in flight get to finish after a shutdown signal.
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long, once no request is in flight, the last answers get to be written on shutdown.
+pub const ANSWER_GRACE: Duration = Duration::from_millis(250);
+
+/// One request in flight, counted in the server's total while it lives.
+struct InFlight(Arc<AtomicUsize>);
+
+impl InFlight {
+    fn enter(count: &Arc<AtomicUsize>) -> InFlight {
+        count.fetch_add(1, Ordering::SeqCst);
+        InFlight(Arc::clone(count))
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Resolves once no request is in flight (checked every few milliseconds).
+async fn no_request_in_flight(count: &AtomicUsize) {
+    while count.load(Ordering::SeqCst) > 0 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
 
 /// The answer to a connection over the cap, written straight to the socket.
 const OVER_CAPACITY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: 49\r\n\r\n{\"error\":\"too many connections: try again later\"}";
@@ -40,7 +71,20 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(config.max_connections.max(1)));
     let client_timeout = config.client_timeout;
-    let service = TowerToHyperService::new(router(config));
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let service = {
+        let router = TowerToHyperService::new(router(config));
+        let in_flight = Arc::clone(&in_flight);
+        hyper::service::service_fn(move |request| {
+            let counted = InFlight::enter(&in_flight);
+            let answer = hyper::service::Service::call(&router, request);
+            async move {
+                let answer = answer.await;
+                drop(counted);
+                answer
+            }
+        })
+    };
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
@@ -81,10 +125,16 @@ pub async fn serve(
         });
     }
     drop(listener);
-    if tokio::time::timeout(DRAIN_TIMEOUT, graceful.shutdown())
-        .await
-        .is_err()
-    {
+    let drained = async {
+        tokio::select! {
+            () = graceful.shutdown() => {}
+            () = async {
+                no_request_in_flight(&in_flight).await;
+                tokio::time::sleep(ANSWER_GRACE).await;
+            } => {}
+        }
+    };
+    if tokio::time::timeout(DRAIN_TIMEOUT, drained).await.is_err() {
         eprintln!(
             "stopped waiting for the requests in flight after {} s",
             DRAIN_TIMEOUT.as_secs()

@@ -3,218 +3,20 @@
 //! Without them the test skips with a message, unless `C4_BROWSER_TESTS=1` (set by
 //! `.ci/run`, which installs them), where their absence fails it.
 
-use c4_arena::record::{GameLog, GameRecord};
+mod browser_support;
+
+use browser_support::*;
 use c4_arena::review::review_record;
 use c4_core::Game;
 use c4_engine::agent::parse_agent;
 use c4_engine::solver::{OpeningBook, Solver};
 use c4_server::{ServerConfig, bind, serve};
-use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const CHROMIUM_ARGS: &[&str] = &[
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1200,1000",
-];
-type TestResult<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
-
-/// Starts `chromedriver --port=0` and reads the port it chose from its start-up line.
-fn start_chromedriver() -> TestResult<(Child, u16)> {
-    let mut child = Command::new(CHROMEDRIVER)
-        .arg("--port=0")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()?;
-    let stdout = child.stdout.take().ok_or("no stdout")?;
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            // "ChromeDriver was started successfully on port 41413." (an earlier line says
-            // "on port 0", the port asked for).
-            if !line.contains("started successfully") {
-                continue;
-            }
-            if let Some(rest) = line.split("on port ").nth(1) {
-                let port: String = rest.chars().take_while(char::is_ascii_digit).collect();
-                let _ = sender.send(port.parse::<u16>().ok());
-            }
-        }
-    });
-    match receiver.recv_timeout(Duration::from_secs(20)) {
-        Ok(Some(port)) => Ok((child, port)),
-        other => {
-            let _ = child.kill();
-            Err(format!("chromedriver did not say its port: {other:?}").into())
-        }
-    }
-}
-
-async fn wait_for(
-    client: &Client,
-    css: &str,
-    limit: Duration,
-) -> TestResult<fantoccini::elements::Element> {
-    Ok(client
-        .wait()
-        .at_most(limit)
-        .every(Duration::from_millis(50))
-        .for_element(Locator::Css(css))
-        .await
-        .map_err(|e| format!("waiting {limit:?} for {css}: {e}"))?)
-}
-
-async fn attr(client: &Client, css: &str, name: &str) -> TestResult<String> {
-    Ok(client
-        .find(Locator::Css(css))
-        .await?
-        .attr(name)
-        .await?
-        .unwrap_or_default())
-}
-
-async fn turn(client: &Client) -> TestResult<String> {
-    attr(client, "body", "data-turn").await
-}
-
-async fn moves(client: &Client) -> TestResult<String> {
-    attr(client, "#board", "data-moves").await
-}
-
-/// Waits until it is a human's turn or the game is over; returns which.
-async fn wait_for_human_or_end(client: &Client) -> TestResult<String> {
-    let start = Instant::now();
-    loop {
-        let turn = turn(client).await?;
-        if turn == "human" || turn == "over" {
-            return Ok(turn);
-        }
-        if turn == "error" {
-            let status = client.find(Locator::Id("status")).await?.text().await?;
-            return Err(format!("the page shows an error: {status}").into());
-        }
-        if start.elapsed() > Duration::from_secs(20) {
-            return Err(format!("still {turn:?} after 20 s").into());
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// Waits until the element `id` holds `text`; its whole text.
-async fn wait_for_text(client: &Client, id: &str, text: &str) -> TestResult<String> {
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let found = client.find(Locator::Id(id)).await?.text().await?;
-        if found.contains(text) {
-            return Ok(found);
-        }
-        if std::time::Instant::now() > deadline {
-            return Err(format!("#{id} never said {text:?}; it says {found:?}").into());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-/// Clicks Save game and reads the record it downloads into `downloads`.
-async fn save_game(client: &Client, downloads: &Path) -> TestResult<GameRecord> {
-    client.find(Locator::Id("save")).await?.click().await?;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let path = loop {
-        let saved = std::fs::read_dir(downloads)?
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .find(|path| path.extension().is_some_and(|e| e == "jsonl"));
-        if let Some(path) = saved {
-            break path;
-        }
-        if Instant::now() > deadline {
-            let said = client.find(Locator::Id("hint-text")).await?.text().await?;
-            return Err(format!(
-                "no game record in {} after 10 s; the page says {said:?}",
-                downloads.display()
-            )
-            .into());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
-    let said = wait_for_text(client, "hint-text", "Saved as").await?;
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
-    assert!(said.contains(name), "{said}");
-    let mut loaded = GameLog::load(&path)?;
-    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
-    assert_eq!(loaded.records.len(), 1);
-    Ok(loaded.records.remove(0))
-}
-
-/// Emulates `prefers-color-scheme: dark` (or lifts the emulation) through chromedriver's
-/// DevTools endpoint, which WebDriver itself lacks.
-#[derive(Debug)]
-struct EmulateDark(bool);
-
-impl WebDriverCompatibleCommand for EmulateDark {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        let scheme = if self.0 { "dark" } else { "" };
-        let body = json!({
-            "cmd": "Emulation.setEmulatedMedia",
-            "params": { "features": [{ "name": "prefers-color-scheme", "value": scheme }] }
-        });
-        (http::Method::POST, Some(body.to_string()))
-    }
-}
-
-/// The page's background colour, as the browser computed it.
-async fn background(client: &Client) -> TestResult<String> {
-    let value = client
-        .execute(
-            "return getComputedStyle(document.documentElement).backgroundColor;",
-            vec![],
-        )
-        .await?;
-    Ok(value.as_str().unwrap_or_default().to_owned())
-}
-
-/// The mean of the red, green and blue of a CSS `rgb(...)` colour, 0-255.
-fn lightness(css: &str) -> f64 {
-    let channels: Vec<f64> = css
-        .trim_start_matches("rgba(")
-        .trim_start_matches("rgb(")
-        .trim_end_matches(')')
-        .split(',')
-        .take(3)
-        .filter_map(|c| c.trim().parse().ok())
-        .collect();
-    assert_eq!(channels.len(), 3, "not an rgb colour: {css}");
-    channels.iter().sum::<f64>() / 3.0
-}
 
 async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Path) -> TestResult {
     client.goto(base).await?;
@@ -472,6 +274,22 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
         let label = score.attr("aria-label").await?.unwrap_or_default();
         assert!(label.starts_with("Column "), "{label}");
     }
+    // At 4453 every column loses for red; the best ones hold out longest: 3, 6 and 7 (-2).
+    let mut best = Vec::new();
+    for score in client
+        .find_all(Locator::Css("#analysis .score.best"))
+        .await?
+    {
+        best.push(score.attr("aria-label").await?.unwrap_or_default());
+    }
+    assert_eq!(
+        best,
+        [
+            "Column 3: loss in 18 moves (-2) (best)",
+            "Column 6: loss in 18 moves (-2) (best)",
+            "Column 7: loss in 18 moves (-2) (best)"
+        ]
+    );
     let shot = client.screenshot().await?;
     std::fs::write(screenshot.with_file_name("browser-analysis.png"), shot)?;
     // The same seen with deuteranopia (the Machado et al. matrix as an SVG filter), for a
@@ -531,9 +349,34 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
         overflow.as_i64().is_some_and(|px| px <= 0),
         "the page is {overflow} px wider than a phone"
     );
+    // On a touch screen the page says to tap, not to press keys it has not got.
+    let touch = |enabled: bool| DevTools {
+        command: "Emulation.setTouchEmulationEnabled",
+        params: json!({ "enabled": enabled, "maxTouchPoints": 5 }),
+    };
+    client.issue_cmd(touch(true)).await?;
+    client.goto(&format!("{base}#44")).await?;
+    let status = wait_for_text(client, "status", "tap a column").await?;
+    assert!(!status.contains("1-7"), "{status}");
     let shot = client.screenshot().await?;
     std::fs::write(screenshot.with_file_name("browser-phone.png"), shot)?;
+    client.issue_cmd(touch(false)).await?;
     client.set_window_size(1200, 1000).await?;
+
+    // A won position's line stands out: each of its discs ringed in white and black.
+    client.goto(&format!("{base}#4455667")).await?;
+    wait_for(client, "body[data-turn='over']", Duration::from_secs(10)).await?;
+    let lit = client.find_all(Locator::Css(".disc.win")).await?;
+    assert_eq!(lit.len(), 4);
+    let ring = lit[0].css_value("box-shadow").await?;
+    assert!(
+        ring.contains("rgb(255, 255, 255)") && ring.contains("rgb(0, 0, 0)"),
+        "{ring}"
+    );
+    let shot = client.screenshot().await?;
+    std::fs::write(screenshot.with_file_name("browser-win.png"), shot)?;
+    client.goto(base).await?;
+    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
 
     // Computer against computer plays on by itself.
     client

@@ -15,6 +15,9 @@
 const COLUMNS = 7;
 const ROWS = 6;
 
+/** How to move, said to a touch screen without the number keys it lacks. */
+const howToPlay = () => (matchMedia("(pointer: coarse)").matches ? "tap a column" : "click a column or press 1-7");
+
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -361,7 +364,7 @@ async function refresh(animatedColumn) {
   }
   if (controller === "human") {
     const who = describeSide(summary.to_move);
-    setTurn("human", `${who === "You" ? "Your move" : `${who} to move`}: click a column or press 1-7.`, summary.to_move);
+    setTurn("human", `${who === "You" ? "Your move" : `${who} to move`}: ${howToPlay()}.`, summary.to_move);
     state.turnStarted = performance.now();
     updatePlayable();
   } else {
@@ -465,54 +468,6 @@ function updateControls() {
 }
 
 // ---------------------------------------------------------------- analysis
-
-async function analyse(generation) {
-  const box = $("analysis");
-  box.hidden = false;
-  for (const cell of box.children) cell.classList.add("pending");
-  try {
-    const answer = await api("/api/analyze", { moves: state.moves });
-    if (generation !== state.generation) return;
-    state.analysis = answer;
-    renderAnalysis(answer);
-  } catch (error) {
-    if (generation === state.generation) say(`No analysis: ${error.message}`);
-  }
-}
-
-function renderAnalysis(answer) {
-  const box = $("analysis");
-  box.replaceChildren();
-  for (const column of answer.columns) {
-    const cell = document.createElement("div");
-    cell.className = `score ${column.kind === "full" ? "full" : column.outcome}`;
-    cell.title = column.text;
-    cell.setAttribute("role", "note");
-    cell.setAttribute("aria-label", `Column ${column.column}: ${column.text}`);
-    let main;
-    let detail;
-    if (column.kind === "full") {
-      main = "–";
-      detail = "full";
-    } else if (column.kind === "exact") {
-      main = column.outcome;
-      const left = column.winner_discs_left;
-      detail = left ? `in ${left}` : "exact";
-      // Quick wins and quick losses in stronger colour.
-      cell.style.setProperty("--strength", String(Math.min(1, Math.abs(column.score) / 12)));
-    } else {
-      // A heuristic value never looks like a result: "≈" and its depth.
-      main = column.outcome === "unknown" ? `≈${column.value > 0 ? "+" : ""}${column.value}` : column.outcome;
-      detail = column.outcome === "unknown" ? `depth ${column.depth}` : "search";
-    }
-    cell.append(main);
-    const small = document.createElement("small");
-    small.textContent = detail;
-    cell.append(small);
-    box.append(cell);
-  }
-  box.dataset.exact = String(answer.exact);
-}
 
 // ---------------------------------------------------------------- panels
 

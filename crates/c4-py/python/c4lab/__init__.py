@@ -1,7 +1,8 @@
 """c4lab: Connect-4 from Python, on c4's Rust core.
 
-- ``Position``: a board with its moves; columns are 0-6, move strings are the CLI's
-  (``"4453"`` or ``"ddec"``).
+- ``Position``: a board with its moves. Columns are 0-based, 0-6, as PettingZoo's
+  actions; move strings are the CLI's, whose columns are 1-7 (``"4453"``, or ``"ddec"``):
+  ``Position("4").last_move == 3``. Game records (``match(...).games``) keep 1-7 too.
 - ``solve``, ``analyze``, ``solve_many``, ``analyze_many`` and ``Solver``: exact scores
   (Pons' convention), with the built-in opening book.
 - ``Player``: any c4 player spec or level; ``Player("medium").choose(position)``.

@@ -12,8 +12,9 @@ __version__: str
 PositionLike = Union["Position", str]
 
 class Position:
-    """A Connect-4 position with its move history. Columns are 0-6; move strings are 1-7
-    digits or a-g letters, as in the CLI. Two positions are equal when their boards are."""
+    """A Connect-4 position with its move history. Columns are 0-based, 0-6 (PettingZoo's
+    actions); move strings are 1-7 digits or a-g letters, as in the CLI
+    (``Position("4").last_move == 3``). Two positions are equal when their boards are."""
 
     def __init__(self, moves: str = "") -> None: ...
     @property

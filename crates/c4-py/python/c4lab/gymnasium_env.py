@@ -102,7 +102,10 @@ class ConnectFourEnv(gymnasium.Env):
         if self.position.is_over:
             raise RuntimeError("the episode is over: call reset()")
         if not self.action_space.contains(action):
-            raise ValueError(f"action {action!r} is not a column 0-6")
+            raise ValueError(
+                f"action {action!r} is not a column 0-6: in Python columns are 0-based, "
+                "as PettingZoo's actions (move strings and the CLI count 1-7)"
+            )
         if not self.position.has_room(int(action)):
             return self._observe(), -1.0, True, False, self._info(illegal=True)
         self.position = self.position.play(int(action))
