@@ -65,10 +65,16 @@ impl LearnObserver for Bar {
             "mistakes {:.1}%, score vs easy {:.2}",
             m.mistakes_pct, m.score
         ));
-        self.0.println(format!(
+        let line = format!(
             "{} games: one-ply mistakes {:.2}% on the sample, score against easy {:.3}, epsilon {:.3}",
             m.games, m.mistakes_pct, m.score, m.epsilon
-        ));
+        );
+        // A hidden bar (standard error not a terminal: a log file) prints nothing itself.
+        if self.0.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.0.println(line);
+        }
     }
 }
 
