@@ -87,6 +87,16 @@ impl RunManifest {
         found
     }
 
+    /// The games the run is to hold when finished, where the manifest says (a match; a
+    /// tournament's depend on its pairings).
+    #[must_use]
+    pub fn expected_games(&self) -> Option<u64> {
+        match self.kind {
+            RunKind::Match => Some(self.games),
+            RunKind::Tournament => None,
+        }
+    }
+
     /// Reads `DIR/run.json`, if there is one.
     pub fn load(dir: &Path) -> Result<Option<RunManifest>, String> {
         let path = dir.join(MANIFEST_FILE);
@@ -192,6 +202,16 @@ pub struct RunLock {
 impl RunLock {
     /// Takes the lock of `dir` (created if needed), or says who holds it.
     pub fn acquire(dir: &Path) -> Result<RunLock, String> {
+        RunLock::try_acquire(dir)?.ok_or_else(|| {
+            format!(
+                "another c4 run is writing {}: wait for it to finish, or choose another --out",
+                dir.display()
+            )
+        })
+    }
+
+    /// Takes the lock of `dir` (created if needed); `None` while another process holds it.
+    pub fn try_acquire(dir: &Path) -> Result<Option<RunLock>, String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let path = dir.join(LOCK_FILE);
@@ -202,11 +222,8 @@ impl RunLock {
             .open(&path)
             .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         match file.try_lock() {
-            Ok(()) => Ok(RunLock { _file: file, path }),
-            Err(std::fs::TryLockError::WouldBlock) => Err(format!(
-                "another c4 run is writing {}: wait for it to finish, or choose another --out",
-                dir.display()
-            )),
+            Ok(()) => Ok(Some(RunLock { _file: file, path })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
             Err(std::fs::TryLockError::Error(e)) => {
                 Err(format!("cannot lock {}: {e}", path.display()))
             }
