@@ -6,8 +6,9 @@
 //! resuming compares field by field and names any difference. A lock on `run.lock` (held
 //! by the operating system, so a killed run leaves none behind) keeps a second writer out.
 
-use crate::matches::{FirstPolicy, Openings};
-use crate::record::{GameLog, GameRecord};
+use crate::matches::{FirstPolicy, GameStart, Openings};
+use crate::record::{GameLog, GameRecord, LoadedLog};
+use c4_core::excerpt;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -97,6 +98,50 @@ impl RunManifest {
         }
     }
 
+    /// Checks each game of a match read from `path` against what this manifest makes of its
+    /// index: who moves first (`--first`), the opening and the seeds. The first game that
+    /// differs is named with its line and field.
+    pub fn check_games(&self, path: &Path, loaded: &LoadedLog) -> Result<(), String> {
+        if self.kind != RunKind::Match {
+            return Ok(());
+        }
+        for (record, line) in loaded.records.iter().zip(&loaded.lines) {
+            let start = GameStart::new(&self.openings, self.first, self.seed, record.game)?;
+            let expected_opening = start.opening.move_string();
+            let difference = if record.a_first != start.a_first {
+                Some((
+                    "a_first",
+                    record.a_first.to_string(),
+                    format!("{} (--first {:?})", start.a_first, self.first),
+                ))
+            } else if record.opening != expected_opening {
+                Some((
+                    "opening",
+                    format!("{:?}", excerpt(&record.opening)),
+                    format!("{expected_opening:?}"),
+                ))
+            } else if record.seeds != start.seeds {
+                Some((
+                    "seeds",
+                    format!("{:?}", record.seeds),
+                    format!("{:?} (from --seed {})", start.seeds, self.seed),
+                ))
+            } else {
+                None
+            };
+            if let Some((field, found, expected)) = difference {
+                return Err(format!(
+                    "{}: line {line}: game {}: {field} is {found}, but the run's {MANIFEST_FILE} \
+                     makes it {expected}: the line was edited or comes from another run; \
+                     remove it to have the game played again",
+                    path.display(),
+                    record.game
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Reads `DIR/run.json`, if there is one.
     pub fn load(dir: &Path) -> Result<Option<RunManifest>, String> {
         let path = dir.join(MANIFEST_FILE);
@@ -175,6 +220,7 @@ impl OpenRun {
             }
         }
         let loaded = GameLog::load(&path).map_err(|e| e.to_string())?;
+        manifest.check_games(&path, &loaded)?;
         let log = GameLog::open(&path, resume.then_some(&loaded)).map_err(|e| e.to_string())?;
         manifest.save(dir)?;
         Ok(OpenRun {

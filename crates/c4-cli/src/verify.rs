@@ -56,6 +56,11 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     }
     let run = RunState::of(&games_path)?;
     let loaded = GameLog::load(&games_path)?;
+    if let Some(manifest) = &run.manifest {
+        manifest
+            .check_games(&games_path, &loaded)
+            .map_err(anyhow::Error::msg)?;
+    }
     for warning in &loaded.warnings {
         eprintln!("warning: {warning}");
     }
