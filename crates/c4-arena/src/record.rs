@@ -4,7 +4,7 @@
 //! game; reading it back follows the policy of [`crate::log`].
 
 use crate::log::{AppendLog, Contents, Entry, LogError, ResumePoint};
-use c4_core::{Column, Game, Outcome, Player, Status};
+use c4_core::{Column, Game, Outcome, Player, Status, excerpt};
 use c4_engine::search::MoveSummary;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -268,6 +268,8 @@ pub struct GameLog {
 pub struct LoadedLog {
     /// The complete records.
     pub records: Vec<GameRecord>,
+    /// The line of each record in the file.
+    pub lines: Vec<usize>,
     /// Warnings (a dropped truncated line, say).
     pub warnings: Vec<String>,
     /// Where the complete records end.
@@ -327,6 +329,14 @@ impl GameLog {
                     record.game, record.a, record.b
                 )));
             }
+            if !record.moves.starts_with(&record.opening) {
+                return Err(invalid(format!(
+                    "line {line}: game {}: its opening {:?} does not start its moves {:?}",
+                    record.game,
+                    excerpt(&record.opening),
+                    excerpt(&record.moves)
+                )));
+            }
             if let Some(note) = record
                 .recompute_result()
                 .map_err(|e| invalid(format!("line {line}: {e}")))?
@@ -336,6 +346,7 @@ impl GameLog {
                     .push(format!("{}: line {line}: {note}", path.display()));
             }
             loaded.records.push(record);
+            loaded.lines.push(line);
         }
         Ok(loaded)
     }

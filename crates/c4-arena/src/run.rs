@@ -7,8 +7,9 @@
 //! must be a game of the run ([`check_resumed`]). A lock on `run.lock` (held by the
 //! operating system, so a killed run leaves none behind) keeps a second writer out.
 
-use crate::matches::{FirstPolicy, MatchConfig, Openings};
-use crate::record::{GameLog, GameRecord};
+use crate::matches::{FirstPolicy, GameStart, MatchConfig, Openings};
+use crate::record::{GameLog, GameRecord, LoadedLog};
+use c4_core::excerpt;
 use c4_engine::agent::PlayerSpec;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
@@ -87,6 +88,60 @@ impl RunManifest {
             ));
         }
         found
+    }
+
+    /// The games the run is to hold when finished, where the manifest says (a match; a
+    /// tournament's depend on its pairings).
+    #[must_use]
+    pub fn expected_games(&self) -> Option<u64> {
+        match self.kind {
+            RunKind::Match => Some(self.games),
+            RunKind::Tournament => None,
+        }
+    }
+
+    /// Checks each game of a match read from `path` against what this manifest makes of its
+    /// index: who moves first (`--first`), the opening and the seeds. The first game that
+    /// differs is named with its line and field.
+    pub fn check_games(&self, path: &Path, loaded: &LoadedLog) -> Result<(), String> {
+        if self.kind != RunKind::Match {
+            return Ok(());
+        }
+        for (record, line) in loaded.records.iter().zip(&loaded.lines) {
+            let start = GameStart::new(&self.openings, self.first, self.seed, record.game)?;
+            let expected_opening = start.opening.move_string();
+            let difference = if record.a_first != start.a_first {
+                Some((
+                    "a_first",
+                    record.a_first.to_string(),
+                    format!("{} (--first {:?})", start.a_first, self.first),
+                ))
+            } else if record.opening != expected_opening {
+                Some((
+                    "opening",
+                    format!("{:?}", excerpt(&record.opening)),
+                    format!("{expected_opening:?}"),
+                ))
+            } else if record.seeds != start.seeds {
+                Some((
+                    "seeds",
+                    format!("{:?}", record.seeds),
+                    format!("{:?} (from --seed {})", start.seeds, self.seed),
+                ))
+            } else {
+                None
+            };
+            if let Some((field, found, expected)) = difference {
+                return Err(format!(
+                    "{}: line {line}: game {}: {field} is {found}, but the run's {MANIFEST_FILE} \
+                     makes it {expected}: the line was edited or comes from another run; \
+                     remove it to have the game played again",
+                    path.display(),
+                    record.game
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Reads `DIR/run.json`, if there is one.
@@ -230,6 +285,7 @@ impl OpenRun {
             }
         }
         let loaded = GameLog::load(&path).map_err(|e| e.to_string())?;
+        manifest.check_games(&path, &loaded)?;
         let log = GameLog::open(&path, resume.then_some(&loaded)).map_err(|e| e.to_string())?;
         manifest.save(dir)?;
         Ok(OpenRun {
@@ -257,6 +313,16 @@ pub struct RunLock {
 impl RunLock {
     /// Takes the lock of `dir` (created if needed), or says who holds it.
     pub fn acquire(dir: &Path) -> Result<RunLock, String> {
+        RunLock::try_acquire(dir)?.ok_or_else(|| {
+            format!(
+                "another c4 run is writing {}: wait for it to finish, or choose another --out",
+                dir.display()
+            )
+        })
+    }
+
+    /// Takes the lock of `dir` (created if needed); `None` while another process holds it.
+    pub fn try_acquire(dir: &Path) -> Result<Option<RunLock>, String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let path = dir.join(LOCK_FILE);
@@ -267,11 +333,8 @@ impl RunLock {
             .open(&path)
             .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         match file.try_lock() {
-            Ok(()) => Ok(RunLock { _file: file, path }),
-            Err(std::fs::TryLockError::WouldBlock) => Err(format!(
-                "another c4 run is writing {}: wait for it to finish, or choose another --out",
-                dir.display()
-            )),
+            Ok(()) => Ok(Some(RunLock { _file: file, path })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
             Err(std::fs::TryLockError::Error(e)) => {
                 Err(format!("cannot lock {}: {e}", path.display()))
             }

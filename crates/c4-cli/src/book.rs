@@ -9,8 +9,9 @@ use anyhow::{Context, Result};
 use c4_arena::book::{BookFormat, BookProgress, Opened, write_whole};
 use c4_core::{Game, excerpt};
 use c4_engine::solver::book::build::{BookBuild, BuildEvent};
+use c4_engine::solver::book::verify::Sample;
 use c4_engine::solver::book::{BookChoice, MAX_BOOK_DEPTH, binary, text};
-use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook};
+use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -27,6 +28,10 @@ pub enum BookCommand {
     Import(ImportArgs),
     /// Describe a book (default: the built-in one): format, depth, positions per ply.
     Info(InfoArgs),
+    /// Check a book (default: the built-in one): each entry the best of its moves' scores
+    /// where the book holds them, each ply complete to the depth, the deepest ply solved on a
+    /// seeded sample (all with --full).
+    Verify(VerifyArgs),
 }
 
 /// The two file formats.
@@ -72,11 +77,39 @@ pub struct ExportArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct ImportArgs {
-    /// The text book to read.
+    /// The text book to read (checked as `c4 book verify` does first).
     pub book: PathBuf,
     /// The binary book to write.
     #[arg(long)]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub check: CheckArgs,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// The book to check, binary or text (`builtin`: the one in c4).
+    #[arg(default_value = "builtin")]
+    pub book: BookChoice,
+    #[command(flatten)]
+    pub check: CheckArgs,
+}
+
+/// How much of the deepest ply is solved.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Positions of the deepest ply solved, picked by --seed.
+    #[arg(long, default_value_t = 8)]
+    pub sample: usize,
+    /// The seed picking the sample.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Solve every position of the deepest ply.
+    #[arg(long)]
+    pub full: bool,
+    /// log2 of the solver table's slots (8 bytes each).
+    #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
+    pub table: u32,
 }
 
 #[derive(clap::Args, Debug)]
@@ -100,6 +133,8 @@ pub fn run(command: &BookCommand) -> Result<()> {
         }
         BookCommand::Import(args) => {
             let book = OpeningBook::open(&args.book)?;
+            check(&book, &args.check)
+                .with_context(|| format!("{} is refused", args.book.display()))?;
             write_file(&args.out, &binary::encode(&book))?;
             eprintln!(
                 "wrote {} positions (depth {}) to {}",
@@ -110,7 +145,44 @@ pub fn run(command: &BookCommand) -> Result<()> {
             Ok(())
         }
         BookCommand::Info(args) => info(&args.book),
+        BookCommand::Verify(args) => {
+            let book = load_choice(&args.book)?;
+            check(&book, &args.check).with_context(|| format!("the book {}", args.book))?;
+            println!("{}: good", args.book);
+            Ok(())
+        }
     }
+}
+
+/// Checks `book` as a whole, saying on standard error what was checked.
+fn check(book: &OpeningBook, args: &CheckArgs) -> Result<()> {
+    let started = Instant::now();
+    let found = book.check_consistency()?;
+    eprintln!(
+        "{} entries equal the best of their moves' scores, {} (the deepest ply) at least as \
+         good as those the book holds; every ply to {} complete ({:.0} ms)",
+        found.derived,
+        found.bounded,
+        book.depth(),
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    let sample = if args.full {
+        Sample::Full
+    } else {
+        Sample::Seeded {
+            count: args.sample,
+            seed: args.seed,
+        }
+    };
+    let started = Instant::now();
+    let mut solver = Solver::try_new(args.table)?;
+    let solved = book.check_by_solving(sample, &mut solver)?;
+    eprintln!(
+        "{solved} entries of ply {} solved and equal ({:.1} s)",
+        book.depth(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 /// The book a command argument names; `none` is refused.

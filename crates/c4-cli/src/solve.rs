@@ -6,7 +6,9 @@ use anyhow::{Result, bail};
 use c4_core::excerpt;
 use c4_core::{Position, parse_moves};
 use c4_engine::solver::book::BookChoice;
-use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolveLimits, Solver};
+use c4_engine::solver::{
+    DEFAULT_TABLE_BITS, INVALID_MOVE, MAX_TABLE_BITS, MIN_TABLE_BITS, Score, SolveLimits, Solver,
+};
 use std::io::{IsTerminal, Write};
 
 #[derive(clap::Args, Debug)]
@@ -48,15 +50,19 @@ const POSITIONS_ON_STDIN: &str = "c4 solve reads its positions from standard inp
 const WAITING_ON_TERMINAL: &str = "c4 solve: type positions, one per line (MOVES or MOVES SCORE, \
      e.g. 4453); Ctrl-D ends. Or pipe them in: `c4 solve < FILE`.";
 
+/// One input line read: its moves, their position and the score the line gives them, if any.
+type ParsedLine<'a> = (&'a str, Position, Option<Score>);
+
 /// The position of one input line: `MOVES` or `MOVES SCORE` (the layout of the scored
-/// position sets; the score is not read), trimmed; a blank line is the empty board.
-fn parse_line(line: &Line) -> Result<(&str, Position), String> {
+/// position sets, whose score the answer is checked against), trimmed; a blank line is the
+/// empty board.
+fn parse_line(line: &Line) -> Result<ParsedLine<'_>, String> {
     let text = line.text()?;
     let words: Vec<&str> = text.split_whitespace().collect();
-    let moves = match words[..] {
-        [] => "",
-        [moves] => moves,
-        [moves, score] if score.parse::<i32>().is_ok() => moves,
+    let (moves, expected) = match words[..] {
+        [] => ("", None),
+        [moves] => (moves, None),
+        [moves, score] if score.parse::<Score>().is_ok() => (moves, score.parse().ok()),
         _ => {
             return Err(format!(
                 "expected MOVES or MOVES SCORE, found {:?}",
@@ -68,47 +74,85 @@ fn parse_line(line: &Line) -> Result<(&str, Position), String> {
     if position.is_over() {
         return Err(format!("the game is over: {:?}", excerpt(moves)));
     }
-    Ok((moves, position))
+    Ok((moves, position, expected))
+}
+
+/// Whether `found`, the answer printed, agrees with the score a line gave: with `weak`, their
+/// signs; with `analyze`, the best of the columns' scores.
+fn agrees(expected: Score, found: &[Score], weak: bool) -> bool {
+    let best = found
+        .iter()
+        .copied()
+        .filter(|&s| s != INVALID_MOVE)
+        .max()
+        .unwrap_or(expected);
+    if weak {
+        best.signum() == expected.signum()
+    } else {
+        best == expected
+    }
 }
 
 /// The answer to one input line: stdout text and an optional stderr message.
-fn solve_line(
-    solver: &mut Solver,
-    line_number: usize,
-    line: &Line,
-    args: &SolveArgs,
-) -> (String, Option<String>) {
-    let (moves, position) = match parse_line(line) {
+struct Answer {
+    text: String,
+    error: Option<String>,
+    /// Whether the line's own score disagrees with the answer.
+    disagrees: bool,
+}
+
+impl Answer {
+    fn failed(line_number: usize, error: impl std::fmt::Display) -> Answer {
+        Answer {
+            text: String::new(),
+            error: Some(format!("line {line_number}: {error}")),
+            disagrees: false,
+        }
+    }
+}
+
+fn solve_line(solver: &mut Solver, line_number: usize, line: &Line, args: &SolveArgs) -> Answer {
+    let (moves, position, expected) = match parse_line(line) {
         Ok(parsed) => parsed,
-        Err(e) => return (String::new(), Some(format!("line {line_number}: {e}"))),
+        Err(e) => return Answer::failed(line_number, e),
     };
     let limits = SolveLimits::default();
     // Entries of earlier lines would only crowd the table (its first slots keep the costliest
     // entries): a fresh table per line, as `c4 bench solver` measures.
     solver.reset();
-    let (text, stats) = if args.analyze {
+    let (scores, stats) = if args.analyze {
         match solver.analyze(&position, args.weak, limits) {
-            Ok((scores, stats)) => (
-                scores
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                stats,
-            ),
-            Err(e) => return (String::new(), Some(format!("line {line_number}: {e}"))),
+            Ok((scores, stats)) => (scores.to_vec(), stats),
+            Err(e) => return Answer::failed(line_number, e),
         }
     } else {
         match solver.solve_within(&position, args.weak, limits) {
-            Ok((score, stats)) => (score.to_string(), stats),
-            Err(e) => return (String::new(), Some(format!("line {line_number}: {e}"))),
+            Ok((score, stats)) => (vec![score], stats),
+            Err(e) => return Answer::failed(line_number, e),
         }
     };
+    let text = scores
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut out = format!("{moves} {text}");
     if args.stats {
         out.push_str(&format!(" {} {}", stats.nodes, stats.time.as_micros()));
     }
-    (out, None)
+    let disagreement = expected
+        .filter(|&expected| !agrees(expected, &scores, args.weak))
+        .map(|expected| {
+            format!(
+                "line {line_number}: {:?} scores {text}, not {expected} as the line says",
+                excerpt(moves)
+            )
+        });
+    Answer {
+        text: out,
+        disagrees: disagreement.is_some(),
+        error: disagreement,
+    }
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {
@@ -143,6 +187,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         .collect();
     let batch = args.jobs as usize;
     let mut failed = 0usize;
+    let mut disagreeing = 0usize;
     loop {
         let mut lines = Vec::with_capacity(batch);
         while lines.len() < batch
@@ -154,7 +199,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         if lines.is_empty() {
             break;
         }
-        let answers: Vec<(String, Option<String>)> = if batch == 1 {
+        let answers: Vec<Answer> = if batch == 1 {
             lines
                 .iter()
                 .map(|(n, l)| solve_line(&mut solvers[0], *n, l, args))
@@ -172,19 +217,27 @@ pub fn run(args: &SolveArgs) -> Result<()> {
                     .collect()
             })
         };
-        for (text, error) in answers {
-            if let Some(error) = error {
+        for answer in answers {
+            if let Some(error) = &answer.error {
                 eprintln!("{error}");
-                failed += 1;
+                if answer.disagrees {
+                    disagreeing += 1;
+                } else {
+                    failed += 1;
+                }
             }
-            writeln!(out, "{text}")?;
+            writeln!(out, "{}", answer.text)?;
         }
         out.flush()?;
     }
-    if failed > 0 {
-        bail!("{failed} of {line_number} lines could not be solved");
+    match (failed, disagreeing) {
+        (0, 0) => Ok(()),
+        (0, d) => bail!("{d} of {line_number} lines disagree with the score they give"),
+        (f, 0) => bail!("{f} of {line_number} lines could not be solved"),
+        (f, d) => bail!(
+            "{f} of {line_number} lines could not be solved, {d} disagree with the score they give"
+        ),
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -196,11 +249,21 @@ mod tests {
     fn lines_are_trimmed_and_inner_spaces_refused() {
         let text = |t: &str| Line::Text(t.to_owned());
         assert_eq!(parse_line(&text("  4453  ")).unwrap().0, "4453");
-        assert_eq!(parse_line(&text("4453 -2")).unwrap().0, "4453");
+        assert_eq!(parse_line(&text("4453 -2")).unwrap().2, Some(-2));
         assert_eq!(parse_line(&text("")).unwrap().0, "");
         for bad in ["4 4 5 3", "4453 x", "4453 1 2", "44x"] {
             assert!(parse_line(&text(bad)).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_line_s_score_is_checked_against_the_answer() {
+        assert!(agrees(-2, &[-2], false));
+        assert!(!agrees(5, &[-2], false));
+        assert!(agrees(5, &[2], true));
+        assert!(!agrees(-5, &[2], true));
+        assert!(agrees(1, &[INVALID_MOVE, -3, 1, 0], false));
+        assert!(!agrees(-3, &[INVALID_MOVE, -3, 1, 0], false));
     }
 
     proptest! {

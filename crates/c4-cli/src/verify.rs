@@ -9,6 +9,7 @@ use anyhow::{Result, bail};
 use c4_arena::book::resume_scores;
 use c4_arena::log::AppendLog;
 use c4_arena::record::{GameLog, GameRecord};
+use c4_arena::run::{MANIFEST_FILE, RunLock, RunManifest};
 use c4_arena::verify::{Verdict, check_game, positions_to_score};
 use c4_core::Position;
 use c4_engine::solver::book::MAX_BOOK_DEPTH;
@@ -53,7 +54,13 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
             args.games.display()
         );
     }
+    let run = RunState::of(&games_path)?;
     let loaded = GameLog::load(&games_path)?;
+    if let Some(manifest) = &run.manifest {
+        manifest
+            .check_games(&games_path, &loaded)
+            .map_err(anyhow::Error::msg)?;
+    }
     for warning in &loaded.warnings {
         eprintln!("warning: {warning}");
     }
@@ -61,6 +68,14 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     records.sort_by_key(|r| r.game);
     if records.is_empty() {
         bail!("{} holds no finished game", games_path.display());
+    }
+    let unfinished = run.unfinished(records.len() as u64);
+    if let Some(expected) = unfinished {
+        eprintln!(
+            "warning: the run is unfinished: {} of its {expected} games are played, and only \
+             they are checked (resume it with --resume to play the rest)",
+            records.len()
+        );
     }
     let scores_path = args.scores.clone().unwrap_or_else(|| {
         games_path
@@ -71,18 +86,33 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
 
     let mut known = OpeningBook::new(MAX_BOOK_DEPTH);
     let header = header_line(MAX_BOOK_DEPTH);
-    let resumed = resume_scores(&scores_path, &header, &mut known).map_err(anyhow::Error::msg)?;
-    for warning in &resumed.warnings {
-        eprintln!("warning: {warning}");
-    }
-    let (reused, scores_log) = (resumed.scores, resumed.log);
+    let write_scores = !run.writes_into(&scores_path);
+    let (reused, scores_log) = if write_scores {
+        let resumed =
+            resume_scores(&scores_path, &header, &mut known).map_err(anyhow::Error::msg)?;
+        for warning in &resumed.warnings {
+            eprintln!("warning: {warning}");
+        }
+        (resumed.scores, Some(resumed.log))
+    } else {
+        eprintln!(
+            "warning: a c4 run is still writing {}: the games finished so far are checked, and \
+             no scores are written into its folder (give --scores FILE elsewhere to keep them)",
+            games_path.parent().unwrap_or(Path::new(".")).display()
+        );
+        (0, None)
+    };
     let book = args.solver.book()?;
     let todo = positions_to_solve(&records, args.from_ply, &known, book.as_deref())?;
     eprintln!(
-        "{} games; {} positions to solve ({reused} known from {})",
+        "{} games; {} positions to solve ({reused} known{})",
         records.len(),
         todo.len(),
-        scores_path.display()
+        if write_scores {
+            format!(" from {}", scores_path.display())
+        } else {
+            String::new()
+        }
     );
     if !todo.is_empty() {
         solve_all(args, &todo, book.clone(), scores_log, &mut known)?;
@@ -113,6 +143,10 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
             })
             .collect();
         let json = serde_json::json!({
+            "unfinished": unfinished.map(|expected| serde_json::json!({
+                "played": records.len(),
+                "expected": expected,
+            })),
             "games": verdict.games,
             "players": verdict.players,
             "mistakes": mistakes,
@@ -125,6 +159,65 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
 }
 
 /// The score of `position` from the scores file or the book, if either holds it.
+/// The run folder a games file belongs to, if any: its manifest and whether another
+/// process is writing it. While this command runs, it holds the folder's lock if it could
+/// take it, so that no run starts writing the folder under it.
+struct RunState {
+    folder: Option<PathBuf>,
+    manifest: Option<RunManifest>,
+    _lock: Option<RunLock>,
+    being_written: bool,
+}
+
+impl RunState {
+    fn of(games_path: &Path) -> Result<RunState> {
+        let folder = games_path
+            .parent()
+            .filter(|dir| dir.join(MANIFEST_FILE).is_file());
+        let Some(folder) = folder else {
+            return Ok(RunState {
+                folder: None,
+                manifest: None,
+                _lock: None,
+                being_written: false,
+            });
+        };
+        let manifest = RunManifest::load(folder).map_err(anyhow::Error::msg)?;
+        let lock = RunLock::try_acquire(folder).map_err(anyhow::Error::msg)?;
+        Ok(RunState {
+            folder: Some(folder.to_owned()),
+            manifest,
+            being_written: lock.is_none(),
+            _lock: lock,
+        })
+    }
+
+    /// The games the run is to hold, if it holds fewer (`played`).
+    fn unfinished(&self, played: u64) -> Option<u64> {
+        self.manifest
+            .as_ref()
+            .and_then(RunManifest::expected_games)
+            .filter(|&expected| played < expected)
+    }
+
+    /// Whether writing `path` would write into a folder that another run is writing.
+    fn writes_into(&self, path: &Path) -> bool {
+        self.being_written
+            && self.folder.as_ref().is_some_and(|folder| {
+                let parent = path.parent().unwrap_or(Path::new("."));
+                same_folder(parent, folder)
+            })
+    }
+}
+
+/// Whether two paths name one folder.
+fn same_folder(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a.starts_with(b),
+        _ => a == b,
+    }
+}
+
 fn known_score(
     known: &OpeningBook,
     book: Option<&OpeningBook>,
@@ -159,7 +252,7 @@ fn solve_all(
     args: &VerifyArgs,
     todo: &[(String, Position)],
     book: Option<Arc<OpeningBook>>,
-    mut scores_log: AppendLog,
+    mut scores_log: Option<AppendLog>,
     known: &mut OpeningBook,
 ) -> Result<()> {
     let mut solver = args.solver.solver(book);
@@ -178,7 +271,9 @@ fn solve_all(
         let (score, _) = solver
             .solve(position)
             .map_err(|e| anyhow::anyhow!("{moves}: {e}"))?;
-        scores_log.append(&format!("{moves} {score}"))?;
+        if let Some(log) = &mut scores_log {
+            log.append(&format!("{moves} {score}"))?;
+        }
         known.insert(position, score);
         bar.inc(1);
     }

@@ -17,6 +17,7 @@
 pub mod binary;
 pub mod build;
 pub mod text;
+pub mod verify;
 
 use super::{INVALID_MOVE, Score, move_score, win_now_score};
 use c4_core::{CELLS, Column, Game, Position, WIDTH, format_moves};
