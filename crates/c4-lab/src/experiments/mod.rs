@@ -9,8 +9,11 @@
 //! [`ExperimentKind`] names every experiment, of that shape or another.
 
 pub mod accuracy;
+mod ayoub_tables;
 mod catalogue;
+mod commentary;
 mod decisions;
+mod kang_tables;
 pub mod ladder;
 pub mod mistakes;
 mod pairing;
@@ -25,9 +28,10 @@ pub mod tuned_evaluators;
 
 pub use crate::progress::{Plan, Progress};
 pub use catalogue::{ExperimentKind, RUN_INFO_FILE, RunInfo};
+pub use kang_tables::{KANG_READINGS, KangRandom, KangReading, kang_table9_with};
 pub use pairing::{
     Experiment, PairingRow, PairingTable, PaperResult, first_policy, games_path, play_table,
 };
 pub use report::{Report, RowResult, build_report};
 pub use settings::{QUICK_GAMES, RunSettings};
-pub use tables::{EXPERIMENTS, KANG_READINGS, KangReading, kang_table9_with};
+pub use tables::EXPERIMENTS;

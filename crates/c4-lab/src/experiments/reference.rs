@@ -34,3 +34,8 @@ pub fn comments(text: &str) -> Vec<String> {
         .map(|l| l.trim().to_owned())
         .collect()
 }
+
+/// A depth as the papers' CSVs write it.
+pub fn csv_depth(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| format!("depth {text:?}"))
+}
