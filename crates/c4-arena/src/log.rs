@@ -14,6 +14,7 @@
 //!   refused, so that two kinds of run never mix in one file.
 
 use c4_core::excerpt;
+use c4_engine::files::{self, FileError};
 use std::fmt::Display;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -65,7 +66,12 @@ pub enum LogError {
         /// What is wrong, naming the lines.
         message: String,
     },
+    /// It is not a regular file, or larger than any log.
+    File(FileError),
 }
+
+/// The largest log read: millions of games with every move's statistics.
+pub const MAX_LOG_BYTES: u64 = 16 << 30;
 
 impl Display for LogError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -104,6 +110,8 @@ impl Display for LogError {
                 path.display()
             ),
             LogError::Content { path, message } => write!(f, "{}: {message}", path.display()),
+            // The system's words, where it said any, follow as the source.
+            LogError::File(error) => write!(f, "{error}"),
         }
     }
 }
@@ -112,6 +120,7 @@ impl std::error::Error for LogError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             LogError::Io { source, .. } => Some(source),
+            LogError::File(error) => std::error::Error::source(error),
             _ => None,
         }
     }
@@ -212,16 +221,15 @@ impl AppendLog {
         mut parse: impl FnMut(&str) -> Result<T, E>,
         last_line: LastLine,
     ) -> Result<Contents<T>, LogError> {
-        let io = |doing, source| LogError::Io {
-            path: path.to_owned(),
-            doing,
-            source,
-        };
         let mut contents = Contents::default();
-        let bytes = match std::fs::read(path) {
+        let bytes = match files::read_bytes(path, MAX_LOG_BYTES) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(contents),
-            Err(e) => return Err(io("cannot read", e)),
+            Err(FileError::Open { source, .. })
+                if source.kind() == std::io::ErrorKind::NotFound =>
+            {
+                return Ok(contents);
+            }
+            Err(error) => return Err(LogError::File(error)),
         };
         let mut start = 0;
         let mut number = 0;

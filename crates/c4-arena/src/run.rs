@@ -11,6 +11,7 @@ use crate::matches::{FirstPolicy, GameStart, MatchConfig, Openings};
 use crate::record::{GameLog, GameRecord, LoadedLog};
 use c4_core::excerpt;
 use c4_engine::agent::PlayerSpec;
+use c4_engine::files::{self, FileError};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -19,6 +20,8 @@ use std::path::{Path, PathBuf};
 pub const MANIFEST_FILE: &str = "run.json";
 /// The lock's file name.
 pub const LOCK_FILE: &str = "run.lock";
+/// The largest manifest read: players, seed and a list of openings.
+const MAX_MANIFEST_BYTES: u64 = 64 << 20;
 
 /// What kind of run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -147,12 +150,16 @@ impl RunManifest {
     /// Reads `DIR/run.json`, if there is one.
     pub fn load(dir: &Path) -> Result<Option<RunManifest>, String> {
         let path = dir.join(MANIFEST_FILE);
-        match std::fs::read_to_string(&path) {
+        match files::read_text(&path, MAX_MANIFEST_BYTES) {
             Ok(text) => serde_json::from_str(&text)
                 .map(Some)
                 .map_err(|e| format!("{} is damaged: {e}", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+            Err(FileError::Open { source, .. })
+                if source.kind() == std::io::ErrorKind::NotFound =>
+            {
+                Ok(None)
+            }
+            Err(error) => Err(error.to_string()),
         }
     }
 

@@ -20,10 +20,10 @@ pub mod text;
 pub mod verify;
 
 use super::{INVALID_MOVE, Score, move_score, win_now_score};
+use crate::files::{self, FileError};
 use c4_core::{CELLS, Column, Game, Position, WIDTH, format_moves};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -119,18 +119,9 @@ pub enum EntryError {
 /// Why a book could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum BookError {
-    /// The file could not be opened or read.
-    #[error("cannot read the book {path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    /// A device, a directory or anything but a regular file.
-    #[error("the book {0} is not a regular file")]
-    NotAFile(PathBuf),
-    /// Larger than any book.
-    #[error("the book {path} has {bytes} bytes, more than the {MAX_BOOK_BYTES} a book may have")]
-    TooLarge { path: PathBuf, bytes: u64 },
+    /// The file could not be read: missing, not a regular file, larger than any book.
+    #[error("cannot read the book")]
+    File(#[source] FileError),
     /// Nothing in it.
     #[error("the book is empty")]
     Empty,
@@ -336,24 +327,7 @@ impl OpeningBook {
     /// Reads the book file at `path`, binary or text (told apart by the first bytes).
     /// Only a regular file of at most [`MAX_BOOK_BYTES`] is read.
     pub fn open(path: &Path) -> Result<OpeningBook, BookError> {
-        let io = |source| BookError::Io {
-            path: path.to_owned(),
-            source,
-        };
-        let metadata = std::fs::metadata(path).map_err(io)?;
-        if !metadata.is_file() {
-            return Err(BookError::NotAFile(path.to_owned()));
-        }
-        if metadata.len() > MAX_BOOK_BYTES {
-            return Err(BookError::TooLarge {
-                path: path.to_owned(),
-                bytes: metadata.len(),
-            });
-        }
-        let mut bytes = Vec::with_capacity(metadata.len() as usize);
-        std::fs::File::open(path)
-            .and_then(|file| file.take(MAX_BOOK_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(io)?;
+        let bytes = files::read_bytes(path, MAX_BOOK_BYTES).map_err(BookError::File)?;
         OpeningBook::from_bytes(&bytes).map_err(|error| BookError::InFile {
             path: path.to_owned(),
             error: Box::new(error),
@@ -519,7 +493,10 @@ mod tests {
     fn a_device_or_a_directory_is_not_read() {
         for path in ["/dev/zero", "/"] {
             let error = OpeningBook::open(Path::new(path)).unwrap_err();
-            assert!(matches!(error, BookError::NotAFile(_)), "{path}: {error}");
+            assert!(
+                matches!(error, BookError::File(FileError::NotRegular { .. })),
+                "{path}: {error}"
+            );
         }
     }
 }
