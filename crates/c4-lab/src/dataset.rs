@@ -16,6 +16,7 @@ use c4_arena::record::GameLog;
 use c4_core::{Game, Position, WIDTH};
 use c4_engine::SeededRng;
 use c4_engine::agent::PlayerSpec;
+use c4_engine::files;
 use c4_engine::reference_positions;
 use c4_engine::solver::book::OpeningBook;
 use c4_engine::solver::{INVALID_MOVE, Score, SolveLimits, Solver};
@@ -498,10 +499,12 @@ pub fn write(path: &Path, samples: &[Sample]) -> Result<(), String> {
         .map_err(|e| format!("writing {}: {e}", path.display()))
 }
 
+/// The largest dataset read: tens of millions of labelled positions.
+const MAX_DATASET_BYTES: u64 = 16 << 30;
+
 /// Reads a dataset written by [`write`], checking every line.
 pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let text = files::read_text(path, MAX_DATASET_BYTES).map_err(|e| e.to_string())?;
     parse(&text, &path.display().to_string())
 }
 

@@ -14,6 +14,7 @@ use crate::progress::Progress;
 use c4_arena::stats::wilson;
 use c4_core::parse_moves;
 use c4_engine::agent::PlayerSpec;
+use c4_engine::files;
 use c4_engine::reference_positions;
 use c4_engine::solver::{INVALID_MOVE, SolveLimits, Solver};
 use rayon::prelude::*;
@@ -56,7 +57,7 @@ pub struct Decision {
 /// The sample: `(moves, per-column exact scores)`, `count` from each middle-game set.
 fn sample(count: usize, dir: &Path) -> Result<Vec<(String, [i32; 7])>, String> {
     let path = dir.join("games").join("solved.jsonl");
-    if let Ok(text) = std::fs::read_to_string(&path) {
+    if let Ok(text) = files::read_text(&path, 64 << 20) {
         let solved: Vec<(String, [i32; 7])> = text
             .lines()
             .filter_map(|l| serde_json::from_str(l).ok())

@@ -9,6 +9,7 @@ use super::tables::EXPERIMENTS;
 use super::{accuracy, ladder, mistakes, tuned_evaluators};
 use crate::progress::{GamesOf, Plan, Progress};
 use c4_arena::record::{GameLog, GameRecord};
+use c4_engine::files;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -45,7 +46,7 @@ impl RunInfo {
     /// Reads the run info of `dir`.
     pub fn read(dir: &Path) -> Result<RunInfo, String> {
         let path = dir.join(RUN_INFO_FILE);
-        let text = std::fs::read_to_string(&path).map_err(|_| {
+        let text = files::read_text(&path, 1 << 20).map_err(|_| {
             format!(
                 "{} is not an experiment folder (no {RUN_INFO_FILE})",
                 dir.display()

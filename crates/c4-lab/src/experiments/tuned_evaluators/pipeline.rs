@@ -12,6 +12,7 @@ use crate::tuning::texel::{self, Target, TexelConfig};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_engine::eval::{EvalSpec, params};
+use c4_engine::files;
 use c4_engine::solver::DEFAULT_TABLE_BITS;
 use c4_engine::solver::book::OpeningBook;
 use std::path::{Path, PathBuf};
@@ -144,7 +145,7 @@ fn fitted(
 ) -> Result<Fit, String> {
     let path = fit_path(dir, name);
     if path.exists() {
-        let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+        let text = files::read_text(&path, 1 << 20).map_err(|e| e.to_string())?;
         return serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()));
     }
     let start = EvalSpec::parse(name).map_err(|e| e.to_string())?;
@@ -276,7 +277,7 @@ pub fn rebuild(dir: &Path, seed: u64, progress: &dyn Progress) -> Result<usize, 
         .filter(|name| fit_path(dir, name).exists())
         .map(|name| {
             let path = fit_path(dir, name);
-            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+            let text = files::read_text(&path, 1 << 20).map_err(|e| e.to_string())?;
             serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
         })
         .collect::<Result<_, String>>()?;
