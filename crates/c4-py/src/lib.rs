@@ -21,6 +21,29 @@ pub(crate) fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
+/// An integer argument within `range`, or a `ValueError` naming it: a Python integer may be
+/// negative or larger than any machine integer, and either is a bad argument like any other.
+pub(crate) fn int_argument(
+    name: &str,
+    value: &Bound<'_, PyAny>,
+    range: std::ops::RangeInclusive<i64>,
+) -> PyResult<i64> {
+    let outside = || {
+        value_error(format!(
+            "{name} must be an integer from {} to {}, not {}",
+            range.start(),
+            range.end(),
+            c4_core::excerpt(&value.to_string())
+        ))
+    };
+    let number: i64 = value.extract().map_err(|_| outside())?;
+    if range.contains(&number) {
+        Ok(number)
+    } else {
+        Err(outside())
+    }
+}
+
 #[pymodule]
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

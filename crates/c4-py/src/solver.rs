@@ -1,7 +1,7 @@
 //! The exact solver from Python: one position at a time, or batches across threads.
 
 use crate::position::{Position, parse_position};
-use crate::value_error;
+use crate::{int_argument, value_error};
 use c4_core::Game;
 use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{
@@ -98,11 +98,23 @@ impl Solver {
     /// A solver with a table of `2**table_bits` slots (8 bytes each), the opening `book`
     /// (`"builtin"`, `"none"` or a book file) and `threads` searching each position.
     #[new]
-    #[pyo3(signature = (table_bits = DEFAULT_TABLE_BITS, book = "builtin", threads = 1))]
-    fn new(table_bits: u32, book: &str, threads: usize) -> PyResult<Solver> {
-        if !(1..=64).contains(&threads) {
-            return Err(value_error(format!("threads {threads} is not 1-64")));
-        }
+    #[pyo3(signature = (table_bits = None, book = "builtin", threads = None))]
+    fn new(
+        table_bits: Option<&Bound<'_, PyAny>>,
+        book: &str,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Solver> {
+        let table_bits = table_bits
+            .map(|bits| {
+                int_argument(
+                    "table_bits",
+                    bits,
+                    i64::from(MIN_TABLE_BITS)..=i64::from(MAX_TABLE_BITS),
+                )
+            })
+            .transpose()?
+            .map_or(DEFAULT_TABLE_BITS, |bits| bits as u32);
+        let threads = thread_count(threads)?.unwrap_or(1);
         let mut solver = new_solver(table_bits, load_book(book)?)?;
         solver.set_threads(threads);
         Ok(Solver {
@@ -147,7 +159,7 @@ fn shared_solver(py: Python<'_>) -> PyResult<&'static Solver> {
     if let Some(solver) = SHARED.get() {
         return Ok(solver);
     }
-    let solver = py.detach(|| Solver::new(DEFAULT_TABLE_BITS, "builtin", 1))?;
+    let solver = py.detach(|| Solver::new(None, "builtin", None))?;
     Ok(SHARED.get_or_init(|| solver))
 }
 
@@ -169,12 +181,22 @@ pub fn analyze(
     shared_solver(py)?.analyze(py, position, weak)
 }
 
+/// The most threads a solver or a batch runs on, as in the CLI.
+const MAX_THREADS: i64 = 64;
+
+/// A `threads` argument, 1 to [`MAX_THREADS`], if given.
+fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    threads
+        .map(|n| int_argument("threads", n, 1..=MAX_THREADS).map(|n| n as usize))
+        .transpose()
+}
+
 /// Runs `job` over `games` on `threads` workers (default: all cores), each with its own
 /// solver, keeping the input's order; the first failure is raised.
 fn batch<T: Send>(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     book: &str,
     job: impl Fn(&mut engine_solver::Solver, &Game) -> Result<T, String> + Sync,
 ) -> PyResult<Vec<T>> {
@@ -182,6 +204,7 @@ fn batch<T: Send>(
         .try_iter()?
         .map(|item| game_of(&item?))
         .collect::<PyResult<Vec<Game>>>()?;
+    let threads = thread_count(threads)?;
     let book = load_book(book)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
@@ -211,7 +234,7 @@ pub fn solve_many(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
     weak: bool,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     book: &str,
 ) -> PyResult<Vec<Score>> {
     batch(py, positions, threads, book, move |solver, game| {
@@ -226,7 +249,7 @@ pub fn analyze_many(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
     weak: bool,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     book: &str,
 ) -> PyResult<Vec<Vec<Option<Score>>>> {
     batch(py, positions, threads, book, move |solver, game| {

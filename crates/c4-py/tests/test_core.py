@@ -202,3 +202,27 @@ def test_experiment_quick(tmp_path):
     summary = c4lab.experiment("itu-cutoff", quick=True, out=str(tmp_path / "itu"), threads=2)
     assert (tmp_path / "itu" / "report.md").exists()
     assert summary
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: c4lab.solve_many(["4453"], threads=10**6),
+        lambda: c4lab.solve_many(["4453"], threads=0),
+        lambda: c4lab.solve_many(["4453"], threads=-1),
+        lambda: c4lab.analyze_many(["4453"], threads=10**40),
+        lambda: c4lab.Solver(threads=-2),
+        lambda: c4lab.Solver(table_bits=-1),
+        lambda: c4lab.Solver(table_bits=10**30),
+    ],
+)
+def test_issue_40_thread_counts_and_table_sizes_are_bounded_with_value_error(call):
+    with pytest.raises(ValueError):
+        call()
+
+
+def test_issue_40_a_long_position_is_echoed_cut_to_80_characters():
+    with pytest.raises(ValueError) as error:
+        Position("445" + "1" * 100_000)
+    assert "(100003 characters)" in str(error.value)
+    assert len(str(error.value)) < 400
