@@ -150,7 +150,8 @@ async fn best(
         Ok(BestResponse {
             summary: report.summary(game.position().moves_played()),
             ai: spec.to_string(),
-            seed: spec.seed().unwrap_or(0),
+            // A player without random choices (perfect) answers the seed it was given.
+            seed: spec.seed().unwrap_or(seed),
             clamped,
         })
     })

@@ -106,6 +106,15 @@ async fn best_returns_the_move_and_its_statistics() {
     // The server's time cap bounds the untimed search without a word: it finished.
     assert_eq!(value["clamped"], json!([]));
 
+    // Issue 40: a player without random choices answers the seed it was asked for.
+    let (_, value, _) = post(
+        &app,
+        "/api/best",
+        r#"{"moves": "4453", "ai": "perfect", "seed": 1}"#,
+    )
+    .await;
+    assert_eq!(value["seed"], 1, "{value}");
+
     // A win in one is taken; the level names work.
     let wins = [json!(3), json!(7)];
     let (_, value, _) = post(&app, "/api/best", r#"{"moves": "445566", "ai": "easy"}"#).await;
