@@ -110,7 +110,6 @@ impl Display for LogError {
                 path.display()
             ),
             LogError::Content { path, message } => write!(f, "{}: {message}", path.display()),
-            // The system's words, where it said any, follow as the source.
             LogError::File(error) => write!(f, "{error}"),
         }
     }
@@ -120,7 +119,6 @@ impl std::error::Error for LogError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             LogError::Io { source, .. } => Some(source),
-            LogError::File(error) => std::error::Error::source(error),
             _ => None,
         }
     }
@@ -224,9 +222,7 @@ impl AppendLog {
         let mut contents = Contents::default();
         let bytes = match files::read_bytes(path, MAX_LOG_BYTES) {
             Ok(bytes) => bytes,
-            Err(FileError::Open { source, .. })
-                if source.kind() == std::io::ErrorKind::NotFound =>
-            {
+            Err(FileError::Open { error, .. }) if error.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(contents);
             }
             Err(error) => return Err(LogError::File(error)),

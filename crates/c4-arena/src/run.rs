@@ -154,9 +154,7 @@ impl RunManifest {
             Ok(text) => serde_json::from_str(&text)
                 .map(Some)
                 .map_err(|e| format!("{} is damaged: {e}", path.display())),
-            Err(FileError::Open { source, .. })
-                if source.kind() == std::io::ErrorKind::NotFound =>
-            {
+            Err(FileError::Open { error, .. }) if error.kind() == std::io::ErrorKind::NotFound => {
                 Ok(None)
             }
             Err(error) => Err(error.to_string()),

@@ -1,20 +1,9 @@
 //! `c4 book verify` and `c4 book import` refuse a book whose scores are wrong within their
 //! range or whose plies are cut short, naming the first bad entry (issue 40, item 8).
 
-use assert_cmd::Command;
+mod support;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let output = Command::cargo_bin("c4")
-        .expect("the c4 binary is built for tests")
-        .args(args)
-        .output()
-        .expect("c4 runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use support::run;
 
 #[test]
 fn issue_40_a_wrong_or_cut_book_is_refused_with_its_first_bad_entry() {

@@ -1,20 +1,8 @@
 //! The `c4` binary as a user runs it: stdout, stderr and exit codes.
 
-use assert_cmd::Command;
+mod support;
 
-fn c4() -> Command {
-    Command::cargo_bin("c4").expect("the c4 binary is built for tests")
-}
-
-/// Runs `c4 ARGS`, returning (exit code, stdout, stderr).
-pub fn run(args: &[&str]) -> (i32, String, String) {
-    let output = c4().args(args).output().expect("c4 runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use support::{run, run_with_input};
 
 #[test]
 fn show_draws_the_position() {
@@ -80,20 +68,6 @@ fn usage_errors_exit_2() {
     let (code, out, _) = run(&["help", "show"]);
     assert_eq!(code, 0);
     assert!(out.contains("--json"));
-}
-
-/// Runs `c4 ARGS` with `input` on standard input.
-fn run_with_input(args: &[&str], input: &str) -> (i32, String, String) {
-    let output = c4()
-        .args(args)
-        .write_stdin(input.to_owned())
-        .output()
-        .expect("c4 runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -1,23 +1,10 @@
 //! `c4 review`: which it read, moves or a file, and what it says of a bad file (issue 40,
 //! item 5; issue 38, item 6).
 
-use assert_cmd::Command;
-use std::path::{Path, PathBuf};
+mod support;
 
-/// Runs `c4 ARGS` in `dir`: (exit code, stdout, stderr).
-fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = Command::cargo_bin("c4")
-        .expect("the c4 binary is built for tests")
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("c4 runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use std::path::PathBuf;
+use support::run_in;
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("c4-review-{name}-{}", std::process::id()));

@@ -1,20 +1,11 @@
 //! `c4 solve` checks the score of a `MOVES SCORE` line against its answer (issue 40, item 9).
 
-use assert_cmd::Command;
+mod support;
 
-fn solve(args: &[&str], input: &str) -> (i32, String, String) {
-    let output = Command::cargo_bin("c4")
-        .expect("the c4 binary is built for tests")
-        .arg("solve")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .expect("c4 runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+use support::{Said, run_with_input};
+
+fn solve(args: &[&str], input: &str) -> Said {
+    run_with_input(&[&["solve"], args].concat(), input)
 }
 
 #[test]

@@ -1,20 +1,9 @@
 //! `c4 verify` on a run that is unfinished or still being written (issue 40, item 7).
 
-use assert_cmd::Command;
-use std::path::PathBuf;
+mod support;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let output = Command::cargo_bin("c4")
-        .expect("the c4 binary is built for tests")
-        .args(args)
-        .output()
-        .expect("c4 runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use std::path::PathBuf;
+use support::run;
 
 /// A finished match of 6 random games in a fresh folder, then cut to its first 3 games.
 fn unfinished_run(name: &str) -> PathBuf {

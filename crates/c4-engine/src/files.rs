@@ -5,8 +5,8 @@
 //! through [`open_regular`] (or [`read_bytes`] and [`read_text`] on top of it): the file is
 //! opened without blocking, checked to be a regular file, and read up to a limit the caller
 //! states. Errors name the file and what is wrong with it, never its contents; the system's
-//! own words are the error's source (printed once by a cause chain), or, for a message
-//! that names the file already, part of [`FileError::problem`].
+//! own words are part of the message (not a source, so a cause chain says them once), and
+//! [`FileError::problem`] gives the message without the name, for a message that has it.
 
 use std::fs::File;
 use std::io::Read;
@@ -17,13 +17,12 @@ use std::path::{Path, PathBuf};
 #[non_exhaustive]
 pub enum FileError {
     /// It cannot be opened (missing, no permission, ...).
-    #[error("cannot open {}", path.display())]
+    #[error("cannot open {}: {}", path.display(), plain_io(error))]
     Open {
         /// The file.
         path: PathBuf,
-        /// What the system said.
-        #[source]
-        source: std::io::Error,
+        /// What the system said (in the message, so a cause chain says it once).
+        error: std::io::Error,
     },
     /// It is a folder, a FIFO, a device or a socket.
     #[error("{} is {kind}, not a regular file", path.display())]
@@ -42,13 +41,12 @@ pub enum FileError {
         limit: u64,
     },
     /// Reading it failed part way.
-    #[error("cannot read {}", path.display())]
+    #[error("cannot read {}: {}", path.display(), plain_io(error))]
     Read {
         /// The file.
         path: PathBuf,
-        /// What the system said.
-        #[source]
-        source: std::io::Error,
+        /// What the system said (in the message, so a cause chain says it once).
+        error: std::io::Error,
     },
     /// It is not UTF-8 text.
     #[error("{} is not UTF-8 text", path.display())]
@@ -59,17 +57,29 @@ pub enum FileError {
 }
 
 impl FileError {
+    /// The file.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        match self {
+            FileError::Open { path, .. }
+            | FileError::NotRegular { path, .. }
+            | FileError::TooLarge { path, .. }
+            | FileError::Read { path, .. }
+            | FileError::NotText { path } => path,
+        }
+    }
+
     /// What is wrong, without the file's name: for a message that names it already
     /// (`params=FILE: cannot open it: No such file or directory`).
     #[must_use]
     pub fn problem(&self) -> String {
         match self {
-            FileError::Open { source, .. } => format!("cannot open it: {}", plain_io(source)),
+            FileError::Open { error, .. } => format!("cannot open it: {}", plain_io(error)),
             FileError::NotRegular { kind, .. } => format!("it is {kind}, not a regular file"),
             FileError::TooLarge { limit, .. } => {
                 format!("it is over {limit} bytes, the most read from such a file")
             }
-            FileError::Read { source, .. } => format!("cannot read it: {}", plain_io(source)),
+            FileError::Read { error, .. } => format!("cannot read it: {}", plain_io(error)),
             FileError::NotText { .. } => "it is not UTF-8 text".to_owned(),
         }
     }
@@ -88,13 +98,13 @@ fn plain_io(error: &std::io::Error) -> String {
 ///
 /// The open does not block: a FIFO with no writer is refused instead of waited on.
 pub fn open_regular(path: &Path, limit: u64) -> Result<File, FileError> {
-    let file = open_nonblocking(path).map_err(|source| FileError::Open {
+    let file = open_nonblocking(path).map_err(|error| FileError::Open {
         path: path.to_owned(),
-        source,
+        error,
     })?;
-    let metadata = file.metadata().map_err(|source| FileError::Read {
+    let metadata = file.metadata().map_err(|error| FileError::Read {
         path: path.to_owned(),
-        source,
+        error,
     })?;
     if !metadata.is_file() {
         return Err(FileError::NotRegular {
@@ -118,9 +128,9 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
     // The length was checked at open; the take bounds a file that grows meanwhile.
     file.take(limit + 1)
         .read_to_end(&mut bytes)
-        .map_err(|source| FileError::Read {
+        .map_err(|error| FileError::Read {
             path: path.to_owned(),
-            source,
+            error,
         })?;
     if bytes.len() as u64 > limit {
         return Err(FileError::TooLarge {
@@ -216,12 +226,15 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_file_says_so_once() {
+    fn a_missing_file_says_so_once_without_the_os_error_number() {
         let error = read_text(Path::new("/nonexistent/c4/file"), 10).unwrap_err();
-        assert_eq!(error.to_string(), "cannot open /nonexistent/c4/file");
-        let source = std::error::Error::source(&error).expect("the system's words");
-        assert!(source.to_string().starts_with("No such file or directory"));
+        assert_eq!(
+            error.to_string(),
+            "cannot open /nonexistent/c4/file: No such file or directory"
+        );
+        assert!(std::error::Error::source(&error).is_none(), "said once");
         assert_eq!(error.problem(), "cannot open it: No such file or directory");
+        assert_eq!(error.path(), Path::new("/nonexistent/c4/file"));
     }
 
     #[test]

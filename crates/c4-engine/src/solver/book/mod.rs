@@ -120,8 +120,8 @@ pub enum EntryError {
 #[derive(Debug, thiserror::Error)]
 pub enum BookError {
     /// The file could not be read: missing, not a regular file, larger than any book.
-    #[error("cannot read the book")]
-    File(#[source] FileError),
+    #[error("cannot read the book {}: {}", .0.path().display(), .0.problem())]
+    File(FileError),
     /// Nothing in it.
     #[error("the book is empty")]
     Empty,
