@@ -4,6 +4,7 @@
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
 use c4_engine::options::{SpecError, Tunable};
+use std::sync::LazyLock;
 
 /// The tunable weights of `spec` named in `params` (all of them when it is empty), in the
 /// evaluator's order; an error names a weight it does not have.
@@ -66,25 +67,14 @@ impl TunedSet {
     }
 }
 
-/// The tuned sets, one per evaluator at most.
-pub static TUNED: &[TunedSet] = &[
-    TunedSet {
-        name: "kang",
-        file: include_str!("../../../../data/tuned/kang.params"),
-    },
-    TunedSet {
-        name: "center",
-        file: include_str!("../../../../data/tuned/center.params"),
-    },
-    TunedSet {
-        name: "corners",
-        file: include_str!("../../../../data/tuned/corners.params"),
-    },
-    TunedSet {
-        name: "threats",
-        file: include_str!("../../../../data/tuned/threats.params"),
-    },
-];
+/// The tuned sets, one per evaluator at most: the parameter files the engine ships
+/// (`c4_engine::eval::params::SHIPPED`, which `params=tuned` names).
+pub static TUNED: LazyLock<Vec<TunedSet>> = LazyLock::new(|| {
+    params::SHIPPED
+        .iter()
+        .map(|&(name, file)| TunedSet { name, file })
+        .collect()
+});
 
 #[cfg(test)]
 mod tests {
@@ -92,7 +82,7 @@ mod tests {
 
     #[test]
     fn every_shipped_set_parses_into_its_evaluator_with_weights_of_its_own() {
-        for set in TUNED {
+        for set in TUNED.iter() {
             let spec = set.spec();
             assert_eq!(spec.name(), set.name);
             assert!(
