@@ -36,6 +36,14 @@ pub enum LearnError {
     /// Another process is writing the folder.
     #[error("another c4 run is writing {}: wait for it to finish, or choose another --out", .0.display())]
     Locked(PathBuf),
+    /// The folder cannot be made or locked.
+    #[error("cannot lock {}: {reason}", dir.display())]
+    Lock {
+        /// The run folder.
+        dir: PathBuf,
+        /// What went wrong.
+        reason: String,
+    },
     /// A file of the run cannot be read.
     #[error(transparent)]
     Read(#[from] FileError),

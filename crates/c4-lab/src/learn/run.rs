@@ -19,10 +19,10 @@ use super::metrics::{self, Labelled};
 use super::spec::LearnSpec;
 use super::td::Trainer;
 use crate::experiments::plot::{self, Chart, Series};
+use c4_arena::run::RunLock;
 use c4_engine::eval::ntuple::{Network, file as weights_file};
 use c4_engine::files;
-use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// The manifest's file name.
@@ -132,22 +132,15 @@ pub fn run(
     Ok(network)
 }
 
-/// Holds `dir`'s lock while the run writes it.
-fn lock(dir: &Path) -> Result<File, LearnError> {
-    let write_error = |path: PathBuf| move |source| LearnError::Write { path, source };
-    std::fs::create_dir_all(dir).map_err(write_error(dir.to_owned()))?;
-    let path = dir.join("learn.lock");
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(write_error(path.clone()))?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(LearnError::Locked(dir.to_owned())),
-        Err(std::fs::TryLockError::Error(source)) => Err(LearnError::Write { path, source }),
-    }
+/// Holds `dir`'s lock (the run folders' own, `c4_arena::run::RunLock`) while the run
+/// writes it.
+fn lock(dir: &Path) -> Result<RunLock, LearnError> {
+    RunLock::try_acquire(dir)
+        .map_err(|reason| LearnError::Lock {
+            dir: dir.to_owned(),
+            reason,
+        })?
+        .ok_or_else(|| LearnError::Locked(dir.to_owned()))
 }
 
 /// Writes the manifest of a new run, or checks that a resumed one asks for the same.
