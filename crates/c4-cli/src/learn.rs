@@ -1,10 +1,11 @@
 //! `c4 learn`: train an n-tuple network by self-play, resumably, with its learning curve.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use c4_engine::eval::ntuple::{Network, file as weights_file};
 use c4_lab::learn::LearnSpec;
 use c4_lab::learn::run::{self, Cadence, LearnObserver, Measurement};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 pub struct LearnArgs {
@@ -51,6 +52,10 @@ pub struct LearnArgs {
     /// Games against easy a measurement plays.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=10_000))]
     pub eval_games: u64,
+    /// Play no games: write the network of the run's latest checkpoint to this file (a
+    /// snapshot of a run that goes on, to grade or to play with `eval=ntuple:weights=FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub snapshot: Option<PathBuf>,
 }
 
 struct Bar(ProgressBar);
@@ -79,6 +84,12 @@ impl LearnObserver for Bar {
 }
 
 pub fn run(args: &LearnArgs) -> Result<()> {
+    if let Some(file) = &args.snapshot {
+        let (network, games) = run::snapshot(&args.out)?;
+        write_network(file, &network)?;
+        println!("{games} games: the network is {}", file.display());
+        return Ok(());
+    }
     let spec = LearnSpec {
         tuples: args.tuples as usize,
         length: args.length as usize,
@@ -110,4 +121,9 @@ pub fn run(args: &LearnArgs) -> Result<()> {
         args.out.join(run::NETWORK_FILE).display()
     );
     Ok(())
+}
+
+fn write_network(file: &Path, network: &Network) -> Result<()> {
+    std::fs::write(file, weights_file::encode(network))
+        .with_context(|| format!("cannot write {}", file.display()))
 }

@@ -10,6 +10,7 @@ use super::ayoub_max_connected::{self, MaxConnected, MaxConnectedConfig};
 use super::ayoub_naive::{self, Naive, NaiveConfig};
 use super::itu_last_coin::{self, ItuConfig, ItuLastCoin};
 use super::kang_h1_features::{self, KangConfig, KangFeatures};
+use super::ntuple::{self, Ntuple, NtupleConfig};
 use super::params::{self, PARAMS_KEY, PARAMS_OPTIONS};
 use super::shanghai_lines::{self, FiveFactorLines, LinesConfig};
 use super::square_values::{self, Matrix, SquareValues, SquareValuesConfig};
@@ -23,7 +24,7 @@ use std::fmt;
 
 /// An evaluator with its settings: what `eval=NAME,KEY=VALUE...` and `--eval NAME:KEY=VALUE`
 /// name. Its text form (`Display`) is canonical: defaults are left out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvalSpec {
     /// `kang`.
     Kang(KangConfig),
@@ -39,6 +40,8 @@ pub enum EvalSpec {
     Itu(ItuConfig),
     /// `threats`.
     Threats(ThreatsConfig),
+    /// `ntuple`.
+    Ntuple(NtupleConfig),
     /// `zero`.
     Zero,
 }
@@ -94,7 +97,15 @@ impl EvalSpec {
         for (key, value) in params::options_of(&source, entry.name)? {
             options.add_if_absent(&key, &value);
         }
-        entry.options.parse(options)
+        let mut spec = entry.options.parse(options)?;
+        if let EvalSpec::Ntuple(config) = &mut spec {
+            config.load().map_err(|e| SpecError::Unavailable {
+                key: "weights",
+                value: c4_core::excerpt(&config.weights().to_string()),
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(spec)
     }
 
     /// The options of an evaluator that name a file: `params=`, which every evaluator
@@ -147,14 +158,15 @@ impl EvalSpec {
     /// Builds the evaluator; `seed` feeds random evaluators.
     #[must_use]
     pub fn build(&self, seed: u64) -> AnyEvaluator {
-        match *self {
-            EvalSpec::Kang(c) => AnyEvaluator::Kang(KangFeatures::new(c)),
-            EvalSpec::SquareValues(c) => AnyEvaluator::SquareValues(SquareValues::new(c)),
+        match self {
+            EvalSpec::Kang(c) => AnyEvaluator::Kang(KangFeatures::new(*c)),
+            EvalSpec::SquareValues(c) => AnyEvaluator::SquareValues(SquareValues::new(*c)),
             EvalSpec::Naive(c) => AnyEvaluator::Naive(Naive::new(c.with_seed(seed))),
-            EvalSpec::Connected(c) => AnyEvaluator::Connected(MaxConnected::new(c)),
-            EvalSpec::Lines(c) => AnyEvaluator::Lines(FiveFactorLines::new(c)),
-            EvalSpec::Itu(c) => AnyEvaluator::Itu(ItuLastCoin::new(c)),
-            EvalSpec::Threats(c) => AnyEvaluator::Threats(Threats::new(c)),
+            EvalSpec::Connected(c) => AnyEvaluator::Connected(MaxConnected::new(*c)),
+            EvalSpec::Lines(c) => AnyEvaluator::Lines(FiveFactorLines::new(*c)),
+            EvalSpec::Itu(c) => AnyEvaluator::Itu(ItuLastCoin::new(*c)),
+            EvalSpec::Threats(c) => AnyEvaluator::Threats(Threats::new(*c)),
+            EvalSpec::Ntuple(c) => AnyEvaluator::Ntuple(Ntuple::new(c)),
             EvalSpec::Zero => AnyEvaluator::Zero(Zero),
         }
     }
@@ -190,6 +202,8 @@ pub enum AnyEvaluator {
     Itu(ItuLastCoin),
     /// `threats`.
     Threats(Threats),
+    /// `ntuple`.
+    Ntuple(Ntuple),
     /// `zero`.
     Zero(Zero),
 }
@@ -206,6 +220,7 @@ macro_rules! with_evaluator {
             $crate::eval::AnyEvaluator::Lines($e) => $body,
             $crate::eval::AnyEvaluator::Itu($e) => $body,
             $crate::eval::AnyEvaluator::Threats($e) => $body,
+            $crate::eval::AnyEvaluator::Ntuple($e) => $body,
             $crate::eval::AnyEvaluator::Zero($e) => $body,
         }
     };
@@ -364,6 +379,19 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             wrap: EvalSpec::Threats,
             unwrap: |s| match s {
                 EvalSpec::Threats(c) => Some(c),
+                _ => None,
+            },
+        },
+    },
+    EvaluatorEntry {
+        name: "ntuple",
+        summary: "an n-tuple network learned by self-play (c4 learn): 70 tuples of 8 cells, TD(lambda)",
+        citation: "Thill, Koch, Konen (PPSN 2012); Bagheri et al. (IEEE TCIAIG 2016); trained by c4",
+        options: &Variant {
+            table: ntuple::evaluator::OPTIONS,
+            wrap: EvalSpec::Ntuple,
+            unwrap: |s| match s {
+                EvalSpec::Ntuple(c) => Some(c),
                 _ => None,
             },
         },

@@ -288,7 +288,7 @@ pub fn kang_table9_with(
         &|depth| {
             Ok(kang_player(
                 depth,
-                *h1_eval,
+                h1_eval.clone(),
                 reading.random,
                 reading.win_score,
             ))

@@ -132,6 +132,27 @@ pub fn run(
     Ok(network)
 }
 
+/// The network of the latest checkpoint of the run in `dir`, with the games it has played:
+/// a snapshot to grade or play while the run goes on (checkpoints are renamed into place
+/// whole, so reading one needs no lock).
+pub fn snapshot(dir: &Path) -> Result<(Network, u64), LearnError> {
+    let path = dir.join(MANIFEST_FILE);
+    let text = files::read_text(&path, 1 << 20)?;
+    let spec: LearnSpec = serde_json::from_str(&text).map_err(|e| LearnError::Manifest {
+        path: path.clone(),
+        reason: e.to_string(),
+    })?;
+    spec.check()?;
+    let trainer = checkpoint::load(
+        &dir.join(CHECKPOINT_FILE),
+        spec.layout()?,
+        spec.td(),
+        spec.seed,
+    )?;
+    let games = trainer.games();
+    Ok((trainer.into_network(), games))
+}
+
 /// Holds `dir`'s lock (the run folders' own, `c4_arena::run::RunLock`) while the run
 /// writes it.
 fn lock(dir: &Path) -> Result<RunLock, LearnError> {

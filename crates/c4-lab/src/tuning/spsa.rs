@@ -113,7 +113,7 @@ pub struct Step {
 fn player(spec: &EvalSpec, depth: u32) -> PlayerSpec {
     let mut player = FixedDepthSpec::alphabeta();
     player.depth = depth;
-    player.eval = *spec;
+    player.eval = spec.clone();
     PlayerSpec::Alphabeta(player)
 }
 
@@ -195,7 +195,7 @@ impl SpsaRun {
         let steps: Vec<f64> = initial.iter().map(|v| (v.abs() * 0.2).max(1.0)).collect();
         let weights = iterations.last().map_or(initial, |i| i.weights.clone());
         Ok(SpsaRun {
-            start: *start,
+            start: start.clone(),
             config: config.clone(),
             keys,
             bounds: chosen
@@ -389,7 +389,7 @@ impl SpsaRun {
     }
 
     fn with_weights(&self, weights: &[f64]) -> Result<EvalSpec, String> {
-        let mut spec = self.start;
+        let mut spec = self.start.clone();
         for ((key, weight), (min, max)) in self.keys.iter().zip(weights).zip(&self.bounds) {
             let value = weight.round().clamp(*min, *max) as i64;
             spec.set_tunable(key, value).map_err(|e| e.to_string())?;

@@ -4,12 +4,15 @@
 //! Tuples of cells laid as random walks ([`layout`]) each select one weight by the pattern
 //! of their cells, for the side to move and for the board's mirror image; the value is the
 //! tanh of the selected weights' sum ([`network`]). The weights are stored quantized and
-//! sparse in a versioned, checksummed file ([`file`]).
+//! sparse in a versioned, checksummed file ([`file`]); [`evaluator`] puts a network behind
+//! the [`Evaluator`](crate::eval::Evaluator) trait as `eval=ntuple`.
 
+pub mod evaluator;
 pub mod file;
 pub mod layout;
 pub mod network;
 
+pub use evaluator::{Ntuple, NtupleConfig, WeightsChoice};
 pub use file::WeightsError;
 pub use layout::{Layout, LayoutError};
 pub use network::Network;

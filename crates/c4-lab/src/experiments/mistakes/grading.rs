@@ -151,7 +151,7 @@ pub fn players(quick: bool) -> Vec<Graded> {
         for &depth in &depths {
             out.push(Graded {
                 label: format!("{name} d{depth}"),
-                spec: alphabeta(depth, eval),
+                spec: alphabeta(depth, eval.clone()),
                 line: Some(((*name).to_owned(), false, depth)),
             });
             if let Some(tuned) = tuned {

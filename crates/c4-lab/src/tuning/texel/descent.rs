@@ -128,7 +128,7 @@ pub fn fit(
             scale,
         )
     };
-    let mut current = *spec;
+    let mut current = spec.clone();
     let (mut train_loss, valid_loss, mut scale) = evaluate(&current, None);
     let report = |pass, train, valid, scale, spec: &EvalSpec| PassReport {
         pass,
@@ -139,7 +139,7 @@ pub fn fit(
     };
     let mut passes = vec![report(0, train_loss, valid_loss, scale, &current)];
     progress(&passes[0]);
-    let mut best = (valid_loss, current, 0);
+    let mut best = (valid_loss, current.clone(), 0);
     let mut steps: Vec<i64> = chosen
         .iter()
         .map(|k| {
@@ -162,7 +162,7 @@ pub fn fit(
                 if value == tunable.value {
                     continue;
                 }
-                let mut candidate = current;
+                let mut candidate = current.clone();
                 candidate
                     .set_tunable(key, value)
                     .map_err(|e| e.to_string())?;
@@ -183,7 +183,7 @@ pub fn fit(
         progress(&pass_report);
         passes.push(pass_report);
         if valid_now < best.0 - 1e-12 {
-            best = (valid_now, current, pass);
+            best = (valid_now, current.clone(), pass);
             stale = 0;
         } else {
             stale += 1;

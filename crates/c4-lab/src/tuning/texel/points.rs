@@ -192,7 +192,7 @@ pub fn values(spec: &EvalSpec, depth: u32, points: &[Point]) -> Vec<f64> {
                 let searcher = (depth > 0).then(|| {
                     let mut player = FixedDepthSpec::alphabeta();
                     player.depth = depth;
-                    player.eval = *spec;
+                    player.eval = spec.clone();
                     PlayerSpec::Alphabeta(player)
                         .build()
                         .expect("a fixed-depth player builds")
