@@ -6,7 +6,7 @@ use super::profiles::{self, PROFILES, Profile};
 use super::report::build_report;
 use super::settings::RunSettings;
 use super::tables::EXPERIMENTS;
-use super::{accuracy, ladder, mistakes, tuned_evaluators};
+use super::{accuracy, ladder, learned, mistakes, tuned_evaluators};
 use crate::progress::{GamesOf, Plan, Progress};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_engine::files;
@@ -28,6 +28,8 @@ pub enum ExperimentKind {
     Mistakes,
     /// The heuristics tuned by texel, against their untuned selves and perfect play.
     Tuning,
+    /// The n-tuple network learned by self-play, graded beside the seed heuristics.
+    Learned,
 }
 
 /// What a folder holds: one experiment, with one seed.
@@ -97,6 +99,7 @@ impl ExperimentKind {
                 ExperimentKind::Ladder,
                 ExperimentKind::Mistakes,
                 ExperimentKind::Tuning,
+                ExperimentKind::Learned,
             ])
             .collect()
     }
@@ -126,6 +129,7 @@ impl ExperimentKind {
             ExperimentKind::Ladder => "ladder",
             ExperimentKind::Mistakes => "mistakes",
             ExperimentKind::Tuning => "tuning",
+            ExperimentKind::Learned => "learned",
         }
     }
 
@@ -145,6 +149,9 @@ impl ExperimentKind {
             ExperimentKind::Tuning => {
                 "each seed heuristic and threats tuned by texel: Elo against the untuned weights, mistakes before and after, Kang's Table 9 with the tuned H1"
             }
+            ExperimentKind::Learned => {
+                "the n-tuple network learned by self-play: mistakes beside every seed heuristic at depths 1, 5 and 8, a ladder at depth 5, one ply against perfect play"
+            }
         }
     }
 
@@ -158,6 +165,9 @@ impl ExperimentKind {
             ExperimentKind::Mistakes => "c4, beside AlphaZero.jl's Connect Four benchmark",
             ExperimentKind::Tuning => {
                 "c4, the papers' future work (Kang, Wang, Hu (2019); Fang, Ren, Cao (2021))"
+            }
+            ExperimentKind::Learned => {
+                "c4, the papers' open question answered by learning (after Thill, Koch, Konen (2012); Bagheri et al. (2016))"
             }
         }
     }
@@ -218,6 +228,10 @@ impl ExperimentKind {
                 unit: "decisions",
             },
             ExperimentKind::Tuning => tuned_evaluators::plan(settings),
+            ExperimentKind::Learned => Plan {
+                total: learned::planned(settings.quick),
+                unit: "decisions and games",
+            },
             ExperimentKind::Ladder => {
                 let players = ladder::PLAYERS.len() as u64;
                 Plan {
@@ -273,6 +287,10 @@ impl ExperimentKind {
                 mistakes::report(dir, &decisions, settings.seed)?;
             }
             ExperimentKind::Tuning => tuned_evaluators::run(settings, progress, &games)?,
+            ExperimentKind::Learned => {
+                let results = learned::run(dir, settings.quick, settings.seed, progress)?;
+                learned::report(dir, &results, settings.seed)?;
+            }
             ExperimentKind::Ladder => {
                 let count = ExperimentKind::ladder_games(settings);
                 let records = ladder::run(dir, count, settings.seed, &games)?;
@@ -341,6 +359,14 @@ impl ExperimentKind {
                 tuned_evaluators::rebuild(dir, seed, progress)?,
                 "games and decisions",
             ),
+            ExperimentKind::Learned => {
+                let results = learned::load(dir, progress)?;
+                let count = results.decisions.len() + results.ladder.len() + results.perfect.len();
+                if count > 0 {
+                    learned::report(dir, &results, seed)?;
+                }
+                (count, "decisions and games")
+            }
             ExperimentKind::Accuracy => {
                 let decisions = accuracy::load(dir, progress)?;
                 if !decisions.is_empty() {

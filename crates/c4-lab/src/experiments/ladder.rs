@@ -35,24 +35,44 @@ pub fn run(
     seed: u64,
     observer: &dyn MatchObserver,
 ) -> Result<Vec<GameRecord>, String> {
-    let path = dir.join("games").join("ladder.jsonl");
-    let (loaded, mut log) = GameLog::resume(&path).map_err(|e| e.to_string())?;
+    let players = PLAYERS
+        .iter()
+        .map(|&(name, spec)| {
+            Ok(Contestant {
+                label: name.to_owned(),
+                spec: PlayerSpec::parse(spec, 0).map_err(|e| e.to_string())?,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    round_robin(
+        &dir.join("games").join("ladder.jsonl"),
+        &players,
+        games,
+        seed,
+        observer,
+    )
+}
+
+/// Plays every pairing of `players` its missing games of `games`, from paired random
+/// openings, into the log at `path`; returns all records.
+pub fn round_robin(
+    path: &Path,
+    players: &[Contestant],
+    games: u64,
+    seed: u64,
+    observer: &dyn MatchObserver,
+) -> Result<Vec<GameRecord>, String> {
+    let (loaded, mut log) = GameLog::resume(path).map_err(|e| e.to_string())?;
     for warning in &loaded.warnings {
         observer.warn(warning);
     }
     let mut all = Vec::new();
     let mut pair = 0;
-    for (i, first) in PLAYERS.iter().enumerate() {
-        for second in &PLAYERS[i + 1..] {
-            let contestant = |(name, spec): (&str, &str)| -> Result<Contestant, String> {
-                Ok(Contestant {
-                    label: name.to_owned(),
-                    spec: PlayerSpec::parse(spec, 0).map_err(|e| e.to_string())?,
-                })
-            };
+    for (i, first) in players.iter().enumerate() {
+        for second in &players[i + 1..] {
             let config = MatchConfig {
-                a: contestant(*first)?,
-                b: contestant(*second)?,
+                a: first.clone(),
+                b: second.clone(),
                 games,
                 seed: game_seed(seed, pair, 13),
                 openings: Openings::Random(OPENING_PLIES),
@@ -63,7 +83,7 @@ pub fn run(
             let done: Vec<GameRecord> = loaded
                 .records
                 .iter()
-                .filter(|r| r.a == first.0 && r.b == second.0 && r.game < games)
+                .filter(|r| r.a == first.label && r.b == second.label && r.game < games)
                 .cloned()
                 .collect();
             all.extend(run_match(&config, done, Some(&mut log), observer)?);
@@ -90,13 +110,13 @@ pub fn report(dir: &Path, records: &[GameRecord], seed: u64) -> Result<String, S
         are the least precise. The perfect player falls back to the engine while a position is too early to solve \
         in its 100 ms, so it is perfect only from the middle game on.\n");
     std::fs::write(dir.join("ladder.csv"), table.ratings_csv()).map_err(|e| e.to_string())?;
-    plot(dir, &table)?;
+    plot(&dir.join("ladder.svg"), &table)?;
     std::fs::write(dir.join("report.md"), &md).map_err(|e| e.to_string())?;
     Ok(md)
 }
 
-fn plot(dir: &Path, table: &Crosstable) -> Result<(), String> {
-    let path = dir.join("ladder.svg");
+/// Draws `table`'s ratings with their intervals into the SVG file `path`.
+pub fn plot(path: &Path, table: &Crosstable) -> Result<(), String> {
     let ratings = table.ratings();
     let finite: Vec<f64> = ratings
         .iter()
@@ -105,7 +125,7 @@ fn plot(dir: &Path, table: &Crosstable) -> Result<(), String> {
         .collect();
     let low = finite.iter().copied().fold(-100.0, f64::min) - 50.0;
     let high = finite.iter().copied().fold(100.0, f64::max) + 50.0;
-    let root = SVGBackend::new(&path, (800, 60 + 34 * ratings.len() as u32)).into_drawing_area();
+    let root = SVGBackend::new(path, (800, 60 + 34 * ratings.len() as u32)).into_drawing_area();
     let err = |e: &dyn std::fmt::Display| format!("plotting {}: {e}", path.display());
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let mut chart = ChartBuilder::on(&root)

@@ -15,6 +15,7 @@ mod commentary;
 mod decisions;
 mod kang_tables;
 pub mod ladder;
+pub mod learned;
 pub mod mistakes;
 mod pairing;
 mod players;

@@ -99,6 +99,13 @@ pub fn builtin() -> Arc<Network> {
     }))
 }
 
+/// The CRC-32 of the shipped network's file: what a study records to tell one shipped
+/// network from the next.
+#[must_use]
+pub fn builtin_fingerprint() -> u32 {
+    crc32fast::hash(BUILTIN_BYTES)
+}
+
 /// Settings of `ntuple`: which network.
 #[derive(Clone, Debug, Default)]
 pub struct NtupleConfig {

@@ -1,0 +1,164 @@
+//! The papers' claim tested: the network searching one ply, as the first player, against
+//! perfect play, from the empty board and from every 1- and 2-ply opening. The perfect side
+//! scores every column with the solver and the opening book and picks at random, seeded,
+//! among the columns of the best score; the network's side breaks its rare ties at random
+//! too. Each game is counted against the opening's theoretical result.
+
+use super::super::decisions::DecisionLog;
+use crate::progress::Progress;
+use c4_arena::matches::game_seed;
+use c4_core::{Column, Game, Player, Status, WIDTH};
+use c4_engine::SeededRng;
+use c4_engine::agent::PlayerSpec;
+use c4_engine::solver::book::OpeningBook;
+use c4_engine::solver::{INVALID_MOVE, SolveLimits, Solver};
+use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// The network's player: one ply, ties at random.
+pub const NETWORK_PLAYER: &str = "alphabeta:depth=1,eval=ntuple,tiebreak=random";
+/// Games from the empty board: full size, `--quick`.
+const EMPTY_BOARD_GAMES: (u64, u64) = (100, 2);
+/// Log2 of each solver's table entries.
+const TABLE_BITS: u32 = 23;
+
+/// One game against perfect play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PerfectGame {
+    /// The opening's moves, 1-7 (empty: the empty board).
+    pub opening: String,
+    /// The game's number among the games of its opening.
+    pub game: u64,
+    /// The whole game's moves, 1-7.
+    pub moves: String,
+    /// The first player's result: 1 won, 0 drawn, -1 lost.
+    pub result: i8,
+    /// The first player's result under perfect play from the opening.
+    pub theoretical: i8,
+}
+
+/// The games of a full or `quick` run: (opening, game number).
+#[must_use]
+pub fn openings(quick: bool) -> Vec<(String, u64)> {
+    let empty = if quick {
+        EMPTY_BOARD_GAMES.1
+    } else {
+        EMPTY_BOARD_GAMES.0
+    };
+    let mut out: Vec<(String, u64)> = (0..empty).map(|g| (String::new(), g)).collect();
+    let digits = (1..=WIDTH).map(|c| c.to_string());
+    out.extend(digits.clone().map(|d| (d, 0)));
+    if !quick {
+        for first in digits.clone() {
+            out.extend(digits.clone().map(|second| (format!("{first}{second}"), 0)));
+        }
+    }
+    out
+}
+
+fn log_path(dir: &Path) -> PathBuf {
+    dir.join("games").join("perfect.jsonl")
+}
+
+/// The games played so far in `dir`.
+pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<PerfectGame>, String> {
+    DecisionLog::load(&log_path(dir), progress)
+}
+
+/// Plays the games of a full or `quick` run not yet in `dir`; returns all of them.
+pub fn play(
+    dir: &Path,
+    quick: bool,
+    seed: u64,
+    progress: &dyn Progress,
+) -> Result<Vec<PerfectGame>, String> {
+    let log = DecisionLog::<PerfectGame>::resume(&log_path(dir), progress)?;
+    let have: HashSet<(String, u64)> =
+        log.with_made(|made| made.iter().map(|g| (g.opening.clone(), g.game)).collect());
+    let todo: Vec<(String, u64)> = openings(quick)
+        .into_iter()
+        .filter(|key| !have.contains(key))
+        .collect();
+    let book = OpeningBook::builtin();
+    todo.par_iter()
+        .map_init(
+            || {
+                let mut solver = Solver::new(TABLE_BITS);
+                solver.set_book(Some(book.clone()));
+                solver
+            },
+            |solver, (opening, game)| -> Result<(), String> {
+                let played = play_one(solver, opening, *game, seed)?;
+                log.record(played, progress)
+            },
+        )
+        .collect::<Result<(), String>>()?;
+    Ok(log.into_made())
+}
+
+/// The columns of the best exact score in `game`'s position.
+fn best_columns(solver: &mut Solver, game: &Game) -> Result<Vec<Column>, String> {
+    let (scores, _) = solver
+        .analyze(game.position(), false, SolveLimits::default())
+        .map_err(|e| format!("{}: {e}", game.move_string()))?;
+    let best = scores
+        .iter()
+        .copied()
+        .filter(|&s| s != INVALID_MOVE)
+        .max()
+        .ok_or("a position with no legal move")?;
+    Ok((0..WIDTH)
+        .filter(|&c| scores[c] == best)
+        .filter_map(Column::new)
+        .collect())
+}
+
+/// The first player's result: 1, 0 or -1.
+fn first_players(status: Status) -> Option<i8> {
+    match status {
+        Status::InProgress => None,
+        Status::Draw => Some(0),
+        Status::Won { winner, .. } => Some(if winner == Player::Red { 1 } else { -1 }),
+    }
+}
+
+fn play_one(
+    solver: &mut Solver,
+    opening: &str,
+    game: u64,
+    seed: u64,
+) -> Result<PerfectGame, String> {
+    let mut board = Game::from_moves(opening).map_err(|e| format!("{opening}: {e}"))?;
+    let (start, _) = solver
+        .solve(board.position())
+        .map_err(|e| format!("{opening}: {e}"))?;
+    let to_move_is_first = board.position().side_to_move() == Player::Red;
+    let theoretical = start.signum() as i8 * if to_move_is_first { 1 } else { -1 };
+    let game_number = game + 1000 * opening.parse::<u64>().unwrap_or(0);
+    let mut network = PlayerSpec::parse(NETWORK_PLAYER, game_seed(seed, game_number, 0))
+        .and_then(|spec| spec.build())
+        .map_err(|e| e.to_string())?;
+    let mut rng = SeededRng::seed_from_u64(game_seed(seed, game_number, 1));
+    let result = loop {
+        if let Some(result) = first_players(board.position().status()) {
+            break result;
+        }
+        let column = if board.position().side_to_move() == Player::Red {
+            network.choose(&board).column
+        } else {
+            let best = best_columns(solver, &board)?;
+            best[rng.random_range(0..best.len())]
+        };
+        board.try_play(column).map_err(|e| e.to_string())?;
+    };
+    Ok(PerfectGame {
+        opening: opening.to_owned(),
+        game,
+        moves: board.move_string(),
+        result,
+        theoretical,
+    })
+}
