@@ -1,13 +1,14 @@
-//! Criterion benches: perft, fixed-depth search and the solver on fixed positions.
+//! Criterion benches: perft, evaluators, fixed-depth search and the solver on fixed positions.
 //! Each bench checks what it computes (perft counts, solver scores), so a fast wrong
 //! answer cannot pass for a speed-up. Run with `cargo bench -p c4-engine`.
 
 use c4_core::perft::perft;
-use c4_core::{Game, Position, parse_moves};
+use c4_core::{Game, Player, Position, parse_moves};
 use c4_engine::agent::parse_agent;
+use c4_engine::eval::{EvalSpec, Evaluator};
 use c4_engine::reference_positions;
 use c4_engine::solver::Solver;
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
 fn bench_perft(c: &mut Criterion) {
@@ -19,6 +20,30 @@ fn bench_perft(c: &mut Criterion) {
     });
 }
 
+/// Evaluations per second of the learned network beside `threats`, on the same positions.
+fn bench_evaluators(c: &mut Criterion) {
+    let positions: Vec<Position> = reference_positions::set("Test_L2_R2")
+        .unwrap()
+        .iter()
+        .map(|p| parse_moves(&p.moves).unwrap())
+        .collect();
+    let mut group = c.benchmark_group("evaluations");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    for spec in ["threats", "ntuple"] {
+        let mut evaluator = EvalSpec::parse(spec).unwrap().build(0);
+        group.bench_function(format!("{spec} on the 1000 Test_L2_R2 positions"), |b| {
+            b.iter(|| {
+                let mut sum = 0i64;
+                for position in &positions {
+                    sum += i64::from(evaluator.evaluate(position, Player::Red, None));
+                }
+                black_box(sum)
+            })
+        });
+    }
+    group.finish();
+}
+
 fn bench_search(c: &mut Criterion) {
     let games: Vec<Game> = reference_positions::set("Test_L2_R2").unwrap()[..20]
         .iter()
@@ -28,6 +53,7 @@ fn bench_search(c: &mut Criterion) {
         "alphabeta:depth=6,eval=center",
         "alphabeta:depth=6,eval=kang",
         "alphabeta:depth=6,eval=threats",
+        "alphabeta:depth=6,eval=ntuple",
     ] {
         let mut agent = parse_agent(spec, 0).unwrap();
         c.bench_function(&format!("{spec} on 20 Test_L2_R2 positions"), |b| {
@@ -65,6 +91,6 @@ fn bench_solver(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = bench_perft, bench_search, bench_solver
+    targets = bench_perft, bench_evaluators, bench_search, bench_solver
 }
 criterion_main!(benches);
