@@ -53,7 +53,7 @@ pub struct LearnArgs {
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=10_000))]
     pub eval_games: u64,
     /// Play no games: write the network of the run's latest checkpoint to this file (a
-    /// snapshot of a run that goes on, to grade or to play with `eval=ntuple:weights=FILE`).
+    /// snapshot of a run that goes on, to grade or to play with `eval=ntuple,weights=FILE`).
     #[arg(long, value_name = "FILE")]
     pub snapshot: Option<PathBuf>,
 }

@@ -349,15 +349,15 @@ fn summary(tally: &Tally, sets: &[&GradedSet], games: &[PerfectGame]) -> String 
         .collect();
     ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
     if let Some(place) = ranked.iter().position(|(_, l)| l.starts_with(NTUPLE)) {
+        let (rival_rate, rival) = &ranked[usize::from(place == 0)];
         let _ = writeln!(
             md,
             "At depth 5 the network's mean mistake rate over the sets graded is {:.1}%, {} of {} players at that \
-             depth (best: {} {:.1}%).",
+             depth ({} {rival}: {rival_rate:.1}%).",
             ranked[place].0,
             ordinal(place + 1),
             ranked.len(),
-            ranked[0].1,
-            ranked[0].0
+            if place == 0 { "next" } else { "best" },
         );
     }
     if let (Some(greedy), Some(threats)) = (mean(&format!("{NTUPLE} d1")), mean("threats d5")) {
