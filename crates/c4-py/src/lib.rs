@@ -7,6 +7,7 @@
 //! search or solve runs with the interpreter's lock released.
 
 mod arena;
+mod learn;
 mod players;
 mod position;
 mod shards;
@@ -69,5 +70,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<tuning::DatasetRun>()?;
     module.add_function(wrap_pyfunction!(tuning::dataset_label, module)?)?;
     module.add_function(wrap_pyfunction!(tuning::texel_tune, module)?)?;
+    module.add_function(wrap_pyfunction!(learn::learn, module)?)?;
+    module.add_function(wrap_pyfunction!(learn::learn_snapshot, module)?)?;
     Ok(())
 }

@@ -8,6 +8,8 @@
 - ``Player``: any c4 player spec or level; ``Player("medium").choose(position)``.
 - ``match``, ``experiment``, ``evaluate``: the arena, the papers' experiments and the
   evaluators, with the numbers the CLI gives.
+- ``learn`` and ``learn_snapshot``: an n-tuple network trained by self-play, as ``c4
+  learn`` trains it; it plays as ``eval=ntuple,weights=FILE`` in any spec.
 - ``c4lab.pettingzoo_env`` and ``c4lab.gymnasium_env``: environments for RL code.
 
 Searches and solves release the interpreter's lock. Bad input raises ``ValueError`` with
@@ -45,6 +47,8 @@ __all__ = [
     "evaluate",
     "experiment",
     "experiments",
+    "learn",
+    "learn_snapshot",
     "levels",
     "match",
     "registry",
@@ -143,3 +147,49 @@ def registry() -> dict[str, Any]:
 def levels() -> dict[str, str]:
     """The named levels and the specs they stand for, weakest first."""
     return {level["name"]: level["spec"] for level in registry()["levels"]}
+
+
+def learn(
+    out: str,
+    *,
+    games: int,
+    tuples: int = 70,
+    length: int = 8,
+    alpha: float = 0.02,
+    lambda_: float = 0.5,
+    tcl_beta: float = 2.7,
+    epsilon: float = 0.1,
+    epsilon_end: float = 0.0,
+    seed: int = 1,
+    checkpoint_every: int = 10_000,
+    eval_every: int = 50_000,
+    sample: int = 100,
+    eval_games: int = 20,
+) -> list[dict[str, float]]:
+    """Trains an n-tuple network by self-play into the run folder ``out``, as ``c4 learn``
+    does (the same options, the same files; a second call resumes, and one with other
+    settings is refused); returns the learning curve, a dict per measurement (``games``,
+    ``seconds``, ``epsilon``, ``mistakes_pct``, ``score_vs_easy``). The network is
+    ``out/network.c4nt``: ``Player(f"alphabeta:depth=5,eval=ntuple,weights={file}")``."""
+    return _core.learn(
+        out,
+        games=games,
+        tuples=tuples,
+        length=length,
+        alpha=alpha,
+        lambda_=lambda_,
+        tcl_beta=tcl_beta,
+        epsilon=epsilon,
+        epsilon_end=epsilon_end,
+        seed=seed,
+        checkpoint_every=checkpoint_every,
+        eval_every=eval_every,
+        sample=sample,
+        eval_games=eval_games,
+    )
+
+
+def learn_snapshot(out: str, file: str) -> int:
+    """Writes the network of the latest checkpoint of the run in ``out`` (which may still be
+    training) to ``file``; returns the games it had played."""
+    return _core.learn_snapshot(out, file)

@@ -125,3 +125,21 @@ def experiment(
 def experiments() -> list[tuple[str, str, str]]: ...
 def evaluate(eval: str, position: PositionLike, view: Optional[str] = None, seed: int = 0) -> str: ...
 def registry_json() -> str: ...
+def learn(
+    out: str,
+    *,
+    games: int,
+    tuples: int,
+    length: int,
+    alpha: float,
+    lambda_: float,
+    tcl_beta: float,
+    epsilon: float,
+    epsilon_end: float,
+    seed: int,
+    checkpoint_every: int,
+    eval_every: int,
+    sample: int,
+    eval_games: int,
+) -> list[dict[str, float]]: ...
+def learn_snapshot(out: str, file: str) -> int: ...

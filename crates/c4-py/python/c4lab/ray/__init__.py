@@ -1,7 +1,7 @@
 """c4 on a Ray cluster: matches, tournaments, experiments, tuning and opening books past one
 machine.
 
-``python -m c4lab.ray match | tournament | experiment | tune | dataset build | book ...``
+``python -m c4lab.ray match | tournament | experiment | tune | dataset build | book | learn ...``
 takes the CLI's arguments
 (``--a``, ``--b``, ``--games``, ``--seed``, ``--random-openings``, ``--out``, ``--resume``,
 ...), splits the work into seeded shards, runs each shard as a Ray task calling c4's Rust
@@ -20,6 +20,9 @@ core, and writes the files the CLI writes, so ``c4 report``, ``c4 verify`` and `
 - A dataset shard is a range of game indices, each game played or taken from a run and its
   sampled positions labelled; the work log ``OUT.partial`` and the dataset are ``c4 dataset
   build``'s, so either resumes the other.
+- A learning sweep runs each combination of the settings given as one task, a ``c4 learn``
+  run in its own folder under ``--out`` (on a file system every node sees), and writes the
+  results as one table, ``sweep.csv``.
 
 Faults: Ray runs a shard again when its worker dies (``--retries``); each finished shard is
 on disk as soon as it returns, so a driver started again with ``--resume`` (a book resumes
@@ -32,6 +35,7 @@ from .dataset import build_dataset
 from .games import run_experiments, run_games
 from .progress import Progress
 from .shards import DEFAULT_RETRIES, ShardError, ShardResult, _play_shard, _wait_all
+from .learn import sweep_learn
 from .tuning import tune_spsa, tune_texel
 from .cli import main
 
@@ -45,6 +49,7 @@ __all__ = [
     "main",
     "run_experiments",
     "run_games",
+    "sweep_learn",
     "tune_spsa",
     "tune_texel",
 ]

@@ -16,6 +16,7 @@ from .. import _core
 from .book import build_book
 from .dataset import build_dataset
 from .games import run_experiments, run_games
+from .learn import sweep_learn
 from .shards import DEFAULT_RETRIES, ShardError
 from .tuning import tune_spsa, tune_texel
 
@@ -145,12 +146,50 @@ def _book_options(p: argparse.ArgumentParser) -> None:
                    help="positions per shard")
 
 
+def _learn_options(p: argparse.ArgumentParser) -> None:
+    """The options of ``sweep_learn``: a comma-separated list sweeps a setting."""
+    p.add_argument("--games", type=int, required=True, help="self-play games of each trial")
+    for flag, keyword, kind in [
+        ("--tuples", "tuples", int),
+        ("--length", "length", int),
+        ("--alpha", "alpha", float),
+        ("--lambda", "lambda_", float),
+        ("--epsilon", "epsilon", float),
+    ]:
+        p.add_argument(flag, dest=keyword, type=_number_list(kind),
+                       default=list(_default(sweep_learn, keyword)),
+                       help="values, comma-separated (default %(default)s)")
+    for flag, keyword, kind in [
+        ("--epsilon-end", "epsilon_end", float),
+        ("--tcl-beta", "tcl_beta", float),
+        ("--seed", "seed", int),
+        ("--checkpoint-every", "checkpoint_every", int),
+        ("--eval-every", "eval_every", int),
+        ("--sample", "sample", int),
+        ("--eval-games", "eval_games", int),
+    ]:
+        p.add_argument(flag, dest=keyword, type=kind, default=_default(sweep_learn, keyword))
+    p.add_argument("--out", required=True, help="the sweep's folder: a run folder per trial")
+
+
+def _number_list(kind: type) -> Callable[[str], list[Any]]:
+    def parse(text: str) -> list[Any]:
+        try:
+            return [kind(part) for part in text.split(",") if part]
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: expected {kind.__name__}s separated by commas"
+            ) from None
+
+    return parse
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m c4lab.ray",
         description=(
-            "c4's matches, tournaments, experiments, tuning, datasets and book builds on a "
-            "Ray cluster"
+            "c4's matches, tournaments, experiments, tuning, datasets, book builds and "
+            "learning sweeps on a Ray cluster"
         ),
     )
     parser.add_argument(
@@ -186,6 +225,9 @@ def _parser() -> argparse.ArgumentParser:
         dataset_commands.add_parser("build", help="label positions of games in shards")
     )
     _book_options(commands.add_parser("book", help="c4 book build"))
+    _learn_options(
+        commands.add_parser("learn", help="c4 learn: a sweep of settings, a trial a task")
+    )
     return parser
 
 
@@ -247,6 +289,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(_call(run_experiments, args))
         elif args.command == "tune":
             print(_tune(args, argv))
+        elif args.command == "learn":
+            print(_call(sweep_learn, args))
         elif args.command == "dataset":
             print(_call(build_dataset, args, book=args.book == "builtin"))
         else:

@@ -1,0 +1,148 @@
+"""A hyper-parameter sweep of ``c4 learn`` on the cluster: every combination of the values
+given is one trial, a ``c4 learn`` run of its own in ``OUT/TRIAL`` (one task, one core,
+resuming from its checkpoint when the task runs again), and the results one table."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import os
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import ray
+
+from .. import _core
+from .progress import Progress
+from .shards import DEFAULT_RETRIES, ShardResult, _timed, _wait_all
+
+#: The columns of ``OUT/sweep.csv``.
+COLUMNS = (
+    "trial", "tuples", "length", "alpha", "lambda", "epsilon", "games",
+    "mistakes_pct", "best_mistakes_pct", "score_vs_easy", "seconds",
+)
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One combination of the swept settings."""
+
+    tuples: int
+    length: int
+    alpha: float
+    lambda_: float
+    epsilon: float
+
+    @property
+    def name(self) -> str:
+        return (
+            f"t{self.tuples}x{self.length}-a{self.alpha:g}-l{self.lambda_:g}-e{self.epsilon:g}"
+        )
+
+
+@ray.remote(num_cpus=1)
+def _learn_task(folder: str, trial: Trial, settings: dict[str, Any]) -> ShardResult:
+    return _timed(
+        f"trial {trial.name}",
+        1,
+        lambda: _core.learn(
+            folder,
+            tuples=trial.tuples,
+            length=trial.length,
+            alpha=trial.alpha,
+            lambda_=trial.lambda_,
+            epsilon=trial.epsilon,
+            **settings,
+        ),
+    )
+
+
+def _values(name: str, given: Sequence[Any]) -> list[Any]:
+    values = list(dict.fromkeys(given))
+    if not values:
+        raise ValueError(f"{name}: give at least one value")
+    return values
+
+
+def sweep_learn(
+    out: str,
+    *,
+    games: int,
+    tuples: Sequence[int] = (70,),
+    length: Sequence[int] = (8,),
+    alpha: Sequence[float] = (0.02,),
+    lambda_: Sequence[float] = (0.5,),
+    epsilon: Sequence[float] = (0.1,),
+    epsilon_end: float = 0.0,
+    tcl_beta: float = 2.7,
+    seed: int = 1,
+    checkpoint_every: int = 10_000,
+    eval_every: int = 50_000,
+    sample: int = 100,
+    eval_games: int = 20,
+    retries: int = DEFAULT_RETRIES,
+    quiet: bool = False,
+) -> str:
+    """Trains one network per combination of ``tuples``, ``length``, ``alpha``, ``lambda_``
+    and ``epsilon`` (the other settings shared), each a task running ``c4 learn`` into
+    ``out/TRIAL``, and writes the table ``out/sweep.csv``: each trial's last measurement
+    and its best mistake rate. ``out`` must be on a file system every node sees. Returns the
+    table as text, best last mistake rate first."""
+    trials = [
+        Trial(t, n, a, lam, e)
+        for t, n, a, lam, e in itertools.product(
+            _values("tuples", tuples),
+            _values("length", length),
+            _values("alpha", alpha),
+            _values("lambda", lambda_),
+            _values("epsilon", epsilon),
+        )
+    ]
+    # Every trial's settings are checked before any task starts: the first bad one names
+    # itself here, not in a worker's log.
+    for trial in trials:
+        if not 1 <= trial.tuples <= 1000 or not 2 <= trial.length <= 10:
+            raise ValueError(f"trial {trial.name}: tuples 1-1000 and length 2-10")
+    settings = dict(
+        games=games, epsilon_end=epsilon_end, tcl_beta=tcl_beta, seed=seed,
+        checkpoint_every=checkpoint_every, eval_every=eval_every, sample=sample,
+        eval_games=eval_games,
+    )
+    os.makedirs(out, exist_ok=True)
+    task = _learn_task.options(max_retries=retries, retry_exceptions=False)
+    tasks = {
+        task.remote(os.path.join(os.path.abspath(out), trial.name), trial, settings):
+            f"trial {trial.name}"
+        for trial in trials
+    }
+    progress = Progress("trials", len(trials), quiet=quiet)
+    by_name = {trial.name: trial for trial in trials}
+    rows: list[dict[str, Any]] = []
+
+    def keep(result: ShardResult) -> None:
+        trial = by_name[result.label.removeprefix("trial ")]
+        curve = result.payload
+        last = curve[-1]
+        rows.append({
+            "trial": trial.name, "tuples": trial.tuples, "length": trial.length,
+            "alpha": trial.alpha, "lambda": trial.lambda_, "epsilon": trial.epsilon,
+            "games": last["games"], "mistakes_pct": last["mistakes_pct"],
+            "best_mistakes_pct": min(row["mistakes_pct"] for row in curve),
+            "score_vs_easy": last["score_vs_easy"], "seconds": round(result.seconds, 1),
+        })
+        progress.add(result)
+
+    _wait_all(tasks, keep)
+    rows.sort(key=lambda r: (r["mistakes_pct"], r["trial"]))
+    with open(os.path.join(out, "sweep.csv"), "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    lines = [f"{'trial':<32} {'games':>9} {'mistakes %':>10} {'best %':>7} {'vs easy':>7}"]
+    lines += [
+        f"{r['trial']:<32} {r['games']:>9} {r['mistakes_pct']:>10.2f} "
+        f"{r['best_mistakes_pct']:>7.2f} {r['score_vs_easy']:>7.3f}"
+        for r in rows
+    ]
+    lines.append(f"table in {os.path.join(out, 'sweep.csv')}")
+    return "\n".join(lines)
