@@ -347,7 +347,7 @@ async fn review_game(
             &mut solver,
             Some(Duration::from_millis(budget)),
         )
-        .map_err(ApiError::bad_request)?;
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
         Ok(ReviewResponse { review, clamped })
     })
     .await?;
