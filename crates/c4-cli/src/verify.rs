@@ -122,8 +122,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let checked = records
         .iter()
         .map(|record| check_game(record, args.from_ply, exact))
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(anyhow::Error::msg)?;
+        .collect::<Result<Vec<_>, _>>()?;
     let verdict = Verdict::of(&records, &checked);
     if args.json {
         let mistakes: Vec<serde_json::Value> = verdict

@@ -470,7 +470,7 @@ async fn record_game(
     };
     let seats = [seat_of(a_name, &a_choices), seat_of(b_name, &b_choices)];
     let record = GameRecord::played(seats, a_first, &moves[..opening_len], &moves, stats)
-        .map_err(ApiError::bad_request)?;
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(Json(record))
 }
 

@@ -66,7 +66,9 @@ pub fn run(
                 .filter(|r| r.a == first.0 && r.b == second.0 && r.game < games)
                 .cloned()
                 .collect();
-            all.extend(run_match(&config, done, Some(&mut log), observer)?);
+            all.extend(
+                run_match(&config, done, Some(&mut log), observer).map_err(|e| e.to_string())?,
+            );
         }
     }
     Ok(all)

@@ -411,8 +411,8 @@ pub fn run(
         progress(iteration);
     }
     while let Some(step) = run.next_step()? {
-        let plus = run_match(&step.plus, Vec::new(), None, &Quiet)?;
-        let minus = run_match(&step.minus, Vec::new(), None, &Quiet)?;
+        let plus = run_match(&step.plus, Vec::new(), None, &Quiet).map_err(|e| e.to_string())?;
+        let minus = run_match(&step.minus, Vec::new(), None, &Quiet).map_err(|e| e.to_string())?;
         progress(run.record(&step, &plus, &minus)?);
     }
     run.result()
@@ -441,7 +441,7 @@ pub fn decided_prefix(records: &[GameRecord], sprt: &Sprt) -> Option<usize> {
 /// by the SPRT.
 pub fn confirm(run: &SpsaRun, max_games: u64) -> Result<MatchSummary, String> {
     let config = run.confirm_config(max_games)?;
-    let records = run_match(&config, Vec::new(), None, &Quiet)?;
+    let records = run_match(&config, Vec::new(), None, &Quiet).map_err(|e| e.to_string())?;
     Ok(MatchSummary::of(
         &records,
         config.seed,

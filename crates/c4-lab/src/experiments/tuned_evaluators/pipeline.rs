@@ -236,7 +236,9 @@ fn play_matches(
                 .filter(|r| r.game < games)
                 .cloned()
                 .collect();
-            all.extend(run_match(&config, done, Some(&mut log), observer)?);
+            all.extend(
+                run_match(&config, done, Some(&mut log), observer).map_err(|e| e.to_string())?,
+            );
         }
     }
     Ok(all)
