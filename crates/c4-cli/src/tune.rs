@@ -101,7 +101,7 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     let command: Vec<String> = std::env::args().collect();
     let mut comments = comments;
     comments.push(format!("command: {}", command.join(" ")));
-    params::write(&out, &tuned, &comments).map_err(anyhow::Error::msg)?;
+    params::write(&out, &tuned, &comments)?;
     println!("done in {:.1} s", started.elapsed().as_secs_f64());
     println!("wrote {}", out.display());
     println!(
@@ -199,8 +199,8 @@ fn spsa_run(
     };
     run.iterations().iter().for_each(show);
     while let Some(step) = run.next_step().map_err(anyhow::Error::msg)? {
-        let plus = run_match(&step.plus, Vec::new(), None, &Quiet).map_err(anyhow::Error::msg)?;
-        let minus = run_match(&step.minus, Vec::new(), None, &Quiet).map_err(anyhow::Error::msg)?;
+        let plus = run_match(&step.plus, Vec::new(), None, &Quiet)?;
+        let minus = run_match(&step.minus, Vec::new(), None, &Quiet)?;
         show(
             run.record(&step, &plus, &minus)
                 .map_err(anyhow::Error::msg)?,
