@@ -287,45 +287,117 @@ proptest! {
     }
 }
 
+/// Specs of random kinds with up to four options from a list of keys and values, some valid,
+/// some not.
+fn fuzzed_spec() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["minimax", "alphabeta", "engine", "random", "perfect"]),
+        prop::collection::vec(
+            (
+                prop::sample::select(vec![
+                    "depth",
+                    "time",
+                    "tt",
+                    "order",
+                    "tiebreak",
+                    "random-every",
+                    "view",
+                    "random-count",
+                    "random-pick",
+                    "win-score",
+                    "seed",
+                    "solver",
+                    "threads",
+                    "table",
+                    "book",
+                    "eval",
+                ]),
+                prop::sample::select(vec![
+                    "1",
+                    "2",
+                    "42",
+                    "64",
+                    "27",
+                    "19",
+                    "0",
+                    "none",
+                    "on",
+                    "off",
+                    "random",
+                    "mover",
+                    "best",
+                    "eval",
+                    "18446744073709551615",
+                    "builtin",
+                    "/dev/zero",
+                    "own",
+                    "game",
+                    "any",
+                    "two-best",
+                    "kang",
+                    "lines",
+                    "itu",
+                    "naive",
+                ]),
+            ),
+            0..4,
+        ),
+    )
+        .prop_map(|(algo, options)| {
+            if options.is_empty() {
+                algo.to_owned()
+            } else {
+                let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                format!("{algo}:{}", pairs.join(","))
+            }
+        })
+}
+
+/// Whether `text` is accepted, clamped as the server clamps it, builds and plays a legal
+/// move; an error (refused or not built) is `false`, anything else fails the test.
+fn accepted_and_plays(text: &str) -> bool {
+    let Ok(mut spec) = PlayerSpec::parse(text, 0) else {
+        return false;
+    };
+    spec.clamp(6, 50);
+    spec.clamp_resources(20, 2);
+    let Ok(mut agent) = spec.build() else {
+        return false;
+    };
+    let game = Game::from_moves("4453").unwrap();
+    let report = agent.choose(&game);
+    assert!(game.position().can_play(report.column), "{text}");
+    true
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// Whatever a spec asks for, once clamped as the server clamps it, the player is built
     /// (or refused with an error) and plays a legal move: no panic, no abort.
     #[test]
-    fn any_accepted_spec_builds_and_plays(
-        algo in prop::sample::select(vec!["minimax", "alphabeta", "engine", "random", "perfect"]),
-        options in prop::collection::vec(
-            (
-                prop::sample::select(vec![
-                    "depth", "time", "tt", "order", "tiebreak", "random-every", "view",
-                    "random-count", "random-pick",
-                    "win-score", "seed", "solver", "threads", "table", "book", "eval",
-                ]),
-                prop::sample::select(vec![
-                    "1", "2", "42", "64", "27", "19", "0", "none", "on", "off", "random",
-                    "mover", "best", "eval", "18446744073709551615", "builtin", "/dev/zero",
-                    "own", "game", "any", "two-best",
-                    "kang", "lines", "itu", "naive",
-                ]),
-            ),
-            0..4,
-        ),
-    ) {
-        let text = if options.is_empty() {
-            algo.to_owned()
-        } else {
-            let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            format!("{algo}:{}", pairs.join(","))
-        };
-        if let Ok(mut spec) = PlayerSpec::parse(&text, 0) {
-            spec.clamp(6, 50);
-            spec.clamp_resources(20, 2);
-            if let Ok(mut agent) = spec.build() {
-                let game = Game::from_moves("4453").unwrap();
-                let report = agent.choose(&game);
-                prop_assert!(game.position().can_play(report.column), "{}", text);
-            }
-        }
+    fn any_accepted_spec_builds_and_plays(text in fuzzed_spec()) {
+        accepted_and_plays(&text);
     }
+}
+
+/// The fuzzed specs reach the players: of a fixed sample, a fair share is accepted, built and
+/// played (a generator whose every spec is refused would test nothing).
+#[test]
+fn a_fair_share_of_fuzzed_specs_is_accepted_and_plays() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = fuzzed_spec();
+    let samples = 60;
+    let accepted = (0..samples)
+        .filter(|_| {
+            let text = strategy.new_tree(&mut runner).unwrap().current();
+            accepted_and_plays(&text)
+        })
+        .count();
+    assert!(
+        accepted >= samples / 10,
+        "only {accepted} of {samples} fuzzed specs were accepted"
+    );
 }
