@@ -3,6 +3,8 @@
 
 mod support;
 
+use c4_engine::agent::{LEVELS, PLAYER_KINDS};
+use c4_engine::eval::EVALUATORS;
 use support::run;
 
 #[test]
@@ -160,19 +162,10 @@ fn eval_prints_a_breakdown() {
 fn evals_lists_every_registry_entry() {
     let (code, out, _) = run(&["evals"]);
     assert_eq!(code, 0);
-    for name in [
-        "kang",
-        "center",
-        "corners",
-        "naive",
-        "connected",
-        "lines",
-        "itu",
-        "threats",
-        "zero",
-        "easy",
-        "perfect",
-    ] {
+    let evaluators = EVALUATORS.iter().map(|entry| entry.name);
+    let kinds = PLAYER_KINDS.iter().map(|kind| kind.name);
+    let levels = LEVELS.iter().map(|level| level.name);
+    for name in evaluators.chain(kinds).chain(levels) {
         assert!(out.contains(name), "{name}");
     }
 }

@@ -4,7 +4,7 @@
 mod support;
 
 use c4_core::{Game, Player, Position};
-use c4_engine::agent::{PlayerSpec, parse_agent};
+use c4_engine::agent::{PLAYER_KINDS, PlayerSpec, parse_agent};
 use c4_engine::eval::{EVALUATORS, EvalSpec, Evaluator, parse_evaluator};
 use proptest::prelude::*;
 use support::random_games;
@@ -287,11 +287,46 @@ proptest! {
     }
 }
 
-/// Specs of random kinds with up to four options from a list of keys and values, some valid,
-/// some not.
+/// Values for the fuzzed options: numbers, words of the choice options, file names, and every
+/// evaluator's name from the registry.
+fn fuzzed_values() -> Vec<&'static str> {
+    let words = [
+        "1",
+        "2",
+        "42",
+        "64",
+        "27",
+        "19",
+        "0",
+        "none",
+        "on",
+        "off",
+        "random",
+        "mover",
+        "best",
+        "eval",
+        "18446744073709551615",
+        "builtin",
+        "/dev/zero",
+        "own",
+        "game",
+        "any",
+        "two-best",
+    ];
+    let evaluators = EVALUATORS.iter().map(|entry| entry.name);
+    words.into_iter().chain(evaluators).collect()
+}
+
+/// Specs of every kind of player with up to four options from a list of keys and values,
+/// some valid, some not.
 fn fuzzed_spec() -> impl Strategy<Value = String> {
     (
-        prop::sample::select(vec!["minimax", "alphabeta", "engine", "random", "perfect"]),
+        prop::sample::select(
+            PLAYER_KINDS
+                .iter()
+                .map(|kind| kind.name)
+                .collect::<Vec<_>>(),
+        ),
         prop::collection::vec(
             (
                 prop::sample::select(vec![
@@ -312,33 +347,7 @@ fn fuzzed_spec() -> impl Strategy<Value = String> {
                     "book",
                     "eval",
                 ]),
-                prop::sample::select(vec![
-                    "1",
-                    "2",
-                    "42",
-                    "64",
-                    "27",
-                    "19",
-                    "0",
-                    "none",
-                    "on",
-                    "off",
-                    "random",
-                    "mover",
-                    "best",
-                    "eval",
-                    "18446744073709551615",
-                    "builtin",
-                    "/dev/zero",
-                    "own",
-                    "game",
-                    "any",
-                    "two-best",
-                    "kang",
-                    "lines",
-                    "itu",
-                    "naive",
-                ]),
+                prop::sample::select(fuzzed_values()),
             ),
             0..4,
         ),
