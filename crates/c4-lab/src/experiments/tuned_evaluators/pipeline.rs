@@ -156,7 +156,7 @@ fn fitted(
         patience: PATIENCE,
         max_passes: size(settings).max_passes,
     };
-    let result = texel::fit(&start, samples, &config, &mut |_| {})?;
+    let result = texel::fit(&start, samples, &config, &mut |_| {}).map_err(|e| e.to_string())?;
     let first = &result.passes[0];
     let best = &result.passes[result.best_pass as usize];
     let fit = Fit {
