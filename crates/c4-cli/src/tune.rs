@@ -116,7 +116,7 @@ pub fn run(args: &TuneArgs) -> Result<()> {
 /// Texel on `--data`: the tuned evaluator and the parameter file's provenance lines.
 fn texel_fit(args: &TuneArgs, start: &EvalSpec) -> Result<(EvalSpec, Vec<String>)> {
     let data = args.data.as_ref().context("texel needs --data FILE")?;
-    let samples = dataset::read(data).map_err(anyhow::Error::msg)?;
+    let samples = dataset::read(data)?;
     let depth = args.depth.unwrap_or(0);
     let target = match args.target {
         FitTarget::Results => Target::Results,

@@ -116,7 +116,7 @@ fn labelled_positions(
         for _ in 0..spec.positions {
             progress.advanced();
         }
-        return dataset::read(&path);
+        return dataset::read(&path).map_err(|e| e.to_string());
     }
     let work = PathBuf::from(format!("{}.partial", path.display()));
     let samples = dataset::build(
@@ -131,7 +131,7 @@ fn labelled_positions(
         },
     )
     .map_err(|e| e.to_string())?;
-    dataset::write(&path, &samples)?;
+    dataset::write(&path, &samples).map_err(|e| e.to_string())?;
     std::fs::remove_file(&work).ok();
     Ok(samples)
 }
