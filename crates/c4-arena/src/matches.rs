@@ -2,16 +2,75 @@
 
 use crate::record::{GameLog, GameRecord, GameResult};
 use crate::stats::{Sprt, SprtVerdict, Wdl};
-use c4_core::{Game, Player};
+use c4_core::{Game, ParseMovesError, PlayError, Player};
 use c4_engine::agent::PlayerSpec;
 use c4_engine::hashing::mix64;
+use c4_engine::options::SpecError;
 use c4_engine::search::MoveReport;
 use c4_engine::{SeededRng, random_play};
 use rand::SeedableRng;
 use rayon::prelude::*;
 use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Why an opening of a list is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OpeningError {
+    /// Its moves are not a game.
+    #[error(transparent)]
+    Moves(#[from] ParseMovesError),
+    /// It leaves no game to play.
+    #[error("the opening {0} ends the game")]
+    EndsTheGame(String),
+}
+
+/// Why a game or a match cannot be played.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// An opening of the list is not a game.
+    #[error("opening {opening:?}: {source}")]
+    Opening {
+        /// The opening.
+        opening: String,
+        /// What is wrong with it.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// A player's spec does not build.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A player could not choose a move.
+    #[error("player {label}: {source}")]
+    Choose {
+        /// The player's label.
+        label: String,
+        /// Why it could not.
+        #[source]
+        source: ChooseError,
+    },
+    /// A player chose a move that cannot be played.
+    #[error("player {label} chose an illegal move: {source}")]
+    IllegalMove {
+        /// The player's label.
+        label: String,
+        /// Why the move cannot be played.
+        #[source]
+        source: PlayError,
+    },
+    /// A finished game could not be appended to the games file.
+    #[error("writing {}: {source}", path.display())]
+    Write {
+        /// The games file.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+}
 
 /// Who plays red.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -39,10 +98,10 @@ pub enum Openings {
 
 impl Openings {
     /// Checks one opening of a list: moves from the empty board that leave a game to play.
-    pub fn check(moves: &str) -> Result<(), String> {
-        let game = Game::from_moves(moves).map_err(|e| e.to_string())?;
+    pub fn check(moves: &str) -> Result<(), OpeningError> {
+        let game = Game::from_moves(moves)?;
         if game.position().is_over() {
-            return Err(format!("the opening {moves} ends the game"));
+            return Err(OpeningError::EndsTheGame(moves.to_owned()));
         }
         Ok(())
     }
@@ -99,13 +158,16 @@ pub fn game_seed(seed: u64, game: u64, side: u64) -> u64 {
 }
 
 /// The opening of `game` of a run seeded `seed`: games 2k and 2k+1 share one.
-pub fn opening_for(openings: &Openings, seed: u64, game: u64) -> Result<Game, String> {
+pub fn opening_for(openings: &Openings, seed: u64, game: u64) -> Result<Game, MatchError> {
     let pair = game / 2;
     match openings {
         Openings::None => Ok(Game::new()),
         Openings::List(list) => {
             let text = &list[(pair % list.len() as u64) as usize];
-            Game::from_moves(text).map_err(|e| format!("opening {text:?}: {e}"))
+            Game::from_moves(text).map_err(|source| MatchError::Opening {
+                opening: text.clone(),
+                source,
+            })
         }
         Openings::Random(plies) => {
             let mut rng = SeededRng::seed_from_u64(mix64(seed ^ mix64(pair ^ 0x0be1)));
@@ -130,8 +192,12 @@ pub fn a_plays_first(first: FirstPolicy, game: u64) -> bool {
     }
 }
 
+/// Why a chooser could not pick a move: any error (a scripting language's function may fail
+/// in its own ways).
+pub type ChooseError = Box<dyn std::error::Error + Send + Sync>;
+
 /// Picks a move in a game that is not over, or says why it cannot.
-pub type Chooser<'a> = &'a mut dyn FnMut(&Game) -> Result<MoveReport, String>;
+pub type Chooser<'a> = &'a mut dyn FnMut(&Game) -> Result<MoveReport, ChooseError>;
 
 /// One side of a game: its label and spec as recorded, and what picks its moves (an agent
 /// built from the spec, or any other chooser, such as a function of a scripting language).
@@ -165,7 +231,7 @@ impl GameStart {
         first: FirstPolicy,
         seed: u64,
         game: u64,
-    ) -> Result<GameStart, String> {
+    ) -> Result<GameStart, MatchError> {
         Ok(GameStart {
             game,
             opening: opening_for(openings, seed, game)?,
@@ -175,7 +241,7 @@ impl GameStart {
     }
 
     /// Game `game` of the run `config` describes.
-    pub fn of(config: &MatchConfig, game: u64) -> Result<GameStart, String> {
+    pub fn of(config: &MatchConfig, game: u64) -> Result<GameStart, MatchError> {
         GameStart::new(&config.openings, config.first, config.seed, game)
     }
 }
@@ -185,7 +251,7 @@ pub fn play_seated<'a>(
     start: &GameStart,
     mut a: Seat<'a>,
     mut b: Seat<'a>,
-) -> Result<GameRecord, String> {
+) -> Result<GameRecord, MatchError> {
     let mut current = start.opening.clone();
     let mut stats = Vec::new();
     while !current.position().is_over() {
@@ -195,11 +261,17 @@ pub fn play_seated<'a>(
         } else {
             &mut b
         };
-        let report = (seat.choose)(&current).map_err(|e| format!("player {}: {e}", seat.label))?;
+        let report = (seat.choose)(&current).map_err(|source| MatchError::Choose {
+            label: seat.label.to_owned(),
+            source,
+        })?;
         let moves_played = current.position().moves_played();
         current
             .try_play(report.column)
-            .map_err(|e| format!("player {} chose an illegal move: {e}", seat.label))?;
+            .map_err(|source| MatchError::IllegalMove {
+                label: seat.label.to_owned(),
+                source,
+            })?;
         stats.push(report.summary(moves_played));
     }
     let (result, winner) = GameResult::of(current.position().status(), start.a_first)
@@ -221,13 +293,13 @@ pub fn play_seated<'a>(
 }
 
 /// Plays game number `game` of the run.
-pub fn play_game(config: &MatchConfig, game: u64) -> Result<GameRecord, String> {
+pub fn play_game(config: &MatchConfig, game: u64) -> Result<GameRecord, MatchError> {
     let start = GameStart::of(config, game)?;
     let mut agents = Vec::with_capacity(2);
     for (contestant, seed) in [&config.a, &config.b].into_iter().zip(start.seeds) {
         let mut spec = contestant.spec.clone();
         spec.set_seed(seed);
-        agents.push(spec.build().map_err(|e| e.to_string())?);
+        agents.push(spec.build()?);
     }
     let [a, b] = &mut agents[..] else {
         unreachable!("two agents were built")
@@ -270,7 +342,7 @@ pub fn run_match(
     done: Vec<GameRecord>,
     log: Option<&mut GameLog>,
     observer: &dyn MatchObserver,
-) -> Result<Vec<GameRecord>, String> {
+) -> Result<Vec<GameRecord>, MatchError> {
     let log = Mutex::new(log);
     let records = Mutex::new(done);
     let total = config.games;
@@ -291,7 +363,7 @@ pub fn run_match(
         }
         let stop = AtomicBool::new(false);
         todo.par_iter()
-            .try_for_each(|&game| -> Result<(), String> {
+            .try_for_each(|&game| -> Result<(), MatchError> {
                 if stop.load(Ordering::Relaxed) {
                     return Ok(());
                 }
@@ -304,8 +376,10 @@ pub fn run_match(
                     .expect("no thread panics holding the log")
                     .as_mut()
                 {
-                    log.append(&record)
-                        .map_err(|e| format!("writing {}: {e}", log.path().display()))?;
+                    log.append(&record).map_err(|source| MatchError::Write {
+                        path: log.path().to_owned(),
+                        source,
+                    })?;
                 }
                 all.push(record);
                 let last = all.last().expect("just pushed");

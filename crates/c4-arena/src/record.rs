@@ -4,7 +4,7 @@
 //! game; reading it back follows the policy of [`crate::log`].
 
 use crate::log::{AppendLog, Contents, Entry, LogError, ResumePoint};
-use c4_core::{Column, Game, Outcome, Player, Status, excerpt};
+use c4_core::{Column, Game, Outcome, ParseMovesError, Player, Status, excerpt};
 use c4_engine::search::MoveSummary;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -50,6 +50,84 @@ impl GameResult {
             GameResult::Loss => "loss",
         }
     }
+}
+
+/// Why a record's moves do not give its result.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The moves are not a game.
+    #[error("game {game}: its moves {moves:?}: {source}")]
+    Moves {
+        /// The game's index.
+        game: u64,
+        /// Its moves.
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// The moves leave the game unfinished.
+    #[error("game {game}: its moves {moves:?} do not finish the game")]
+    Unfinished {
+        /// The game's index.
+        game: u64,
+        /// Its moves.
+        moves: String,
+    },
+}
+
+/// Why a game played elsewhere does not make a record (see [`GameRecord::played`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayedError {
+    /// The moves are not a game.
+    #[error("moves {moves:?}: {source}")]
+    Moves {
+        /// The moves.
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// The opening is not a game.
+    #[error("opening {opening:?}: {source}")]
+    Opening {
+        /// The opening.
+        opening: String,
+        /// What is wrong with it.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// The opening is not where the moves start.
+    #[error("the opening {opening:?} does not start the moves {moves:?}")]
+    OpeningNotStart {
+        /// The opening.
+        opening: String,
+        /// The moves.
+        moves: String,
+    },
+    /// The moves leave the game unfinished.
+    #[error("the moves {0:?} do not finish the game")]
+    Unfinished(String),
+    /// Not one statistics entry per move after the opening.
+    #[error("{moves} moves after the opening but statistics for {statistics}")]
+    StatisticsCount {
+        /// Moves after the opening.
+        moves: usize,
+        /// Statistics entries.
+        statistics: usize,
+    },
+    /// A move's statistics are another column's.
+    #[error("move {number} is column {digit}, its statistics are column {column}'s")]
+    StatisticsColumn {
+        /// The move's number from the start, from 1.
+        number: usize,
+        /// The move's column digit.
+        digit: char,
+        /// The column its statistics name.
+        column: u8,
+    },
 }
 
 /// One finished game.
@@ -116,15 +194,18 @@ impl GameRecord {
     /// Replays the moves and sets `winner` and `result` from them (a record is data that
     /// may have been edited); what was changed, in words, or an error if the moves are not a
     /// finished game.
-    pub fn recompute_result(&mut self) -> Result<Option<String>, String> {
-        let game = Game::from_moves(&self.moves)
-            .map_err(|e| format!("game {}: its moves {:?}: {e}", self.game, self.moves))?;
+    pub fn recompute_result(&mut self) -> Result<Option<String>, RecordError> {
+        let game = Game::from_moves(&self.moves).map_err(|source| RecordError::Moves {
+            game: self.game,
+            moves: self.moves.clone(),
+            source,
+        })?;
         let (result, winner) =
             GameResult::of(game.position().status(), self.a_first).ok_or_else(|| {
-                format!(
-                    "game {}: its moves {:?} do not finish the game",
-                    self.game, self.moves
-                )
+                RecordError::Unfinished {
+                    game: self.game,
+                    moves: self.moves.clone(),
+                }
             })?;
         if (result, winner) == (self.result, self.winner) {
             return Ok(None);
@@ -212,33 +293,36 @@ impl GameRecord {
         opening: &str,
         moves: &str,
         stats: Vec<MoveSummary>,
-    ) -> Result<GameRecord, String> {
-        let game = Game::from_moves(moves).map_err(|e| format!("moves {moves:?}: {e}"))?;
+    ) -> Result<GameRecord, PlayedError> {
+        let game = Game::from_moves(moves).map_err(|source| PlayedError::Moves {
+            moves: moves.to_owned(),
+            source,
+        })?;
         let opening = Game::from_moves(opening)
-            .map_err(|e| format!("opening {opening:?}: {e}"))?
+            .map_err(|source| PlayedError::Opening {
+                opening: opening.to_owned(),
+                source,
+            })?
             .move_string();
         let moves = game.move_string();
         let Some(played) = moves.strip_prefix(&opening) else {
-            return Err(format!(
-                "the opening {opening:?} does not start the moves {moves:?}"
-            ));
+            return Err(PlayedError::OpeningNotStart { opening, moves });
         };
         let (result, winner) = GameResult::of(game.position().status(), a_first)
-            .ok_or_else(|| format!("the moves {moves:?} do not finish the game"))?;
+            .ok_or_else(|| PlayedError::Unfinished(moves.clone()))?;
         if stats.len() != played.len() {
-            return Err(format!(
-                "{} moves after the opening but statistics for {}",
-                played.len(),
-                stats.len()
-            ));
+            return Err(PlayedError::StatisticsCount {
+                moves: played.len(),
+                statistics: stats.len(),
+            });
         }
         for (i, (digit, summary)) in played.chars().zip(&stats).enumerate() {
             if char::from(b'0' + summary.column) != digit {
-                return Err(format!(
-                    "move {} is column {digit}, its statistics are column {}'s",
-                    opening.len() + i + 1,
-                    summary.column
-                ));
+                return Err(PlayedError::StatisticsColumn {
+                    number: opening.len() + i + 1,
+                    digit,
+                    column: summary.column,
+                });
             }
         }
         Ok(GameRecord {
@@ -417,7 +501,9 @@ mod tests {
     #[test]
     fn what_does_not_fit_a_record_is_named() {
         let error = |opening: &str, moves: &str, stats: &str| {
-            GameRecord::played(seats(), true, opening, moves, stats_of(stats)).unwrap_err()
+            GameRecord::played(seats(), true, opening, moves, stats_of(stats))
+                .unwrap_err()
+                .to_string()
         };
         assert!(error("", "4343", "4343").contains("do not finish the game"));
         assert!(error("5", "4343434", "343434").contains("does not start the moves"));

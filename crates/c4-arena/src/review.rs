@@ -2,7 +2,7 @@
 //! named by their labels, its opening not judged.
 
 use crate::record::GameRecord;
-use c4_engine::review::{Review, review};
+use c4_engine::review::{Review, ReviewError, review};
 use c4_engine::solver::Solver;
 
 /// The review of the game of `record` from ply `from_ply`, or from the end of its opening
@@ -11,7 +11,7 @@ pub fn review_record(
     record: &GameRecord,
     from_ply: u32,
     solver: &mut Solver,
-) -> Result<Review, String> {
+) -> Result<Review, ReviewError> {
     let (red, yellow) = if record.a_first {
         (&record.a, &record.b)
     } else {

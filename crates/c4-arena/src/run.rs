@@ -7,11 +7,12 @@
 //! must be a game of the run ([`check_resumed`]). A lock on `run.lock` (held by the
 //! operating system, so a killed run leaves none behind) keeps a second writer out.
 
-use crate::matches::{FirstPolicy, GameStart, MatchConfig, Openings};
+use crate::log::LogError;
+use crate::matches::{FirstPolicy, GameStart, MatchConfig, MatchError, Openings};
 use crate::record::{GameLog, GameRecord, LoadedLog};
 use c4_core::excerpt;
 use c4_engine::agent::PlayerSpec;
-use c4_engine::files::{self, FileError};
+use c4_engine::files::{self, FileError, PathError};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -22,6 +23,84 @@ pub const MANIFEST_FILE: &str = "run.json";
 pub const LOCK_FILE: &str = "run.lock";
 /// The largest manifest read: players, seed and a list of openings.
 const MAX_MANIFEST_BYTES: u64 = 64 << 20;
+
+/// Why a run folder cannot be opened, read or written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RunError {
+    /// Another process holds the folder's lock.
+    #[error(
+        "another c4 run is writing {}: wait for it to finish, or choose another --out",
+        dir.display()
+    )]
+    Locked {
+        /// The run folder.
+        dir: PathBuf,
+    },
+    /// The folder holds games and the run is not resumed.
+    #[error(
+        "{} exists: pass --resume to continue that run, or choose another --out",
+        path.display()
+    )]
+    GamesExist {
+        /// The games file.
+        path: PathBuf,
+    },
+    /// The manifest there describes another run.
+    #[error(
+        "--resume: this is not the run in {}:\n  {}",
+        dir.display(),
+        differences.join("\n  ")
+    )]
+    OtherRun {
+        /// The run folder.
+        dir: PathBuf,
+        /// Each difference, in words.
+        differences: Vec<String>,
+    },
+    /// A game there differs from what the manifest makes of its index.
+    #[error(
+        "{}: line {line}: game {game}: {field} is {found}, but the run's {MANIFEST_FILE} makes \
+         it {expected}: the line was edited or comes from another run; remove it to have the \
+         game played again",
+        path.display()
+    )]
+    EditedGame {
+        /// The games file.
+        path: PathBuf,
+        /// The line, from 1.
+        line: usize,
+        /// The game's index.
+        game: u64,
+        /// The field that differs.
+        field: &'static str,
+        /// Its value in the file.
+        found: String,
+        /// Its value as the manifest makes it.
+        expected: String,
+    },
+    /// The manifest is not one.
+    #[error("{} is damaged: {source}", path.display())]
+    Damaged {
+        /// The manifest.
+        path: PathBuf,
+        /// What the JSON reader said.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The manifest cannot be read.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A file or folder cannot be written.
+    #[error(transparent)]
+    Path(#[from] PathError),
+    /// The games file cannot be read or opened.
+    #[error(transparent)]
+    Log(#[from] LogError),
+    /// The manifest's openings cannot make a game's start.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+}
 
 /// What kind of run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,7 +185,7 @@ impl RunManifest {
     /// Checks each game of a match read from `path` against what this manifest makes of its
     /// index: who moves first (`--first`), the opening and the seeds. The first game that
     /// differs is named with its line and field.
-    pub fn check_games(&self, path: &Path, loaded: &LoadedLog) -> Result<(), String> {
+    pub fn check_games(&self, path: &Path, loaded: &LoadedLog) -> Result<(), RunError> {
         if self.kind != RunKind::Match {
             return Ok(());
         }
@@ -135,38 +214,38 @@ impl RunManifest {
                 None
             };
             if let Some((field, found, expected)) = difference {
-                return Err(format!(
-                    "{}: line {line}: game {}: {field} is {found}, but the run's {MANIFEST_FILE} \
-                     makes it {expected}: the line was edited or comes from another run; \
-                     remove it to have the game played again",
-                    path.display(),
-                    record.game
-                ));
+                return Err(RunError::EditedGame {
+                    path: path.to_owned(),
+                    line: *line,
+                    game: record.game,
+                    field,
+                    found,
+                    expected,
+                });
             }
         }
         Ok(())
     }
 
     /// Reads `DIR/run.json`, if there is one.
-    pub fn load(dir: &Path) -> Result<Option<RunManifest>, String> {
+    pub fn load(dir: &Path) -> Result<Option<RunManifest>, RunError> {
         let path = dir.join(MANIFEST_FILE);
         match files::read_text(&path, MAX_MANIFEST_BYTES) {
             Ok(text) => serde_json::from_str(&text)
                 .map(Some)
-                .map_err(|e| format!("{} is damaged: {e}", path.display())),
+                .map_err(|source| RunError::Damaged { path, source }),
             Err(FileError::Open { error, .. }) if error.kind() == std::io::ErrorKind::NotFound => {
                 Ok(None)
             }
-            Err(error) => Err(error.to_string()),
+            Err(error) => Err(error.into()),
         }
     }
 
     /// Writes `DIR/run.json`.
-    pub fn save(&self, dir: &Path) -> Result<(), String> {
+    pub fn save(&self, dir: &Path) -> Result<(), PathError> {
         let path = dir.join(MANIFEST_FILE);
-        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
-        std::fs::write(&path, text + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        let text = serde_json::to_string_pretty(self).expect("a manifest serialises");
+        std::fs::write(&path, text + "\n").map_err(|e| PathError::new("cannot write", &path, e))
     }
 }
 
@@ -270,28 +349,24 @@ impl OpenRun {
     /// Opens `dir` for the run `manifest` describes. Without `resume` the folder must hold
     /// no games yet; with it, the run recorded there must be this run (any difference is
     /// refused by name), and its games are read back. The manifest is then (re)written.
-    pub fn open(dir: &Path, manifest: &RunManifest, resume: bool) -> Result<OpenRun, String> {
+    pub fn open(dir: &Path, manifest: &RunManifest, resume: bool) -> Result<OpenRun, RunError> {
         let lock = RunLock::acquire(dir)?;
         let path = dir.join(GAMES_FILE);
         if !resume && path.exists() {
-            return Err(format!(
-                "{} exists: pass --resume to continue that run, or choose another --out",
-                path.display()
-            ));
+            return Err(RunError::GamesExist { path });
         }
         if resume && let Some(recorded) = RunManifest::load(dir)? {
             let differences = manifest.differences(&recorded);
             if !differences.is_empty() {
-                return Err(format!(
-                    "--resume: this is not the run in {}:\n  {}",
-                    dir.display(),
-                    differences.join("\n  ")
-                ));
+                return Err(RunError::OtherRun {
+                    dir: dir.to_owned(),
+                    differences,
+                });
             }
         }
-        let loaded = GameLog::load(&path).map_err(|e| e.to_string())?;
+        let loaded = GameLog::load(&path)?;
         manifest.check_games(&path, &loaded)?;
-        let log = GameLog::open(&path, resume.then_some(&loaded)).map_err(|e| e.to_string())?;
+        let log = GameLog::open(&path, resume.then_some(&loaded))?;
         manifest.save(dir)?;
         Ok(OpenRun {
             done: loaded.records,
@@ -303,9 +378,9 @@ impl OpenRun {
 }
 
 /// Writes one file of a run folder, naming it in any error.
-pub fn write_file(dir: &Path, name: &str, contents: &str) -> Result<(), String> {
+pub fn write_file(dir: &Path, name: &str, contents: &str) -> Result<(), PathError> {
     let path = dir.join(name);
-    std::fs::write(&path, contents).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(&path, contents).map_err(|e| PathError::new("cannot write", &path, e))
 }
 
 /// The exclusive right to write a run folder, held until dropped (or the process ends).
@@ -317,32 +392,26 @@ pub struct RunLock {
 
 impl RunLock {
     /// Takes the lock of `dir` (created if needed), or says who holds it.
-    pub fn acquire(dir: &Path) -> Result<RunLock, String> {
-        RunLock::try_acquire(dir)?.ok_or_else(|| {
-            format!(
-                "another c4 run is writing {}: wait for it to finish, or choose another --out",
-                dir.display()
-            )
+    pub fn acquire(dir: &Path) -> Result<RunLock, RunError> {
+        RunLock::try_acquire(dir)?.ok_or_else(|| RunError::Locked {
+            dir: dir.to_owned(),
         })
     }
 
     /// Takes the lock of `dir` (created if needed); `None` while another process holds it.
-    pub fn try_acquire(dir: &Path) -> Result<Option<RunLock>, String> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    pub fn try_acquire(dir: &Path) -> Result<Option<RunLock>, PathError> {
+        std::fs::create_dir_all(dir).map_err(|e| PathError::new("cannot create", dir, e))?;
         let path = dir.join(LOCK_FILE);
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
             .open(&path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+            .map_err(|e| PathError::new("cannot open", &path, e))?;
         match file.try_lock() {
             Ok(()) => Ok(Some(RunLock { _file: file, path })),
             Err(std::fs::TryLockError::WouldBlock) => Ok(None),
-            Err(std::fs::TryLockError::Error(e)) => {
-                Err(format!("cannot lock {}: {e}", path.display()))
-            }
+            Err(std::fs::TryLockError::Error(e)) => Err(PathError::new("cannot lock", &path, e)),
         }
     }
 
@@ -458,7 +527,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("c4-run-lock-{}", std::process::id()));
         let first = RunLock::acquire(&dir).unwrap();
         let error = RunLock::acquire(&dir).unwrap_err();
-        assert!(error.contains("another c4 run is writing"), "{error}");
+        assert!(matches!(error, RunError::Locked { .. }), "{error}");
+        assert!(error.to_string().starts_with("another c4 run is writing"));
         drop(first);
         RunLock::acquire(&dir).unwrap();
         std::fs::remove_dir_all(&dir).ok();

@@ -158,34 +158,53 @@ pub enum SprtVerdict {
     Continue,
 }
 
+/// Why an `--sprt` value is refused; each message starts with the value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SprtError {
+    /// A part is not a number.
+    #[error("--sprt {text}: {part:?} is not a number; expected ELO0,ELO1[,ALPHA,BETA]")]
+    NotANumber {
+        /// The whole value.
+        text: String,
+        /// The part that is not a number.
+        part: String,
+    },
+    /// Neither two nor four parts.
+    #[error("--sprt {0}: expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA")]
+    Count(String),
+    /// ELO0 is not below ELO1.
+    #[error("--sprt {0}: ELO0 must be below ELO1")]
+    Order(String),
+    /// ALPHA or BETA is outside (0, 0.5).
+    #[error("--sprt {0}: ALPHA and BETA must be between 0 and 0.5")]
+    Risks(String),
+}
+
 impl Sprt {
     /// Parses `ELO0,ELO1[,ALPHA,BETA]` (alpha and beta default to 0.05).
-    pub fn parse(text: &str) -> Result<Sprt, String> {
+    pub fn parse(text: &str) -> Result<Sprt, SprtError> {
         let parts: Vec<f64> = text
             .split(',')
-            .map(|p| {
-                p.trim()
+            .map(|part| {
+                part.trim()
                     .parse::<f64>()
-                    .map_err(|_| format!("{p:?} is not a number"))
+                    .map_err(|_| SprtError::NotANumber {
+                        text: text.to_owned(),
+                        part: part.to_owned(),
+                    })
             })
-            .collect::<Result<_, _>>()
-            .map_err(|e| format!("--sprt {text}: {e}; expected ELO0,ELO1[,ALPHA,BETA]"))?;
+            .collect::<Result<_, _>>()?;
         let (elo0, elo1, alpha, beta) = match parts[..] {
             [a, b] => (a, b, 0.05, 0.05),
             [a, b, c, d] => (a, b, c, d),
-            _ => {
-                return Err(format!(
-                    "--sprt {text}: expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA"
-                ));
-            }
+            _ => return Err(SprtError::Count(text.to_owned())),
         };
         if elo0 >= elo1 {
-            return Err(format!("--sprt {text}: ELO0 must be below ELO1"));
+            return Err(SprtError::Order(text.to_owned()));
         }
         if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
-            return Err(format!(
-                "--sprt {text}: ALPHA and BETA must be between 0 and 0.5"
-            ));
+            return Err(SprtError::Risks(text.to_owned()));
         }
         Ok(Sprt {
             elo0,

@@ -95,8 +95,8 @@ pub struct MatchSummary {
 
 impl MatchSummary {
     /// Writes `summary.json` and `summary.csv` into a run folder.
-    pub fn save(&self, dir: &std::path::Path) -> Result<(), String> {
-        let json = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+    pub fn save(&self, dir: &std::path::Path) -> Result<(), c4_engine::files::PathError> {
+        let json = serde_json::to_string_pretty(self).expect("a summary serialises");
         crate::run::write_file(dir, "summary.json", &json)?;
         crate::run::write_file(dir, "summary.csv", &self.to_csv())
     }

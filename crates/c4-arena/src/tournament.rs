@@ -66,10 +66,10 @@ pub struct Crosstable {
 impl Crosstable {
     /// Writes `summary.json` (the crosstable, the ratings and the seed) and `summary.csv`
     /// (the ratings) into a run folder.
-    pub fn save(&self, dir: &Path, seed: u64) -> Result<(), String> {
+    pub fn save(&self, dir: &Path, seed: u64) -> Result<(), c4_engine::files::PathError> {
         let json =
             serde_json::json!({ "crosstable": self, "ratings": self.ratings(), "seed": seed });
-        let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
+        let text = serde_json::to_string_pretty(&json).expect("a summary serialises");
         crate::run::write_file(dir, "summary.json", &text)?;
         crate::run::write_file(dir, "summary.csv", &self.ratings_csv())
     }

@@ -14,6 +14,32 @@ use c4_engine::review::Quality;
 use c4_engine::solver::{Score, move_score, win_now_score};
 use std::fmt::Write as _;
 
+/// Why a game's moves cannot be checked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VerifyError {
+    /// A recorded move cannot be played.
+    #[error("game {game}: move {number} ({digit:?}) of {moves:?} cannot be played")]
+    Unplayable {
+        /// The game's index in its run.
+        game: u64,
+        /// The move's number, from 1.
+        number: usize,
+        /// The move as recorded.
+        digit: char,
+        /// The game's moves.
+        moves: String,
+    },
+    /// The scorer gave no exact score of a position the check needs.
+    #[error("game {game}, {before:?}: a position has no score")]
+    Unscored {
+        /// The game's index in its run.
+        game: u64,
+        /// The moves before the checked one.
+        before: String,
+    },
+}
+
 /// One player's move, scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckedMove {
@@ -62,7 +88,7 @@ impl CheckedMove {
 pub fn positions_to_score(
     record: &GameRecord,
     from_ply: u32,
-) -> Result<Vec<(String, Position)>, String> {
+) -> Result<Vec<(String, Position)>, VerifyError> {
     let mut needed = Vec::new();
     walk(record, from_ply, |before, position, _| {
         if !position.can_win_next() {
@@ -79,12 +105,14 @@ pub fn check_game(
     record: &GameRecord,
     from_ply: u32,
     mut exact: impl FnMut(&Position) -> Option<Score>,
-) -> Result<Vec<CheckedMove>, String> {
-    let mut score_of = |position: &Position| -> Result<Score, String> {
+) -> Result<Vec<CheckedMove>, VerifyError> {
+    /// A position the scorer left without a score.
+    struct Unscored;
+    let mut score_of = |position: &Position| -> Result<Score, Unscored> {
         if position.can_win_next() {
             Ok(win_now_score(position))
         } else {
-            exact(position).ok_or_else(|| "a position has no score".to_owned())
+            exact(position).ok_or(Unscored)
         }
     };
     let mut steps = Vec::new();
@@ -97,10 +125,12 @@ pub fn check_game(
         .into_iter()
         .enumerate()
         .map(|(step, (before, position, column))| {
-            let best = score_of(&position)
-                .map_err(|e| format!("game {}, {before:?}: {e}", record.game))?;
-            let score = move_score(&position, column, &mut score_of)
-                .map_err(|e| format!("game {}, {before:?}: {e}", record.game))?;
+            let unscored = |Unscored| VerifyError::Unscored {
+                game: record.game,
+                before: before.clone(),
+            };
+            let best = score_of(&position).map_err(unscored)?;
+            let score = move_score(&position, column, &mut score_of).map_err(unscored)?;
             let by_a = record.chosen_by_a(step + first_step);
             Ok(CheckedMove {
                 game: record.game,
@@ -122,20 +152,18 @@ fn walk(
     record: &GameRecord,
     from_ply: u32,
     mut visit: impl FnMut(&str, &Position, Column),
-) -> Result<(), String> {
+) -> Result<(), VerifyError> {
     let mut position = Position::new();
     for (index, digit) in record.moves.char_indices() {
         let column = digit
             .to_digit(10)
             .and_then(|d| Column::new((d as usize).wrapping_sub(1)))
             .filter(|c| position.can_play(*c) && !position.is_over())
-            .ok_or_else(|| {
-                format!(
-                    "game {}: move {} ({digit:?}) of {:?} cannot be played",
-                    record.game,
-                    index + 1,
-                    record.moves
-                )
+            .ok_or_else(|| VerifyError::Unplayable {
+                game: record.game,
+                number: index + 1,
+                digit,
+                moves: record.moves.clone(),
             })?;
         if index >= record.opening.len().max(from_ply as usize) {
             visit(&record.moves[..index], &position, column);
@@ -457,10 +485,18 @@ mod tests {
     fn an_unplayable_move_is_an_error_naming_the_game() {
         for moves in ["4444444", "12121212", "4x"] {
             let error = positions_to_score(&record("", moves), 0).unwrap_err();
-            assert!(error.starts_with("game 3: move "), "{error}");
+            assert!(
+                matches!(error, VerifyError::Unplayable { game: 3, .. }),
+                "{error}"
+            );
+            assert!(error.to_string().starts_with("game 3: move "), "{error}");
         }
         // A position the scores do not cover is an error too, not a guess.
         let error = check_game(&record("", "4455"), 0, |_| None).unwrap_err();
-        assert!(error.contains("has no score"), "{error}");
+        assert!(
+            matches!(error, VerifyError::Unscored { game: 3, .. }),
+            "{error}"
+        );
+        assert!(error.to_string().contains("has no score"), "{error}");
     }
 }

@@ -133,7 +133,7 @@ fn open_run(
     let Some(dir) = &options.out else {
         return Ok((Vec::new(), None));
     };
-    let mut run = OpenRun::open(dir, manifest, options.resume).map_err(anyhow::Error::msg)?;
+    let mut run = OpenRun::open(dir, manifest, options.resume)?;
     for warning in &run.warnings {
         eprintln!("warning: {warning}");
     }
@@ -148,12 +148,7 @@ fn contestant(label: &str, spec: &str) -> Result<Contestant> {
 }
 
 pub fn run_match_command(args: &MatchArgs) -> Result<()> {
-    let sprt = args
-        .sprt
-        .as_deref()
-        .map(Sprt::parse)
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let config = MatchConfig {
         a: contestant("A", &args.a)?,
         b: contestant("B", &args.b)?,
@@ -185,15 +180,14 @@ pub fn run_match_command(args: &MatchArgs) -> Result<()> {
     let pool = crate::threads::pool(args.run.threads)?;
     let progress = progress_bar(config.games, "match");
     progress.0.set_position(done.len() as u64);
-    let records = pool
-        .install(|| run_match(&config, done, run.as_mut().map(|r| &mut r.log), &progress))
-        .map_err(anyhow::Error::msg)?;
+    let records =
+        pool.install(|| run_match(&config, done, run.as_mut().map(|r| &mut r.log), &progress))?;
     progress.0.finish_and_clear();
     let summary = MatchSummary::of(&records, config.seed, config.sprt.as_ref());
     let mut out = std::io::stdout().lock();
     write!(out, "{}", summary.to_text())?;
     if let Some(dir) = &args.run.out {
-        summary.save(dir).map_err(anyhow::Error::msg)?;
+        summary.save(dir)?;
         writeln!(
             out,
             "games, summary.json and summary.csv in {0} (`c4 verify {0}` checks every move \
@@ -266,16 +260,14 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
                 self.0.0.set_position(self.1 + done);
             }
         }
-        let records = pool
-            .install(|| {
-                run_match(
-                    config,
-                    previous,
-                    run.as_mut().map(|r| &mut r.log),
-                    &Offset(&progress, base),
-                )
-            })
-            .map_err(anyhow::Error::msg)?;
+        let records = pool.install(|| {
+            run_match(
+                config,
+                previous,
+                run.as_mut().map(|r| &mut r.log),
+                &Offset(&progress, base),
+            )
+        })?;
         all.extend(records);
     }
     progress.0.finish_and_clear();
@@ -283,7 +275,7 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
     let table = Crosstable::of(&names, &all);
     print!("{}", table.report(args.run.seed, args.run.games));
     if let Some(dir) = &args.run.out {
-        table.save(dir, args.run.seed).map_err(anyhow::Error::msg)?;
+        table.save(dir, args.run.seed)?;
     }
     Ok(())
 }

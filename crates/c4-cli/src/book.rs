@@ -192,7 +192,7 @@ fn load_choice(choice: &BookChoice) -> Result<Arc<OpeningBook>> {
 
 /// Writes `bytes` to `path` whole or not at all.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    write_whole(path, bytes).map_err(anyhow::Error::msg)
+    Ok(write_whole(path, bytes)?)
 }
 
 fn info(choice: &BookChoice) -> Result<()> {
@@ -229,19 +229,18 @@ fn build(args: &BuildArgs) -> Result<()> {
         Some(Format::Text) => BookFormat::Text,
         None => BookFormat::for_path(&args.out),
     };
-    let mut progress =
-        match BookProgress::open(&args.out, &root, args.depth).map_err(anyhow::Error::msg)? {
-            Opened::Finished(book) => {
-                eprintln!(
-                    "{} is finished already: {} positions to ply {}",
-                    args.out.display(),
-                    book.len(),
-                    book.depth()
-                );
-                return Ok(());
-            }
-            Opened::Building(progress) => progress,
-        };
+    let mut progress = match BookProgress::open(&args.out, &root, args.depth)? {
+        Opened::Finished(book) => {
+            eprintln!(
+                "{} is finished already: {} positions to ply {}",
+                args.out.display(),
+                book.len(),
+                book.depth()
+            );
+            return Ok(());
+        }
+        Opened::Building(progress) => progress,
+    };
     for warning in &progress.warnings {
         eprintln!("warning: {warning}");
     }
@@ -294,7 +293,7 @@ fn build(args: &BuildArgs) -> Result<()> {
             }
         }
     })?;
-    let written = progress.finish(format).map_err(anyhow::Error::msg)?;
+    let written = progress.finish(format)?;
     eprintln!(
         "wrote {written} positions to {} in {:.1} s",
         args.out.display(),

@@ -71,7 +71,7 @@ impl BuildProgress for Bar {
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
-    dataset::check_out(&args.out).map_err(anyhow::Error::msg)?;
+    dataset::check_out(&args.out)?;
     if let Some(path) = &args.from_games
         && !path.exists()
     {
@@ -109,7 +109,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         )
     })?;
     bar.finish_and_clear();
-    let wrote = dataset::finish(&args.out, &samples).map_err(anyhow::Error::msg)?;
+    let wrote = dataset::finish(&args.out, &samples)?;
     eprintln!("{wrote} in {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }

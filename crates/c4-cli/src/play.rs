@@ -285,7 +285,7 @@ impl Seats {
             &game.move_string(),
             stats.to_vec(),
         )
-        .map_err(anyhow::Error::msg)
+        .map_err(Into::into)
     }
 }
 

@@ -101,7 +101,7 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     let command: Vec<String> = std::env::args().collect();
     let mut comments = comments;
     comments.push(format!("command: {}", command.join(" ")));
-    params::write(&out, &tuned, &comments).map_err(anyhow::Error::msg)?;
+    params::write(&out, &tuned, &comments)?;
     println!("done in {:.1} s", started.elapsed().as_secs_f64());
     println!("wrote {}", out.display());
     println!(
@@ -116,7 +116,7 @@ pub fn run(args: &TuneArgs) -> Result<()> {
 /// Texel on `--data`: the tuned evaluator and the parameter file's provenance lines.
 fn texel_fit(args: &TuneArgs, start: &EvalSpec) -> Result<(EvalSpec, Vec<String>)> {
     let data = args.data.as_ref().context("texel needs --data FILE")?;
-    let samples = dataset::read(data).map_err(anyhow::Error::msg)?;
+    let samples = dataset::read(data)?;
     let depth = args.depth.unwrap_or(0);
     let target = match args.target {
         FitTarget::Results => Target::Results,
@@ -151,8 +151,7 @@ fn texel_fit(args: &TuneArgs, start: &EvalSpec) -> Result<(EvalSpec, Vec<String>
                 report.weights_text()
             );
         });
-    })
-    .map_err(anyhow::Error::msg)?;
+    })?;
     bar.finish_and_clear();
     print!("{}", result.report());
     let comments = result.provenance(&data.display().to_string(), &config);
@@ -174,8 +173,7 @@ fn spsa_run(
         seed: args.seed,
         rate: args.rate,
     };
-    let mut run =
-        SpsaRun::open(start, &config, &SpsaConfig::work_path(out)).map_err(anyhow::Error::msg)?;
+    let mut run = SpsaRun::open(start, &config, &SpsaConfig::work_path(out))?;
     let bar = ProgressBar::new(u64::from(args.iterations));
     bar.set_style(
         ProgressStyle::with_template("iteration {pos}/{len} [{bar:20}] {elapsed}, ETA {eta} {msg}")
@@ -198,23 +196,20 @@ fn spsa_run(
         ));
     };
     run.iterations().iter().for_each(show);
-    while let Some(step) = run.next_step().map_err(anyhow::Error::msg)? {
-        let plus = run_match(&step.plus, Vec::new(), None, &Quiet).map_err(anyhow::Error::msg)?;
-        let minus = run_match(&step.minus, Vec::new(), None, &Quiet).map_err(anyhow::Error::msg)?;
-        show(
-            run.record(&step, &plus, &minus)
-                .map_err(anyhow::Error::msg)?,
-        );
+    while let Some(step) = run.next_step()? {
+        let plus = run_match(&step.plus, Vec::new(), None, &Quiet)?;
+        let minus = run_match(&step.minus, Vec::new(), None, &Quiet)?;
+        show(run.record(&step, &plus, &minus)?);
     }
     bar.finish_and_clear();
-    let result = run.result().map_err(anyhow::Error::msg)?;
-    println!("{}", run.report().map_err(anyhow::Error::msg)?);
+    let result = run.result()?;
+    println!("{}", run.report()?);
     let confirmed = if args.confirm_games > 0 {
         eprintln!(
             "confirming: tuned against untuned at depth {depth}, SPRT elo0=0 elo1=20, at most {} games",
             args.confirm_games
         );
-        let summary = spsa::confirm(&run, args.confirm_games).map_err(anyhow::Error::msg)?;
+        let summary = spsa::confirm(&run, args.confirm_games)?;
         print!("{}", summary.to_text());
         Some(summary)
     } else {

@@ -57,9 +57,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let run = RunState::of(&games_path)?;
     let loaded = GameLog::load(&games_path)?;
     if let Some(manifest) = &run.manifest {
-        manifest
-            .check_games(&games_path, &loaded)
-            .map_err(anyhow::Error::msg)?;
+        manifest.check_games(&games_path, &loaded)?;
     }
     for warning in &loaded.warnings {
         eprintln!("warning: {warning}");
@@ -88,8 +86,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let header = header_line(MAX_BOOK_DEPTH);
     let write_scores = !run.writes_into(&scores_path);
     let (reused, scores_log) = if write_scores {
-        let resumed =
-            resume_scores(&scores_path, &header, &mut known).map_err(anyhow::Error::msg)?;
+        let resumed = resume_scores(&scores_path, &header, &mut known)?;
         for warning in &resumed.warnings {
             eprintln!("warning: {warning}");
         }
@@ -122,8 +119,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     let checked = records
         .iter()
         .map(|record| check_game(record, args.from_ply, exact))
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(anyhow::Error::msg)?;
+        .collect::<Result<Vec<_>, _>>()?;
     let verdict = Verdict::of(&records, &checked);
     if args.json {
         let mistakes: Vec<serde_json::Value> = verdict
@@ -182,8 +178,8 @@ impl RunState {
                 being_written: false,
             });
         };
-        let manifest = RunManifest::load(folder).map_err(anyhow::Error::msg)?;
-        let lock = RunLock::try_acquire(folder).map_err(anyhow::Error::msg)?;
+        let manifest = RunManifest::load(folder)?;
+        let lock = RunLock::try_acquire(folder)?;
         Ok(RunState {
             folder: Some(folder.to_owned()),
             manifest,
@@ -236,7 +232,7 @@ fn positions_to_solve(
 ) -> Result<Vec<(String, Position)>> {
     let mut todo = HashMap::new();
     for record in records {
-        for (moves, position) in positions_to_score(record, from_ply).map_err(anyhow::Error::msg)? {
+        for (moves, position) in positions_to_score(record, from_ply)? {
             if known_score(known, book, &position).is_none() {
                 todo.entry(position.canonical_key())
                     .or_insert((moves, position));

@@ -85,6 +85,46 @@ impl FileError {
     }
 }
 
+/// A file or folder that could not be written, created, opened or locked: what was being
+/// done (`"cannot write"`, `"creating"`), the path and the system's error, kept as the source.
+/// The message ends with the system's words, so a cause chain that skips a cause its message
+/// already ends with says them once.
+#[derive(Debug, thiserror::Error)]
+#[error("{doing} {}: {source}", path.display())]
+pub struct PathError {
+    /// What was being done, as the message's first words.
+    doing: &'static str,
+    /// The file or folder.
+    path: PathBuf,
+    /// What the system said.
+    #[source]
+    source: std::io::Error,
+}
+
+impl PathError {
+    /// `doing` (`"cannot write"`) to `path` failed with `source`.
+    #[must_use]
+    pub fn new(doing: &'static str, path: &Path, source: std::io::Error) -> PathError {
+        PathError {
+            doing,
+            path: path.to_owned(),
+            source,
+        }
+    }
+
+    /// The file or folder.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// What the system said.
+    #[must_use]
+    pub fn io_error(&self) -> &std::io::Error {
+        &self.source
+    }
+}
+
 /// An I/O error's words without the `(os error N)` suffix, which says nothing to a user.
 fn plain_io(error: &std::io::Error) -> String {
     let text = error.to_string();

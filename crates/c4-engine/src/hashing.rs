@@ -1,5 +1,6 @@
-//! The one integer hash of c4: the search tables' slot index, the naive evaluator's leaf
-//! scores and the arena's per-game seeds all mix their keys with it.
+//! c4's general integer hash: the heuristic searches' table slots, the naive evaluator's
+//! leaf scores, the arena's per-game seeds and other seeds derived from a run's mix their
+//! keys with it. The solver's table hashes its keys its own way (see `solver/table.rs`).
 
 /// SplitMix64's finaliser (Steele, Lea, Flood 2014): a cheap, well-mixed 64-bit hash.
 #[must_use]

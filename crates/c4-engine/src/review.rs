@@ -73,13 +73,46 @@ pub struct Review {
     pub complete: bool,
 }
 
+/// Why a game cannot be reviewed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReviewError {
+    /// The moves are not a game.
+    #[error("{moves:?}: {source}")]
+    Moves {
+        /// The moves, shortened for a message.
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: c4_core::ParseMovesError,
+    },
+    /// A move of the game cannot be played.
+    #[error("{moves:?}: {source}")]
+    Play {
+        /// The moves, shortened for a message.
+        moves: String,
+        /// Why the move cannot be played.
+        #[source]
+        source: c4_core::PlayError,
+    },
+    /// The solver failed on the position after `before`.
+    #[error("{before}: {source}")]
+    Solve {
+        /// The moves before the judged one.
+        before: String,
+        /// What the solver said.
+        #[source]
+        source: SolveError,
+    },
+}
+
 /// Reviews the moves of `moves` from ply `opening` on; `names` are red's and yellow's.
 pub fn review(
     moves: &str,
     opening: u32,
     names: [String; 2],
     solver: &mut Solver,
-) -> Result<Review, String> {
+) -> Result<Review, ReviewError> {
     review_within(moves, opening, names, solver, None)
 }
 
@@ -91,8 +124,11 @@ pub fn review_within(
     names: [String; 2],
     solver: &mut Solver,
     budget: Option<Duration>,
-) -> Result<Review, String> {
-    let game = Game::from_moves(moves).map_err(|e| format!("{:?}: {e}", excerpt(moves)))?;
+) -> Result<Review, ReviewError> {
+    let game = Game::from_moves(moves).map_err(|source| ReviewError::Moves {
+        moves: excerpt(moves),
+        source,
+    })?;
     let start = Instant::now();
     let mut positions = Vec::new();
     let mut replay = Game::new();
@@ -100,7 +136,10 @@ pub fn review_within(
         positions.push((replay.move_string(), *replay.position(), column));
         replay
             .try_play(column)
-            .map_err(|e| format!("{:?}: {e}", excerpt(moves)))?;
+            .map_err(|source| ReviewError::Play {
+                moves: excerpt(moves),
+                source,
+            })?;
     }
     let mut reviewed = Vec::new();
     let mut complete = true;
@@ -115,7 +154,12 @@ pub fn review_within(
                 complete = false;
                 break;
             }
-            Err(e) => return Err(format!("{before}: {e}")),
+            Err(source) => {
+                return Err(ReviewError::Solve {
+                    before: before.clone(),
+                    source,
+                });
+            }
         }
     }
     reviewed.reverse();

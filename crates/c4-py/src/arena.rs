@@ -5,7 +5,8 @@ use crate::players::parse_spec;
 use crate::position::{Position, column};
 use crate::value_error;
 use c4_arena::matches::{
-    Contestant, FirstPolicy, GameStart, MatchConfig, Openings, Quiet, Seat, play_seated, run_match,
+    ChooseError, Contestant, FirstPolicy, GameStart, MatchConfig, MatchError, Openings, Quiet,
+    Seat, play_seated, run_match,
 };
 use c4_arena::record::GameRecord;
 use c4_arena::stats::Sprt;
@@ -108,7 +109,7 @@ pub(crate) fn thread_pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool>
 }
 
 /// Asks a Python function for a move: it takes a `Position` and returns a column 0-6.
-fn ask_function(function: &Py<PyAny>, game: &Game) -> Result<MoveReport, String> {
+fn ask_function(function: &Py<PyAny>, game: &Game) -> Result<MoveReport, ChooseError> {
     let start = Instant::now();
     let answer = Python::attach(|py| -> PyResult<i64> {
         function
@@ -129,14 +130,14 @@ fn ask_function(function: &Py<PyAny>, game: &Game) -> Result<MoveReport, String>
 }
 
 /// Plays a game of a match where at least one side is a Python function.
-fn play_with_functions(start: &GameStart, sides: &[Side; 2]) -> Result<GameRecord, String> {
+fn play_with_functions(start: &GameStart, sides: &[Side; 2]) -> Result<GameRecord, MatchError> {
     let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::with_capacity(2);
     for (side, seed) in sides.iter().zip(start.seeds) {
         agents.push(match side {
             Side::Spec(contestant) => {
                 let mut spec = contestant.spec.clone();
                 spec.set_seed(seed);
-                Some(spec.build().map_err(|e| e.to_string())?)
+                Some(spec.build()?)
             }
             Side::Function { .. } => None,
         });
@@ -171,7 +172,7 @@ fn play_with_functions(start: &GameStart, sides: &[Side; 2]) -> Result<GameRecor
 fn chooser<'a>(
     side: &'a Side,
     agent: &'a mut Option<Box<dyn Agent>>,
-) -> impl FnMut(&Game) -> Result<MoveReport, String> + 'a {
+) -> impl FnMut(&Game) -> Result<MoveReport, ChooseError> + 'a {
     move |game: &Game| match (side, agent.as_mut()) {
         (Side::Function { function, .. }, _) => ask_function(function, game),
         (Side::Spec(_), Some(agent)) => Ok(agent.choose(game)),
@@ -222,7 +223,7 @@ pub fn play_match(
                     let start = GameStart::new(&openings, first, seed, game)?;
                     play_with_functions(&start, &sides)
                 })
-                .collect::<Result<Vec<_>, String>>()
+                .collect::<Result<Vec<_>, MatchError>>()
         }),
     }
     .map_err(value_error)?;

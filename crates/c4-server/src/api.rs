@@ -347,7 +347,7 @@ async fn review_game(
             &mut solver,
             Some(Duration::from_millis(budget)),
         )
-        .map_err(ApiError::bad_request)?;
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
         Ok(ReviewResponse { review, clamped })
     })
     .await?;
@@ -470,7 +470,7 @@ async fn record_game(
     };
     let seats = [seat_of(a_name, &a_choices), seat_of(b_name, &b_choices)];
     let record = GameRecord::played(seats, a_first, &moves[..opening_len], &moves, stats)
-        .map_err(ApiError::bad_request)?;
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(Json(record))
 }
 

@@ -3,7 +3,7 @@
 //! file option in any table shows up here, so the server's refusal covers it (the tests
 //! walk this list) without anyone remembering to.
 
-use super::spec::PLAYER_KINDS;
+use super::kinds::PLAYER_KINDS;
 use crate::eval::{EVALUATORS, EvalSpec};
 use crate::options::FileOption;
 

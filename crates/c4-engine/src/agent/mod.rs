@@ -4,15 +4,17 @@
 
 mod file_options;
 mod hint;
+mod kinds;
 mod players;
 mod spec;
 
 pub use file_options::{FileOptionUse, file_option_uses};
 pub use hint::{HINT, Hint, hint_text};
 
+pub use kinds::{DEFAULT_LEVEL, LEVELS, Level, PLAYER_KINDS, PlayerKind};
 pub use spec::{
-    DEFAULT_LEVEL, EngineSpec, FixedDepthSpec, LEVELS, Level, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS,
-    PLAYER_KINDS, PerfectSpec, PlayerKind, PlayerSpec, RandomSpec,
+    EngineSpec, FixedDepthSpec, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, PerfectSpec, PlayerSpec,
+    RandomSpec,
 };
 
 use crate::eval::{EVALUATORS, EvaluatorEntry};

@@ -7,7 +7,7 @@
 //! `params=tuned` names the weights c4 ships for the evaluator, compiled in.
 
 use super::registry::EvalSpec;
-use crate::files;
+use crate::files::{self, PathError};
 use crate::options::{Field, OptionDef, OptionTable, SpecError};
 use std::path::{Path, PathBuf};
 
@@ -176,13 +176,11 @@ pub fn parse(text: &str, origin: &str) -> Result<(String, Vec<(String, String)>)
 }
 
 /// Writes the parameter file `path` (its folder created if needed): [`render`]'s text.
-pub fn write(path: &Path, spec: &EvalSpec, comments: &[String]) -> Result<(), String> {
+pub fn write(path: &Path, spec: &EvalSpec, comments: &[String]) -> Result<(), PathError> {
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("creating {}: {e}", parent.display()))?;
+        std::fs::create_dir_all(parent).map_err(|e| PathError::new("creating", parent, e))?;
     }
-    std::fs::write(path, render(spec, comments))
-        .map_err(|e| format!("writing {}: {e}", path.display()))
+    std::fs::write(path, render(spec, comments)).map_err(|e| PathError::new("writing", path, e))
 }
 
 /// The text of a parameter file holding `spec`'s options that differ from its defaults,

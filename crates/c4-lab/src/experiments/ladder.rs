@@ -86,7 +86,9 @@ pub fn round_robin(
                 .filter(|r| r.a == first.label && r.b == second.label && r.game < games)
                 .cloned()
                 .collect();
-            all.extend(run_match(&config, done, Some(&mut log), observer)?);
+            all.extend(
+                run_match(&config, done, Some(&mut log), observer).map_err(|e| e.to_string())?,
+            );
         }
     }
     Ok(all)

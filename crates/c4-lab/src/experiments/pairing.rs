@@ -140,7 +140,7 @@ pub fn play_table(
         let done: Vec<GameRecord> = done.into_iter().filter(|r| r.game < config.games).collect();
         check_resumed(&done, std::slice::from_ref(&config))
             .map_err(|e| format!("{} row {index}: {e}: use another --out", path.display()))?;
-        all.extend(run_match(&config, done, Some(&mut log), observer)?);
+        all.extend(run_match(&config, done, Some(&mut log), observer).map_err(|e| e.to_string())?);
     }
     Ok(all)
 }

@@ -149,7 +149,7 @@ pub fn run(
             .filter(|r| r.a == config.a.label && r.game < games)
             .cloned()
             .collect();
-        all.extend(run_match(&config, done, Some(&mut log), observer)?);
+        all.extend(run_match(&config, done, Some(&mut log), observer).map_err(|e| e.to_string())?);
     }
     Ok(all)
 }

@@ -159,7 +159,7 @@ fn lock(dir: &Path) -> Result<RunLock, LearnError> {
     RunLock::try_acquire(dir)
         .map_err(|reason| LearnError::Lock {
             dir: dir.to_owned(),
-            reason,
+            reason: reason.to_string(),
         })?
         .ok_or_else(|| LearnError::Locked(dir.to_owned()))
 }

@@ -6,4 +6,4 @@ pub mod spsa;
 pub mod texel;
 mod weights;
 
-pub use weights::{TUNED, TunedSet, chosen_tunables, eval_text, parse_eval_text};
+pub use weights::{TUNED, TunedSet, WeightsError, chosen_tunables, eval_text, parse_eval_text};

@@ -14,9 +14,10 @@
 //! matches, whoever plays their games (this machine in [`run`], a cluster's workers through
 //! the Python package) hands the records to [`SpsaRun::record`].
 
-use c4_arena::log::AppendLog;
+use super::weights::WeightsError;
+use c4_arena::log::{AppendLog, LogError};
 use c4_arena::matches::{
-    Contestant, FirstPolicy, MatchConfig, Openings, Quiet, game_seed, run_match, tally,
+    Contestant, FirstPolicy, MatchConfig, MatchError, Openings, Quiet, game_seed, run_match, tally,
 };
 use c4_arena::record::GameRecord;
 use c4_arena::stats::{Sprt, SprtVerdict};
@@ -24,6 +25,7 @@ use c4_arena::summary::MatchSummary;
 use c4_engine::SeededRng;
 use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
 use c4_engine::eval::EvalSpec;
+use c4_engine::options::SpecError;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -162,18 +164,84 @@ pub struct SpsaRun {
     work: PathBuf,
 }
 
+/// Why an SPSA run cannot open, step or record.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpsaError {
+    /// The games per iteration are odd or zero.
+    #[error("the games per iteration must be even and at least 2")]
+    OddGames,
+    /// The depth is 0.
+    #[error("spsa plays games: the depth must be at least 1")]
+    NoDepth,
+    /// The rate is not a positive number.
+    #[error("the rate must be a positive number")]
+    Rate,
+    /// The weights to move cannot be chosen.
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    /// Weights moved to values their evaluator refuses.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The work log cannot be read or opened.
+    #[error(transparent)]
+    Log(#[from] LogError),
+    /// An iteration could not be appended to the work log.
+    #[error("writing {}: {source}", path.display())]
+    Append {
+        /// The work log.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A step is recorded out of order.
+    #[error("iteration {step} is not the next one ({next})")]
+    NotNext {
+        /// The step's iteration.
+        step: u32,
+        /// The next iteration.
+        next: usize,
+    },
+    /// A side's records are not its games once each.
+    #[error(
+        "iteration {step}: the {side} side needs games 0-{last} once each, got {records} records"
+    )]
+    GamesMissing {
+        /// The step's iteration.
+        step: u32,
+        /// `plus` or `minus`.
+        side: &'static str,
+        /// The last game's index.
+        last: u64,
+        /// The records given.
+        records: usize,
+    },
+    /// A record is of another match.
+    #[error("iteration {step}: a record of the {side} side is not of its match")]
+    OtherMatch {
+        /// The step's iteration.
+        step: u32,
+        /// `plus` or `minus`.
+        side: &'static str,
+    },
+    /// A match could not be played.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+}
+
 impl SpsaRun {
     /// Opens the run of `config` from `start` with its work log at `work`, resuming the
     /// iterations there (a log of another run is refused).
-    pub fn open(start: &EvalSpec, config: &SpsaConfig, work: &Path) -> Result<SpsaRun, String> {
+    pub fn open(start: &EvalSpec, config: &SpsaConfig, work: &Path) -> Result<SpsaRun, SpsaError> {
         if config.games == 0 || config.games % 2 == 1 {
-            return Err("the games per iteration must be even and at least 2".to_owned());
+            return Err(SpsaError::OddGames);
         }
         if config.depth == 0 {
-            return Err("spsa plays games: the depth must be at least 1".to_owned());
+            return Err(SpsaError::NoDepth);
         }
         if !(config.rate.is_finite() && config.rate > 0.0) {
-            return Err("the rate must be a positive number".to_owned());
+            return Err(SpsaError::Rate);
         }
         let chosen = super::weights::chosen_tunables(start, &config.params)?;
         let keys: Vec<&'static str> = chosen.iter().map(|t| t.key).collect();
@@ -188,8 +256,7 @@ impl SpsaRun {
         );
         let (contents, log) = AppendLog::resume(work, Some(&header), |line| {
             serde_json::from_str::<Iteration>(line)
-        })
-        .map_err(|e| e.to_string())?;
+        })?;
         let iterations = contents.into_values();
         let initial: Vec<f64> = chosen.iter().map(|t| t.value as f64).collect();
         let steps: Vec<f64> = initial.iter().map(|v| (v.abs() * 0.2).max(1.0)).collect();
@@ -223,7 +290,7 @@ impl SpsaRun {
     }
 
     /// The next iteration's games, or `None` when the run has all its iterations.
-    pub fn next_step(&self) -> Result<Option<Step>, String> {
+    pub fn next_step(&self) -> Result<Option<Step>, SpsaError> {
         let k = self.iterations.len() as u32;
         if k >= self.config.iterations {
             return Ok(None);
@@ -238,7 +305,7 @@ impl SpsaRun {
                 (step * c_k).max(1.0) * sign
             })
             .collect();
-        let shifted = |direction: f64| -> Result<EvalSpec, String> {
+        let shifted = |direction: f64| -> Result<EvalSpec, SpecError> {
             let weights: Vec<f64> = self
                 .weights
                 .iter()
@@ -274,13 +341,12 @@ impl SpsaRun {
         step: &Step,
         plus: &[GameRecord],
         minus: &[GameRecord],
-    ) -> Result<&Iteration, String> {
+    ) -> Result<&Iteration, SpsaError> {
         if step.k as usize != self.iterations.len() {
-            return Err(format!(
-                "iteration {} is not the next one ({})",
-                step.k,
-                self.iterations.len()
-            ));
+            return Err(SpsaError::NotNext {
+                step: step.k,
+                next: self.iterations.len(),
+            });
         }
         for (side, config, records) in [("plus", &step.plus, plus), ("minus", &step.minus, minus)] {
             let mut games: Vec<u64> = records.iter().map(|r| r.game).collect();
@@ -290,18 +356,15 @@ impl SpsaRun {
                 r.a_spec == config.a.spec.to_string() && r.b_spec == config.b.spec.to_string()
             });
             if games.len() != records.len() || games != (0..config.games).collect::<Vec<_>>() {
-                return Err(format!(
-                    "iteration {}: the {side} side needs games 0-{} once each, got {} records",
-                    step.k,
-                    config.games - 1,
-                    records.len()
-                ));
+                return Err(SpsaError::GamesMissing {
+                    step: step.k,
+                    side,
+                    last: config.games - 1,
+                    records: records.len(),
+                });
             }
             if !belong {
-                return Err(format!(
-                    "iteration {}: a record of the {side} side is not of its match",
-                    step.k
-                ));
+                return Err(SpsaError::OtherMatch { step: step.k, side });
             }
         }
         let (s_plus, s_minus) = (score_of(plus), score_of(minus));
@@ -318,13 +381,16 @@ impl SpsaRun {
         };
         self.log
             .append(&serde_json::to_string(&iteration).expect("plain data"))
-            .map_err(|e| format!("writing {}: {e}", self.work.display()))?;
+            .map_err(|source| SpsaError::Append {
+                path: self.work.clone(),
+                source,
+            })?;
         self.iterations.push(iteration);
         Ok(self.iterations.last().expect("just pushed"))
     }
 
     /// The result so far: the evaluator with the current weights, rounded.
-    pub fn result(&self) -> Result<SpsaResult, String> {
+    pub fn result(&self) -> Result<SpsaResult, SpecError> {
         Ok(SpsaResult {
             tuned: self.with_weights(&self.weights)?,
             iterations: self.iterations.clone(),
@@ -332,7 +398,7 @@ impl SpsaRun {
     }
 
     /// One line on the run for people: its iterations and the weights they reached.
-    pub fn report(&self) -> Result<String, String> {
+    pub fn report(&self) -> Result<String, SpecError> {
         Ok(format!(
             "{}: {} iterations of {} games a side at depth {}; weights {}",
             self.start.name(),
@@ -345,7 +411,7 @@ impl SpsaRun {
 
     /// The confirming match: the tuned set (A) against the untuned one under [`CONFIRM_SPRT`],
     /// at most `max_games` games.
-    pub fn confirm_config(&self, max_games: u64) -> Result<MatchConfig, String> {
+    pub fn confirm_config(&self, max_games: u64) -> Result<MatchConfig, SpecError> {
         Ok(match_config(
             ("tuned", &self.with_weights(&self.weights)?),
             ("untuned", &self.start),
@@ -388,11 +454,11 @@ impl SpsaRun {
         lines
     }
 
-    fn with_weights(&self, weights: &[f64]) -> Result<EvalSpec, String> {
+    fn with_weights(&self, weights: &[f64]) -> Result<EvalSpec, SpecError> {
         let mut spec = self.start.clone();
         for ((key, weight), (min, max)) in self.keys.iter().zip(weights).zip(&self.bounds) {
             let value = weight.round().clamp(*min, *max) as i64;
-            spec.set_tunable(key, value).map_err(|e| e.to_string())?;
+            spec.set_tunable(key, value)?;
         }
         Ok(spec)
     }
@@ -405,7 +471,7 @@ pub fn run(
     config: &SpsaConfig,
     work: &Path,
     progress: &mut dyn FnMut(&Iteration),
-) -> Result<SpsaResult, String> {
+) -> Result<SpsaResult, SpsaError> {
     let mut run = SpsaRun::open(start, config, work)?;
     for iteration in run.iterations() {
         progress(iteration);
@@ -415,7 +481,7 @@ pub fn run(
         let minus = run_match(&step.minus, Vec::new(), None, &Quiet)?;
         progress(run.record(&step, &plus, &minus)?);
     }
-    run.result()
+    Ok(run.result()?)
 }
 
 /// The games of `records` up to the first at which `sprt` decides, in game order, when the
@@ -439,7 +505,7 @@ pub fn decided_prefix(records: &[GameRecord], sprt: &Sprt) -> Option<usize> {
 
 /// Runs the confirming match of `run` on this machine: at most `max_games` games, stopped
 /// by the SPRT.
-pub fn confirm(run: &SpsaRun, max_games: u64) -> Result<MatchSummary, String> {
+pub fn confirm(run: &SpsaRun, max_games: u64) -> Result<MatchSummary, SpsaError> {
     let config = run.confirm_config(max_games)?;
     let records = run_match(&config, Vec::new(), None, &Quiet)?;
     Ok(MatchSummary::of(

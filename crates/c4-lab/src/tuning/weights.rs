@@ -6,19 +6,38 @@ use c4_engine::eval::params;
 use c4_engine::options::{SpecError, Tunable};
 use std::sync::LazyLock;
 
+/// Why the weights a run is to move cannot be chosen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WeightsError {
+    /// The evaluator has no tunable weights.
+    #[error("{0} has no tunable weights")]
+    NoneTunable(&'static str),
+    /// A weight asked for is not one of the evaluator's.
+    #[error("{evaluator} has no tunable weight {unknown:?}; its tunable weights: {}", known.join(", "))]
+    Unknown {
+        /// The evaluator's name.
+        evaluator: &'static str,
+        /// The weight asked for.
+        unknown: String,
+        /// Its tunable weights.
+        known: Vec<&'static str>,
+    },
+}
+
 /// The tunable weights of `spec` named in `params` (all of them when it is empty), in the
 /// evaluator's order; an error names a weight it does not have.
-pub fn chosen_tunables(spec: &EvalSpec, params: &[String]) -> Result<Vec<Tunable>, String> {
+pub fn chosen_tunables(spec: &EvalSpec, params: &[String]) -> Result<Vec<Tunable>, WeightsError> {
     let all = spec.tunables();
     if all.is_empty() {
-        return Err(format!("{} has no tunable weights", spec.name()));
+        return Err(WeightsError::NoneTunable(spec.name()));
     }
     if let Some(unknown) = params.iter().find(|p| !all.iter().any(|t| t.key == *p)) {
-        return Err(format!(
-            "{} has no tunable weight {unknown:?}; its tunable weights: {}",
-            spec.name(),
-            all.iter().map(|t| t.key).collect::<Vec<_>>().join(", ")
-        ));
+        return Err(WeightsError::Unknown {
+            evaluator: spec.name(),
+            unknown: unknown.clone(),
+            known: all.iter().map(|t| t.key).collect(),
+        });
     }
     Ok(all
         .into_iter()

@@ -116,7 +116,7 @@ fn labelled_positions(
         for _ in 0..spec.positions {
             progress.advanced();
         }
-        return dataset::read(&path);
+        return dataset::read(&path).map_err(|e| e.to_string());
     }
     let work = PathBuf::from(format!("{}.partial", path.display()));
     let samples = dataset::build(
@@ -131,7 +131,7 @@ fn labelled_positions(
         },
     )
     .map_err(|e| e.to_string())?;
-    dataset::write(&path, &samples)?;
+    dataset::write(&path, &samples).map_err(|e| e.to_string())?;
     std::fs::remove_file(&work).ok();
     Ok(samples)
 }
@@ -156,7 +156,7 @@ fn fitted(
         patience: PATIENCE,
         max_passes: size(settings).max_passes,
     };
-    let result = texel::fit(&start, samples, &config, &mut |_| {})?;
+    let result = texel::fit(&start, samples, &config, &mut |_| {}).map_err(|e| e.to_string())?;
     let first = &result.passes[0];
     let best = &result.passes[result.best_pass as usize];
     let fit = Fit {
@@ -236,7 +236,9 @@ fn play_matches(
                 .filter(|r| r.game < games)
                 .cloned()
                 .collect();
-            all.extend(run_match(&config, done, Some(&mut log), observer)?);
+            all.extend(
+                run_match(&config, done, Some(&mut log), observer).map_err(|e| e.to_string())?,
+            );
         }
     }
     Ok(all)

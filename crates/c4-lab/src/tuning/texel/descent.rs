@@ -5,8 +5,10 @@ use super::config::{Target, TexelConfig};
 use super::loss::{fit_scale, loss};
 use super::points::{points, positions, values};
 use crate::dataset::{Sample, Split};
+use crate::tuning::WeightsError;
+use c4_core::ParseMovesError;
 use c4_engine::eval::EvalSpec;
-use c4_engine::options::Tunable;
+use c4_engine::options::{SpecError, Tunable};
 
 /// One pass's figures, for progress.
 #[derive(Clone, Debug)]
@@ -95,22 +97,46 @@ impl TexelResult {
     }
 }
 
+/// Why a texel fit cannot run.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TexelError {
+    /// The weights to fit cannot be chosen.
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    /// A sample's moves are not a game.
+    #[error("{moves}: {source}")]
+    Sample {
+        /// The sample's moves.
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// One of the splits holds no position.
+    #[error("the data needs positions in both training and validation")]
+    EmptySplit,
+    /// A weight cannot take a value the fit tried.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+}
+
 /// Fits `spec`'s tunable weights on `samples`; `progress` hears of every pass.
 pub fn fit(
     spec: &EvalSpec,
     samples: &[Sample],
     config: &TexelConfig,
     progress: &mut dyn FnMut(&PassReport),
-) -> Result<TexelResult, String> {
+) -> Result<TexelResult, TexelError> {
     let all = spec.tunables();
-    let chosen: Vec<&'static str> = super::super::weights::chosen_tunables(spec, &config.params)?
+    let chosen: Vec<&'static str> = crate::tuning::chosen_tunables(spec, &config.params)?
         .iter()
         .map(|t| t.key)
         .collect();
     let (train, decided_train) = points(samples, Split::Train, config)?;
     let (valid, decided_valid) = points(samples, Split::Valid, config)?;
     if train.is_empty() || valid.is_empty() {
-        return Err("the data needs positions in both training and validation".to_owned());
+        return Err(TexelError::EmptySplit);
     }
     let target = config.target;
     // The depth the leaves are searched to: the columns of a move choice one ply less.
@@ -163,9 +189,7 @@ pub fn fit(
                     continue;
                 }
                 let mut candidate = current.clone();
-                candidate
-                    .set_tunable(key, value)
-                    .map_err(|e| e.to_string())?;
+                candidate.set_tunable(key, value)?;
                 let train_values = values(&candidate, depth, &train);
                 let candidate_loss = loss(target, &train_values, &train, scale);
                 if candidate_loss < train_loss - 1e-12 {

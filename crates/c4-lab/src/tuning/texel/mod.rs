@@ -19,4 +19,4 @@ mod loss;
 mod points;
 
 pub use config::{Target, TexelConfig};
-pub use descent::{PassReport, TexelResult, fit};
+pub use descent::{PassReport, TexelError, TexelResult, fit};

@@ -3,6 +3,7 @@
 //! values under given weights.
 
 use super::config::{Target, TexelConfig};
+use super::descent::TexelError;
 use crate::dataset::{Sample, Split};
 use c4_core::{Column, Game, Player, Position};
 use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
@@ -93,11 +94,14 @@ pub fn points(
     samples: &[Sample],
     split: Split,
     config: &TexelConfig,
-) -> Result<(Vec<Point>, usize), String> {
+) -> Result<(Vec<Point>, usize), TexelError> {
     let mut points = Vec::new();
     let mut decided = 0;
     for sample in samples.iter().filter(|s| s.split == split) {
-        let game = Game::from_moves(&sample.moves).map_err(|e| format!("{}: {e}", sample.moves))?;
+        let game = Game::from_moves(&sample.moves).map_err(|source| TexelError::Sample {
+            moves: sample.moves.clone(),
+            source,
+        })?;
         let group = points.last().map_or(0, |p: &Point| p.group + 1);
         let before = points.len();
         match config.target {

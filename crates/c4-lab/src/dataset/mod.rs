@@ -13,7 +13,7 @@
 use c4_arena::log::{AppendLog, Entry};
 use c4_arena::matches::game_seed;
 use c4_arena::record::GameLog;
-use c4_core::{Game, Position, WIDTH};
+use c4_core::{Game, ParseMovesError, Position, WIDTH};
 use c4_engine::SeededRng;
 use c4_engine::agent::PlayerSpec;
 use c4_engine::files;
@@ -24,10 +24,13 @@ use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
-use std::fmt;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+
+mod error;
+
+pub use error::DatasetError;
 
 /// Which half of the data a position belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -57,8 +60,8 @@ pub struct Sample {
 
 impl Sample {
     /// The position.
-    pub fn position(&self) -> Result<Position, String> {
-        c4_core::parse_moves(&self.moves).map_err(|e| format!("{}: {e}", self.moves))
+    pub fn position(&self) -> Result<Position, ParseMovesError> {
+        c4_core::parse_moves(&self.moves)
     }
 
     /// The game-theoretic result for the side to move: 1 a win, 0 a draw, -1 a loss.
@@ -143,59 +146,45 @@ pub struct GameWork {
     pub samples: Vec<Sample>,
 }
 
-/// Why a build failed.
-#[derive(Debug)]
-pub struct DatasetError(String);
-
-impl fmt::Display for DatasetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for DatasetError {}
-
-impl From<String> for DatasetError {
-    fn from(message: String) -> Self {
-        DatasetError(message)
-    }
-}
-
 /// The games of a run, for [`Source::Games`].
-pub fn recorded_games(path: &Path) -> Result<Vec<Game>, String> {
+pub fn recorded_games(path: &Path) -> Result<Vec<Game>, DatasetError> {
     let file = if path.is_dir() {
         path.join("games.jsonl")
     } else {
         path.to_owned()
     };
-    let loaded = GameLog::load(&file).map_err(|e| e.to_string())?;
+    let loaded = GameLog::load(&file)?;
     let mut games = Vec::with_capacity(loaded.records.len());
     for record in loaded.records {
         // `moves` holds the opening too.
-        games
-            .push(Game::from_moves(&record.moves).map_err(|e| format!("{}: {e}", file.display()))?);
+        let game =
+            Game::from_moves(&record.moves).map_err(|source| DatasetError::RecordedMoves {
+                file: file.clone(),
+                source,
+            })?;
+        games.push(game);
     }
     if games.is_empty() {
-        return Err(format!("{} holds no games", file.display()));
+        return Err(DatasetError::NoGames(file));
     }
     Ok(games)
 }
 
 /// Plays generated game `index`.
-fn generated_game(seed: u64, index: u64) -> Result<Game, String> {
+fn generated_game(seed: u64, index: u64) -> Result<Game, DatasetError> {
     let mut rng = SeededRng::seed_from_u64(game_seed(seed, index, 0));
     let mut agents = Vec::new();
     for side in 0..2 {
         let spec = PLAYER_POOL[rng.random_range(0..PLAYER_POOL.len())];
         let spec = PlayerSpec::parse(spec, game_seed(seed, index, 1 + side))
-            .map_err(|e| format!("{spec}: {e}"))?;
-        agents.push(spec.build().map_err(|e| e.to_string())?);
+            .map_err(|source| DatasetError::PoolSpec { spec, source })?;
+        agents.push(spec.build()?);
     }
     let mut game = Game::new();
     while !game.position().is_over() {
         let mover = game.position().moves_played() as usize % 2;
         let column = agents[mover].choose(&game).column;
-        game.try_play(column).map_err(|e| e.to_string())?;
+        game.try_play(column)?;
     }
     Ok(game)
 }
@@ -230,17 +219,15 @@ fn sample_positions(spec: &DatasetSpec, index: u64, game: &Game) -> Vec<(String,
 fn label(
     solver: &mut Solver,
     position: &Position,
-) -> Result<(Score, [Option<Score>; WIDTH]), String> {
-    let (scores, _) = solver
-        .analyze(position, false, SolveLimits::default())
-        .map_err(|e| e.to_string())?;
+) -> Result<(Score, [Option<Score>; WIDTH]), DatasetError> {
+    let (scores, _) = solver.analyze(position, false, SolveLimits::default())?;
     let columns = scores.map(|s| (s != INVALID_MOVE).then_some(s));
     let best = columns
         .iter()
         .flatten()
         .copied()
         .max()
-        .ok_or("no legal move")?;
+        .ok_or(DatasetError::NoLegalMove)?;
     Ok((best, columns))
 }
 
@@ -251,7 +238,7 @@ pub fn label_game(
     solver: &mut Solver,
     index: u64,
     recorded: Option<&Game>,
-) -> Result<GameWork, String> {
+) -> Result<GameWork, DatasetError> {
     let game = match recorded {
         Some(game) => game.clone(),
         None => generated_game(spec.seed, index)?,
@@ -310,14 +297,11 @@ impl DatasetWork {
     /// Opens (or starts) the work log of `spec` at `work`; a log of another build is refused.
     pub fn open(spec: &DatasetSpec, work: &Path) -> Result<DatasetWork, DatasetError> {
         if spec.positions == 0 || spec.per_game == 0 {
-            return Err("--positions and the positions per game must be at least 1"
-                .to_owned()
-                .into());
+            return Err(DatasetError::NoPositions);
         }
         let (contents, log) = AppendLog::resume(work, Some(&spec.header()), |line| {
             serde_json::from_str::<GameWork>(line)
-        })
-        .map_err(|e| e.to_string())?;
+        })?;
         let warnings = contents.warnings.clone();
         let done = contents
             .entries
@@ -340,20 +324,23 @@ impl DatasetWork {
     }
 
     /// Appends a labelled game to the log (a game already there is kept as it was).
-    pub fn add(&mut self, unit: GameWork) -> Result<(), String> {
+    pub fn add(&mut self, unit: GameWork) -> Result<(), DatasetError> {
         if self.done.contains_key(&unit.game) {
             return Ok(());
         }
         if let Some(sample) = unit.samples.iter().find(|s| s.game != unit.game) {
-            return Err(format!(
-                "game {}: a sample of game {} in its work",
-                unit.game, sample.game
-            ));
+            return Err(DatasetError::ForeignSample {
+                game: unit.game,
+                sample_game: sample.game,
+            });
         }
         let line = serde_json::to_string(&unit).expect("plain data");
         self.log
             .append(&line)
-            .map_err(|e| format!("writing {}: {e}", self.log.path().display()))?;
+            .map_err(|source| DatasetError::Write {
+                path: self.log.path().to_owned(),
+                source,
+            })?;
         self.done.insert(unit.game, unit);
         Ok(())
     }
@@ -392,12 +379,10 @@ pub fn build(
         let first = round * ROUND_GAMES;
         let last = match &recorded {
             Some(games) if first >= games.len() as u64 => {
-                return Err(format!(
-                    "the games give only {} usable positions of the {} asked for",
-                    selected.len(),
-                    spec.positions
-                )
-                .into());
+                return Err(DatasetError::TooFewPositions {
+                    usable: selected.len(),
+                    asked: spec.positions,
+                });
             }
             Some(games) => (first + ROUND_GAMES).min(games.len() as u64),
             None => first + ROUND_GAMES,
@@ -413,7 +398,7 @@ pub fn build(
                 solver.set_book(book.clone());
                 solver
             },
-            |solver, &index| -> Result<(), String> {
+            |solver, &index| -> Result<(), DatasetError> {
                 let game = recorded.as_ref().map(|games| &games[index as usize]);
                 let unit = label_game(spec, solver, index, game)?;
                 let count = unit.samples.len();
@@ -462,18 +447,15 @@ pub fn work_path(out: &Path) -> PathBuf {
 }
 
 /// Refuses to build over a finished dataset: `out` may exist only while its work log does.
-pub fn check_out(out: &Path) -> Result<(), String> {
+pub fn check_out(out: &Path) -> Result<(), DatasetError> {
     if out.exists() && !work_path(out).exists() {
-        return Err(format!(
-            "{} exists: remove it or choose another --out",
-            out.display()
-        ));
+        return Err(DatasetError::Exists(out.to_owned()));
     }
     Ok(())
 }
 
 /// Writes the finished dataset `out` and removes its work log; one line on what it holds.
-pub fn finish(out: &Path, samples: &[Sample]) -> Result<String, String> {
+pub fn finish(out: &Path, samples: &[Sample]) -> Result<String, DatasetError> {
     write(out, samples)?;
     std::fs::remove_file(work_path(out)).ok();
     let valid = samples.iter().filter(|s| s.split == Split::Valid).count();
@@ -487,7 +469,7 @@ pub fn finish(out: &Path, samples: &[Sample]) -> Result<String, String> {
 }
 
 /// Writes a dataset: one JSON sample per line.
-pub fn write(path: &Path, samples: &[Sample]) -> Result<(), String> {
+pub fn write(path: &Path, samples: &[Sample]) -> Result<(), DatasetError> {
     let mut text = String::new();
     for sample in samples {
         text.push_str(&serde_json::to_string(sample).expect("plain data"));
@@ -496,35 +478,46 @@ pub fn write(path: &Path, samples: &[Sample]) -> Result<(), String> {
     let temporary = path.with_extension("writing");
     std::fs::write(&temporary, text)
         .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| format!("writing {}: {e}", path.display()))
+        .map_err(|source| DatasetError::Write {
+            path: path.to_owned(),
+            source,
+        })
 }
 
 /// The largest dataset read: tens of millions of labelled positions.
 const MAX_DATASET_BYTES: u64 = 16 << 30;
 
 /// Reads a dataset written by [`write`], checking every line.
-pub fn read(path: &Path) -> Result<Vec<Sample>, String> {
-    let text = files::read_text(path, MAX_DATASET_BYTES).map_err(|e| e.to_string())?;
+pub fn read(path: &Path) -> Result<Vec<Sample>, DatasetError> {
+    let text = files::read_text(path, MAX_DATASET_BYTES)?;
     parse(&text, &path.display().to_string())
 }
 
 /// Parses the text of a dataset written by [`write`] (`name` says where it came from in the
 /// errors), checking every line.
-pub fn parse(text: &str, name: &str) -> Result<Vec<Sample>, String> {
+pub fn parse(text: &str, name: &str) -> Result<Vec<Sample>, DatasetError> {
     let mut samples = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let sample: Sample =
-            serde_json::from_str(line).map_err(|e| format!("{name}: line {}: {e}", index + 1))?;
+        let sample: Sample = serde_json::from_str(line).map_err(|source| DatasetError::Line {
+            name: name.to_owned(),
+            line: index + 1,
+            source,
+        })?;
         sample
             .position()
-            .map_err(|e| format!("{name}: line {}: {e}", index + 1))?;
+            .map_err(|source| DatasetError::LineMoves {
+                name: name.to_owned(),
+                line: index + 1,
+                moves: sample.moves.clone(),
+                source,
+            })?;
         samples.push(sample);
     }
     if samples.is_empty() {
-        return Err(format!("{name} holds no positions"));
+        return Err(DatasetError::Empty(name.to_owned()));
     }
     Ok(samples)
 }
