@@ -205,7 +205,8 @@ pub fn solve_lines(moves: &[String], table_bits: u32) -> Result<Vec<String>, Str
     moves
         .iter()
         .map(|line| {
-            let game = Game::from_moves(line).map_err(|e| format!("{line:?}: {e}"))?;
+            let game =
+                Game::from_moves(line).map_err(|e| format!("{:?}: {e}", c4_core::excerpt(line)))?;
             let (score, _): (Score, _) = solver
                 .solve(game.position())
                 .map_err(|e| format!("solving {line:?}: {e}"))?;

@@ -161,30 +161,31 @@ pub enum SprtVerdict {
 impl Sprt {
     /// Parses `ELO0,ELO1[,ALPHA,BETA]` (alpha and beta default to 0.05).
     pub fn parse(text: &str) -> Result<Sprt, String> {
+        let echoed = c4_core::excerpt(text);
         let parts: Vec<f64> = text
             .split(',')
             .map(|p| {
                 p.trim()
                     .parse::<f64>()
-                    .map_err(|_| format!("{p:?} is not a number"))
+                    .map_err(|_| format!("{:?} is not a number", c4_core::excerpt(p)))
             })
             .collect::<Result<_, _>>()
-            .map_err(|e| format!("--sprt {text}: {e}; expected ELO0,ELO1[,ALPHA,BETA]"))?;
+            .map_err(|e| format!("--sprt {echoed}: {e}; expected ELO0,ELO1[,ALPHA,BETA]"))?;
         let (elo0, elo1, alpha, beta) = match parts[..] {
             [a, b] => (a, b, 0.05, 0.05),
             [a, b, c, d] => (a, b, c, d),
             _ => {
                 return Err(format!(
-                    "--sprt {text}: expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA"
+                    "--sprt {echoed}: expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA"
                 ));
             }
         };
         if elo0 >= elo1 {
-            return Err(format!("--sprt {text}: ELO0 must be below ELO1"));
+            return Err(format!("--sprt {echoed}: ELO0 must be below ELO1"));
         }
         if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
             return Err(format!(
-                "--sprt {text}: ALPHA and BETA must be between 0 and 0.5"
+                "--sprt {echoed}: ALPHA and BETA must be between 0 and 0.5"
             ));
         }
         Ok(Sprt {
