@@ -21,6 +21,7 @@
 //!   that are only sending a head, which hyper would otherwise wait for up to the client
 //!   timeout.
 
+use crate::refusals::JsonRefusals;
 use crate::{ApiError, AppState, ServerConfig, app, over_capacity};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
@@ -127,7 +128,7 @@ pub async fn serve(
                     .timer(TokioTimer::new())
                     .keep_alive(false)
                     .header_read_timeout(OVER_CAPACITY_TIMEOUT)
-                    .serve_connection(TokioIo::new(stream), overflow.clone());
+                    .serve_connection(TokioIo::new(JsonRefusals::new(stream)), overflow.clone());
                 tokio::spawn(async move {
                     let _ = tokio::time::timeout(OVER_CAPACITY_TIMEOUT * 2, connection).await;
                     drop(over_slot);
@@ -148,7 +149,7 @@ pub async fn serve(
         let connection = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(client_timeout)
-            .serve_connection(TokioIo::new(stream), service.clone());
+            .serve_connection(TokioIo::new(JsonRefusals::new(stream)), service.clone());
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             // Errors here are the client's (a reset, a timeout): nothing to report.

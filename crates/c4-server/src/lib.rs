@@ -18,6 +18,7 @@ pub mod api;
 pub mod assets;
 pub mod connections;
 mod error;
+mod refusals;
 
 use axum::Router;
 use axum::body::Body;

@@ -133,3 +133,48 @@ async fn a_search_longer_than_the_drain_is_answered_503() {
         asked.elapsed()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_refusal_has_a_json_error_body() {
+    let (addr, stop, server) = start(quiet()).await;
+    let many_headers: String = (0..200).map(|i| format!("X-H{i}: v\r\n")).collect();
+    let cases: Vec<(&str, u16, Vec<u8>)> = vec![
+        ("bad JSON", 400, post("/api/best", "{bad json")),
+        (
+            "oversize body",
+            413,
+            post("/api/best", &format!("{{{}}}", " ".repeat(20_000))),
+        ),
+        (
+            "declared huge body",
+            413,
+            b"POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n".to_vec(),
+        ),
+        (
+            "long URI",
+            414,
+            get(&format!("/api/position?moves={}", "1".repeat(70_000))),
+        ),
+        (
+            "too many headers",
+            431,
+            format!("GET /healthz HTTP/1.1\r\nHost: x\r\n{many_headers}\r\n").into_bytes(),
+        ),
+        ("garbage request line", 400, b"GARBAGE\r\n\r\n".to_vec()),
+        (
+            "malformed header",
+            400,
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n".to_vec(),
+        ),
+    ];
+    for (name, expected, request) in cases {
+        let (status, body) = tokio::task::spawn_blocking(move || exchange(addr, request))
+            .await
+            .unwrap();
+        assert_eq!(status, expected, "{name}: {body}");
+        let error = error_of(status, &body);
+        assert!(!error.is_empty(), "{name}");
+    }
+    stop.send(()).unwrap();
+    server.await.unwrap();
+}
