@@ -313,7 +313,7 @@ pub fn solve_lines(moves: &[String], table_bits: u32) -> Result<Vec<String>, Sol
         .iter()
         .map(|line| {
             let game = Game::from_moves(line).map_err(|source| SolveLinesError::Moves {
-                line: line.clone(),
+                line: c4_core::excerpt(line),
                 source,
             })?;
             let (score, _): (Score, _) =

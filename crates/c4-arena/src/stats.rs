@@ -190,21 +190,21 @@ impl Sprt {
                 part.trim()
                     .parse::<f64>()
                     .map_err(|_| SprtError::NotANumber {
-                        text: text.to_owned(),
-                        part: part.to_owned(),
+                        text: c4_core::excerpt(text),
+                        part: c4_core::excerpt(part),
                     })
             })
             .collect::<Result<_, _>>()?;
         let (elo0, elo1, alpha, beta) = match parts[..] {
             [a, b] => (a, b, 0.05, 0.05),
             [a, b, c, d] => (a, b, c, d),
-            _ => return Err(SprtError::Count(text.to_owned())),
+            _ => return Err(SprtError::Count(c4_core::excerpt(text))),
         };
         if elo0 >= elo1 {
-            return Err(SprtError::Order(text.to_owned()));
+            return Err(SprtError::Order(c4_core::excerpt(text)));
         }
         if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
-            return Err(SprtError::Risks(text.to_owned()));
+            return Err(SprtError::Risks(c4_core::excerpt(text)));
         }
         Ok(Sprt {
             elo0,

@@ -3,7 +3,10 @@
 //! Python ones run in `crates/c4-py/tests/test_readme.py`, docs/api.md's curls in
 //! `crates/c4-server/tests/api_docs.rs`.
 
+mod support;
+
 use assert_cmd::Command;
+use support::markdown::sh_lines;
 
 const README: &str = include_str!("../../../README.md");
 
@@ -18,40 +21,38 @@ struct Example {
 
 fn examples() -> Vec<Example> {
     let mut examples: Vec<Example> = Vec::new();
-    for block in README.split("```sh\n").skip(1) {
-        let block = block.split("```").next().expect("a closed block");
-        for line in block.lines() {
-            if let Some(shown) = line.strip_prefix("# ") {
-                examples
-                    .last_mut()
-                    .expect("an output line under a command")
-                    .shown
-                    .push(shown.to_owned());
-                continue;
-            }
-            let command = line.split(" # ").next().unwrap().trim();
-            let (stdin, command) = match command.split_once(" | ") {
-                Some((echo, rest)) => (
-                    format!("{}\n", echo.strip_prefix("echo ").expect("echo X | c4 ...")),
-                    rest,
-                ),
-                None => (String::new(), command),
-            };
-            // The setup lines (cargo, pip) are the build itself; `c4 serve` runs until
-            // stopped (the server's tests cover it).
-            let Some(arguments) = command.strip_prefix("c4 ") else {
-                continue;
-            };
-            if arguments.starts_with("serve") {
-                continue;
-            }
-            examples.push(Example {
-                line: line.to_owned(),
-                args: arguments.split_whitespace().map(str::to_owned).collect(),
-                stdin,
-                shown: Vec::new(),
-            });
+    for line in sh_lines(README) {
+        let line = line.as_str();
+        if let Some(shown) = line.strip_prefix("# ") {
+            examples
+                .last_mut()
+                .expect("an output line under a command")
+                .shown
+                .push(shown.to_owned());
+            continue;
         }
+        let command = line.split(" # ").next().unwrap().trim();
+        let (stdin, command) = match command.split_once(" | ") {
+            Some((echo, rest)) => (
+                format!("{}\n", echo.strip_prefix("echo ").expect("echo X | c4 ...")),
+                rest,
+            ),
+            None => (String::new(), command),
+        };
+        // The setup lines (cargo, pip) are the build itself; `c4 serve` runs until
+        // stopped (the server's tests cover it).
+        let Some(arguments) = command.strip_prefix("c4 ") else {
+            continue;
+        };
+        if arguments.starts_with("serve") {
+            continue;
+        }
+        examples.push(Example {
+            line: line.to_owned(),
+            args: arguments.split_whitespace().map(str::to_owned).collect(),
+            stdin,
+            shown: Vec::new(),
+        });
     }
     examples
 }

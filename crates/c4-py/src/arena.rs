@@ -1,12 +1,14 @@
 //! The arena from Python: matches (with c4's players or Python functions), the experiments,
 //! and evaluations, returning what the CLI writes (JSON of its summaries and game records).
 
+use crate::arguments::{ColumnIndex, ExperimentGames, GameCount, OpeningPlies, Seed, Threads};
+use crate::error::CoreError;
 use crate::players::parse_spec;
-use crate::position::{Position, column};
+use crate::position::Position;
 use crate::value_error;
 use c4_arena::matches::{
-    ChooseError, Contestant, FirstPolicy, GameStart, MatchConfig, MatchError, Openings, Quiet,
-    Seat, play_seated, run_match,
+    ChooseError, Contestant, FirstPolicy, GameStart, MatchConfig, Openings, Quiet, Seat,
+    play_seated, run_match,
 };
 use c4_arena::record::GameRecord;
 use c4_arena::stats::Sprt;
@@ -17,7 +19,9 @@ use c4_engine::eval::{EvalSpec, Evaluator};
 use c4_engine::search::{MoveReport, MoveValue};
 use c4_lab::experiments::{ExperimentKind, Progress, RunInfo, RunSettings};
 use pyo3::prelude::*;
+use pyo3::types::PyInt;
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// One side of a match: a spec (parsed) or a Python callable with a name for the records.
@@ -66,12 +70,8 @@ pub(crate) fn openings(object: Option<&Bound<'_, PyAny>>) -> PyResult<Openings> 
     let Some(object) = object else {
         return Ok(Openings::None);
     };
-    if let Ok(plies) = object.extract::<u32>() {
-        if !(1..=20).contains(&plies) {
-            return Err(value_error(format!(
-                "openings={plies}: random openings are 1-20 plies"
-            )));
-        }
+    if object.is_instance_of::<PyInt>() {
+        let OpeningPlies(plies) = object.extract()?;
         return Ok(Openings::Random(plies));
     }
     let list: Vec<String> = object.extract().map_err(|_| {
@@ -98,26 +98,35 @@ pub(crate) fn first_policy(text: &str) -> PyResult<FirstPolicy> {
     }
 }
 
-pub(crate) fn thread_pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
-    if threads == Some(0) {
-        return Err(value_error("threads must be at least 1"));
-    }
+/// A pool of `threads` workers (default: one per core).
+pub(crate) fn thread_pool(threads: Option<Threads>) -> PyResult<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
+        .num_threads(threads.map_or(0, |Threads(n)| n))
         .build()
         .map_err(value_error)
 }
 
-/// Asks a Python function for a move: it takes a `Position` and returns a column 0-6.
-fn ask_function(function: &Py<PyAny>, game: &Game) -> Result<MoveReport, ChooseError> {
+/// Asks a Python function for a move: it takes a `Position` and returns a column 0-6. What
+/// it raises is kept in `raised`, to be given back as itself; an answer that is not a column
+/// is the arena's to report, with the player and the game.
+fn ask_function(
+    function: &Py<PyAny>,
+    game: &Game,
+    raised: &Mutex<Option<PyErr>>,
+) -> Result<MoveReport, String> {
     let start = Instant::now();
-    let answer = Python::attach(|py| -> PyResult<i64> {
-        function
-            .call1(py, (Position { game: game.clone() },))?
-            .extract::<i64>(py)
-    })
-    .map_err(|e| format!("the function failed: {e}"))?;
-    let column = column(answer).map_err(|e| e.to_string())?;
+    let column = Python::attach(|py| {
+        let answer = function
+            .call1(py, (Position { game: game.clone() },))
+            .map_err(|error| {
+                let reason = error.to_string();
+                *raised
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(error);
+                reason
+            })?;
+        ColumnIndex::of(answer.bind(py)).map_err(|e| e.value(py).to_string())
+    })?;
     Ok(MoveReport {
         column,
         score: MoveValue::heuristic(0),
@@ -130,14 +139,20 @@ fn ask_function(function: &Py<PyAny>, game: &Game) -> Result<MoveReport, ChooseE
 }
 
 /// Plays a game of a match where at least one side is a Python function.
-fn play_with_functions(start: &GameStart, sides: &[Side; 2]) -> Result<GameRecord, MatchError> {
+fn play_with_functions(start: &GameStart, sides: &[Side; 2]) -> Result<GameRecord, CoreError> {
+    let failed = |reason: String| CoreError::Game {
+        game: start.game,
+        a: sides[0].label().to_owned(),
+        b: sides[1].label().to_owned(),
+        reason,
+    };
     let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::with_capacity(2);
     for (side, seed) in sides.iter().zip(start.seeds) {
         agents.push(match side {
             Side::Spec(contestant) => {
                 let mut spec = contestant.spec.clone();
                 spec.set_seed(seed);
-                Some(spec.build()?)
+                Some(spec.build().map_err(|e| failed(e.to_string()))?)
             }
             Side::Function { .. } => None,
         });
@@ -152,9 +167,11 @@ fn play_with_functions(start: &GameStart, sides: &[Side; 2]) -> Result<GameRecor
     let [agent_a, agent_b] = &mut agents[..] else {
         unreachable!("two sides")
     };
-    let mut choose_a = chooser(&sides[0], agent_a);
-    let mut choose_b = chooser(&sides[1], agent_b);
-    play_seated(
+    // What a function raised, given back as itself rather than as the arena's words.
+    let raised = Mutex::new(None);
+    let mut choose_a = chooser(&sides[0], agent_a, &raised);
+    let mut choose_b = chooser(&sides[1], agent_b, &raised);
+    let played = play_seated(
         start,
         Seat {
             label: sides[0].label(),
@@ -166,15 +183,32 @@ fn play_with_functions(start: &GameStart, sides: &[Side; 2]) -> Result<GameRecor
             spec: &specs[1],
             choose: &mut choose_b,
         },
-    )
+    );
+    played.map_err(|reason| {
+        let raised = raised
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        raised.map_or_else(
+            || failed(reason.to_string()),
+            |error| CoreError::Function {
+                game: start.game,
+                error,
+            },
+        )
+    })
 }
 
+/// The chooser of a side; a function's exception is kept in `raised` for the caller.
 fn chooser<'a>(
     side: &'a Side,
     agent: &'a mut Option<Box<dyn Agent>>,
+    raised: &'a Mutex<Option<PyErr>>,
 ) -> impl FnMut(&Game) -> Result<MoveReport, ChooseError> + 'a {
     move |game: &Game| match (side, agent.as_mut()) {
-        (Side::Function { function, .. }, _) => ask_function(function, game),
+        (Side::Function { function, .. }, _) => {
+            ask_function(function, game, raised).map_err(ChooseError::from)
+        }
         (Side::Spec(_), Some(agent)) => Ok(agent.choose(game)),
         (Side::Spec(_), None) => unreachable!("spec sides have agents"),
     }
@@ -183,22 +217,20 @@ fn chooser<'a>(
 /// A match: `(summary JSON, summary text, [game record JSON])`, the numbers `c4 match`
 /// gives for the same arguments.
 #[pyfunction]
-#[pyo3(signature = (a, b, games = 100, seed = 1, openings = None, first = "alternate", threads = None, sprt = None))]
+#[pyo3(signature = (a, b, games = GameCount(100), seed = Seed(1), openings = None, first = "alternate", threads = None, sprt = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_match(
     py: Python<'_>,
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
-    games: u64,
-    seed: u64,
+    games: GameCount,
+    seed: Seed,
     openings: Option<&Bound<'_, PyAny>>,
     first: &str,
-    threads: Option<usize>,
+    threads: Option<Threads>,
     sprt: Option<&str>,
 ) -> PyResult<(String, String, Vec<String>)> {
-    if !(1..=10_000_000).contains(&games) {
-        return Err(value_error(format!("games={games}: play 1-10000000 games")));
-    }
+    let (GameCount(games), Seed(seed)) = (games, seed);
     let sides = [side("A", a)?, side("B", b)?];
     let sprt = sprt.map(Sprt::parse).transpose().map_err(value_error)?;
     let openings = self::openings(openings)?;
@@ -216,17 +248,24 @@ pub fn play_match(
             };
             let pool = thread_pool(threads)?;
             py.detach(|| pool.install(|| run_match(&config, Vec::new(), None, &Quiet)))
+                .map_err(value_error)?
         }
         _ => py.detach(|| {
             (0..games)
                 .map(|game| {
-                    let start = GameStart::new(&openings, first, seed, game)?;
+                    let start = GameStart::new(&openings, first, seed, game).map_err(|reason| {
+                        CoreError::Game {
+                            game,
+                            a: sides[0].label().to_owned(),
+                            b: sides[1].label().to_owned(),
+                            reason: reason.to_string(),
+                        }
+                    })?;
                     play_with_functions(&start, &sides)
                 })
-                .collect::<Result<Vec<_>, MatchError>>()
-        }),
-    }
-    .map_err(value_error)?;
+                .collect::<Result<Vec<_>, CoreError>>()
+        })?,
+    };
     let summary = MatchSummary::of(&records, seed, sprt.as_ref());
     let lines = records
         .iter()
@@ -251,20 +290,18 @@ impl Progress for Silent {
 /// Runs experiment `name` into `out` (default `results/NAME`) as `c4 experiment` does;
 /// returns its summary text. A second run in the same folder resumes the first.
 #[pyfunction]
-#[pyo3(signature = (name, quick = false, games = None, seed = 1, out = None, threads = None))]
+#[pyo3(signature = (name, quick = false, games = None, seed = Seed(1), out = None, threads = None))]
 pub fn experiment(
     py: Python<'_>,
     name: &str,
     quick: bool,
-    games: Option<u64>,
-    seed: u64,
+    games: Option<ExperimentGames>,
+    seed: Seed,
     out: Option<PathBuf>,
-    threads: Option<usize>,
+    threads: Option<Threads>,
 ) -> PyResult<String> {
     let experiment = ExperimentKind::find(name).map_err(value_error)?;
-    if games == Some(0) {
-        return Err(value_error("games must be at least 1"));
-    }
+    let (games, Seed(seed)) = (games.map(|ExperimentGames(n)| n), seed);
     let dir = out.unwrap_or_else(|| PathBuf::from("results").join(experiment.name()));
     RunInfo {
         experiment: experiment.name().to_owned(),
@@ -294,13 +331,14 @@ pub fn experiments() -> Vec<(&'static str, &'static str, &'static str)> {
 
 /// An evaluator's value of `position` with its terms, as `c4 eval --json` prints it.
 #[pyfunction]
-#[pyo3(signature = (eval, position, view = None, seed = 0))]
+#[pyo3(signature = (eval, position, view = None, seed = Seed(0)))]
 pub fn evaluate(
     eval: &str,
     position: &Bound<'_, PyAny>,
     view: Option<&str>,
-    seed: u64,
+    seed: Seed,
 ) -> PyResult<String> {
+    let Seed(seed) = seed;
     let game = crate::solver::game_of(position)?;
     let spec = EvalSpec::parse(eval)
         .map_err(|e| value_error(format!("invalid eval {:?}: {e}", excerpt(eval))))?;

@@ -2,7 +2,8 @@
 //! folder and returns its learning curve; [`learn_snapshot`] writes a running run's latest
 //! network. The network then plays as `eval=ntuple,weights=FILE` in any player spec.
 
-use crate::{int_argument, value_error};
+use crate::arguments::bounded_integer as int_argument;
+use crate::value_error;
 use c4_engine::eval::ntuple::file as weights_file;
 use c4_lab::learn::LearnSpec;
 use c4_lab::learn::run::{self, Cadence, LearnObserver, Measurement};
@@ -83,11 +84,15 @@ pub fn learn<'py>(
         tcl_beta,
         epsilon_start: epsilon,
         epsilon_end,
-        seed: int_argument("seed", seed, 0..=i64::MAX)? as u64,
+        seed: int_argument("seed", seed, 0..=i128::from(u64::MAX))? as u64,
     };
     let cadence = Cadence {
-        checkpoint_every: int_argument("checkpoint_every", checkpoint_every, 1..=i64::MAX)? as u64,
-        eval_every: int_argument("eval_every", eval_every, 1..=i64::MAX)? as u64,
+        checkpoint_every: int_argument(
+            "checkpoint_every",
+            checkpoint_every,
+            1..=i128::from(i64::MAX),
+        )? as u64,
+        eval_every: int_argument("eval_every", eval_every, 1..=i128::from(i64::MAX))? as u64,
         sample_per_set: int_argument("sample", sample, 1..=1000)? as usize,
         eval_games: int_argument("eval_games", eval_games, 0..=10_000)? as u64,
     };

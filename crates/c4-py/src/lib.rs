@@ -3,10 +3,13 @@
 //!
 //! Conventions of the Python API: columns are 0-6 (PettingZoo's action indices; the CLI, the
 //! JSON API, move strings and game records count 1-7), move strings are the CLI's (`4453` or
-//! `ddec`), bad input raises `ValueError` with the CLI's message, and every
+//! `ddec`), bad input raises `ValueError` with the CLI's message (every integer argument
+//! is a type of [`arguments`] that checks its range), and every
 //! search or solve runs with the interpreter's lock released.
 
 mod arena;
+mod arguments;
+mod error;
 mod learn;
 mod players;
 mod position;
@@ -20,29 +23,6 @@ use pyo3::prelude::*;
 /// A `ValueError` carrying the message c4's CLI would print.
 pub(crate) fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
-}
-
-/// An integer argument within `range`, or a `ValueError` naming it: a Python integer may be
-/// negative or larger than any machine integer, and either is a bad argument like any other.
-pub(crate) fn int_argument(
-    name: &str,
-    value: &Bound<'_, PyAny>,
-    range: std::ops::RangeInclusive<i64>,
-) -> PyResult<i64> {
-    let outside = || {
-        value_error(format!(
-            "{name} must be an integer from {} to {}, not {}",
-            range.start(),
-            range.end(),
-            c4_core::excerpt(&value.to_string())
-        ))
-    };
-    let number: i64 = value.extract().map_err(|_| outside())?;
-    if range.contains(&number) {
-        Ok(number)
-    } else {
-        Err(outside())
-    }
 }
 
 #[pymodule]

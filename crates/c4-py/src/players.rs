@@ -1,5 +1,6 @@
 //! c4's players from Python: any spec or level, and the report of each move.
 
+use crate::arguments::Seed;
 use crate::value_error;
 use c4_core::excerpt;
 use c4_engine::agent::{Agent, PlayerSpec};
@@ -101,9 +102,9 @@ pub struct Player {
 impl Player {
     /// The player `spec`; `seed` seeds its random choices unless the spec names one.
     #[new]
-    #[pyo3(signature = (spec, seed = 0))]
-    fn new(spec: &str, seed: u64) -> PyResult<Player> {
-        let spec = parse_spec(spec, seed)?;
+    #[pyo3(signature = (spec, seed = Seed(0)))]
+    fn new(spec: &str, seed: Seed) -> PyResult<Player> {
+        let spec = parse_spec(spec, seed.0)?;
         let agent = spec.build().map_err(value_error)?;
         Ok(Player {
             spec,

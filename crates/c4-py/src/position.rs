@@ -1,5 +1,6 @@
 //! `Position`: a board and the moves that led to it, immutable from Python.
 
+use crate::arguments::{ColumnIndex, PlayerIndex};
 use crate::value_error;
 use c4_core::{Column, Diagram, Game, HEIGHT, Player, Square, Status, WIDTH, excerpt};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
@@ -12,22 +13,6 @@ use pyo3::types::PyType;
 #[derive(Clone)]
 pub struct Position {
     pub(crate) game: Game,
-}
-
-/// The column of a 0-based Python index (PettingZoo's action), or an error that says which
-/// convention applies: Python counts columns 0-6, the CLI, move strings and records 1-7.
-pub(crate) fn column(index: i64) -> PyResult<Column> {
-    usize::try_from(index)
-        .ok()
-        .and_then(Column::new)
-        .ok_or_else(|| {
-            value_error(format!(
-                "column {index} is not 0-{}: in Python columns are 0-based, 0-{} as \
-                 PettingZoo's actions (move strings and the CLI count 1-{WIDTH})",
-                WIDTH - 1,
-                WIDTH - 1
-            ))
-        })
 }
 
 /// Red's and yellow's cells as 6x7 grids, row 0 at the top (PettingZoo's layout).
@@ -81,8 +66,8 @@ impl Position {
     }
 
     /// The position after playing `column` (0-6).
-    fn play(&self, column: i64) -> PyResult<Position> {
-        let column = self::column(column)?;
+    fn play(&self, column: ColumnIndex) -> PyResult<Position> {
+        let ColumnIndex(column) = column;
         let mut game = self.game.clone();
         game.try_play(column).map_err(value_error)?;
         Ok(Position { game })
@@ -161,11 +146,11 @@ impl Position {
 
     /// PettingZoo's observation for player 0 (red) or 1 (yellow): a 6x7x2 int8 array of that
     /// player's discs, then the other's; row 0 is the top.
-    fn observation<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyArray3<i8>>> {
-        let me = match player {
-            0 => Player::Red,
-            1 => Player::Yellow,
-            _ => return Err(value_error(format!("player {player} is not 0 or 1"))),
+    fn observation<'py>(&self, py: Python<'py>, player: PlayerIndex) -> Bound<'py, PyArray3<i8>> {
+        let me = if player.0 == 0 {
+            Player::Red
+        } else {
+            Player::Yellow
         };
         let (mine, theirs) = (grid(&self.game, me), grid(&self.game, me.other()));
         let mut flat = Vec::with_capacity(HEIGHT * WIDTH * 2);
@@ -175,9 +160,9 @@ impl Position {
                 flat.push(theirs[row][col]);
             }
         }
-        Ok(PyArray1::from_vec(py, flat)
+        PyArray1::from_vec(py, flat)
             .reshape([HEIGHT, WIDTH, 2])
-            .expect("84 cells make 6x7x2"))
+            .expect("84 cells make 6x7x2")
     }
 
     /// A 7-entry int8 array: 1 for each column with room for a disc (the action mask of the
@@ -192,8 +177,8 @@ impl Position {
     }
 
     /// Whether `column` (0-6) has room for a disc.
-    fn has_room(&self, column: i64) -> PyResult<bool> {
-        Ok(self.game.position().can_play(self::column(column)?))
+    fn has_room(&self, column: ColumnIndex) -> bool {
+        self.game.position().can_play(column.0)
     }
 
     fn __eq__(&self, other: &Position) -> bool {

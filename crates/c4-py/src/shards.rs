@@ -11,6 +11,8 @@
 //!   its progress file and finished book the same as `c4 book build`'s.
 
 use crate::arena::{first_policy, openings, thread_pool};
+use crate::arguments::{BookDepth, GameCount, GameIndex, Seed, TableBits, Threads};
+use crate::error::CoreError;
 use crate::players::parse_spec;
 use crate::value_error;
 use c4_arena::book::{BookFormat, BookProgress, Opened, solve_lines};
@@ -21,7 +23,6 @@ use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
 use c4_core::{Game, excerpt};
 use c4_engine::solver::book::build::BookBuild;
-use c4_engine::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -29,9 +30,6 @@ use std::path::PathBuf;
 
 /// One pairing of a run: A's label and canonical spec, B's, and the pairing's seed.
 type Pairing = (String, String, String, String, u64);
-
-/// The most games a run asks for, as the CLI allows.
-const MAX_GAMES: u64 = 10_000_000;
 
 fn run_kind(text: &str) -> PyResult<RunKind> {
     match text {
@@ -87,16 +85,11 @@ impl Plan {
     fn new(
         kind: &str,
         players: &[(String, String)],
-        games: u64,
-        seed: u64,
+        GameCount(games): GameCount,
+        Seed(seed): Seed,
         openings: Option<&Bound<'_, PyAny>>,
         first: &str,
     ) -> PyResult<Plan> {
-        if !(1..=MAX_GAMES).contains(&games) {
-            return Err(value_error(format!(
-                "games={games}: play 1-{MAX_GAMES} games"
-            )));
-        }
         let kind = run_kind(kind)?;
         Ok(Plan {
             kind,
@@ -149,12 +142,12 @@ impl Plan {
 /// `(a_label, a_spec, b_label, b_spec, seed)` each, specs canonical, seeds as `c4 match` and
 /// `c4 tournament` draw them. Raises `ValueError` for any bad input.
 #[pyfunction]
-#[pyo3(signature = (kind, players, games, seed = 1, openings = None, first = "alternate"))]
+#[pyo3(signature = (kind, players, games, seed = Seed(1), openings = None, first = "alternate"))]
 pub fn run_plan(
     kind: &str,
     players: Vec<(String, String)>,
-    games: u64,
-    seed: u64,
+    games: GameCount,
+    seed: Seed,
     openings: Option<&Bound<'_, PyAny>>,
     first: &str,
 ) -> PyResult<Vec<Pairing>> {
@@ -178,7 +171,7 @@ pub fn run_plan(
 /// 1): the JSON records `games.jsonl` holds, in the order of `games`. Raises `ValueError`
 /// naming the game for a player that cannot be built or an illegal opening.
 #[pyfunction]
-#[pyo3(signature = (a_label, a_spec, b_label, b_spec, seed, games, openings = None, first = "alternate", threads = 1))]
+#[pyo3(signature = (a_label, a_spec, b_label, b_spec, seed, games, openings = None, first = "alternate", threads = Threads(1)))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_games(
     py: Python<'_>,
@@ -186,12 +179,13 @@ pub fn play_games(
     a_spec: &str,
     b_label: String,
     b_spec: &str,
-    seed: u64,
-    games: Vec<u64>,
+    seed: Seed,
+    games: Vec<GameIndex>,
     openings: Option<&Bound<'_, PyAny>>,
     first: &str,
-    threads: usize,
+    threads: Threads,
 ) -> PyResult<Vec<String>> {
+    let games: Vec<u64> = games.into_iter().map(|GameIndex(g)| g).collect();
     let config = MatchConfig {
         a: Contestant {
             label: a_label,
@@ -202,7 +196,7 @@ pub fn play_games(
             spec: parse_spec(b_spec, 0)?,
         },
         games: games.iter().max().map_or(0, |g| g + 1),
-        seed,
+        seed: seed.0,
         openings: self::openings(openings)?,
         first: first_policy(first)?,
         sprt: None,
@@ -213,18 +207,17 @@ pub fn play_games(
             games
                 .par_iter()
                 .map(|&game| {
-                    play_game(&config, game).map_err(|e| {
-                        format!(
-                            "game {game} of {} against {}: {e}",
-                            config.a.label, config.b.label
-                        )
+                    play_game(&config, game).map_err(|reason| CoreError::Game {
+                        game,
+                        a: config.a.label.clone(),
+                        b: config.b.label.clone(),
+                        reason: reason.to_string(),
                     })
                 })
-                .collect::<Result<Vec<GameRecord>, String>>()
+                .collect::<Result<Vec<GameRecord>, CoreError>>()
         })
-    });
+    })?;
     Ok(records
-        .map_err(value_error)?
         .iter()
         .map(|r| serde_json::to_string(r).expect("records serialize"))
         .collect())
@@ -248,14 +241,14 @@ impl RunFolder {
     /// Opens `out` for the run: with `resume`, the run there must be this one (any difference
     /// is refused by name) and its games are kept; without, `out` must hold no games.
     #[new]
-    #[pyo3(signature = (out, kind, players, games, seed = 1, openings = None, first = "alternate", resume = false))]
+    #[pyo3(signature = (out, kind, players, games, seed = Seed(1), openings = None, first = "alternate", resume = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         out: PathBuf,
         kind: &str,
         players: Vec<(String, String)>,
-        games: u64,
-        seed: u64,
+        games: GameCount,
+        seed: Seed,
         openings: Option<&Bound<'_, PyAny>>,
         first: &str,
         resume: bool,
@@ -388,21 +381,17 @@ impl BookRun {
     /// Opens the build of the book of the positions after `start` to ply `depth` into `out`
     /// (`format` "binary" or "text"; default by the file's name), resuming its progress file.
     #[new]
-    #[pyo3(signature = (out, depth, start = "", table_bits = 24, format = None))]
+    #[pyo3(signature = (out, depth, start = "", table_bits = TableBits(24), format = None))]
     fn new(
         out: PathBuf,
-        depth: u32,
+        depth: BookDepth,
         start: &str,
-        table_bits: u32,
+        table_bits: TableBits,
         format: Option<&str>,
     ) -> PyResult<BookRun> {
+        let (BookDepth(depth), TableBits(table_bits)) = (depth, table_bits);
         let root = Game::from_moves(start)
             .map_err(|e| value_error(format!("invalid start {:?}: {e}", excerpt(start))))?;
-        if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&table_bits) {
-            return Err(value_error(format!(
-                "table_bits={table_bits}: use {MIN_TABLE_BITS}-{MAX_TABLE_BITS}"
-            )));
-        }
         // Checks the root and depth as the CLI does; its one worker only derives the shallower
         // plies at the end (and solves whatever of the deepest no shard returned).
         let build = BookBuild::new(root.clone(), depth, 1, table_bits)
@@ -490,13 +479,12 @@ impl BookRun {
 /// Solves positions of one ply (move strings, neighbours best together) on one table of
 /// `2^table_bits` slots: their `MOVES SCORE` lines, as a book build writes them.
 #[pyfunction]
-#[pyo3(signature = (moves, table_bits = 24))]
-pub fn book_solve(py: Python<'_>, moves: Vec<String>, table_bits: u32) -> PyResult<Vec<String>> {
-    if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&table_bits) {
-        return Err(value_error(format!(
-            "table_bits={table_bits}: use {MIN_TABLE_BITS}-{MAX_TABLE_BITS}"
-        )));
-    }
-    py.detach(|| solve_lines(&moves, table_bits))
+#[pyo3(signature = (moves, table_bits = TableBits(24)))]
+pub fn book_solve(
+    py: Python<'_>,
+    moves: Vec<String>,
+    table_bits: TableBits,
+) -> PyResult<Vec<String>> {
+    py.detach(|| solve_lines(&moves, table_bits.0))
         .map_err(value_error)
 }

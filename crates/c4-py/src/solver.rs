@@ -1,20 +1,21 @@
 //! The exact solver from Python: one position at a time, or batches across threads.
 
+use crate::arguments::{SolverThreads, TableBits};
+use crate::error::CoreError;
 use crate::position::{Position, parse_position};
-use crate::{int_argument, value_error};
+use crate::value_error;
 use c4_core::Game;
 use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{
-    self as engine_solver, DEFAULT_TABLE_BITS, INVALID_MOVE, MAX_TABLE_BITS, MIN_TABLE_BITS,
-    OpeningBook, Score, SolveLimits,
+    self as engine_solver, DEFAULT_TABLE_BITS, INVALID_MOVE, OpeningBook, Score, SolveError,
+    SolveLimits,
 };
-use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Each batch worker's table: 2^22 slots, 32 MiB.
-const BATCH_TABLE_BITS: u32 = 22;
+const BATCH_TABLE_BITS: TableBits = TableBits(22);
 
 /// A position given as a `Position` or as a move string.
 pub(crate) fn game_of(object: &Bound<'_, PyAny>) -> PyResult<Game> {
@@ -40,17 +41,12 @@ fn load_book(book: &str) -> PyResult<Option<Arc<OpeningBook>>> {
         .map_err(value_error)
 }
 
-fn new_solver(table_bits: u32, book: Option<Arc<OpeningBook>>) -> PyResult<engine_solver::Solver> {
-    if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&table_bits) {
-        return Err(value_error(format!(
-            "table_bits {table_bits} is not {MIN_TABLE_BITS}-{MAX_TABLE_BITS}"
-        )));
-    }
-    let mut solver = engine_solver::Solver::try_new(table_bits).map_err(|e| {
-        PyMemoryError::new_err(format!(
-            "cannot allocate a table of 2^{table_bits} slots: {e}"
-        ))
-    })?;
+fn new_solver(
+    TableBits(bits): TableBits,
+    book: Option<Arc<OpeningBook>>,
+) -> Result<engine_solver::Solver, CoreError> {
+    let mut solver =
+        engine_solver::Solver::try_new(bits).map_err(|_| CoreError::TableAllocation { bits })?;
     solver.set_book(book);
     Ok(solver)
 }
@@ -63,26 +59,33 @@ fn column_scores(scores: [Score; c4_core::WIDTH]) -> Vec<Option<Score>> {
         .collect()
 }
 
+fn solve_failed(game: &Game) -> impl FnOnce(SolveError) -> CoreError + '_ {
+    |source| CoreError::Solve {
+        moves: game.move_string(),
+        source,
+    }
+}
+
 fn solve_game(
     solver: &mut engine_solver::Solver,
     game: &Game,
     weak: bool,
-) -> Result<Score, String> {
+) -> Result<Score, CoreError> {
     solver
         .solve_within(game.position(), weak, SolveLimits::default())
         .map(|(score, _)| score)
-        .map_err(|e| format!("{e}: {:?}", game.move_string()))
+        .map_err(solve_failed(game))
 }
 
 fn analyze_game(
     solver: &mut engine_solver::Solver,
     game: &Game,
     weak: bool,
-) -> Result<Vec<Option<Score>>, String> {
+) -> Result<Vec<Option<Score>>, CoreError> {
     solver
         .analyze(game.position(), weak, SolveLimits::default())
         .map(|(scores, _)| column_scores(scores))
-        .map_err(|e| format!("{e}: {:?}", game.move_string()))
+        .map_err(solve_failed(game))
 }
 
 /// An exact solver with its own table and book. Scores follow Pons' convention: positive
@@ -100,23 +103,13 @@ impl Solver {
     #[new]
     #[pyo3(signature = (table_bits = None, book = "builtin", threads = None))]
     fn new(
-        table_bits: Option<&Bound<'_, PyAny>>,
+        table_bits: Option<TableBits>,
         book: &str,
-        threads: Option<&Bound<'_, PyAny>>,
+        threads: Option<SolverThreads>,
     ) -> PyResult<Solver> {
-        let table_bits = table_bits
-            .map(|bits| {
-                int_argument(
-                    "table_bits",
-                    bits,
-                    i64::from(MIN_TABLE_BITS)..=i64::from(MAX_TABLE_BITS),
-                )
-            })
-            .transpose()?
-            .map_or(DEFAULT_TABLE_BITS, |bits| bits as u32);
-        let threads = thread_count(threads)?.unwrap_or(1);
+        let table_bits = table_bits.unwrap_or(TableBits(DEFAULT_TABLE_BITS));
         let mut solver = new_solver(table_bits, load_book(book)?)?;
-        solver.set_threads(threads);
+        solver.set_threads(threads.map_or(1, |SolverThreads(n)| n));
         Ok(Solver {
             inner: Mutex::new(solver),
         })
@@ -126,8 +119,7 @@ impl Solver {
     #[pyo3(signature = (position, weak = false))]
     fn solve(&self, py: Python<'_>, position: &Bound<'_, PyAny>, weak: bool) -> PyResult<Score> {
         let game = game_of(position)?;
-        py.detach(|| solve_game(&mut self.lock(), &game, weak))
-            .map_err(value_error)
+        Ok(py.detach(|| solve_game(&mut self.lock(), &game, weak))?)
     }
 
     /// The score of playing each column, None for a full one.
@@ -139,8 +131,7 @@ impl Solver {
         weak: bool,
     ) -> PyResult<Vec<Option<Score>>> {
         let game = game_of(position)?;
-        py.detach(|| analyze_game(&mut self.lock(), &game, weak))
-            .map_err(value_error)
+        Ok(py.detach(|| analyze_game(&mut self.lock(), &game, weak))?)
     }
 }
 
@@ -181,50 +172,40 @@ pub fn analyze(
     shared_solver(py)?.analyze(py, position, weak)
 }
 
-/// The most threads a solver or a batch runs on, as in the CLI.
-const MAX_THREADS: i64 = 64;
-
-/// A `threads` argument, 1 to [`MAX_THREADS`], if given.
-fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    threads
-        .map(|n| int_argument("threads", n, 1..=MAX_THREADS).map(|n| n as usize))
-        .transpose()
-}
-
 /// Runs `job` over `games` on `threads` workers (default: all cores), each with its own
 /// solver, keeping the input's order; the first failure is raised.
 fn batch<T: Send>(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
-    threads: Option<&Bound<'_, PyAny>>,
+    threads: Option<SolverThreads>,
     book: &str,
-    job: impl Fn(&mut engine_solver::Solver, &Game) -> Result<T, String> + Sync,
+    job: impl Fn(&mut engine_solver::Solver, &Game) -> Result<T, CoreError> + Sync,
 ) -> PyResult<Vec<T>> {
     let games = positions
         .try_iter()?
         .map(|item| game_of(&item?))
         .collect::<PyResult<Vec<Game>>>()?;
-    let threads = thread_count(threads)?;
     let book = load_book(book)?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
+        .num_threads(threads.map_or(0, |SolverThreads(n)| n))
         .build()
         .map_err(value_error)?;
-    py.detach(|| {
+    Ok(py.detach(|| {
         pool.install(|| {
             games
                 .par_iter()
                 .map_init(
-                    || new_solver(BATCH_TABLE_BITS, book.clone()).ok(),
+                    || new_solver(BATCH_TABLE_BITS, book.clone()),
                     |solver, game| match solver {
-                        Some(solver) => job(solver, game),
-                        None => Err("cannot allocate a solver table".to_owned()),
+                        Ok(solver) => job(solver, game),
+                        Err(_) => Err(CoreError::TableAllocation {
+                            bits: BATCH_TABLE_BITS.0,
+                        }),
                     },
                 )
-                .collect::<Result<Vec<T>, String>>()
+                .collect::<Result<Vec<T>, CoreError>>()
         })
-    })
-    .map_err(value_error)
+    })?)
 }
 
 /// The exact scores of many positions (Positions or move strings), solved in parallel.
@@ -234,7 +215,7 @@ pub fn solve_many(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
     weak: bool,
-    threads: Option<&Bound<'_, PyAny>>,
+    threads: Option<SolverThreads>,
     book: &str,
 ) -> PyResult<Vec<Score>> {
     batch(py, positions, threads, book, move |solver, game| {
@@ -249,7 +230,7 @@ pub fn analyze_many(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
     weak: bool,
-    threads: Option<&Bound<'_, PyAny>>,
+    threads: Option<SolverThreads>,
     book: &str,
 ) -> PyResult<Vec<Vec<Option<Score>>>> {
     batch(py, positions, threads, book, move |solver, game| {

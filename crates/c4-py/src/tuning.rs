@@ -8,6 +8,11 @@
 //! - [`texel_tune`]: a texel fit of a dataset, as `c4 tune --method texel` does it.
 
 use crate::arena::thread_pool;
+use crate::arguments::{
+    GameCount, GameIndex, GameLimit, IterationNumber, Iterations, MaxPasses, Patience, PerGame,
+    PositionCount, SamplePly, Seed, SpsaGames, TableBits, Threads, TuneDepth, ValidPercent,
+};
+use crate::error::CoreError;
 use crate::value_error;
 use c4_arena::matches::{MatchConfig, Openings};
 use c4_arena::record::GameRecord;
@@ -15,8 +20,8 @@ use c4_arena::summary::MatchSummary;
 use c4_core::{Game, excerpt};
 use c4_engine::eval::EvalSpec;
 use c4_engine::eval::params;
+use c4_engine::solver::Solver;
 use c4_engine::solver::book::OpeningBook;
-use c4_engine::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
 use c4_lab::dataset::{self, DatasetSpec, DatasetWork, GameWork, Source};
 use c4_lab::tuning::spsa::{self, SpsaConfig, Step};
 use c4_lab::tuning::texel::{self, Target, TexelConfig};
@@ -82,25 +87,25 @@ pub struct SpsaRun {
 #[pymethods]
 impl SpsaRun {
     #[new]
-    #[pyo3(signature = (eval, out, depth = 4, params = Vec::new(), iterations = 100, games = 16, seed = 1, rate = 4.0))]
+    #[pyo3(signature = (eval, out, depth = TuneDepth(4), params = Vec::new(), iterations = Iterations(100), games = SpsaGames(16), seed = Seed(1), rate = 4.0))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         eval: &str,
         out: PathBuf,
-        depth: u32,
+        depth: TuneDepth,
         params: Vec<String>,
-        iterations: u32,
-        games: u64,
-        seed: u64,
+        iterations: Iterations,
+        games: SpsaGames,
+        seed: Seed,
         rate: f64,
     ) -> PyResult<SpsaRun> {
         let start = parse_eval(eval)?;
         let config = SpsaConfig {
-            depth,
+            depth: depth.0,
             params,
-            iterations,
-            games,
-            seed,
+            iterations: iterations.0,
+            games: games.0,
+            seed: seed.0,
             rate,
         };
         let run = spsa::SpsaRun::open(&start, &config, &SpsaConfig::work_path(&out))
@@ -137,7 +142,8 @@ impl SpsaRun {
     /// Finishes iteration `k` with the game records of both its matches (JSON lines, in any
     /// order, told apart by the perturbed side's spec): moves the weights and appends the
     /// iteration to the work log.
-    fn record(&mut self, k: u32, records: Vec<String>) -> PyResult<IterationTuple> {
+    fn record(&mut self, k: IterationNumber, records: Vec<String>) -> PyResult<IterationTuple> {
+        let IterationNumber(k) = k;
         let step = self
             .pending
             .take_if(|step| step.k == k)
@@ -157,16 +163,21 @@ impl SpsaRun {
 
     /// The confirming match (tuned as A against untuned, SPRT elo0=0 elo1=20), at most
     /// `max_games` games.
-    fn confirm_plan(&self, max_games: u64) -> PyResult<MatchPlan> {
+    fn confirm_plan(&self, max_games: GameCount) -> PyResult<MatchPlan> {
         Ok(match_plan(
-            &self.run.confirm_config(max_games).map_err(value_error)?,
+            &self.run.confirm_config(max_games.0).map_err(value_error)?,
         ))
     }
 
     /// Adds records of the confirming match (JSON lines, any games); its summary once the
     /// records so far (games 0, 1, 2, ...) reach the SPRT's decision or all `max_games` games,
     /// cut at the decision; `None` while neither.
-    fn confirm_add(&mut self, records: Vec<String>, max_games: u64) -> PyResult<Option<String>> {
+    fn confirm_add(
+        &mut self,
+        records: Vec<String>,
+        max_games: GameCount,
+    ) -> PyResult<Option<String>> {
+        let GameCount(max_games) = max_games;
         let config = self.run.confirm_config(max_games).map_err(value_error)?;
         let sprt = config.sprt.expect("the confirming match has an SPRT");
         self.confirming.extend(parse_records(&records)?);
@@ -197,22 +208,24 @@ impl SpsaRun {
 /// game, validation percent.
 type LabelPlan = (u64, (u32, u32), usize, u64);
 
-fn dataset_spec(positions: usize, plan: LabelPlan, source: Source) -> PyResult<DatasetSpec> {
-    let (seed, (low, high), per_game, valid_percent) = plan;
-    if low > high || high > 41 {
+/// A [`LabelPlan`] as Python hands it in, each number checked.
+type LabelPlanArgument = (Seed, (SamplePly, SamplePly), PerGame, ValidPercent);
+
+fn dataset_spec(
+    PositionCount(positions): PositionCount,
+    plan: LabelPlanArgument,
+    source: Source,
+) -> PyResult<DatasetSpec> {
+    let (
+        Seed(seed),
+        (SamplePly(low), SamplePly(high)),
+        PerGame(per_game),
+        ValidPercent(valid_percent),
+    ) = plan;
+    if low > high {
         return Err(value_error(format!(
             "plies {low}-{high}: use A-B with A <= B <= 41"
         )));
-    }
-    if !(1..=50).contains(&valid_percent) {
-        return Err(value_error(format!(
-            "valid_percent={valid_percent}: use 1-50"
-        )));
-    }
-    if !(1..=42).contains(&per_game) || positions == 0 {
-        return Err(value_error(
-            "positions and per_game (1-42) must be at least 1",
-        ));
     }
     Ok(DatasetSpec {
         positions,
@@ -238,15 +251,15 @@ pub struct DatasetRun {
 #[pymethods]
 impl DatasetRun {
     #[new]
-    #[pyo3(signature = (out, positions, seed, plies = (4, 30), per_game = 2, valid_percent = 10, from_games = None))]
+    #[pyo3(signature = (out, positions, seed, plies = (SamplePly(4), SamplePly(30)), per_game = PerGame(2), valid_percent = ValidPercent(10), from_games = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         out: PathBuf,
-        positions: usize,
-        seed: u64,
-        plies: (u32, u32),
-        per_game: usize,
-        valid_percent: u64,
+        positions: PositionCount,
+        seed: Seed,
+        plies: (SamplePly, SamplePly),
+        per_game: PerGame,
+        valid_percent: ValidPercent,
         from_games: Option<PathBuf>,
     ) -> PyResult<DatasetRun> {
         dataset::check_out(&out).map_err(value_error)?;
@@ -290,13 +303,13 @@ impl DatasetRun {
     }
 
     /// The recorded games `games` as move strings (`None` for generated games).
-    fn recorded(&self, games: Vec<u64>) -> PyResult<Option<Vec<String>>> {
+    fn recorded(&self, games: Vec<GameIndex>) -> PyResult<Option<Vec<String>>> {
         let Some(recorded) = &self.recorded else {
             return Ok(None);
         };
         games
             .iter()
-            .map(|&g| {
+            .map(|&GameIndex(g)| {
                 recorded
                     .get(g as usize)
                     .cloned()
@@ -307,7 +320,8 @@ impl DatasetRun {
     }
 
     /// The games below `limit` not yet labelled.
-    fn todo(&self, limit: u64) -> Vec<u64> {
+    fn todo(&self, limit: GameLimit) -> Vec<u64> {
+        let GameLimit(limit) = limit;
         let limit = self.available().map_or(limit, |n| n.min(limit));
         (0..limit).filter(|&g| !self.work.is_done(g)).collect()
     }
@@ -349,21 +363,17 @@ impl DatasetRun {
 /// `2^table_bits` slots, with the built-in opening book unless `book` is false: a JSON line
 /// per game, as the build's work log holds them.
 #[pyfunction]
-#[pyo3(signature = (plan, games, recorded = None, table_bits = 22, book = true))]
+#[pyo3(signature = (plan, games, recorded = None, table_bits = TableBits(22), book = true))]
 pub fn dataset_label(
     py: Python<'_>,
-    plan: LabelPlan,
-    games: Vec<u64>,
+    plan: LabelPlanArgument,
+    games: Vec<GameIndex>,
     recorded: Option<Vec<String>>,
-    table_bits: u32,
+    table_bits: TableBits,
     book: bool,
 ) -> PyResult<Vec<String>> {
-    if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&table_bits) {
-        return Err(value_error(format!(
-            "table_bits={table_bits}: use {MIN_TABLE_BITS}-{MAX_TABLE_BITS}"
-        )));
-    }
-    let spec = dataset_spec(1, plan, Source::Generated)?;
+    let games: Vec<u64> = games.into_iter().map(|GameIndex(g)| g).collect();
+    let spec = dataset_spec(PositionCount(1), plan, Source::Generated)?;
     let recorded = match recorded {
         Some(moves) if moves.len() != games.len() => {
             return Err(value_error(format!(
@@ -382,8 +392,8 @@ pub fn dataset_label(
         ),
         None => None,
     };
-    py.detach(|| {
-        let mut solver = Solver::new(table_bits);
+    Ok(py.detach(|| {
+        let mut solver = Solver::new(table_bits.0);
         solver.set_book(book.then(OpeningBook::builtin));
         games
             .iter()
@@ -392,18 +402,20 @@ pub fn dataset_label(
                 let game = recorded.as_ref().map(|games| &games[i]);
                 dataset::label_game(&spec, &mut solver, index, game)
                     .map(|unit| serde_json::to_string(&unit).expect("plain data"))
-                    .map_err(|e| format!("game {index}: {e}"))
+                    .map_err(|reason| CoreError::Label {
+                        game: index,
+                        reason: reason.to_string(),
+                    })
             })
-            .collect::<Result<Vec<String>, String>>()
-    })
-    .map_err(value_error)
+            .collect::<Result<Vec<String>, CoreError>>()
+    })?)
 }
 
 /// Fits `eval`'s tunable weights on a dataset (the text of a `c4 dataset build` file; `data`
 /// names it in the parameter file) as `c4 tune --method texel` does, on `threads` threads
 /// (default: all cores): `(parameter file text, report)`.
 #[pyfunction]
-#[pyo3(signature = (eval, dataset_text, data, target = "results", depth = 0, params = Vec::new(), patience = 3, max_passes = 60, threads = None))]
+#[pyo3(signature = (eval, dataset_text, data, target = "results", depth = TuneDepth(0), params = Vec::new(), patience = Patience(3), max_passes = MaxPasses(60), threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn texel_tune(
     py: Python<'_>,
@@ -411,11 +423,11 @@ pub fn texel_tune(
     dataset_text: &str,
     data: &str,
     target: &str,
-    depth: u32,
+    depth: TuneDepth,
     params: Vec<String>,
-    patience: u32,
-    max_passes: u32,
-    threads: Option<usize>,
+    patience: Patience,
+    max_passes: MaxPasses,
+    threads: Option<Threads>,
 ) -> PyResult<(String, String)> {
     let start = parse_eval(eval)?;
     let target = match target {
@@ -428,18 +440,13 @@ pub fn texel_tune(
             )));
         }
     };
-    if depth > 8 || patience == 0 || max_passes == 0 {
-        return Err(value_error(
-            "depth is 0-8; patience and max_passes at least 1",
-        ));
-    }
     let samples = dataset::parse(dataset_text, data).map_err(value_error)?;
     let config = TexelConfig {
         target,
-        depth,
+        depth: depth.0,
         params,
-        patience,
-        max_passes,
+        patience: patience.0,
+        max_passes: max_passes.0,
     };
     let pool = thread_pool(threads)?;
     let result = py

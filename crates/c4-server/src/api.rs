@@ -69,7 +69,7 @@ pub struct Health {
     pub time_cap_ms: u64,
 }
 
-async fn health(State(state): State<AppState>) -> Json<Health> {
+pub(crate) async fn health(State(state): State<AppState>) -> Json<Health> {
     let max = state.config.max_searches.max(1);
     Json(Health {
         status: "ok".to_owned(),

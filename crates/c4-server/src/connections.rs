@@ -2,8 +2,10 @@
 //! holding the process.
 //!
 //! - At most [`ServerConfig::max_connections`] connections are served at once, well below
-//!   the process's file limit; a connection over the cap gets `503 Service Unavailable`
-//!   with `Retry-After` and is closed, so the health check keeps answering.
+//!   the process's file limit. A connection over the cap is served one request and closed:
+//!   `/healthz` answers as usual (a monitor sees a busy server alive), anything else gets
+//!   `503 Service Unavailable` with `Retry-After`. Past [`MAX_OVER_CAPACITY`] such
+//!   connections at once, the 503 is written without reading the request.
 //! - A client has [`ServerConfig::client_timeout`] to send a request's headers, on a new
 //!   connection and between the requests of a kept-alive one: idle and half-sent
 //!   connections are closed (and as long to send a body: see `read_body`).
@@ -12,13 +14,17 @@
 //!   search slot at once instead of at the time cap. (A client that only half-closes after
 //!   its request is taken as gone too: TCP does not tell the two apart.)
 //! - On shutdown the listener closes at once, connections finish their requests in flight
-//!   for at most [`DRAIN_TIMEOUT`], and then the server returns regardless. A request is in
+//!   for at most [`ServerConfig::drain_timeout`]; a request still running then is answered
+//!   `503` ("the server is shutting down"), and the server returns. A request is in
 //!   flight from its head's arrival to its answer: once none is, the server returns after
 //!   [`ANSWER_GRACE`] (for the last answers to be written), without waiting for connections
 //!   that are only sending a head, which hyper would otherwise wait for up to the client
 //!   timeout.
 
-use crate::{ServerConfig, router};
+use crate::refusals::JsonRefusals;
+use crate::{ApiError, AppState, ServerConfig, app, over_capacity};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -31,8 +37,14 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-/// How long the requests in flight get to finish after a shutdown signal.
+/// How long the requests in flight get to finish after a shutdown signal by default.
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Connections over the cap that are read and answered at once; more get their 503 unread.
+pub const MAX_OVER_CAPACITY: usize = 64;
+
+/// How long a connection over the cap may take to send its request.
+const OVER_CAPACITY_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// How long, once no request is in flight, the last answers get to be written on shutdown.
 pub const ANSWER_GRACE: Duration = Duration::from_millis(250);
@@ -70,16 +82,25 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(config.max_connections.max(1)));
-    let client_timeout = config.client_timeout;
+    let over_slots = Arc::new(Semaphore::new(MAX_OVER_CAPACITY));
+    let (client_timeout, drain_timeout) = (config.client_timeout, config.drain_timeout);
     let in_flight = Arc::new(AtomicUsize::new(0));
+    // Turns true when the drain is over: every request still running is answered 503.
+    let (stop_waiting, drain_over) = tokio::sync::watch::channel(false);
+    let state = AppState::new(config);
+    let overflow = TowerToHyperService::new(over_capacity(state.clone()));
     let service = {
-        let router = TowerToHyperService::new(router(config));
+        let router = TowerToHyperService::new(app(state));
         let in_flight = Arc::clone(&in_flight);
         hyper::service::service_fn(move |request| {
             let counted = InFlight::enter(&in_flight);
             let answer = hyper::service::Service::call(&router, request);
+            let mut drain_over = drain_over.clone();
             async move {
-                let answer = answer.await;
+                let answer = tokio::select! {
+                    answer = answer => answer,
+                    _ = drain_over.wait_for(|&over| over) => Ok(shutting_down()),
+                };
                 drop(counted);
                 answer
             }
@@ -102,6 +123,18 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
+            if let Ok(over_slot) = Arc::clone(&over_slots).try_acquire_owned() {
+                let connection = http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .keep_alive(false)
+                    .header_read_timeout(OVER_CAPACITY_TIMEOUT)
+                    .serve_connection(TokioIo::new(JsonRefusals::new(stream)), overflow.clone());
+                tokio::spawn(async move {
+                    let _ = tokio::time::timeout(OVER_CAPACITY_TIMEOUT * 2, connection).await;
+                    drop(over_slot);
+                });
+                continue;
+            }
             tokio::spawn(async move {
                 let mut stream = stream;
                 let refuse = async {
@@ -116,7 +149,7 @@ pub async fn serve(
         let connection = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(client_timeout)
-            .serve_connection(TokioIo::new(stream), service.clone());
+            .serve_connection(TokioIo::new(JsonRefusals::new(stream)), service.clone());
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             // Errors here are the client's (a reset, a timeout): nothing to report.
@@ -134,11 +167,27 @@ pub async fn serve(
             } => {}
         }
     };
-    if tokio::time::timeout(DRAIN_TIMEOUT, drained).await.is_err() {
+    if tokio::time::timeout(drain_timeout, drained).await.is_err() {
         eprintln!(
-            "stopped waiting for the requests in flight after {} s",
-            DRAIN_TIMEOUT.as_secs()
+            "answering the requests still in flight after {} s: the server is shutting down",
+            drain_timeout.as_secs_f64()
         );
+        let _ = stop_waiting.send(true);
+        let answered = async {
+            no_request_in_flight(&in_flight).await;
+            tokio::time::sleep(ANSWER_GRACE).await;
+        };
+        let _ = tokio::time::timeout(ANSWER_GRACE * 4, answered).await;
     }
     Ok(())
+}
+
+/// The answer to a request still running when the drain is over.
+fn shutting_down() -> axum::response::Response {
+    let mut error = ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the server is shutting down: the request was not finished",
+    );
+    error.retry_after = Some(1);
+    error.into_response()
 }

@@ -18,6 +18,7 @@ pub mod api;
 pub mod assets;
 pub mod connections;
 mod error;
+mod refusals;
 
 use axum::Router;
 use axum::body::Body;
@@ -57,6 +58,9 @@ pub struct ServerConfig {
     /// How long a client may take to send a request's headers or its body, or stay idle
     /// on a kept-alive connection.
     pub client_timeout: Duration,
+    /// How long the requests in flight get to finish after a shutdown signal; those still
+    /// running then are answered 503.
+    pub drain_timeout: Duration,
 }
 
 impl Default for ServerConfig {
@@ -67,6 +71,7 @@ impl Default for ServerConfig {
             log_requests: true,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             client_timeout: DEFAULT_CLIENT_TIMEOUT,
+            drain_timeout: connections::DRAIN_TIMEOUT,
         }
     }
 }
@@ -101,19 +106,40 @@ pub const DEFAULT_CLIENT_TIMEOUT: Duration = Duration::from_secs(10);
 /// The application: API, page, request log and body limits (`read_body` buffers every
 /// body within [`MAX_BODY_BYTES`] before a handler sees it).
 pub fn router(config: ServerConfig) -> Router {
-    let log = config.log_requests;
+    app(AppState::new(config))
+}
+
+/// The application of [`router`] on `state`, which another router may share.
+fn app(state: AppState) -> Router {
+    let log = state.config.log_requests;
     let app = api::routes()
         .fallback(assets::serve_asset)
         .layer(middleware::from_fn_with_state(
-            config.client_timeout,
+            state.config.client_timeout,
             read_body,
         ))
-        .with_state(AppState::new(config));
+        .with_state(state);
     if log {
         app.layer(middleware::from_fn(log_request))
     } else {
         app
     }
+}
+
+/// What a connection over the cap is served: `/healthz` as usual (a monitor must see a busy
+/// server alive), anything else `503` with `Retry-After`.
+fn over_capacity(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", axum::routing::get(api::health))
+        .fallback(|| async {
+            let mut busy = ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too many connections: try again later",
+            );
+            busy.retry_after = Some(1);
+            busy
+        })
+        .with_state(state)
 }
 
 /// Reads a request's body before the handler runs: a body declared larger than

@@ -2,6 +2,8 @@
 
 #![allow(dead_code, reason = "each test file uses the part it needs")]
 
+pub mod markdown;
+
 use assert_cmd::Command;
 use std::path::Path;
 

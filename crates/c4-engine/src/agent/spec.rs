@@ -210,7 +210,7 @@ impl PlayerSpec {
                     spec: level.spec,
                 },
                 None => SpecError::UnknownPlayer {
-                    name,
+                    name: c4_core::excerpt(&name),
                     valid: spec_names(),
                 },
             })?;

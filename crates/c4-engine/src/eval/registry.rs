@@ -417,7 +417,7 @@ pub fn find_evaluator(name: &str) -> Result<&'static EvaluatorEntry, SpecError> 
         .iter()
         .find(|e| e.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| SpecError::UnknownEvaluator {
-            name: name.to_owned(),
+            name: c4_core::excerpt(name),
             valid: EVALUATORS
                 .iter()
                 .map(|e| e.name)

@@ -113,7 +113,8 @@ impl ExperimentKind {
             .ok_or_else(|| {
                 let names: Vec<&str> = all.iter().map(ExperimentKind::name).collect();
                 format!(
-                    "unknown experiment {name:?}; experiments: {}",
+                    "unknown experiment {:?}; experiments: {}",
+                    c4_core::excerpt(name),
                     names.join(", ")
                 )
             })

@@ -1,0 +1,188 @@
+//! The integer arguments of every entry point, each a type that checks its range as it is
+//! extracted from Python, with the bounds the CLI's options have.
+//!
+//! A Python integer may be negative, larger than any machine integer, a float or not a number
+//! at all; each of these is a bad argument like any other and raises `ValueError` naming the
+//! argument and its range (pyo3's own conversion would raise `OverflowError` or `TypeError`).
+//! Taking the type in a signature is the check: `threads: Option<Threads>`.
+
+use c4_core::{Column, WIDTH, excerpt};
+use c4_engine::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS, book::MAX_BOOK_DEPTH};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::ops::RangeInclusive;
+
+/// The integer `value` if it lies in `range`, or a `ValueError` saying that `name` must.
+pub(crate) fn bounded_integer(
+    name: &str,
+    value: &Bound<'_, PyAny>,
+    range: RangeInclusive<i128>,
+) -> PyResult<i128> {
+    let outside = || {
+        PyValueError::new_err(format!(
+            "{name} must be an integer from {} to {}, not {}",
+            range.start(),
+            range.end(),
+            excerpt(&value.to_string())
+        ))
+    };
+    let number: i128 = value.extract().map_err(|_| outside())?;
+    if range.contains(&number) {
+        Ok(number)
+    } else {
+        Err(outside())
+    }
+}
+
+/// Declares an argument type holding a `$inner` within `$range`, named `$name` in errors.
+macro_rules! bounded_argument {
+    ($(#[$doc:meta])* $type:ident($inner:ty), $name:literal, $range:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) struct $type(pub(crate) $inner);
+
+        impl $type {
+            /// The values the argument may take.
+            pub(crate) const RANGE: RangeInclusive<i128> = $range;
+        }
+
+        impl<'a, 'py> FromPyObject<'a, 'py> for $type {
+            type Error = PyErr;
+
+            fn extract(value: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+                let number = bounded_integer($name, &value, Self::RANGE)?;
+                Ok($type(
+                    <$inner>::try_from(number).expect("the range fits the type"),
+                ))
+            }
+        }
+    };
+}
+
+/// The most worker threads a pool takes, as the CLI's `--threads`.
+const MAX_POOL_THREADS: i128 = 256;
+/// The most threads searching one position, or solving a batch (each with its own table),
+/// as `c4 solve --threads`.
+const MAX_SOLVER_THREADS: i128 = 64;
+/// The most plies of random openings, as `c4 match --random-openings`.
+const MAX_OPENING_PLIES: i128 = 20;
+/// The most games a match or each pairing of a tournament plays, as `c4 match --games`.
+pub(crate) const MAX_GAMES: u64 = 10_000_000;
+
+bounded_argument!(
+    /// Worker threads of a pool (matches, experiments, fits).
+    Threads(usize), "threads", 1..=MAX_POOL_THREADS
+);
+bounded_argument!(
+    /// Threads searching one position, or solving a batch of positions.
+    SolverThreads(usize), "threads", 1..=MAX_SOLVER_THREADS
+);
+bounded_argument!(
+    /// log2 of a solver table's slots.
+    TableBits(u32), "table_bits", MIN_TABLE_BITS as i128..=MAX_TABLE_BITS as i128
+);
+bounded_argument!(
+    /// A seed: any 64-bit unsigned integer.
+    Seed(u64), "seed", 0..=u64::MAX as i128
+);
+bounded_argument!(
+    /// Games of a match, or of each pairing of a tournament.
+    GameCount(u64), "games", 1..=MAX_GAMES as i128
+);
+bounded_argument!(
+    /// The index of a game in a run, from 0.
+    GameIndex(u64), "a game index", 0..=MAX_GAMES as i128 - 1
+);
+bounded_argument!(
+    /// How many games from the first a dataset build looks at, at most 2^32.
+    GameLimit(u64), "limit", 0..=1 << 32
+);
+bounded_argument!(
+    /// Games of each experiment's match, as `c4 experiment --games`.
+    ExperimentGames(u64), "games", 1..=1_000_000
+);
+bounded_argument!(
+    /// Plies of the random openings, as `c4 match --random-openings`.
+    OpeningPlies(u32), "openings", 1..=MAX_OPENING_PLIES
+);
+bounded_argument!(
+    /// The ply a book goes to, as `c4 book build --depth`.
+    BookDepth(u32), "depth", 0..=MAX_BOOK_DEPTH as i128
+);
+bounded_argument!(
+    /// A search depth of tuning, as `c4 tune --depth`.
+    TuneDepth(u32), "depth", 0..=8
+);
+bounded_argument!(
+    /// SPSA iterations of a run, as `c4 tune --iterations`.
+    Iterations(u32), "iterations", 1..=100_000
+);
+bounded_argument!(
+    /// The number of an SPSA iteration, from 1.
+    IterationNumber(u32), "k", 1..=100_000
+);
+bounded_argument!(
+    /// Games of each side of an SPSA iteration, as `c4 tune --games`.
+    SpsaGames(u64), "games", 2..=10_000
+);
+bounded_argument!(
+    /// Passes without a better loss before a fit stops, as `c4 tune --patience`.
+    Patience(u32), "patience", 1..=100
+);
+bounded_argument!(
+    /// The most passes of a fit, as `c4 tune --max-passes`.
+    MaxPasses(u32), "max_passes", 1..=10_000
+);
+bounded_argument!(
+    /// Positions a dataset asks for, as `c4 dataset build --positions`.
+    PositionCount(usize), "positions", 1..=100_000_000
+);
+bounded_argument!(
+    /// Positions sampled per game of a dataset, as `c4 dataset build --per-game`.
+    PerGame(usize), "per_game", 1..=42
+);
+bounded_argument!(
+    /// Percent of a dataset's games held out, as `c4 dataset build --valid-percent`.
+    ValidPercent(u64), "valid_percent", 1..=50
+);
+bounded_argument!(
+    /// A ply of a position sampled for a dataset: 0 (the empty board) to 41.
+    SamplePly(u32), "plies", 0..=41
+);
+bounded_argument!(
+    /// A player of PettingZoo's observations: 0 (red) or 1 (yellow).
+    PlayerIndex(u8), "player", 0..=1
+);
+
+/// A column as Python counts it, 0-6 (PettingZoo's actions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ColumnIndex(pub(crate) Column);
+
+impl ColumnIndex {
+    /// The column of `value`, or an error saying which convention applies: Python counts
+    /// columns 0-6, the CLI, move strings and records 1-7.
+    pub(crate) fn of(value: &Bound<'_, PyAny>) -> PyResult<Column> {
+        let wrong = || {
+            PyValueError::new_err(format!(
+                "column {} is not 0-{}: in Python columns are 0-based, 0-{} as \
+                 PettingZoo's actions (move strings and the CLI count 1-{WIDTH})",
+                excerpt(&value.to_string()),
+                WIDTH - 1,
+                WIDTH - 1
+            ))
+        };
+        let index: i128 = value.extract().map_err(|_| wrong())?;
+        usize::try_from(index)
+            .ok()
+            .and_then(Column::new)
+            .ok_or_else(wrong)
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for ColumnIndex {
+    type Error = PyErr;
+
+    fn extract(value: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        ColumnIndex::of(&value).map(ColumnIndex)
+    }
+}

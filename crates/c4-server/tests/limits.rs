@@ -1,0 +1,180 @@
+//! The answers at the server's limits (issue 40, item 9): `/healthz` while every connection
+//! is taken, a search still running when the shutdown's drain is over, and the requests the
+//! HTTP layer refuses; each error answer has a JSON body `{"error": ...}`.
+
+use c4_server::{ServerConfig, bind, serve};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// A server on a free port, stopped by sending on the returned channel.
+async fn start(config: ServerConfig) -> (SocketAddr, oneshot::Sender<()>, JoinHandle<()>) {
+    let (listener, addr) = bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
+    let (stop, stopped) = oneshot::channel::<()>();
+    let server = tokio::spawn(async move {
+        serve(listener, config, async {
+            let _ = stopped.await;
+        })
+        .await
+        .unwrap();
+    });
+    (addr, stop, server)
+}
+
+/// Sends `request` whole on a new connection and reads the answer to its end: the status
+/// and the body.
+fn exchange(addr: SocketAddr, request: Vec<u8>) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    // A server may answer and close before reading all of a request it refuses.
+    let _ = stream.write_all(&request);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {text:?}"));
+    (status, body.to_owned())
+}
+
+fn get(path: &str) -> Vec<u8> {
+    format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").into_bytes()
+}
+
+fn post(path: &str, json: &str) -> Vec<u8> {
+    format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{json}",
+        json.len()
+    )
+    .into_bytes()
+}
+
+/// The `error` of a JSON error body, or a panic saying what the body was.
+fn error_of(status: u16, body: &str) -> String {
+    let value: serde_json::Value = serde_json::from_str(body)
+        .unwrap_or_else(|e| panic!("{status}: the body is not JSON ({e}): {body:?}"));
+    value["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{status}: no \"error\" in {body}"))
+        .to_owned()
+}
+
+fn quiet() -> ServerConfig {
+    ServerConfig {
+        log_requests: false,
+        ..ServerConfig::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_answers_while_every_connection_is_taken() {
+    let (addr, stop, server) = start(ServerConfig {
+        max_connections: 4,
+        ..quiet()
+    })
+    .await;
+    // Four clients that connect and say nothing hold every connection.
+    let held: Vec<TcpStream> = (0..4).map(|_| TcpStream::connect(addr).unwrap()).collect();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (status, body) = tokio::task::spawn_blocking(move || exchange(addr, get("/healthz")))
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let health: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(health["status"], "ok");
+    let (status, body) = tokio::task::spawn_blocking(move || exchange(addr, get("/api/players")))
+        .await
+        .unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert!(error_of(status, &body).contains("too many connections"));
+    drop(held);
+    stop.send(()).unwrap();
+    server.await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_longer_than_the_drain_is_answered_503() {
+    let (addr, stop, server) = start(ServerConfig {
+        time_cap: Duration::from_secs(20),
+        drain_timeout: Duration::from_millis(300),
+        ..quiet()
+    })
+    .await;
+    let search = tokio::task::spawn_blocking(move || {
+        exchange(
+            addr,
+            post(
+                "/api/best",
+                r#"{"moves": "", "ai": "alphabeta:depth=42,eval=kang"}"#,
+            ),
+        )
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let asked = Instant::now();
+    stop.send(()).unwrap();
+    let (status, body) = search.await.unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert!(error_of(status, &body).contains("shutting down"), "{body}");
+    tokio::time::timeout(Duration::from_secs(5), server)
+        .await
+        .expect("the server stops soon after the drain")
+        .unwrap();
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        asked.elapsed()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_refusal_has_a_json_error_body() {
+    let (addr, stop, server) = start(quiet()).await;
+    let many_headers: String = (0..200).map(|i| format!("X-H{i}: v\r\n")).collect();
+    let cases: Vec<(&str, u16, Vec<u8>)> = vec![
+        ("bad JSON", 400, post("/api/best", "{bad json")),
+        (
+            "oversize body",
+            413,
+            post("/api/best", &format!("{{{}}}", " ".repeat(20_000))),
+        ),
+        (
+            "declared huge body",
+            413,
+            b"POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n".to_vec(),
+        ),
+        (
+            "long URI",
+            414,
+            get(&format!("/api/position?moves={}", "1".repeat(70_000))),
+        ),
+        (
+            "too many headers",
+            431,
+            format!("GET /healthz HTTP/1.1\r\nHost: x\r\n{many_headers}\r\n").into_bytes(),
+        ),
+        ("garbage request line", 400, b"GARBAGE\r\n\r\n".to_vec()),
+        (
+            "malformed header",
+            400,
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n".to_vec(),
+        ),
+    ];
+    for (name, expected, request) in cases {
+        let (status, body) = tokio::task::spawn_blocking(move || exchange(addr, request))
+            .await
+            .unwrap();
+        assert_eq!(status, expected, "{name}: {body}");
+        let error = error_of(status, &body);
+        assert!(!error.is_empty(), "{name}");
+    }
+    stop.send(()).unwrap();
+    server.await.unwrap();
+}
