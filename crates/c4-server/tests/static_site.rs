@@ -90,6 +90,19 @@ async fn whole_game(client: &Client, base: &str, level: &str) -> TestResult<Stri
 }
 
 async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult {
+    // Time to first move: from opening a link where the computer (yellow, the default level)
+    // is to move until its disc is on the board, the module fetched and compiled on the way.
+    // Printed for docs/benchmarks.md, not asserted.
+    let opened = Instant::now();
+    client.goto(&format!("{base}#4")).await?;
+    while moves(client).await.unwrap_or_default().len() < 2 {
+        if opened.elapsed() > Duration::from_secs(20) {
+            return Err("no first computer move in 20 s".into());
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    eprintln!("time to first move: {} ms", opened.elapsed().as_millis());
+
     client.goto(base).await?;
     wait_for(client, "body[data-turn='human']", Duration::from_secs(20)).await?;
     let footer = client

@@ -37,7 +37,8 @@ pub const BROWSER_THREADS: u32 = 1;
 /// --time-cap`). The page can still stop a search at once by ending its worker.
 pub const BROWSER_TIME_CAP_MS: u64 = 5000;
 
-/// The routes [`request`] answers, as the server names them.
+/// The routes [`request`] answers: the server's, by the server's names (`/api/record` aside:
+/// records belong to c4-arena), and `/api/book`, the built-in book's scores, this module's own.
 pub const ROUTES: [&str; 7] = [
     "/api/position",
     "/api/best",
