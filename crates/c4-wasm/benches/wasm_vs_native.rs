@@ -6,6 +6,8 @@
 //!
 //! `cargo xtask node --out target/wasm-node && cargo bench -p c4-wasm --bench wasm_vs_native`
 
+// Shared with the comparison test, which also strips the answers' times.
+#[allow(dead_code)]
 #[path = "../tests/node_engine/mod.rs"]
 mod node_engine;
 
@@ -36,11 +38,12 @@ fn median(mut values: Vec<f64>) -> f64 {
 fn compare(name: &str, requests: &[Request]) {
     let (ready_ms, wasm) = ask_node(requests).unwrap_or_else(|e| panic!("{e}"));
     let mut native_ms = Vec::new();
-    for request in requests {
+    for (request, from_wasm) in requests.iter().zip(&wasm) {
         let start = Instant::now();
         let answer = c4_wasm::request(request.route, &request.body);
         native_ms.push(start.elapsed().as_secs_f64() * 1000.0);
         assert!(answer.ok, "{}: {}", request.body, answer.json);
+        assert!(from_wasm.ok, "{}: {}", request.body, from_wasm.json);
     }
     let wasm_ms: Vec<f64> = wasm.iter().map(|a| a.ms).collect();
     // A quick answer is mostly setting up (the book, a zeroed solver table: natively a fresh
