@@ -153,15 +153,23 @@ fn check_wasm_bindgen() -> Result<()> {
         Err(error) => return Err(error).context("running wasm-bindgen --version"),
     };
     let answer = String::from_utf8_lossy(&output.stdout);
-    let version = answer.split_whitespace().nth(1).unwrap_or("").to_owned();
-    if version != WASM_BINDGEN_VERSION {
-        bail!(
-            "wasm-bindgen is version {:?}, but c4-wasm pins {WASM_BINDGEN_VERSION} and the two \
-             must match; install that one with:\n    {install} --force",
-            answer.trim()
-        );
+    if let Some(problem) = version_problem(&answer) {
+        bail!("{problem}; install that one with:\n    {install} --force");
     }
     Ok(())
+}
+
+/// What is wrong with the version `wasm-bindgen --version` answered (`wasm-bindgen 0.2.130`),
+/// if anything.
+fn version_problem(answer: &str) -> Option<String> {
+    let version = answer.split_whitespace().nth(1).unwrap_or("");
+    (version != WASM_BINDGEN_VERSION).then(|| {
+        format!(
+            "wasm-bindgen is version {:?}, but c4-wasm pins {WASM_BINDGEN_VERSION} and the two \
+             must match",
+            answer.trim()
+        )
+    })
 }
 
 /// Runs wasm-bindgen on `wasm` for `target` (web or nodejs), writing into `out`.
@@ -192,4 +200,27 @@ fn copy_page(web: &Path, out: &Path) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_pinned_wasm_bindgen_is_accepted() {
+        assert_eq!(version_problem("wasm-bindgen 0.2.130\n"), None);
+        let problem = version_problem("wasm-bindgen 0.2.100").unwrap();
+        assert!(
+            problem.contains("0.2.100") && problem.contains("pins 0.2.130"),
+            "{problem}"
+        );
+        assert!(version_problem("").is_some());
+    }
+
+    #[test]
+    fn the_pin_matches_c4_wasm_s_manifest() {
+        let manifest = include_str!("../../crates/c4-wasm/Cargo.toml");
+        let pin = format!("wasm-bindgen = \"={WASM_BINDGEN_VERSION}\"");
+        assert!(manifest.contains(&pin), "c4-wasm's Cargo.toml has no {pin}");
+    }
 }
