@@ -25,6 +25,7 @@
 
 pub mod agent;
 pub mod analysis;
+pub mod clock;
 pub mod eval;
 pub mod files;
 pub mod hashing;

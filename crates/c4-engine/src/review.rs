@@ -3,10 +3,11 @@
 //! with the best move beside it. The same judgement `c4 verify` makes of a run's games (see
 //! [`Quality`]), here with each position's columns solved so the best move can be named.
 
+use crate::clock::Instant;
 use crate::solver::{INVALID_MOVE, Score, SolveError, SolveLimits, Solver, describe_score};
 use c4_core::{Column, Game, Player, WIDTH, excerpt};
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How good a move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

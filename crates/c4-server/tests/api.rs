@@ -402,7 +402,10 @@ async fn the_page_and_its_assets_are_embedded() {
     let app = app(1, 1000);
     for (path, mime) in [
         ("/", "text/html"),
-        ("/app.js", "javascript"),
+        ("/main.js", "javascript"),
+        ("/game.js", "javascript"),
+        ("/engine.js", "javascript"),
+        ("/site-mode.js", "javascript"),
         ("/hint.js", "javascript"),
         ("/analysis.js", "javascript"),
         ("/style.css", "text/css"),

@@ -1,9 +1,10 @@
-// The analysis row under the board: every column's value for the side to move, from
-// /api/analyze, in the words of the README's "Reading scores", the best column marked.
-// A plain script like app.js, whose globals (`$`, `api`, `state`, `say`) it uses.
-"use strict";
+// c4's page: the analysis row under the board: every column's value for the side to move,
+// from /api/analyze, in the words of the README's "Reading scores", the best column marked.
+import { $, state } from "./state.js";
+import { say } from "./game.js";
+import { api } from "./engine.js";
 
-async function analyse(generation) {
+export async function analyse(generation) {
   const box = $("analysis");
   box.hidden = false;
   for (const cell of box.children) cell.classList.add("pending");
@@ -18,7 +19,7 @@ async function analyse(generation) {
   }
 }
 
-function renderAnalysis(answer) {
+export function renderAnalysis(answer) {
   const box = $("analysis");
   box.replaceChildren();
   for (const column of answer.columns) {
@@ -63,7 +64,7 @@ function renderAnalysis(answer) {
  * estimates the higher value. When every column loses, the best is the one holding out
  * longest.
  */
-function bestColumns(columns) {
+export function bestColumns(columns) {
   const rank = { win: 2, draw: 1, unknown: 1, loss: 0 };
   const key = (column) => [rank[column.outcome], column.kind === "exact" ? column.score : column.value];
   const playable = columns.filter((column) => column.kind !== "full");

@@ -1,10 +1,12 @@
-// c4's page: the hint. Loaded before app.js, whose `state`, `api`, `say`, `humansTurn` and
-// `columnButton` it uses when the Hint button is pressed. The server plays its one hint
-// player (/api/hint, the `hint` of /api/players) and words the answer: perfect play, or
-// plainly an estimate with its depth. The hint never contradicts the analysis on screen.
-"use strict";
+// c4's page: the hint. The engine plays its one hint player (/api/hint, the `hint` of
+// /api/players) and the page words the answer: perfect play, or plainly an estimate with its
+// depth. The hint never contradicts the analysis on screen.
+import { $, state } from "./state.js";
+import { columnButton, humansTurn } from "./board.js";
+import { say } from "./game.js";
+import { Stopped, api } from "./engine.js";
 
-async function hint() {
+export async function hint() {
   if (!humansTurn()) return;
   const generation = state.generation;
   say("Thinking about a hint…");
@@ -18,19 +20,20 @@ async function hint() {
       ? `Hint: column ${proven.column}: ${proven.text}, proved by the analysis shown (the search's estimate was column ${answer.column}).`
       : `Hint: column ${answer.column}: ${answer.text}.`);
   } catch (error) {
+    if (error instanceof Stopped || generation !== state.generation) return;
     say(`No hint: ${error.message}`);
   }
 }
 
 /** Results ranked: a win beats a draw beats a loss; an unproven column is not ranked. */
-const OUTCOME_RANK = { win: 0, draw: 1, loss: 2 };
+export const OUTCOME_RANK = { win: 0, draw: 1, loss: 2 };
 
 /**
  * The column the analysis on screen proves better than the hint's, if any: one of its best
  * proven class when it ranks the hint's column in a worse class, or proves a win the hint
  * could not (an exact hint is optimal and never overruled).
  */
-function betterProvenColumn(answer) {
+export function betterProvenColumn(answer) {
   const analysis = state.analysis;
   if (answer.exact || !analysis || analysis.moves !== state.moves || $("analysis").hidden) return null;
   const ranked = analysis.columns.filter((c) => c.outcome in OUTCOME_RANK);

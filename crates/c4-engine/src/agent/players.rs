@@ -2,6 +2,7 @@
 
 use super::Agent;
 use super::spec::PlayerSpec;
+use crate::clock::Instant;
 use crate::eval::threats::Threats;
 use crate::options::SpecError;
 use crate::search::engine::{EngineConfig, EngineSearch};
@@ -12,7 +13,7 @@ use crate::solver::{SolveLimits, Solver};
 use crate::{SeededRng, with_evaluator};
 use c4_core::{Column, Game, Position};
 use rand::{RngExt, SeedableRng};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 impl PlayerSpec {
     /// Builds the player.

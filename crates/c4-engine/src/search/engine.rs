@@ -14,13 +14,14 @@ use super::transposition_table::{Bound, TranspositionTable};
 use super::{
     Cancel, INFINITY, MAX_PLY, MoveReport, MoveValue, PvTable, WIN, decisive_plies, win_in,
 };
+use crate::clock::Instant;
 use crate::eval::{Evaluator, MAX_HEURISTIC};
 use crate::solver::{OpeningBook, SolveLimits, Solver};
 use c4_core::bitboard::winning_cells;
 use c4_core::{Bitboard, CELLS, Column, Player, Position, WIDTH};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Settings of the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

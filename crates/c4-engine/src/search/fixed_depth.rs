@@ -12,9 +12,10 @@
 
 use super::transposition_table::{Bound, TranspositionTable};
 use super::{Cancel, INFINITY, LeafView, MoveOrder, PvTable, WinScore, win_in};
+use crate::clock::Instant;
 use crate::eval::{Eval, Evaluator, MAX_HEURISTIC};
 use c4_core::{CELLS, Column, Player, Position, WIDTH};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How often (in nodes) a search with a time limit reads the clock.
 const CLOCK_INTERVAL: u64 = 1 << 10;

@@ -45,6 +45,7 @@ mod negamax;
 mod parallel;
 mod root;
 mod score;
+mod slot_memory;
 mod static_rules;
 mod table;
 
@@ -55,12 +56,13 @@ pub use score::{
 };
 pub use table::{DEFAULT_TABLE_BITS, Entry, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
 
+use crate::clock::Instant;
 use crate::search::Cancel;
 use c4_core::bitboard::{non_losing_cells, winning_cells};
 use c4_core::{Bitboard, CELLS, COLUMN_BITS, Column, Position, WIDTH};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Why the solver gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,10 +1,10 @@
 //! The parallel driver: several threads searching one shared table (lazy SMP).
 
 use super::{Score, SolveError, SolveLimits, SolveStats, Solver};
+use crate::clock::Instant;
 use c4_core::Position;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 impl Solver {
     /// The exact score of `position` (`weak`: its sign) from several threads searching

@@ -20,8 +20,8 @@
 //! old entry or the whole new one, and an entry for another position never matches.
 
 use super::score::{MAX_SCORE, MIN_SCORE, Score};
-use memmap2::{Advice, MmapMut};
-use std::sync::atomic::{AtomicU64, Ordering};
+use super::slot_memory::SlotMemory;
+use std::sync::atomic::Ordering;
 
 const SLOT_BYTES: usize = std::mem::size_of::<u64>();
 /// A key has one 7-bit field per column (`COLUMN_BITS` x `WIDTH`), so it is below 2^49.
@@ -125,11 +125,7 @@ pub const DEFAULT_TABLE_BITS: u32 = 24;
 /// The table.
 #[derive(Debug)]
 pub struct SolverTable {
-    /// Slots as native-endian `u64`s in an anonymous memory map, so that the kernel can back
-    /// it with huge pages: a probe then rarely misses the TLB (with a 128 MiB table, small
-    /// pages make the End-Easy set about three times slower).
-    memory: MmapMut,
-    slot_count: usize,
+    memory: SlotMemory,
     /// The number of hash bits below the bucket index: the check stored in a slot.
     shift: u32,
     generation: u64,
@@ -149,14 +145,8 @@ impl SolverTable {
     pub fn try_new(bits: u32) -> std::io::Result<SolverTable> {
         let bits = bits.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS);
         let slot_count = 1usize << bits;
-        let mut memory = MmapMut::map_anon(slot_count * SLOT_BYTES)?;
-        // Advice only: where the kernel has no huge pages to give, the table still works.
-        let _ = memory.advise(Advice::HugePage);
-        // Touch every page now, so page faults do not land in the first solves.
-        memory.fill(0);
         Ok(SolverTable {
-            memory,
-            slot_count,
+            memory: SlotMemory::zeroed(slot_count)?,
             shift: KEY_BITS - (bits - 1),
             generation: 1,
         })
@@ -165,44 +155,30 @@ impl SolverTable {
     /// log2 of the number of slots.
     #[must_use]
     pub fn bits(&self) -> u32 {
-        self.slot_count.trailing_zeros()
+        self.memory.slot_count().trailing_zeros()
     }
 
     /// Size in bytes.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.slot_count * SLOT_BYTES
-    }
-
-    /// The slots as atomics.
-    #[inline]
-    #[allow(unsafe_code)]
-    fn slots(&self) -> &[AtomicU64] {
-        // SAFETY: the map is `slot_count * 8` bytes long, page-aligned (so aligned for
-        // `AtomicU64`, which has the size and alignment of `u64`), initialised (zero-filled
-        // at creation), and every bit pattern is a valid `u64`. The slice borrows `self`, so
-        // the map outlives it, and the only mutable access to the bytes (`fill` in `new` and
-        // `reset`) needs `&mut self`, which cannot coexist with this shared borrow.
-        unsafe {
-            std::slice::from_raw_parts(self.memory.as_ptr().cast::<AtomicU64>(), self.slot_count)
-        }
+        self.memory.slot_count() * SLOT_BYTES
     }
 
     #[inline]
     fn slot(&self, index: usize) -> u64 {
-        self.slots()[index].load(Ordering::Relaxed)
+        self.memory.slots()[index].load(Ordering::Relaxed)
     }
 
     #[inline]
     fn set_slot(&self, index: usize, value: u64) {
-        self.slots()[index].store(value, Ordering::Relaxed);
+        self.memory.slots()[index].store(value, Ordering::Relaxed);
     }
 
     /// Forgets every entry (O(1) except once every 127 calls).
     pub fn reset(&mut self) {
         self.generation += 1;
         if self.generation > GEN_MASK {
-            self.memory.fill(0);
+            self.memory.zero();
             self.generation = 1;
         }
     }
@@ -219,6 +195,7 @@ impl SolverTable {
     }
 
     #[inline]
+    #[cfg(any(test, target_arch = "x86_64"))]
     fn bucket(&self, key: u64) -> usize {
         self.bucket_of(Self::hash(key))
     }
@@ -268,7 +245,7 @@ impl SolverTable {
         #[allow(unsafe_code)]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let bucket = &self.slots()[self.bucket(key)];
+            let bucket = &self.memory.slots()[self.bucket(key)];
             // SAFETY: a prefetch is a hint that never faults or changes memory, and SSE (which
             // provides it) is part of every x86_64 target; the pointer is in bounds anyway.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(bucket).cast()) };

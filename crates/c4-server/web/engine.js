@@ -1,0 +1,140 @@
+// The page's one way to ask the engine: api(path, body) answers the JSON of c4 serve's API
+// in either mode. Served by `c4 serve`, it is a fetch; on a static site, the same route and
+// body go to a Web Worker running c4-wasm (worker.js), which answers with the same JSON.
+// stopSearches() ends the searches under way (a move, a hint, an analysis) when the position
+// changes: the server cancels a search whose client went; a worker is ended, and a fresh one
+// answers the next request. A review judges the whole line, so it runs on.
+import { SITE_MODE } from "./site-mode.js";
+
+export const STATIC = SITE_MODE === "static";
+
+/** The error of a request stopped by stopSearches(): the page drops it silently. */
+export class Stopped extends Error {
+  constructor() {
+    super("stopped");
+    this.name = "Stopped";
+  }
+}
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function api(path, body) {
+  return STATIC ? askWorker(path, body) : askServer(path, body);
+}
+
+/** The routes whose answers belong to one position: stopSearches() ends them. */
+const SEARCH_ROUTES = new Set(["/api/best", "/api/hint", "/api/analyze"]);
+
+export function stopSearches() {
+  if (STATIC) {
+    stopWorkers();
+  } else {
+    for (const [controller, route] of fetches) {
+      if (SEARCH_ROUTES.has(route)) controller.abort();
+    }
+  }
+}
+
+// ---------------------------------------------------------------- served by c4 serve
+
+const fetches = new Map(); // AbortController -> route
+
+async function askServer(path, body) {
+  const controller = new AbortController();
+  fetches.set(controller, path.split("?")[0]);
+  const init = body === undefined
+    ? { signal: controller.signal }
+    : {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    };
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await fetch(path, init);
+      if (response.status === 429 && attempt < 10) {
+        const wait = Number(response.headers.get("Retry-After")) || 1;
+        $("hint-text").textContent = `The server is busy; retrying in ${wait} s…`;
+        await sleep(wait * 1000);
+        continue;
+      }
+      let data;
+      try {
+        data = await response.json();
+      } catch {
+        data = { error: `HTTP ${response.status}` };
+      }
+      if (!response.ok) {
+        throw new Error(data.error || `HTTP ${response.status}`);
+      }
+      return data;
+    }
+  } catch (error) {
+    throw controller.signal.aborted ? new Stopped() : error;
+  } finally {
+    fetches.delete(controller);
+  }
+}
+
+// ---------------------------------------------------------------- static: Web Workers
+
+// Each request runs on a worker of its own, so a position or an analysis never waits behind
+// a computer's move; idle workers are kept for the next requests. The module is compiled once
+// here and handed to each worker.
+const MAX_IDLE_WORKERS = 2;
+const idle = [];
+const busy = new Map(); // worker -> {route, resolve, reject}
+let compiled = null;
+
+function compiledModule() {
+  const url = new URL("./engine/c4_wasm_bg.wasm", import.meta.url);
+  // Streaming needs the host to say application/wasm; any other host gets the bytes compiled.
+  compiled ??= WebAssembly.compileStreaming(fetch(url))
+    .catch(() => fetch(url).then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
+  return compiled;
+}
+
+async function askWorker(path, body) {
+  const module = await compiledModule();
+  const [route, query] = path.split("?");
+  const request = query === undefined ? body ?? {} : Object.fromEntries(new URLSearchParams(query));
+  const worker = idle.pop() ?? newWorker(module);
+  return new Promise((resolve, reject) => {
+    busy.set(worker, { route, resolve, reject });
+    worker.postMessage({ route, body: JSON.stringify(request) });
+  });
+}
+
+function newWorker(module) {
+  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  worker.postMessage({ module });
+  worker.onmessage = ({ data }) => {
+    const waiting = busy.get(worker);
+    busy.delete(worker);
+    if (idle.length < MAX_IDLE_WORKERS) idle.push(worker);
+    else worker.terminate();
+    if (!waiting) return;
+    const answer = JSON.parse(data.json);
+    if (data.ok) waiting.resolve(answer);
+    else waiting.reject(new Error(answer.error));
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    const waiting = busy.get(worker);
+    busy.delete(worker);
+    worker.terminate();
+    if (waiting) waiting.reject(new Error(`the engine stopped: ${event.message || "no module"}`));
+  };
+  return worker;
+}
+
+function stopWorkers() {
+  for (const [worker, waiting] of busy) {
+    if (!SEARCH_ROUTES.has(waiting.route)) continue;
+    busy.delete(worker);
+    worker.terminate();
+    waiting.reject(new Stopped());
+  }
+}

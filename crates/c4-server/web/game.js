@@ -1,0 +1,188 @@
+// c4's page: the turns. The engine is the authority on rules: after every change the page
+// asks /api/position for the board, the status, the winning cells and the legal columns, then
+// decides whose turn it is; a computer's move comes from /api/best. Each move remembers who
+// chose it (`state.plies`), so a finished game can be saved as a game record; a computer plays
+// a whole game with one seed, so each of its moves is `c4 best --ai SPEC` on the position
+// before it. Every change bumps `state.generation` and stops the searches under way, so
+// answers that arrive after an undo or a new game are dropped instead of being played.
+import { $, howToPlay, sleep, state } from "./state.js";
+import { controllerOf, describeSide, mode, sideToMove, updateSetupVisibility } from "./players.js";
+import { clearPreview, gameOver, humansTurn, render, updatePlayable } from "./board.js";
+import { renderMoves, showStats, wholeLine } from "./panels.js";
+import { analyse } from "./analysis.js";
+import { api, stopSearches } from "./engine.js";
+
+export function humanPlay(number) {
+  if (!humansTurn()) return;
+  if (!state.summary.legal_columns.includes(number)) {
+    say(`Column ${number} is full.`);
+    return;
+  }
+  const timeMs = Math.round(performance.now() - state.turnStarted);
+  play(number, { by: "human", column: number, time_ms: timeMs });
+}
+
+export function play(number, chooser) {
+  state.moves += String(number);
+  state.plies.length = state.moves.length - 1;
+  state.plies.push(chooser);
+  state.redo = [];
+  refresh(number);
+}
+
+/** Fetches the position, draws it and starts whatever comes next. */
+export async function refresh(animatedColumn) {
+  const generation = ++state.generation;
+  stopSearches();
+  $("hint-text").textContent = "";
+  let summary;
+  try {
+    summary = await api(`/api/position?moves=${encodeURIComponent(state.moves)}`);
+  } catch (error) {
+    setTurn("error", `Cannot load the position: ${error.message}`);
+    return;
+  }
+  if (generation !== state.generation) return;
+  state.summary = summary;
+  history.replaceState(null, "", state.moves ? `#${state.moves}` : location.pathname + location.search);
+  clearPreview();
+  render(animatedColumn);
+  renderMoves();
+  updateSetupVisibility();
+  updateControls();
+  if (summary.status !== "in_progress") {
+    finish(summary);
+    return;
+  }
+  $("banner").hidden = true;
+  if ($("analysis-toggle").checked) analyse(generation);
+  const controller = controllerOf(summary.to_move);
+  if (state.redo.length && controller !== "human") {
+    // Looking back through the game: the computer waits until the last move is back.
+    const total = state.moves.length + state.redo.length;
+    setTurn(
+      "paused",
+      `Viewing move ${state.moves.length} of ${total}: Redo or a later move goes forward.`,
+      summary.to_move,
+    );
+    return;
+  }
+  if (controller === "human") {
+    const who = describeSide(summary.to_move);
+    setTurn("human", `${who === "You" ? "Your move" : `${who} to move`}: ${howToPlay()}.`, summary.to_move);
+    state.turnStarted = performance.now();
+    updatePlayable();
+  } else {
+    computerMove(generation, controller, summary.to_move);
+  }
+}
+
+export async function computerMove(generation, spec, side) {
+  setTurn("ai", `${describeSide(side)} is thinking…`, side);
+  const pause = mode() === "ai-ai" ? Number($("speed").value) : 350;
+  await sleep(pause);
+  if (generation !== state.generation) return;
+  if (state.paused && mode() === "ai-ai") {
+    setTurn("paused", "Paused: press Resume to go on.", side);
+    return;
+  }
+  try {
+    const answer = await api("/api/best", { moves: state.moves, ai: spec, seed: state.seeds[side] });
+    if (generation !== state.generation) return;
+    showStats(answer);
+    play(answer.column, { by: "computer", ai: answer.ai, seed: answer.seed, stats: answer });
+  } catch (error) {
+    if (generation !== state.generation) return;
+    setTurn("error", `${describeSide(side)} could not move: ${error.message}`, side);
+  }
+}
+
+export function finish(summary) {
+  let text;
+  if (summary.status === "draw") {
+    text = "Draw: the board is full.";
+  } else {
+    const who = describeSide(summary.winner);
+    text = who === "You" ? "You win!" : `${who} wins.`;
+    if (mode() === "human-ai" && who !== "You") text = `${who} wins. Undo to try again.`;
+  }
+  $("banner-text").textContent = text;
+  $("banner").hidden = false;
+  setTurn("over", text, summary.winner);
+  $("analysis").hidden = true;
+}
+
+export function setTurn(turn, text, side) {
+  document.body.dataset.turn = turn;
+  const status = $("status");
+  status.replaceChildren();
+  if (side) {
+    const dot = document.createElement("span");
+    dot.className = `disc-dot ${side}`;
+    dot.setAttribute("aria-hidden", "true");
+    status.append(dot);
+  }
+  status.append(text);
+}
+
+export const say = (text) => {
+  $("hint-text").textContent = text;
+};
+
+// ---------------------------------------------------------------- undo, redo (the hint: hint.js)
+
+/** Moves to undo so that a human is to move again (in human vs computer), at least one. */
+export function undoCount(moves) {
+  if (mode() !== "human-ai") return 1;
+  let n = 1;
+  while (n < moves.length && controllerOf(sideToMove(moves.slice(0, moves.length - n))) !== "human") {
+    n += 1;
+  }
+  return n;
+}
+
+export function undo() {
+  if (!state.moves) return;
+  const n = undoCount(state.moves);
+  const undone = state.moves.slice(-n);
+  state.moves = state.moves.slice(0, -n);
+  state.redo.push(...[...undone].reverse());
+  refreshAfterHistory();
+}
+
+export function redo() {
+  if (!state.redo.length) return;
+  do {
+    state.moves += state.redo.pop();
+  } while (state.redo.length && mode() === "human-ai" && controllerOf(sideToMove(state.moves)) !== "human");
+  refreshAfterHistory();
+}
+
+export function refreshAfterHistory() {
+  $("banner").hidden = true;
+  refresh(null);
+}
+
+export function updateControls() {
+  $("undo").disabled = state.moves.length === 0;
+  $("redo").disabled = state.redo.length === 0;
+  $("review").disabled = wholeLine().length === 0;
+  $("save").disabled = !gameOver();
+  $("hint").disabled = !humansTurn();
+  $("pause").textContent = state.paused ? "Resume" : "Pause";
+}
+
+/** Seeds for a new game's computers: a different game each time, replayable from the record. */
+export function newSeeds() {
+  const [red, yellow] = crypto.getRandomValues(new Uint32Array(2));
+  return { red, yellow };
+}
+
+export function newGame() {
+  state.moves = "";
+  state.redo = [];
+  state.plies = [];
+  state.seeds = newSeeds();
+  $("banner").hidden = true;
+  refresh(null);
+}

@@ -1,0 +1,135 @@
+// c4's page, its entry point: loads the players, wires the controls and the keys, and
+// follows the URL hash (a shared link names a position). Plain ES modules, no build step:
+// `c4 serve` embeds these files as they are and `cargo xtask site` copies them.
+import { $, state } from "./state.js";
+import { buildPlayerMenu, updateSetupVisibility } from "./players.js";
+import { buildBoard, inProgress } from "./board.js";
+import { humanPlay, newGame, newSeeds, redo, refresh, say, setTurn, undo, updateControls } from "./game.js";
+import { reviewGame } from "./panels.js";
+import { saveGame } from "./save.js";
+import { analyse } from "./analysis.js";
+import { hint } from "./hint.js";
+import { STATIC, api } from "./engine.js";
+
+// The position a link names: `#MOVES`, or `?pos=MOVES` when there is no hash.
+function linkedMoves() {
+  if (location.hash.length > 1) return decodeURIComponent(location.hash.slice(1));
+  return new URLSearchParams(location.search).get("pos") || "";
+}
+
+async function loadHash() {
+  const moves = linkedMoves();
+  if (moves === state.moves) return;
+  state.moves = moves;
+  state.redo = [];
+  state.plies = [];
+  state.seeds = newSeeds();
+  await refresh(null);
+  if (document.body.dataset.turn === "error") {
+    const reason = $("status").textContent.replace(/^Cannot load the position: /, "");
+    state.moves = "";
+    await refresh(null);
+    say(`The link's position ${JSON.stringify(moves)} is not valid (${reason}); this is a new game.`);
+  }
+}
+
+async function copyLink() {
+  const url = location.href;
+  try {
+    await navigator.clipboard.writeText(url);
+    say(`Link copied: ${url}`);
+  } catch {
+    say(`Link: ${url}`);
+  }
+}
+
+function onKey(event) {
+  const target = event.target;
+  if (target.closest && target.closest("select, input, textarea")) return;
+  if (event.ctrlKey || event.metaKey) {
+    if (event.key === "z") { event.preventDefault(); undo(); }
+    if (event.key === "y") { event.preventDefault(); redo(); }
+    return;
+  }
+  if (event.altKey) return;
+  if (/^[1-7]$/.test(event.key)) {
+    event.preventDefault();
+    humanPlay(Number(event.key));
+  } else if (event.key === "u") {
+    undo();
+  } else if (event.key === "r") {
+    redo();
+  } else if (event.key === "h") {
+    hint();
+  } else if (event.key === "n") {
+    newGame();
+  }
+}
+
+async function start() {
+  buildBoard();
+  try {
+    state.registry = await api("/api/players");
+  } catch (error) {
+    setTurn("error", `${STATIC ? "Cannot start the engine" : "Cannot reach the server"}: ${error.message}`);
+    return;
+  }
+  if (STATIC) {
+    showStaticMode();
+  } else {
+    $("footer-text").textContent = "Served by c4 serve. API: /api/position, /api/best, /api/hint, "
+      + "/api/analyze, /api/review, /api/record, /api/players.";
+  }
+  buildPlayerMenu("red");
+  buildPlayerMenu("yellow");
+  $("analysis").hidden = true;
+  $("new-game").addEventListener("click", newGame);
+  $("banner-new").addEventListener("click", newGame);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("hint").addEventListener("click", hint);
+  $("share").addEventListener("click", copyLink);
+  $("review").addEventListener("click", reviewGame);
+  $("banner-review").addEventListener("click", reviewGame);
+  $("save").addEventListener("click", saveGame);
+  $("banner-save").addEventListener("click", saveGame);
+  $("analysis-toggle").addEventListener("change", (event) => {
+    if (event.target.checked && inProgress()) {
+      analyse(state.generation);
+    } else {
+      $("analysis").hidden = true;
+    }
+  });
+  $("speed").addEventListener("input", () => {
+    $("speed-value").textContent = `${$("speed").value} ms`;
+  });
+  $("pause").addEventListener("click", () => {
+    state.paused = !state.paused;
+    updateControls();
+    if (!state.paused) refresh(null);
+  });
+  // Who plays changes from the next move on; a computer now to move starts at once.
+  $("setup").addEventListener("change", (event) => {
+    if (event.target.id === "speed") return;
+    updateSetupVisibility();
+    if (inProgress()) refresh(null);
+  });
+  $("setup").addEventListener("submit", (event) => event.preventDefault());
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", loadHash);
+  state.moves = null; // forces loadHash to load even the empty board
+  loadHash();
+}
+
+/**
+ * The static site: the engine runs here, in the browser, so the footer says so; a game
+ * record is written by c4-arena, which only `c4 serve` carries, so Save is not offered.
+ */
+function showStaticMode() {
+  document.body.dataset.site = "static";
+  $("footer-text").textContent =
+    "c4's engine runs in this page, compiled to WebAssembly: nothing is sent anywhere.";
+  for (const id of ["save", "banner-save"]) $(id).hidden = true;
+}
+
+start();

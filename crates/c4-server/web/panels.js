@@ -1,0 +1,108 @@
+// c4's page: the side panels: the move list (jump to any move, the review's marks), the
+// review itself (/api/review) and the last computer move's statistics.
+import { $, state } from "./state.js";
+import { sideName } from "./players.js";
+import { refreshAfterHistory, say } from "./game.js";
+import { STATIC, api } from "./engine.js";
+
+/** The whole line: the moves played and those undone that Redo would replay. */
+export const wholeLine = () => state.moves + [...state.redo].reverse().join("");
+
+/** Shows the position after `ply` moves of the whole line (0: the start). */
+export function jumpTo(ply) {
+  const line = wholeLine();
+  state.moves = line.slice(0, ply);
+  state.redo = [...line.slice(ply)].reverse();
+  refreshAfterHistory();
+}
+
+/** Marks of a review, by quality. */
+export const REVIEW_MARKS = { optimal: "✓", inaccurate: "?!", mistake: "??" };
+
+/** Judges every move of the whole line with the solver and marks the move list. */
+export async function reviewGame() {
+  const moves = wholeLine();
+  if (!moves) return;
+  say("Reviewing the game with the solver…");
+  try {
+    state.review = await api("/api/review", { moves });
+  } catch (error) {
+    say(`No review: ${error.message}`);
+    return;
+  }
+  renderMoves();
+  const tally = (side) => {
+    const mine = state.review.reviewed.filter((m) => m.player === side);
+    const count = (q) => mine.filter((m) => m.quality === q).length;
+    const mistakes = count("mistake");
+    return `${sideName(side)} ${count("optimal")} optimal, ${count("inaccurate")} inaccurate, ${mistakes} mistake${mistakes === 1 ? "" : "s"}`;
+  };
+  const partial = state.review.complete ? "" : " (the earliest moves could not be judged in time)";
+  say(`Review: ${tally("red")}; ${tally("yellow")}${partial}. Hover a mark for the best move.`);
+}
+
+export function renderMoves() {
+  const list = $("move-list");
+  list.replaceChildren();
+  const line = wholeLine();
+  const judged = new Map();
+  if (state.review && line.startsWith(state.review.moves)) {
+    for (const m of state.review.reviewed) judged.set(m.ply, m);
+  }
+  [...line].forEach((column, ply) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.textContent = `${ply % 2 === 0 ? "Red" : "Yellow"} ${column}`;
+    button.title = `Show the position after move ${ply + 1}`;
+    button.addEventListener("click", () => jumpTo(ply + 1));
+    item.append(button);
+    const verdict = judged.get(ply);
+    if (verdict) {
+      const mark = document.createElement("span");
+      mark.className = `mark ${verdict.quality}`;
+      mark.textContent = ` ${REVIEW_MARKS[verdict.quality]}`;
+      const best = verdict.quality === "optimal"
+        ? ""
+        : `; best ${verdict.best_columns.join(" or ")} (${verdict.best_text})`;
+      mark.title = `${verdict.quality}: ${verdict.text}${best}`;
+      mark.setAttribute("aria-label", mark.title);
+      item.append(mark);
+    }
+    const chooser = state.plies[ply];
+    if (chooser && chooser.by === "computer") {
+      const stats = chooser.stats;
+      const meta = document.createElement("span");
+      meta.className = "meta";
+      meta.textContent = ` · depth ${stats.depth} · ${formatNodes(stats.nodes)} nodes · ${formatMs(stats.time_ms)}`;
+      item.append(meta);
+    }
+    if (ply >= state.moves.length) item.classList.add("ahead");
+    if (ply === state.moves.length - 1) {
+      item.setAttribute("aria-current", "step");
+      button.setAttribute("aria-current", "step");
+    }
+    list.append(item);
+  });
+  if (!state.redo.length) list.scrollTop = list.scrollHeight;
+}
+
+export function showStats(answer) {
+  $("stat-ai").textContent = answer.ai;
+  $("stat-column").textContent = String(answer.column);
+  $("stat-score").textContent = answer.score_text;
+  $("stat-depth").textContent = String(answer.depth);
+  $("stat-nodes").textContent = formatNodes(answer.nodes);
+  $("stat-time").textContent = formatMs(answer.time_ms);
+  const notes = [answer.note, ...(answer.clamped || []).map((c) => `${STATIC ? "browser" : "server"} limit: ${c}`)].filter(Boolean);
+  $("stat-note").textContent = notes.join("; ");
+}
+
+export function formatNodes(n) {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k`;
+  return String(n);
+}
+
+export const formatMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);

@@ -1,0 +1,36 @@
+// c4's page: saving a finished game as a game record through /api/record (served by
+// c4 serve only: records are written by c4-arena, which the static site does not carry).
+import { $, state } from "./state.js";
+import { humanSide, mode } from "./players.js";
+import { gameOver } from "./board.js";
+import { say } from "./game.js";
+import { api } from "./engine.js";
+
+/** Downloads the finished game as a game record, one JSON line (the games-file format). */
+export async function saveGame() {
+  if (!gameOver()) return;
+  const humanAi = mode() === "human-ai";
+  const request = {
+    moves: state.moves,
+    plies: Array.from({ length: state.moves.length }, (_, ply) => state.plies[ply] || null),
+    a: humanAi ? humanSide() : "red",
+    names: humanAi ? ["you", "computer"] : ["red", "yellow"],
+  };
+  let record;
+  try {
+    record = await api("/api/record", request);
+  } catch (error) {
+    say(`Not saved: ${error.message}`);
+    return;
+  }
+  const name = `c4-game-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.jsonl`;
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(record)}\n`], { type: "application/jsonl" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  say(`Saved as ${name}: c4 review ${name} judges it; c4 verify and c4 report read it too.`);
+}

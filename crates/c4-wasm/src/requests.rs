@@ -1,0 +1,297 @@
+//! The page's requests and their answers: the bodies and the JSON of `c4 serve`'s API
+//! (`crates/c4-server/src/api.rs`, `docs/api.md`), answered here by the engine itself.
+//!
+//! Each function takes a typed request and returns a typed answer or a [`RequestError`]
+//! with the words the server would put in its `{"error": ...}`; `lib.rs` turns them into
+//! the JSON text the page's worker passes around. Nothing here touches JavaScript, so the
+//! native tests run exactly this code.
+
+use crate::{BROWSER_TABLE_BITS, BROWSER_THREADS, BROWSER_TIME_CAP_MS};
+use c4_core::{Column, Game, Player, PositionSummary, WIDTH};
+use c4_engine::agent::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
+use c4_engine::analysis::{Analysis, DEFAULT_BUDGET_MS, analyze};
+use c4_engine::options::FileAccess;
+use c4_engine::review::{Review, review_within};
+use c4_engine::search::MoveSummary;
+use c4_engine::solver::{OpeningBook, Score, Solver};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// A request the engine cannot answer, in words for the person who made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequestError(pub String);
+
+impl std::fmt::Display for RequestError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RequestError {}
+
+/// The player a best-move request that names none gets (as on the server).
+pub use c4_engine::agent::DEFAULT_LEVEL as DEFAULT_AI;
+
+/// The body of a best-move request (`POST /api/best`).
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BestRequest {
+    /// Moves from the empty board.
+    #[serde(default)]
+    pub moves: String,
+    /// A player spec or level; default [`DEFAULT_AI`].
+    #[serde(default)]
+    pub ai: Option<String>,
+    /// The seed of its random choices, unless the spec sets one; default: a fresh one.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// The answer to a best-move request: the move's statistics plus what ran.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+pub struct BestResponse {
+    /// Column, score, depth, nodes, time, pv.
+    #[serde(flatten)]
+    pub summary: MoveSummary,
+    /// The player that chose, as a canonical spec.
+    pub ai: String,
+    /// The seed it played with (the request's, or a fresh one), so the move can be replayed.
+    pub seed: u64,
+    /// What was changed in the request to fit the browser's limits.
+    pub clamped: Vec<String>,
+}
+
+/// The body of a hint request (`POST /api/hint`).
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    /// Moves from the empty board.
+    #[serde(default)]
+    pub moves: String,
+}
+
+/// The answer to a hint request: the hint player's move and its words.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+pub struct HintResponse {
+    /// The move chosen by the hint player.
+    #[serde(flatten)]
+    pub best: BestResponse,
+    /// The hint in words: perfect play, or plainly an estimate with its depth.
+    pub text: String,
+}
+
+/// The body of an analysis request (`POST /api/analyze`).
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    /// Moves from the empty board.
+    #[serde(default)]
+    pub moves: String,
+    /// Budget in milliseconds (default [`DEFAULT_BUDGET_MS`], at most the time cap).
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+}
+
+/// The answer to an analysis request.
+#[derive(Debug, Serialize)]
+pub struct AnalyzeResponse {
+    /// The position analysed.
+    pub moves: String,
+    /// The side the scores are for.
+    pub to_move: Player,
+    /// Each column's value.
+    #[serde(flatten)]
+    pub analysis: Analysis,
+    /// What was changed in the request to fit the browser's limits.
+    pub clamped: Vec<String>,
+}
+
+/// The body of a review request (`POST /api/review`).
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewRequest {
+    /// The game's moves from the empty board.
+    pub moves: String,
+    /// Budget in milliseconds (default: the time cap).
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+}
+
+/// The answer to a review request.
+#[derive(Debug, Serialize)]
+pub struct ReviewResponse {
+    /// Each move judged, the latest first to be solved.
+    #[serde(flatten)]
+    pub review: Review,
+    /// What was changed in the request to fit the browser's limits.
+    pub clamped: Vec<String>,
+}
+
+/// What the built-in opening book knows of a position.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct BookAnswer {
+    /// The position asked about.
+    pub moves: String,
+    /// The deepest ply the book covers.
+    pub depth: u32,
+    /// Each column's exact score for the side to move (Pons' convention), `null` for a full
+    /// column; absent when the book does not score this position's moves.
+    pub scores: Option<Vec<Option<Score>>>,
+}
+
+/// log2 of the solver table of a review (32 MiB), as on the server: late positions solve in
+/// it at once, early ones come from the opening book.
+const REVIEW_TABLE_BITS: u32 = 22;
+
+/// The board, side to move, status, winning cells and legal columns (`GET /api/position`).
+pub fn position(moves: &str) -> Result<PositionSummary, RequestError> {
+    Ok(PositionSummary::of(&parse_game(moves)?))
+}
+
+/// The move a player chooses (`POST /api/best`), clamped to the browser's limits.
+pub fn best(request: BestRequest) -> Result<BestResponse, RequestError> {
+    let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
+    let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
+    let seed = request.seed.unwrap_or_else(fresh_seed);
+    // The page runs on no file system: only what is shipped in the module can be named.
+    let mut spec = PlayerSpec::parse_with(text, seed, FileAccess::ShippedOnly)
+        .map_err(|e| RequestError(format!("invalid ai {:?}: {e}", c4_core::excerpt(text))))?;
+    let mut clamped = spec.clamp(MAX_DEPTH, BROWSER_TIME_CAP_MS);
+    clamped.extend(spec.clamp_resources(BROWSER_TABLE_BITS, BROWSER_THREADS));
+    let mut agent = spec.build().map_err(|e| RequestError(e.to_string()))?;
+    let report = agent.choose(&game);
+    Ok(BestResponse {
+        summary: report.summary(game.position().moves_played()),
+        ai: spec.to_string(),
+        // A player without random choices (perfect) answers the seed it was given.
+        seed: spec.seed().unwrap_or(seed),
+        clamped,
+    })
+}
+
+/// The hint player's move in words (`POST /api/hint`).
+pub fn hint(request: HintRequest) -> Result<HintResponse, RequestError> {
+    let best = best(BestRequest {
+        moves: request.moves,
+        ai: Some(HINT.spec.to_owned()),
+        seed: Some(0),
+    })?;
+    let text = hint_text(&best.summary);
+    Ok(HintResponse { best, text })
+}
+
+/// Every column's value within a time budget (`POST /api/analyze`).
+pub fn analyze_position(request: AnalyzeRequest) -> Result<AnalyzeResponse, RequestError> {
+    let game = parse_game_in_progress(&request.moves, "there is nothing to analyse")?;
+    let mut clamped = Vec::new();
+    let budget = time_budget(request.time_ms, DEFAULT_BUDGET_MS, &mut clamped)?;
+    let position = game.position();
+    Ok(AnalyzeResponse {
+        moves: game.move_string(),
+        to_move: position.side_to_move(),
+        analysis: analyze(position, Duration::from_millis(budget)),
+        clamped,
+    })
+}
+
+/// Each move of a game judged by the solver (`POST /api/review`).
+pub fn review_game(request: ReviewRequest) -> Result<ReviewResponse, RequestError> {
+    let game = parse_game(&request.moves)?;
+    if game.moves().is_empty() {
+        return Err(RequestError("there is no move to review".to_owned()));
+    }
+    let mut clamped = Vec::new();
+    let budget = time_budget(request.time_ms, BROWSER_TIME_CAP_MS, &mut clamped)?;
+    let mut solver = Solver::new(REVIEW_TABLE_BITS);
+    solver.set_threads(BROWSER_THREADS as usize);
+    solver.set_book(Some(OpeningBook::builtin()));
+    let names = ["red".to_owned(), "yellow".to_owned()];
+    let review = review_within(
+        &game.move_string(),
+        0,
+        names,
+        &mut solver,
+        Some(Duration::from_millis(budget)),
+    )
+    .map_err(RequestError)?;
+    Ok(ReviewResponse { review, clamped })
+}
+
+/// The player kinds, evaluators and levels with their options (`GET /api/players`).
+#[must_use]
+pub fn players() -> Registry {
+    REGISTRY
+}
+
+/// The built-in opening book's scores for the moves of a position.
+pub fn book(moves: &str) -> Result<BookAnswer, RequestError> {
+    let game = parse_game(moves)?;
+    let book = OpeningBook::builtin();
+    let scores = book.move_scores(game.position()).ok().map(|scores| {
+        Column::ALL
+            .iter()
+            .map(|&column| {
+                game.position()
+                    .can_play(column)
+                    .then(|| scores[column.index()])
+            })
+            .collect::<Vec<_>>()
+    });
+    debug_assert!(scores.as_ref().is_none_or(|s| s.len() == WIDTH));
+    Ok(BookAnswer {
+        moves: game.move_string(),
+        depth: book.depth(),
+        scores,
+    })
+}
+
+fn parse_game(moves: &str) -> Result<Game, RequestError> {
+    Game::from_moves(moves).map_err(|e| {
+        RequestError(format!(
+            "invalid position {:?}: {e}",
+            c4_core::excerpt(moves)
+        ))
+    })
+}
+
+/// A position where a move can still be played; `why_not` completes the error otherwise.
+fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, RequestError> {
+    let game = parse_game(moves)?;
+    if game.position().is_over() {
+        return Err(RequestError(format!("the game is over: {why_not}")));
+    }
+    Ok(game)
+}
+
+/// A request's `time_ms` (or `default`), at most the browser's time cap: a larger one is
+/// clamped and says so in `clamped`.
+fn time_budget(
+    time_ms: Option<u64>,
+    default: u64,
+    clamped: &mut Vec<String>,
+) -> Result<u64, RequestError> {
+    let budget = time_ms.unwrap_or(default.min(BROWSER_TIME_CAP_MS));
+    if budget == 0 {
+        return Err(RequestError("time_ms must be at least 1".to_owned()));
+    }
+    if budget > BROWSER_TIME_CAP_MS {
+        clamped.push(format!(
+            "time {budget} ms clamped to {BROWSER_TIME_CAP_MS} ms"
+        ));
+        return Ok(BROWSER_TIME_CAP_MS);
+    }
+    Ok(budget)
+}
+
+/// A seed for a request that gives none, from the clock: random tie-breaks then vary between
+/// games, and the answer carries the seed, so any move can be replayed.
+fn fresh_seed() -> u64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    use std::time::{SystemTime, UNIX_EPOCH};
+    #[cfg(target_arch = "wasm32")]
+    use web_time::{SystemTime, UNIX_EPOCH};
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos % 1_000_000_007
+}

@@ -1,0 +1,80 @@
+//! The WebAssembly engine answers as the native one does: the same requests on a few hundred
+//! seeded random positions (plies 0-20), asked of the module under Node and of the same
+//! `c4_wasm::answer` compiled natively, give the same JSON, wall times aside: the same moves,
+//! scores, depths, node counts and principal variations, for every level kind.
+//!
+//! Ignored by default: it needs `cargo xtask node --out target/wasm-node` first (`.ci/run`
+//! builds it); `C4_WASM_NODE_DIR` names another folder.
+
+// Its timings are the benchmark's (benches/wasm_vs_native.rs); this test compares answers.
+#[allow(dead_code)]
+mod node_engine;
+
+use node_engine::{Request, ask_node, random_positions, without_times};
+use serde_json::Value;
+
+/// Players whose answers depend on no clock: fixed depths, a depth-limited engine, the solver
+/// (book and solve: every position here solves well inside the time cap) and random.
+const PLAYERS: [&str; 6] = [
+    "easy",
+    "medium",
+    "minimax:depth=4,eval=kang",
+    "engine:depth=7,solver=off,time=60000",
+    "perfect",
+    "random",
+];
+
+#[test]
+#[ignore = "needs the Node module: cargo xtask node --out target/wasm-node (.ci/run builds it)"]
+fn native_and_wasm_give_the_same_answers() {
+    let positions = random_positions(300, 39);
+    let mut requests = Vec::new();
+    for (i, moves) in positions.iter().enumerate() {
+        // Every position gets its place in the rules and the book; the players take turns.
+        let ai = PLAYERS[i % PLAYERS.len()];
+        let seed = i as u64;
+        requests.push(Request {
+            route: "/api/best",
+            body: serde_json::json!({ "moves": moves, "ai": ai, "seed": seed }).to_string(),
+        });
+        requests.push(Request {
+            route: "/api/position",
+            body: serde_json::json!({ "moves": moves }).to_string(),
+        });
+        requests.push(Request {
+            route: "/api/book",
+            body: serde_json::json!({ "moves": moves }).to_string(),
+        });
+    }
+    // Errors too: the same words.
+    for (route, body) in [
+        ("/api/best", r#"{"moves": "4444444"}"#),
+        ("/api/best", r#"{"moves": "4", "ai": "nonsense"}"#),
+        (
+            "/api/best",
+            r#"{"moves": "4", "ai": "perfect:book=/etc/passwd"}"#,
+        ),
+        ("/api/position", r#"{"moves": "8"}"#),
+        ("/api/nowhere", "{}"),
+    ] {
+        requests.push(Request {
+            route,
+            body: body.to_owned(),
+        });
+    }
+    let (_, answers) = ask_node(&requests).unwrap();
+    let mut compared = 0;
+    for (request, wasm) in requests.iter().zip(&answers) {
+        let native = c4_wasm::request(request.route, &request.body);
+        let parse = |json: &str| without_times(serde_json::from_str::<Value>(json).unwrap());
+        assert_eq!(
+            (wasm.ok, parse(&wasm.json)),
+            (native.ok, parse(&native.json)),
+            "{} {}",
+            request.route,
+            request.body
+        );
+        compared += 1;
+    }
+    eprintln!("{compared} answers compared, all equal");
+}
