@@ -213,7 +213,7 @@ pub fn review_game(request: ReviewRequest) -> Result<ReviewResponse, RequestErro
         &mut solver,
         Some(Duration::from_millis(budget)),
     )
-    .map_err(RequestError)?;
+    .map_err(|e| RequestError(e.to_string()))?;
     Ok(ReviewResponse { review, clamped })
 }
 
