@@ -31,6 +31,7 @@ pub mod files;
 pub mod hashing;
 pub mod options;
 pub mod reference_positions;
+pub mod requests;
 pub mod review;
 pub mod search;
 pub mod solver;

@@ -22,9 +22,9 @@ use axum::routing::{get, post};
 use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
 use c4_core::{Game, Player, PositionSummary};
 use c4_engine::agent::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
-use c4_engine::analysis::{Analysis, analyze_until};
+use c4_engine::analysis::analyze_until;
 use c4_engine::options::FileAccess;
-use c4_engine::review::{Review, review_within};
+use c4_engine::review::review_within;
 use c4_engine::search::Cancel;
 use c4_engine::search::MoveSummary;
 use c4_engine::solver::{OpeningBook, Solver};
@@ -32,10 +32,13 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-/// The player `/api/best` uses when the request names none.
-pub use c4_engine::agent::DEFAULT_LEVEL as DEFAULT_AI;
 /// The analysis budget when a request gives none, milliseconds.
 pub use c4_engine::analysis::DEFAULT_BUDGET_MS as DEFAULT_ANALYSIS_MS;
+/// The player `/api/best` uses when the request names none.
+pub use c4_engine::requests::{
+    AnalyzeRequest, AnalyzeResponse, BestRequest, BestResponse, DEFAULT_AI, HintRequest,
+    HintResponse, ReviewRequest, ReviewResponse,
+};
 /// The largest solver table one search may allocate: 2^24 slots, 128 MiB (the default).
 pub const MAX_SEARCH_TABLE_BITS: u32 = 24;
 /// The most threads one search may use.
@@ -96,35 +99,6 @@ async fn position(
     Ok(Json(PositionSummary::of(&game)))
 }
 
-/// The body of `POST /api/best`.
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct BestRequest {
-    /// Moves from the empty board.
-    #[serde(default)]
-    pub moves: String,
-    /// A player spec or level; default [`DEFAULT_AI`].
-    #[serde(default)]
-    pub ai: Option<String>,
-    /// The seed of its random choices, unless the spec sets one; default: a fresh one.
-    #[serde(default)]
-    pub seed: Option<u64>,
-}
-
-/// The answer of `POST /api/best`: the move's statistics plus what ran.
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
-pub struct BestResponse {
-    /// Column, score, depth, nodes, time, pv.
-    #[serde(flatten)]
-    pub summary: MoveSummary,
-    /// The player that chose, as a canonical spec.
-    pub ai: String,
-    /// The seed it played with (the request's, or a fresh one), so the move can be replayed.
-    pub seed: u64,
-    /// What the server changed in the request to fit its limits.
-    pub clamped: Vec<String>,
-}
-
 async fn best(
     State(state): State<AppState>,
     body: Result<Json<BestRequest>, JsonRejection>,
@@ -159,25 +133,6 @@ async fn best(
     Ok(Json(response))
 }
 
-/// The body of `POST /api/hint`.
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct HintRequest {
-    /// Moves from the empty board.
-    #[serde(default)]
-    pub moves: String,
-}
-
-/// The answer of `POST /api/hint`: the hint player's move, its statistics and its words.
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
-pub struct HintResponse {
-    /// The move chosen by the hint player, with what `/api/best` tells of it.
-    #[serde(flatten)]
-    pub best: BestResponse,
-    /// The hint in words: perfect play, or plainly an estimate with its depth.
-    pub text: String,
-}
-
 async fn hint(
     State(state): State<AppState>,
     body: Result<Json<HintRequest>, JsonRejection>,
@@ -191,32 +146,6 @@ async fn hint(
     let Json(best) = best(State(state), Ok(Json(request))).await?;
     let text = hint_text(&best.summary);
     Ok(Json(HintResponse { best, text }))
-}
-
-/// The body of `POST /api/analyze`.
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct AnalyzeRequest {
-    /// Moves from the empty board.
-    #[serde(default)]
-    pub moves: String,
-    /// Budget in milliseconds (default [`DEFAULT_ANALYSIS_MS`], at most the time cap).
-    #[serde(default)]
-    pub time_ms: Option<u64>,
-}
-
-/// The answer of `POST /api/analyze`.
-#[derive(Debug, Serialize)]
-pub struct AnalyzeResponse {
-    /// The position analysed.
-    pub moves: String,
-    /// The side the scores are for.
-    pub to_move: Player,
-    /// Each column's value.
-    #[serde(flatten)]
-    pub analysis: Analysis,
-    /// What the server changed in the request to fit its limits.
-    pub clamped: Vec<String>,
 }
 
 async fn analyze_position(
@@ -295,27 +224,6 @@ fn time_budget(
         return Ok(cap);
     }
     Ok(budget)
-}
-
-/// The body of `POST /api/review`.
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct ReviewRequest {
-    /// The game's moves from the empty board.
-    pub moves: String,
-    /// Budget in milliseconds (default: the time cap).
-    #[serde(default)]
-    pub time_ms: Option<u64>,
-}
-
-/// The answer of `POST /api/review`.
-#[derive(Debug, Serialize)]
-pub struct ReviewResponse {
-    /// Each move judged, the latest first to be solved: see [`Review`].
-    #[serde(flatten)]
-    pub review: Review,
-    /// What the server changed in the request to fit its limits.
-    pub clamped: Vec<String>,
 }
 
 /// log2 of a review's solver table (32 MiB): late positions solve in it at once, early ones

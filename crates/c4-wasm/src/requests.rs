@@ -7,14 +7,13 @@
 //! native tests run exactly this code.
 
 use crate::{BROWSER_TABLE_BITS, BROWSER_THREADS, BROWSER_TIME_CAP_MS};
-use c4_core::{Column, Game, Player, PositionSummary, WIDTH};
+use c4_core::{Column, Game, PositionSummary, WIDTH};
 use c4_engine::agent::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
-use c4_engine::analysis::{Analysis, DEFAULT_BUDGET_MS, analyze};
+use c4_engine::analysis::{DEFAULT_BUDGET_MS, analyze};
 use c4_engine::options::FileAccess;
-use c4_engine::review::{Review, review_within};
-use c4_engine::search::MoveSummary;
+use c4_engine::review::review_within;
 use c4_engine::solver::{OpeningBook, Score, Solver};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::time::Duration;
 
 /// A request the engine cannot answer, in words for the person who made it.
@@ -29,103 +28,10 @@ impl std::fmt::Display for RequestError {
 
 impl std::error::Error for RequestError {}
 
-/// The player a best-move request that names none gets (as on the server).
-pub use c4_engine::agent::DEFAULT_LEVEL as DEFAULT_AI;
-
-/// The body of a best-move request (`POST /api/best`).
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct BestRequest {
-    /// Moves from the empty board.
-    #[serde(default)]
-    pub moves: String,
-    /// A player spec or level; default [`DEFAULT_AI`].
-    #[serde(default)]
-    pub ai: Option<String>,
-    /// The seed of its random choices, unless the spec sets one; default: a fresh one.
-    #[serde(default)]
-    pub seed: Option<u64>,
-}
-
-/// The answer to a best-move request: the move's statistics plus what ran.
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
-pub struct BestResponse {
-    /// Column, score, depth, nodes, time, pv.
-    #[serde(flatten)]
-    pub summary: MoveSummary,
-    /// The player that chose, as a canonical spec.
-    pub ai: String,
-    /// The seed it played with (the request's, or a fresh one), so the move can be replayed.
-    pub seed: u64,
-    /// What was changed in the request to fit the browser's limits.
-    pub clamped: Vec<String>,
-}
-
-/// The body of a hint request (`POST /api/hint`).
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct HintRequest {
-    /// Moves from the empty board.
-    #[serde(default)]
-    pub moves: String,
-}
-
-/// The answer to a hint request: the hint player's move and its words.
-#[derive(Debug, Serialize, Deserialize, PartialEq)]
-pub struct HintResponse {
-    /// The move chosen by the hint player.
-    #[serde(flatten)]
-    pub best: BestResponse,
-    /// The hint in words: perfect play, or plainly an estimate with its depth.
-    pub text: String,
-}
-
-/// The body of an analysis request (`POST /api/analyze`).
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct AnalyzeRequest {
-    /// Moves from the empty board.
-    #[serde(default)]
-    pub moves: String,
-    /// Budget in milliseconds (default [`DEFAULT_BUDGET_MS`], at most the time cap).
-    #[serde(default)]
-    pub time_ms: Option<u64>,
-}
-
-/// The answer to an analysis request.
-#[derive(Debug, Serialize)]
-pub struct AnalyzeResponse {
-    /// The position analysed.
-    pub moves: String,
-    /// The side the scores are for.
-    pub to_move: Player,
-    /// Each column's value.
-    #[serde(flatten)]
-    pub analysis: Analysis,
-    /// What was changed in the request to fit the browser's limits.
-    pub clamped: Vec<String>,
-}
-
-/// The body of a review request (`POST /api/review`).
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct ReviewRequest {
-    /// The game's moves from the empty board.
-    pub moves: String,
-    /// Budget in milliseconds (default: the time cap).
-    #[serde(default)]
-    pub time_ms: Option<u64>,
-}
-
-/// The answer to a review request.
-#[derive(Debug, Serialize)]
-pub struct ReviewResponse {
-    /// Each move judged, the latest first to be solved.
-    #[serde(flatten)]
-    pub review: Review,
-    /// What was changed in the request to fit the browser's limits.
-    pub clamped: Vec<String>,
-}
+pub use c4_engine::requests::{
+    AnalyzeRequest, AnalyzeResponse, BestRequest, BestResponse, DEFAULT_AI, HintRequest,
+    HintResponse, ReviewRequest, ReviewResponse,
+};
 
 /// What the built-in opening book knows of a position.
 #[derive(Debug, Serialize, PartialEq, Eq)]
