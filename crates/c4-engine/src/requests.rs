@@ -106,3 +106,27 @@ pub struct ReviewResponse {
     /// What was changed in the request to fit the answerer's limits.
     pub clamped: Vec<String>,
 }
+
+/// A request's budget of no time at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("time_ms must be at least 1")]
+pub struct ZeroBudget;
+
+/// A request's `time_ms` (or `default`), at most `cap` milliseconds: a larger one is clamped
+/// and says so in `clamped`.
+pub fn time_budget(
+    time_ms: Option<u64>,
+    default: u64,
+    cap: u64,
+    clamped: &mut Vec<String>,
+) -> Result<u64, ZeroBudget> {
+    let budget = time_ms.unwrap_or(default.min(cap));
+    if budget == 0 {
+        return Err(ZeroBudget);
+    }
+    if budget > cap {
+        clamped.push(format!("time {budget} ms clamped to {cap} ms"));
+        return Ok(cap);
+    }
+    Ok(budget)
+}

@@ -206,8 +206,7 @@ fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, ApiError> 
     Ok(game)
 }
 
-/// A request's `time_ms` (or `default`), at most the server's time cap: a larger one is
-/// clamped and says so in `clamped`.
+/// A request's `time_ms` (or `default`), at most the server's time cap.
 fn time_budget(
     state: &AppState,
     time_ms: Option<u64>,
@@ -215,15 +214,8 @@ fn time_budget(
     clamped: &mut Vec<String>,
 ) -> Result<u64, ApiError> {
     let cap = state.config.time_cap.as_millis() as u64;
-    let budget = time_ms.unwrap_or(default.min(cap));
-    if budget == 0 {
-        return Err(ApiError::bad_request("time_ms must be at least 1"));
-    }
-    if budget > cap {
-        clamped.push(format!("time {budget} ms clamped to {cap} ms"));
-        return Ok(cap);
-    }
-    Ok(budget)
+    c4_engine::requests::time_budget(time_ms, default, cap, clamped)
+        .map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 /// log2 of a review's solver table (32 MiB): late positions solve in it at once, early ones

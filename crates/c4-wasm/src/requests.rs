@@ -169,24 +169,14 @@ fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, RequestErr
     Ok(game)
 }
 
-/// A request's `time_ms` (or `default`), at most the browser's time cap: a larger one is
-/// clamped and says so in `clamped`.
+/// A request's `time_ms` (or `default`), at most the browser's time cap.
 fn time_budget(
     time_ms: Option<u64>,
     default: u64,
     clamped: &mut Vec<String>,
 ) -> Result<u64, RequestError> {
-    let budget = time_ms.unwrap_or(default.min(BROWSER_TIME_CAP_MS));
-    if budget == 0 {
-        return Err(RequestError("time_ms must be at least 1".to_owned()));
-    }
-    if budget > BROWSER_TIME_CAP_MS {
-        clamped.push(format!(
-            "time {budget} ms clamped to {BROWSER_TIME_CAP_MS} ms"
-        ));
-        return Ok(BROWSER_TIME_CAP_MS);
-    }
-    Ok(budget)
+    c4_engine::requests::time_budget(time_ms, default, BROWSER_TIME_CAP_MS, clamped)
+        .map_err(|e| RequestError(e.to_string()))
 }
 
 /// A seed for a request that gives none, from the clock: random tie-breaks then vary between
