@@ -118,8 +118,8 @@ bounded_argument!(
     Iterations(u32), "iterations", 1..=100_000
 );
 bounded_argument!(
-    /// The number of an SPSA iteration, from 1.
-    IterationNumber(u32), "k", 1..=100_000
+    /// The index of an SPSA iteration: 0 for the first, below the most iterations a run has.
+    IterationNumber(u32), "k", 0..=99_999
 );
 bounded_argument!(
     /// Games of each side of an SPSA iteration, as `c4 tune --games`.

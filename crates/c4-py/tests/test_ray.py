@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -20,14 +22,26 @@ import pytest
 
 import c4lab
 
+
+def _loopback_only() -> bool:
+    return [name for _, name in socket.if_nameindex()] == ["lo"]
+
+
+# The test cluster authenticates with a token of its own, as a real one would: Ray turns
+# token authentication on for a new head node, and every node and driver must then present
+# the same token. Ray reads the mode when it is imported, so it is set before the import;
+# the nodes and the drivers the tests start inherit it.
+if _loopback_only():
+    _TOKEN_DIR = tempfile.TemporaryDirectory(prefix="c4-ray-auth-")
+    _TOKEN = Path(_TOKEN_DIR.name) / "auth_token"
+    _TOKEN.write_text(secrets.token_hex(32))
+    _TOKEN.chmod(0o600)
+    os.environ.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN_PATH=str(_TOKEN))
+
 ray = pytest.importorskip("ray")
 
 REQUIRED = os.environ.get("C4_RAY_TESTS") == "1"
 SLOW_A, SLOW_B = "alphabeta:depth=6", "alphabeta:depth=6,eval=kang"
-
-
-def _loopback_only() -> bool:
-    return [name for _, name in socket.if_nameindex()] == ["lo"]
 
 
 def _free_port() -> int:
@@ -46,17 +60,20 @@ def cluster():
     port = _free_port()
     address = f"127.0.0.1:{port}"
     common = ["--node-ip-address=127.0.0.1", "--num-cpus=1", "--disable-usage-stats"]
-    subprocess.run(
-        ["ray", "start", "--head", f"--port={port}", "--include-dashboard=false", *common],
-        check=True, capture_output=True,
-    )
     try:
-        subprocess.run(
-            ["ray", "start", f"--address={address}", *common], check=True, capture_output=True
-        )
+        _ray_start("--head", f"--port={port}", "--include-dashboard=false", *common)
+        _ray_start(f"--address={address}", *common)
         yield address
     finally:
         subprocess.run(["ray", "stop", "--force"], capture_output=True)
+
+
+def _ray_start(*args: str) -> None:
+    """`ray start`, failing the tests with Ray's own last lines when a node does not start."""
+    run = subprocess.run(["ray", "start", *args], capture_output=True, text=True)
+    if run.returncode != 0:
+        tail = "\n".join((run.stdout + run.stderr).strip().splitlines()[-15:])
+        pytest.fail(f"ray start {' '.join(args)} exited with {run.returncode}:\n{tail}")
 
 
 def _driver(address: str, *args: str) -> list[str]:
