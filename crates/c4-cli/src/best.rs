@@ -10,7 +10,7 @@ use std::io::Write;
 
 #[derive(clap::Args, Debug)]
 pub struct BestArgs {
-    /// The player: ALGO[:KEY=VALUE,...] or a level (easy, medium, hard, perfect). See `c4 evals`.
+    /// The player: ALGO[:KEY=VALUE,...] or a level (easy to perfect: `c4 levels`). See `c4 evals`.
     #[arg(long, default_value = "hard")]
     pub ai: String,
     /// Print one JSON object: column, score, depth, nodes, time_ms, pv (columns 1-7).

@@ -39,7 +39,14 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
     }
     writeln!(out, "\nLevels (aliases):")?;
     for l in LEVELS {
-        writeln!(out, "  {:10} = {}\n      {}", l.name, l.spec, l.description)?;
+        writeln!(
+            out,
+            "  {:10} = {}\n      {}\n      {}",
+            l.name,
+            l.spec,
+            l.description,
+            l.figures()
+        )?;
     }
     writeln!(
         out,

@@ -10,6 +10,7 @@ mod dataset;
 mod evals;
 mod experiment;
 mod learn;
+mod levels;
 mod lines;
 mod play;
 mod plies;
@@ -31,7 +32,8 @@ use std::process::ExitCode;
 ///
 /// Positions are move strings from the empty board: column digits 1-7 (`4453`) or letters
 /// a-g (`ddec`). An empty string is the empty board. Players are specs such as
-/// `alphabeta:depth=5,eval=center` or levels (easy, medium, hard, perfect): see `c4 evals`.
+/// `alphabeta:depth=5,eval=center` or levels (easy to perfect): see `c4 evals` and
+/// `c4 levels`.
 #[derive(Parser, Debug)]
 #[command(name = "c4", version, about, long_about, propagate_version = true)]
 struct Cli {
@@ -44,6 +46,7 @@ enum Command {
     /// Draw a position, say whose turn it is, the status and the winning line if any.
     Show(show::ShowArgs),
     /// Play against the computer in the terminal.
+    #[command(after_help = levels::table())]
     Play(play::PlayArgs),
     /// Watch two computer players play each other, with per-move statistics.
     Watch(play::WatchArgs),
@@ -55,6 +58,8 @@ enum Command {
     Eval(best::EvalArgs),
     /// List the players, levels and evaluators with their options.
     Evals(evals::EvalsArgs),
+    /// The levels (easy to perfect): measured Elo, mistake rate, think time, what each does.
+    Levels(levels::LevelsArgs),
     /// Exact scores of positions read from standard input (one move string per line).
     Solve(solve::SolveArgs),
     /// Opening books of exact scores: `c4 book build --depth D --out FILE`.
@@ -99,6 +104,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Eval(args) => best::run_eval(&args),
         Command::Evals(args) => evals::run(&args),
+        Command::Levels(args) => levels::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Book(command) => book::run(&command),
         Command::Dataset(command) => dataset::run(&command),

@@ -25,7 +25,7 @@ pub enum First {
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// Your opponent: a level (easy, medium, hard, perfect) or a spec such as alphabeta:depth=5,eval=kang.
+    /// Your opponent: a level (below, and `c4 levels`) or a spec such as alphabeta:depth=5,eval=kang.
     #[arg(long, default_value = DEFAULT_LEVEL)]
     pub ai: String,
     /// Who moves first.

@@ -1,4 +1,4 @@
-//! One position at a time: `c4 show`, `best`, `eval`, `analyze` and `evals`, and the exit
+//! One position at a time: `c4 show`, `best`, `eval`, `analyze`, `evals` and `levels`, and the exit
 //! codes of bad positions and bad usage.
 
 mod support;
@@ -168,6 +168,44 @@ fn evals_lists_every_registry_entry() {
     for name in evaluators.chain(kinds).chain(levels) {
         assert!(out.contains(name), "{name}");
     }
+}
+
+#[test]
+fn levels_prints_each_levels_measured_figures_weakest_first() {
+    let (code, out, err) = run(&["levels"]);
+    assert_eq!(code, 0, "{err}");
+    let mut at = 0;
+    for level in LEVELS {
+        let measured = level.measured().expect("every level is measured");
+        let line = out[at..]
+            .lines()
+            .find(|l| l.starts_with(level.name))
+            .unwrap_or_else(|| panic!("no line for {}: {out}", level.name));
+        assert!(
+            line.contains(&format!("{:+.0} ± {:.0}", measured.elo, measured.elo_95)),
+            "{line}"
+        );
+        assert!(
+            line.contains(&format!("{:.1}%", measured.mistakes_pct)),
+            "{line}"
+        );
+        at = out.find(line).unwrap() + line.len();
+        assert!(
+            out[at..].contains(level.spec),
+            "{} after its line",
+            level.spec
+        );
+    }
+    let (code, json, _) = run(&["levels", "--json"]);
+    assert_eq!(code, 0);
+    let levels: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(levels.as_array().unwrap().len(), LEVELS.len());
+    assert!(levels[0]["measured"]["elo"].is_number());
+    let (_, help, _) = run(&["play", "--help"]);
+    assert!(
+        help.contains("Elo (95%)"),
+        "c4 play --help ends with the levels: {help}"
+    );
 }
 
 #[test]

@@ -345,9 +345,21 @@ async fn players_come_from_the_registry() {
             .map(|a| a.name)
             .collect::<Vec<_>>()
     );
-    assert_eq!(names("levels"), ["easy", "medium", "hard", "perfect"]);
+    assert_eq!(
+        names("levels"),
+        c4_engine::agent::LEVELS
+            .iter()
+            .map(|l| l.name)
+            .collect::<Vec<_>>()
+    );
     assert!(names("evaluators").contains(&"kang".to_owned()));
     assert!(value["levels"][0]["description"].as_str().unwrap().len() > 20);
+    // Every level carries the ladder's figures, which the page's level picker shows.
+    for level in value["levels"].as_array().unwrap() {
+        let measured = &level["measured"];
+        assert!(measured["elo"].is_number(), "{level}");
+        assert!(measured["mistakes_pct"].as_f64().unwrap() >= 0.0, "{level}");
+    }
     assert_eq!(value["algorithms"][0]["options"][0]["key"], "depth");
 }
 

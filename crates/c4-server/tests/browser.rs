@@ -33,6 +33,7 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
         .text()
         .await?;
     assert!(description.contains("two plies"), "{description}");
+    assert!(description.contains("Measured: Elo"), "{description}");
 
     // On the empty board the analysis is exact at once, from the built-in opening book.
     client

@@ -38,7 +38,8 @@ export function buildPlayerMenu(side) {
   const select = document.createElement("select");
   select.id = id("level");
   for (const level of registry.levels) {
-    select.append(new Option(level.name, level.name));
+    const elo = level.measured ? ` (Elo ${signed(level.measured.elo)})` : "";
+    select.append(new Option(`${level.name}${elo}`, level.name));
   }
   select.append(new Option("custom…", "custom"));
   select.value = registry.default_level;
@@ -76,7 +77,7 @@ export function buildPlayerMenu(side) {
       description.textContent = `${entry.summary}. Spec: ${specOf(side)}`;
     } else {
       const level = registry.levels.find((l) => l.name === select.value);
-      description.textContent = `${level.description}. Spec: ${level.spec}`;
+      description.textContent = `${level.description}. ${measuredText(level.measured)}Spec: ${level.spec}`;
     }
   };
   for (const input of [select, algorithm, evaluator, depth, time]) {
@@ -84,6 +85,18 @@ export function buildPlayerMenu(side) {
   }
   box.append(label, select, description, custom);
   update();
+}
+
+// A level's measured figures in words (the ladder experiment's), or nothing if not measured.
+function measuredText(measured) {
+  if (!measured) return "";
+  const elo = `${signed(measured.elo)} ± ${Math.round(measured.elo_95)}`;
+  return `Measured: Elo ${elo}, ${measured.mistakes_pct.toFixed(1)}% mistakes on the reference sets. `;
+}
+
+function signed(x) {
+  const rounded = Math.round(x);
+  return rounded > 0 ? `+${rounded}` : `${rounded}`;
 }
 
 export function labelled(parent, id, text, input) {

@@ -1,6 +1,6 @@
 //! The table of kinds of players: each kind's option table (its keys, their defaults, ranges
-//! and documentation) in [`PLAYER_KINDS`], and the named levels in [`LEVELS`]. The spec
-//! language that reads and writes them is in `spec.rs`.
+//! and documentation) in [`PLAYER_KINDS`]. The spec language that reads and writes them is in
+//! `spec.rs`; the named levels are in `levels.rs`.
 
 use super::spec::{
     EngineSpec, FixedDepthSpec, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, PerfectSpec, PlayerSpec,
@@ -467,43 +467,5 @@ pub static PLAYER_KINDS: &[PlayerKind] = &[
                 _ => None,
             },
         },
-    },
-];
-
-/// A named level: an alias for a spec, with an honest description.
-#[derive(Clone, Copy, Debug, serde::Serialize)]
-pub struct Level {
-    /// The alias.
-    pub name: &'static str,
-    /// What it stands for.
-    pub spec: &'static str,
-    /// What to expect.
-    pub description: &'static str,
-}
-
-/// The level the terminal, the page and the API play when none is named.
-pub const DEFAULT_LEVEL: &str = "medium";
-
-/// The levels, weakest first. The one place they are defined.
-pub static LEVELS: &[Level] = &[
-    Level {
-        name: "easy",
-        spec: "alphabeta:depth=2,eval=center,tiebreak=random",
-        description: "looks two plies ahead: takes a win and blocks a direct threat, falls for double threats",
-    },
-    Level {
-        name: "medium",
-        spec: "alphabeta:depth=6,eval=threats,tiebreak=random",
-        description: "six plies with threat analysis: punishes loose play, can be outplayed with long-range plans",
-    },
-    Level {
-        name: "hard",
-        spec: "engine:time=1000",
-        description: "the engine with a second a move: opening book moves to ply 8, then an exact solve when one fits in half the second, else a deep search",
-    },
-    Level {
-        name: "perfect",
-        spec: "perfect:time=3000",
-        description: "the solver with the opening book: an optimal move every time (the engine's search decides, in the last 0.3 s, only if a solve outruns 2.7 s)",
     },
 ];

@@ -5,13 +5,18 @@
 mod file_options;
 mod hint;
 mod kinds;
+mod levels;
 mod players;
 mod spec;
 
 pub use file_options::{FileOptionUse, file_option_uses};
 pub use hint::{HINT, Hint, hint_text};
 
-pub use kinds::{DEFAULT_LEVEL, LEVELS, Level, PLAYER_KINDS, PlayerKind};
+pub use kinds::{PLAYER_KINDS, PlayerKind};
+pub use levels::{
+    DEFAULT_LEVEL, LEVELS, Level, MEASURED_HEADER, Measured, MeasuredRow, MeasuredTableError,
+    parse_measured,
+};
 pub use spec::{
     EngineSpec, FixedDepthSpec, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, PerfectSpec, PlayerSpec,
     RandomSpec,

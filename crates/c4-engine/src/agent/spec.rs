@@ -8,7 +8,8 @@
 //! The text a spec displays is canonical: it is written in every saved games file and parses
 //! back to an equal spec.
 
-use super::kinds::{LEVELS, PLAYER_KINDS, PlayerKind};
+use super::kinds::{PLAYER_KINDS, PlayerKind};
+use super::levels::LEVELS;
 use crate::eval::EvalSpec;
 use crate::options::{FileAccess, Options, SpecError, split_spec};
 use crate::search::engine::DEFAULT_ENGINE_TIME;

@@ -22,7 +22,9 @@ pub mod threats;
 
 pub use c4_core::Player;
 use c4_core::{Column, Position};
-pub use registry::{AnyEvaluator, EVALUATORS, EvalSpec, EvaluatorEntry, parse_evaluator};
+pub use registry::{
+    AnyEvaluator, EVALUATORS, EvalSpec, EvaluatorEntry, Family, heuristics, parse_evaluator,
+};
 
 /// A heuristic value. Larger is better for the view it was computed for.
 pub type Eval = i32;

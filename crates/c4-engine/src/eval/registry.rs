@@ -255,6 +255,28 @@ pub struct EvaluatorEntry {
     pub citation: &'static str,
     /// Its options, declared in its own file.
     pub options: &'static EvalOptions,
+    /// Hand-written, learned, or a baseline.
+    pub family: Family,
+}
+
+/// Where an evaluator's knowledge comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Family {
+    /// Written by hand: the seed papers' heuristics and c4's `threats`.
+    Heuristic,
+    /// Learned from games.
+    Learned,
+    /// A reference point for experiments, not a player's evaluator.
+    Baseline,
+}
+
+/// The hand-written evaluators, in the registry's order: what the studies that compare
+/// heuristics (the ladder, the accuracy experiment) compare.
+pub fn heuristics() -> impl Iterator<Item = &'static EvaluatorEntry> {
+    EVALUATORS
+        .iter()
+        .filter(|entry| entry.family == Family::Heuristic)
 }
 
 impl fmt::Debug for EvaluatorEntry {
@@ -268,11 +290,12 @@ impl fmt::Debug for EvaluatorEntry {
 impl serde::Serialize for EvaluatorEntry {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut entry = serializer.serialize_struct("EvaluatorEntry", 4)?;
+        let mut entry = serializer.serialize_struct("EvaluatorEntry", 5)?;
         entry.serialize_field("name", self.name)?;
         entry.serialize_field("summary", self.summary)?;
         entry.serialize_field("citation", self.citation)?;
         entry.serialize_field("options", &self.options.docs())?;
+        entry.serialize_field("family", &self.family)?;
         entry.end()
     }
 }
@@ -291,6 +314,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
                 _ => None,
             },
         },
+        family: Family::Heuristic,
     },
     EvaluatorEntry {
         name: "center",
@@ -304,6 +328,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
                 _ => None,
             },
         },
+        family: Family::Heuristic,
     },
     EvaluatorEntry {
         name: "corners",
@@ -317,6 +342,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
                 _ => None,
             },
         },
+        family: Family::Heuristic,
     },
     EvaluatorEntry {
         name: "naive",
@@ -330,6 +356,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
                 _ => None,
             },
         },
+        family: Family::Heuristic,
     },
     EvaluatorEntry {
         name: "connected",
@@ -343,6 +370,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
                 _ => None,
             },
         },
+        family: Family::Heuristic,
     },
     EvaluatorEntry {
         name: "lines",
@@ -356,6 +384,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
                 _ => None,
             },
         },
+        family: Family::Heuristic,
     },
     EvaluatorEntry {
         name: "itu",
@@ -369,6 +398,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
                 _ => None,
             },
         },
+        family: Family::Heuristic,
     },
     EvaluatorEntry {
         name: "threats",
@@ -382,6 +412,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
                 _ => None,
             },
         },
+        family: Family::Heuristic,
     },
     EvaluatorEntry {
         name: "ntuple",
@@ -395,6 +426,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
                 _ => None,
             },
         },
+        family: Family::Learned,
     },
     EvaluatorEntry {
         name: "zero",
@@ -408,6 +440,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             wrap: |()| EvalSpec::Zero,
             unwrap: |s| matches!(s, EvalSpec::Zero).then_some(&()),
         },
+        family: Family::Baseline,
     },
 ];
 

@@ -14,6 +14,7 @@ use crate::progress::Progress;
 use c4_arena::stats::wilson;
 use c4_core::parse_moves;
 use c4_engine::agent::PlayerSpec;
+use c4_engine::eval::heuristics;
 use c4_engine::files;
 use c4_engine::reference_positions;
 use c4_engine::solver::{INVALID_MOVE, SolveLimits, Solver};
@@ -23,17 +24,6 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// Heuristics compared, at every depth in [`DEPTHS`].
-pub const HEURISTICS: [&str; 8] = [
-    "kang",
-    "center",
-    "corners",
-    "naive",
-    "connected",
-    "lines",
-    "itu",
-    "threats",
-];
 /// Alpha-beta depths.
 pub const DEPTHS: [u32; 5] = [2, 4, 6, 8, 10];
 /// Engine budgets in milliseconds.
@@ -96,9 +86,8 @@ fn sample(count: usize, dir: &Path) -> Result<Vec<(String, [i32; 7])>, String> {
 /// Every player of the experiment.
 #[must_use]
 pub fn players() -> Vec<PlayerSpec> {
-    let mut out: Vec<PlayerSpec> = HEURISTICS
-        .iter()
-        .flat_map(|h| DEPTHS.iter().map(move |&d| heuristic_player(h, d)))
+    let mut out: Vec<PlayerSpec> = heuristics()
+        .flat_map(|h| DEPTHS.iter().map(move |&d| heuristic_player(h.name, d)))
         .collect();
     out.extend(ENGINE_BUDGETS.iter().map(|&t| engine(t)));
     out
@@ -221,10 +210,10 @@ pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, S
 }
 
 fn plot(dir: &Path, by_player: &HashMap<&str, (u64, u64, u64)>) -> Result<(), String> {
-    let series: Vec<Series> = HEURISTICS
-        .iter()
+    let series: Vec<Series> = heuristics()
+        .map(|h| h.name)
         .map(|h| Series {
-            label: (*h).to_owned(),
+            label: h.to_owned(),
             points: DEPTHS
                 .iter()
                 .filter_map(|d| {

@@ -22,7 +22,7 @@ pub enum ExperimentKind {
     Profile(&'static Profile),
     /// How often each heuristic's move is optimal, against the solver.
     Accuracy,
-    /// Every heuristic, the engine and the perfect player in one Elo ladder.
+    /// The levels, the heuristics and random in one Elo ladder, the levels graded too.
     Ladder,
     /// The share of moves that throw away the game-theoretic value on the reference sets.
     Mistakes,
@@ -82,7 +82,7 @@ impl RunInfo {
 }
 
 /// Games per pairing of the ladder: at full size, and in `--quick` runs.
-const LADDER_GAMES: (u64, u64) = (20, 2);
+const LADDER_GAMES: (u64, u64) = (40, 2);
 /// Positions per reference set of the accuracy experiment: at full size, and in `--quick`.
 const ACCURACY_POSITIONS: (u64, u64) = (100, 3);
 
@@ -142,7 +142,7 @@ impl ExperimentKind {
             ExperimentKind::Profile(p) => p.title,
             ExperimentKind::Accuracy => "move quality of every heuristic against perfect play",
             ExperimentKind::Ladder => {
-                "every heuristic, the engine and the perfect player in one Elo ladder"
+                "the levels, every seed heuristic and threats at depth 5, and random in one Elo ladder; the levels' mistakes on the six reference sets and think times"
             }
             ExperimentKind::Mistakes => {
                 "mistake rates of every evaluator by depth, tuned and untuned, on the six reference sets"
@@ -233,13 +233,10 @@ impl ExperimentKind {
                 total: learned::planned(settings.quick),
                 unit: "decisions and games",
             },
-            ExperimentKind::Ladder => {
-                let players = ladder::PLAYERS.len() as u64;
-                Plan {
-                    total: ExperimentKind::ladder_games(settings) * players * (players - 1) / 2,
-                    unit: "games",
-                }
-            }
+            ExperimentKind::Ladder => Plan {
+                total: ladder::planned(settings.quick, ExperimentKind::ladder_games(settings))?,
+                unit: "decisions and games",
+            },
         })
     }
 
@@ -294,8 +291,9 @@ impl ExperimentKind {
             }
             ExperimentKind::Ladder => {
                 let count = ExperimentKind::ladder_games(settings);
-                let records = ladder::run(dir, count, settings.seed, &games)?;
-                ladder::report(dir, &records, settings.seed)?;
+                let results =
+                    ladder::run(dir, settings.quick, count, settings.seed, &games, progress)?;
+                ladder::report(dir, &results, settings.seed)?;
             }
         }
         Ok(format!(
@@ -343,11 +341,12 @@ impl ExperimentKind {
                 (records.len(), "games")
             }
             ExperimentKind::Ladder => {
-                let records = games_of("ladder.jsonl")?;
-                if !records.is_empty() {
-                    ladder::report(dir, &records, seed)?;
+                let results = ladder::load(dir, progress)?;
+                let count = results.games.len() + results.decisions.len();
+                if !results.games.is_empty() {
+                    ladder::report(dir, &results, seed)?;
                 }
-                (records.len(), "games")
+                (count, "games and decisions")
             }
             ExperimentKind::Mistakes => {
                 let decisions = mistakes::load(dir, progress)?;
