@@ -4,12 +4,15 @@
 //! game's index, so a resumed run must have the same manifest, or its games would mix two
 //! runs under one summary. The manifest is written as `run.json` when the run starts;
 //! resuming compares field by field and names any difference, and every game found there
-//! must be a game of the run ([`check_resumed`]). A lock on `run.lock` (held by the
-//! operating system, so a killed run leaves none behind) keeps a second writer out.
+//! must be a game of the run, as the manifest makes it ([`RunManifest::check_games`], for a
+//! match or a tournament alike) and played by its players ([`check_resumed`]). A lock on
+//! `run.lock` (held by the operating system, so a killed run leaves none behind) keeps a
+//! second writer out.
 
 use crate::log::LogError;
 use crate::matches::{FirstPolicy, GameStart, MatchConfig, MatchError, Openings};
 use crate::record::{GameLog, GameRecord, LoadedLog};
+use crate::tournament::{pairing_seed, round_robin};
 use c4_core::excerpt;
 use c4_engine::agent::PlayerSpec;
 use c4_engine::files::{self, FileError, PathError};
@@ -172,25 +175,55 @@ impl RunManifest {
         found
     }
 
-    /// The games the run is to hold when finished, where the manifest says (a match; a
-    /// tournament's depend on its pairings).
+    /// The games the run is to hold when finished: `games` for each of its pairings.
     #[must_use]
-    pub fn expected_games(&self) -> Option<u64> {
+    pub fn expected_games(&self) -> u64 {
+        let pairings = match self.kind {
+            RunKind::Match => 1,
+            RunKind::Tournament => round_robin(self.players.len()).count() as u64,
+        };
+        self.games.saturating_mul(pairings)
+    }
+
+    /// The seed of the run's pairing of `a` against `b` (labels, A first), if the run has
+    /// that pairing: a match's own seed, or that of a tournament's pairing (see
+    /// [`pairing_seed`]), as the commands that write runs seed them.
+    #[must_use]
+    pub fn pairing_seed(&self, a: &str, b: &str) -> Option<u64> {
+        let is = |index: usize, label: &str| self.players.get(index).is_some_and(|p| p.0 == label);
         match self.kind {
-            RunKind::Match => Some(self.games),
-            RunKind::Tournament => None,
+            RunKind::Match => {
+                (self.players.len() == 2 && is(0, a) && is(1, b)).then_some(self.seed)
+            }
+            RunKind::Tournament => round_robin(self.players.len())
+                .position(|(i, j)| is(i, a) && is(j, b))
+                .map(|index| pairing_seed(self.seed, index)),
         }
     }
 
-    /// Checks each game of a match read from `path` against what this manifest makes of its
-    /// index: who moves first (`--first`), the opening and the seeds. The first game that
-    /// differs is named with its line and field.
+    /// Checks each game of a run read from `path` against what this manifest makes of its
+    /// pairing and index: its two players are a pairing of the run, and who moves first
+    /// (`--first`), the opening and the seeds follow from the pairing's seed. The first game
+    /// that differs is named with its line and field.
     pub fn check_games(&self, path: &Path, loaded: &LoadedLog) -> Result<(), RunError> {
-        if self.kind != RunKind::Match {
-            return Ok(());
-        }
         for (record, line) in loaded.records.iter().zip(&loaded.lines) {
-            let start = GameStart::new(&self.openings, self.first, self.seed, record.game)?;
+            let edited = |field, found, expected| RunError::EditedGame {
+                path: path.to_owned(),
+                line: *line,
+                game: record.game,
+                field,
+                found,
+                expected,
+            };
+            let Some(seed) = self.pairing_seed(&record.a, &record.b) else {
+                let labels: Vec<&str> = self.players.iter().map(|p| p.0.as_str()).collect();
+                return Err(edited(
+                    "players",
+                    format!("{:?} against {:?}", excerpt(&record.a), excerpt(&record.b)),
+                    format!("a pairing of {}", excerpt(&labels.join(", "))),
+                ));
+            };
+            let start = GameStart::new(&self.openings, self.first, seed, record.game)?;
             let expected_opening = start.opening.move_string();
             let difference = if record.a_first != start.a_first {
                 Some((
@@ -214,14 +247,7 @@ impl RunManifest {
                 None
             };
             if let Some((field, found, expected)) = difference {
-                return Err(RunError::EditedGame {
-                    path: path.to_owned(),
-                    line: *line,
-                    game: record.game,
-                    field,
-                    found,
-                    expected,
-                });
+                return Err(edited(field, found, expected));
             }
         }
         Ok(())

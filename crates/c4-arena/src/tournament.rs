@@ -12,6 +12,19 @@ use crate::summary::points;
 use serde::Serialize;
 use std::path::Path;
 
+/// The pairs of a round robin of `players` players, as indices (A, B) in entry order: (0, 1),
+/// (0, 2), ..., (1, 2), ... A pair's place in this order numbers its pairing.
+pub fn round_robin(players: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..players).flat_map(move |i| (i + 1..players).map(move |j| (i, j)))
+}
+
+/// The seed of pairing `index` (its place in [`round_robin`]) of a tournament seeded `seed`:
+/// each pairing draws its games from a stream of its own.
+#[must_use]
+pub fn pairing_seed(seed: u64, index: usize) -> u64 {
+    game_seed(seed, index as u64, 7)
+}
+
 /// The matches of a round robin of `players`: every pair once, in entry order, each pairing
 /// seeded by its own stream drawn from the one `seed`.
 #[must_use]
@@ -22,14 +35,13 @@ pub fn pairings(
     openings: &Openings,
     first: FirstPolicy,
 ) -> Vec<MatchConfig> {
-    let pairs = (0..players.len()).flat_map(|i| (i + 1..players.len()).map(move |j| (i, j)));
-    pairs
+    round_robin(players.len())
         .enumerate()
         .map(|(index, (i, j))| MatchConfig {
             a: players[i].clone(),
             b: players[j].clone(),
             games,
-            seed: game_seed(seed, index as u64, 7),
+            seed: pairing_seed(seed, index),
             openings: openings.clone(),
             first,
             sprt: None,
@@ -228,6 +240,47 @@ impl Crosstable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::RunManifest;
+    use c4_engine::agent::PlayerSpec;
+
+    #[test]
+    fn a_manifest_seeds_each_pairing_as_the_tournament_plays_it() {
+        let players: Vec<Contestant> = ["x", "y", "z", "w"]
+            .iter()
+            .map(|label| Contestant {
+                label: (*label).to_owned(),
+                spec: PlayerSpec::parse("random", 0).unwrap(),
+            })
+            .collect();
+        // The run.json that `c4 tournament` writes for these players.
+        let manifest: RunManifest = serde_json::from_value(serde_json::json!({
+            "kind": "tournament",
+            "players": [["x", "random"], ["y", "random"], ["z", "random"], ["w", "random"]],
+            "seed": 9,
+            "first": "alternate",
+            "openings": {"random": 2},
+            "games": 3,
+        }))
+        .unwrap();
+        let played = pairings(&players, 3, 9, &Openings::Random(2), FirstPolicy::Alternate);
+        assert_eq!(played.len(), 6);
+        for config in &played {
+            let seed = manifest.pairing_seed(&config.a.label, &config.b.label);
+            assert_eq!(
+                seed,
+                Some(config.seed),
+                "{} {}",
+                config.a.label,
+                config.b.label
+            );
+            // A pairing is played A first as listed: the other order is none of the run's.
+            assert_eq!(
+                manifest.pairing_seed(&config.b.label, &config.a.label),
+                None
+            );
+        }
+        assert_eq!(manifest.expected_games(), 18);
+    }
 
     #[test]
     fn stronger_player_ranks_first_and_ratings_centre_on_zero() {

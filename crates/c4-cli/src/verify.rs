@@ -154,7 +154,6 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     Ok(())
 }
 
-/// The score of `position` from the scores file or the book, if either holds it.
 /// The run folder a games file belongs to, if any: its manifest and whether another
 /// process is writing it. While this command runs, it holds the folder's lock if it could
 /// take it, so that no run starts writing the folder under it.
@@ -192,7 +191,7 @@ impl RunState {
     fn unfinished(&self, played: u64) -> Option<u64> {
         self.manifest
             .as_ref()
-            .and_then(RunManifest::expected_games)
+            .map(RunManifest::expected_games)
             .filter(|&expected| played < expected)
     }
 
@@ -214,6 +213,7 @@ fn same_folder(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// The score of `position` from the scores file or the book, if either holds it.
 fn known_score(
     known: &OpeningBook,
     book: Option<&OpeningBook>,
