@@ -1,5 +1,5 @@
 //! The engine's one clock: every time limit and every reported duration reads [`Instant`]
-//! from here.
+//! from here, and the wall clock ([`SystemTime`]) too.
 //!
 //! `std::time::Instant::now` panics on `wasm32-unknown-unknown` (that target has no clock of
 //! its own), so the WebAssembly build (`c4-wasm`) takes the browser's `performance.now()`
@@ -7,6 +7,6 @@
 //! the standard one.
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use std::time::Instant;
+pub use std::time::{Instant, SystemTime, UNIX_EPOCH};
 #[cfg(target_arch = "wasm32")]
-pub use web_time::Instant;
+pub use web_time::{Instant, SystemTime, UNIX_EPOCH};

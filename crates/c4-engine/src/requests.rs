@@ -5,8 +5,9 @@
 use crate::analysis::Analysis;
 use crate::review::Review;
 use crate::search::MoveSummary;
-use c4_core::Player;
+use c4_core::{Game, ParseMovesError, Player};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The player a best-move request that names none gets.
 pub use crate::agent::DEFAULT_LEVEL as DEFAULT_AI;
@@ -129,4 +130,76 @@ pub fn time_budget(
         return Ok(cap);
     }
     Ok(budget)
+}
+
+/// A request's position that cannot be answered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The moves are not a game (the moves quoted cut to 80 characters).
+    #[error("invalid position {moves:?}: {source}")]
+    Invalid {
+        /// The moves, cut to 80 characters.
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// The game is over where a move was asked for.
+    #[error("the game is over: {why_not}")]
+    Over {
+        /// What could not be done in a finished game.
+        why_not: String,
+    },
+}
+
+/// The game of a request's `moves`.
+pub fn parse_game(moves: &str) -> Result<Game, PositionError> {
+    Game::from_moves(moves).map_err(|source| PositionError::Invalid {
+        moves: c4_core::excerpt(moves),
+        source,
+    })
+}
+
+/// The game of a request's `moves`, where a move can still be played; `why_not` completes
+/// the error otherwise.
+pub fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, PositionError> {
+    let game = parse_game(moves)?;
+    if game.position().is_over() {
+        return Err(PositionError::Over {
+            why_not: why_not.to_owned(),
+        });
+    }
+    Ok(game)
+}
+
+/// A seed for a request that gives none, from the wall clock and a counter (two requests in
+/// the same instant differ): random tie-breaks then vary between games, and the answer
+/// carries the seed, so any move can be replayed.
+pub fn fresh_seed() -> u64 {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = crate::clock::SystemTime::now()
+        .duration_since(crate::clock::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    (nanos ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)) % 1_000_000_007
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_position_is_named_cut_to_80_characters() {
+        let long = "1".repeat(10_000);
+        let message = parse_game(&long).unwrap_err().to_string();
+        assert!(message.starts_with("invalid position \"1111"), "{message}");
+        assert!(message.contains("(10000 characters)"), "{message}");
+        assert!(message.len() < 300, "{message}");
+        let over = parse_game_in_progress("4455667", "no move to choose").unwrap_err();
+        assert_eq!(over.to_string(), "the game is over: no move to choose");
+    }
+
+    #[test]
+    fn fresh_seeds_differ_from_one_request_to_the_next() {
+        assert_ne!(fresh_seed(), fresh_seed());
+    }
 }

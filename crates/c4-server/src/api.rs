@@ -29,7 +29,6 @@ use c4_engine::search::Cancel;
 use c4_engine::search::MoveSummary;
 use c4_engine::solver::{OpeningBook, Solver};
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// The analysis budget when a request gives none, milliseconds.
@@ -106,7 +105,7 @@ async fn best(
     let Json(request) = body?;
     let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
-    let seed = request.seed.unwrap_or_else(fresh_seed);
+    let seed = request.seed.unwrap_or_else(c4_engine::requests::fresh_seed);
     // A request names no file on the server: every file option (book=, params=, ...) is
     // refused at parse time unless it names something shipped in the binary.
     let mut spec = PlayerSpec::parse_with(text, seed, FileAccess::ShippedOnly).map_err(|e| {
@@ -190,20 +189,15 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     )
 }
 
+/// The game of a request's `moves`.
 fn parse_game(moves: &str) -> Result<Game, ApiError> {
-    Game::from_moves(moves)
-        .map_err(|e| ApiError::bad_request(format!("invalid position {moves:?}: {e}")))
+    c4_engine::requests::parse_game(moves).map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 /// A position where a move can still be played; `why_not` completes the error otherwise.
 fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, ApiError> {
-    let game = parse_game(moves)?;
-    if game.position().is_over() {
-        return Err(ApiError::bad_request(format!(
-            "the game is over: {why_not}"
-        )));
-    }
-    Ok(game)
+    c4_engine::requests::parse_game_in_progress(moves, why_not)
+        .map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 /// A request's `time_ms` (or `default`), at most the server's time cap.
@@ -406,14 +400,4 @@ async fn run_search<T: Send + 'static>(
             format!("the search failed: {e}"),
         ))
     })
-}
-
-/// A different seed for each request that sets none, so random tie-breaks vary between
-/// games; the response's `ai` carries it, so any move can be replayed.
-fn fresh_seed() -> u64 {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    (nanos ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)) % 1_000_000_007
 }

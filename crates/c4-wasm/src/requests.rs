@@ -58,7 +58,7 @@ pub fn position(moves: &str) -> Result<PositionSummary, RequestError> {
 pub fn best(request: BestRequest) -> Result<BestResponse, RequestError> {
     let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
-    let seed = request.seed.unwrap_or_else(fresh_seed);
+    let seed = request.seed.unwrap_or_else(c4_engine::requests::fresh_seed);
     // The page runs on no file system: only what is shipped in the module can be named.
     let mut spec = PlayerSpec::parse_with(text, seed, FileAccess::ShippedOnly)
         .map_err(|e| RequestError(format!("invalid ai {:?}: {e}", c4_core::excerpt(text))))?;
@@ -151,22 +151,15 @@ pub fn book(moves: &str) -> Result<BookAnswer, RequestError> {
     })
 }
 
+/// The game of a request's `moves`.
 fn parse_game(moves: &str) -> Result<Game, RequestError> {
-    Game::from_moves(moves).map_err(|e| {
-        RequestError(format!(
-            "invalid position {:?}: {e}",
-            c4_core::excerpt(moves)
-        ))
-    })
+    c4_engine::requests::parse_game(moves).map_err(|e| RequestError(e.to_string()))
 }
 
 /// A position where a move can still be played; `why_not` completes the error otherwise.
 fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, RequestError> {
-    let game = parse_game(moves)?;
-    if game.position().is_over() {
-        return Err(RequestError(format!("the game is over: {why_not}")));
-    }
-    Ok(game)
+    c4_engine::requests::parse_game_in_progress(moves, why_not)
+        .map_err(|e| RequestError(e.to_string()))
 }
 
 /// A request's `time_ms` (or `default`), at most the browser's time cap.
@@ -177,17 +170,4 @@ fn time_budget(
 ) -> Result<u64, RequestError> {
     c4_engine::requests::time_budget(time_ms, default, BROWSER_TIME_CAP_MS, clamped)
         .map_err(|e| RequestError(e.to_string()))
-}
-
-/// A seed for a request that gives none, from the clock: random tie-breaks then vary between
-/// games, and the answer carries the seed, so any move can be replayed.
-fn fresh_seed() -> u64 {
-    #[cfg(not(target_arch = "wasm32"))]
-    use std::time::{SystemTime, UNIX_EPOCH};
-    #[cfg(target_arch = "wasm32")]
-    use web_time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nanos % 1_000_000_007
 }
