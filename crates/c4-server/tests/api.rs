@@ -260,7 +260,10 @@ async fn bad_requests_are_4xx_json_never_5xx() {
     let (status, value, _) = post(&app, "/api/analyze", &long).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let error = error_of(&value);
-    assert!(error.contains("(5001 characters)") && error.len() < 300, "{error}");
+    assert!(
+        error.contains("(5001 characters)") && error.len() < 300,
+        "{error}"
+    );
 
     // A book is a file on the server: never opened for a client.
     let (status, value, _) = post(&app, "/api/best", r#"{"ai": "perfect:book=/etc/passwd"}"#).await;
