@@ -7,7 +7,7 @@ use c4_arena::log::LogError;
 use c4_arena::matches::MatchError;
 use c4_arena::run::NotThisRun;
 use c4_core::{ParseMovesError, PlayError};
-use c4_engine::files::FileError;
+use c4_engine::files::{FileError, PathError};
 use c4_engine::options::SpecError;
 use c4_engine::solver::SolveError;
 use std::path::{Path, PathBuf};
@@ -87,24 +87,9 @@ pub enum ExperimentError {
         /// What it would hold.
         unit: &'static str,
     },
-    /// A folder cannot be made.
-    #[error("creating {}: {source}", path.display())]
-    Create {
-        /// The folder.
-        path: PathBuf,
-        /// What the system said.
-        #[source]
-        source: std::io::Error,
-    },
-    /// A file cannot be written.
-    #[error("writing {}: {source}", path.display())]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// What the system said.
-        #[source]
-        source: std::io::Error,
-    },
+    /// A file cannot be written or a folder made.
+    #[error(transparent)]
+    Path(#[from] PathError),
     /// A plot cannot be drawn or saved.
     #[error("plotting {}: {source}", path.display())]
     Plot {
@@ -211,10 +196,7 @@ pub enum ExperimentError {
 impl ExperimentError {
     /// The error of writing `path`.
     pub(crate) fn write(path: &Path) -> impl FnOnce(std::io::Error) -> ExperimentError + '_ {
-        |source| ExperimentError::Write {
-            path: path.to_owned(),
-            source,
-        }
+        |source| PathError::new("writing", path, source).into()
     }
 
     /// The error of drawing or saving the plot `path`.
@@ -235,8 +217,5 @@ pub(crate) fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), 
 
 /// Makes the folder `path` and those above it.
 pub(crate) fn create_dir(path: &Path) -> Result<(), ExperimentError> {
-    std::fs::create_dir_all(path).map_err(|source| ExperimentError::Create {
-        path: path.to_owned(),
-        source,
-    })
+    std::fs::create_dir_all(path).map_err(|source| PathError::new("creating", path, source).into())
 }
