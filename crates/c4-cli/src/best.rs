@@ -40,14 +40,16 @@ pub struct EvalArgs {
     pub moves: String,
 }
 
-pub fn parse_player(text: &str) -> Result<Player, String> {
+/// Why a `--player` value is refused: the text (shortened).
+#[derive(Debug, thiserror::Error)]
+#[error("{0:?} is not a player: use red or yellow")]
+pub struct NotAPlayer(String);
+
+pub fn parse_player(text: &str) -> Result<Player, NotAPlayer> {
     match text.to_ascii_lowercase().as_str() {
         "red" | "x" | "first" | "1" => Ok(Player::Red),
         "yellow" | "o" | "second" | "2" => Ok(Player::Yellow),
-        _ => Err(format!(
-            "{:?} is not a player: use red or yellow",
-            excerpt(text)
-        )),
+        _ => Err(NotAPlayer(excerpt(text))),
     }
 }
 

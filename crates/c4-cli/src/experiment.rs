@@ -56,7 +56,7 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
     let experiments = if args.name == "all" {
         ExperimentKind::all()
     } else {
-        vec![ExperimentKind::find(&args.name).map_err(anyhow::Error::msg)?]
+        vec![ExperimentKind::find(&args.name)?]
     };
     let pool = crate::threads::pool(args.threads)?;
     for experiment in experiments {
@@ -70,15 +70,14 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
             experiment: name.to_owned(),
             seed: args.seed,
         }
-        .claim(&dir)
-        .map_err(anyhow::Error::msg)?;
+        .claim(&dir)?;
         let settings = RunSettings {
             games: args.games,
             quick: args.quick,
             seed: args.seed,
             out: dir.clone(),
         };
-        let plan = experiment.plan(&settings).map_err(anyhow::Error::msg)?;
+        let plan = experiment.plan(&settings)?;
         eprintln!(
             "{name}: {} {}, seed {}, into {}",
             plan.total,
@@ -87,9 +86,7 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
             dir.display()
         );
         let bar = Bar(ProgressBar::new(plan.total));
-        let summary = pool
-            .install(|| experiment.run(&settings, &bar))
-            .map_err(anyhow::Error::msg)?;
+        let summary = pool.install(|| experiment.run(&settings, &bar))?;
         bar.0.finish_and_clear();
         writeln!(out, "{summary}")?;
     }
@@ -97,12 +94,10 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
 }
 
 pub fn report(args: &ReportArgs) -> Result<()> {
-    let info = RunInfo::read(&args.dir).map_err(anyhow::Error::msg)?;
-    let experiment = ExperimentKind::find(&info.experiment).map_err(anyhow::Error::msg)?;
+    let info = RunInfo::read(&args.dir)?;
+    let experiment = ExperimentKind::find(&info.experiment)?;
     let bar = Bar(ProgressBar::hidden());
-    let summary = experiment
-        .rebuild_report(&args.dir, info.seed, &bar)
-        .map_err(anyhow::Error::msg)?;
+    let summary = experiment.rebuild_report(&args.dir, info.seed, &bar)?;
     writeln!(std::io::stdout(), "{summary}")?;
     Ok(())
 }

@@ -18,15 +18,24 @@ pub enum Line {
     NotUtf8,
 }
 
+/// Why an input line is refused.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// Longer than [`MAX_LINE`] bytes (its length).
+    #[error("the line is {0} bytes long; the limit is {MAX_LINE}")]
+    TooLong(usize),
+    /// Not UTF-8.
+    #[error("the line is not valid UTF-8")]
+    NotUtf8,
+}
+
 impl Line {
-    /// The line's text, or why it is refused, in words.
-    pub fn text(&self) -> Result<&str, String> {
+    /// The line's text, or why it is refused.
+    pub fn text(&self) -> Result<&str, LineError> {
         match self {
             Line::Text(text) => Ok(text),
-            Line::TooLong(length) => Err(format!(
-                "the line is {length} bytes long; the limit is {MAX_LINE}"
-            )),
-            Line::NotUtf8 => Err("the line is not valid UTF-8".to_owned()),
+            Line::TooLong(length) => Err(LineError::TooLong(*length)),
+            Line::NotUtf8 => Err(LineError::NotUtf8),
         }
     }
 }

@@ -130,15 +130,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// An error and its causes, each said once: a cause that the message before it already ends
-/// with (an error that shows its source in its own text) is not repeated.
+/// An error and its causes, each said once: a cause that the message before it already shows
+/// (an error that gives its source in its own text) is not repeated.
 fn describe(error: &anyhow::Error) -> String {
     let mut text = String::new();
     for cause in error.chain() {
         let cause = cause.to_string();
         if text.is_empty() {
             text = cause;
-        } else if !text.ends_with(&cause) {
+        } else if !text.contains(&cause) {
             text.push_str(": ");
             text.push_str(&cause);
         }

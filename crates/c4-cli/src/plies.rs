@@ -8,15 +8,20 @@ use std::str::FromStr;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlyRange(pub RangeInclusive<u32>);
 
-impl FromStr for PlyRange {
-    type Err = String;
+/// Why a `--plies` value is refused: the text (shortened).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?}: expected A-B with A <= B < 42")]
+pub struct PlyRangeError(String);
 
-    fn from_str(text: &str) -> Result<Self, String> {
+impl FromStr for PlyRange {
+    type Err = PlyRangeError;
+
+    fn from_str(text: &str) -> Result<Self, PlyRangeError> {
         text.split_once('-')
             .and_then(|(a, b)| Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?)))
             .filter(|(a, b)| a <= b && *b < c4_core::CELLS as u32)
             .map(|(a, b)| PlyRange(a..=b))
-            .ok_or_else(|| format!("{:?}: expected A-B with A <= B < 42", excerpt(text)))
+            .ok_or_else(|| PlyRangeError(excerpt(text)))
     }
 }
 
@@ -36,7 +41,7 @@ mod tests {
         assert_eq!("7-7".parse::<PlyRange>().unwrap().to_string(), "7-7");
         for bad in ["", "5", "9-3", "0-42", "a-b", "-3"] {
             let error = bad.parse::<PlyRange>().unwrap_err();
-            assert!(error.contains("A-B"), "{bad}: {error}");
+            assert!(error.to_string().contains("A-B"), "{bad}: {error}");
         }
     }
 }

@@ -1,10 +1,10 @@
 //! `c4 solve`: exact scores for positions read from standard input, one per line, in the
 //! reference solver's layout, so the test sets can be piped in as they are.
 
-use crate::lines::{Line, next_line};
+use crate::lines::{Line, LineError, next_line};
 use anyhow::{Result, bail};
 use c4_core::excerpt;
-use c4_core::{Position, parse_moves};
+use c4_core::{ParseMovesError, Position, parse_moves};
 use c4_engine::solver::book::BookChoice;
 use c4_engine::solver::{
     DEFAULT_TABLE_BITS, INVALID_MOVE, MAX_TABLE_BITS, MIN_TABLE_BITS, Score, SolveLimits, Solver,
@@ -53,10 +53,33 @@ const WAITING_ON_TERMINAL: &str = "c4 solve: type positions, one per line (MOVES
 /// One input line read: its moves, their position and the score the line gives them, if any.
 type ParsedLine<'a> = (&'a str, Position, Option<Score>);
 
+/// Why an input line of `c4 solve` is not a position to solve.
+#[derive(Debug, thiserror::Error)]
+enum BadLine {
+    /// The line is too long or not text.
+    #[error(transparent)]
+    Line(#[from] LineError),
+    /// Neither `MOVES` nor `MOVES SCORE` (the line, trimmed and shortened).
+    #[error("expected MOVES or MOVES SCORE, found {0:?}")]
+    Layout(String),
+    /// The moves are not a game.
+    #[error("{source}: {moves:?}")]
+    Moves {
+        /// The moves (shortened).
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// The moves end the game (shortened).
+    #[error("the game is over: {0:?}")]
+    Over(String),
+}
+
 /// The position of one input line: `MOVES` or `MOVES SCORE` (the layout of the scored
 /// position sets, whose score the answer is checked against), trimmed; a blank line is the
 /// empty board.
-fn parse_line(line: &Line) -> Result<ParsedLine<'_>, String> {
+fn parse_line(line: &Line) -> Result<ParsedLine<'_>, BadLine> {
     let text = line.text()?;
     let words: Vec<&str> = text.split_whitespace().collect();
     let (moves, expected) = match words[..] {
@@ -64,15 +87,15 @@ fn parse_line(line: &Line) -> Result<ParsedLine<'_>, String> {
         [moves] => (moves, None),
         [moves, score] if score.parse::<Score>().is_ok() => (moves, score.parse().ok()),
         _ => {
-            return Err(format!(
-                "expected MOVES or MOVES SCORE, found {:?}",
-                excerpt(text.trim())
-            ));
+            return Err(BadLine::Layout(excerpt(text.trim())));
         }
     };
-    let position = parse_moves(moves).map_err(|e| format!("{e}: {:?}", excerpt(moves)))?;
+    let position = parse_moves(moves).map_err(|source| BadLine::Moves {
+        moves: excerpt(moves),
+        source,
+    })?;
     if position.is_over() {
-        return Err(format!("the game is over: {:?}", excerpt(moves)));
+        return Err(BadLine::Over(excerpt(moves)));
     }
     Ok((moves, position, expected))
 }

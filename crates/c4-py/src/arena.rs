@@ -106,6 +106,17 @@ pub(crate) fn thread_pool(threads: Option<Threads>) -> PyResult<rayon::ThreadPoo
         .map_err(value_error)
 }
 
+/// Why a Python function gave no move.
+#[derive(Debug, thiserror::Error)]
+enum FunctionError {
+    /// The function raised (the exception itself is kept in `raised` for the caller).
+    #[error(transparent)]
+    Raised(PyErr),
+    /// Its answer is not a column: the message of the `ValueError` that says so.
+    #[error("{0}")]
+    NotAColumn(String),
+}
+
 /// Asks a Python function for a move: it takes a `Position` and returns a column 0-6. What
 /// it raises is kept in `raised`, to be given back as itself; an answer that is not a column
 /// is the arena's to report, with the player and the game.
@@ -113,19 +124,20 @@ fn ask_function(
     function: &Py<PyAny>,
     game: &Game,
     raised: &Mutex<Option<PyErr>>,
-) -> Result<MoveReport, String> {
+) -> Result<MoveReport, FunctionError> {
     let start = Instant::now();
     let column = Python::attach(|py| {
         let answer = function
             .call1(py, (Position { game: game.clone() },))
             .map_err(|error| {
-                let reason = error.to_string();
+                let copy = error.clone_ref(py);
                 *raised
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(error);
-                reason
+                FunctionError::Raised(copy)
             })?;
-        ColumnIndex::of(answer.bind(py)).map_err(|e| e.value(py).to_string())
+        ColumnIndex::of(answer.bind(py))
+            .map_err(|e| FunctionError::NotAColumn(e.value(py).to_string()))
     })?;
     Ok(MoveReport {
         column,

@@ -10,6 +10,7 @@
 use super::decisions::DecisionLog;
 use super::players::{alphabeta, engine, evaluator};
 use super::plot::{self, Chart, Series};
+use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::progress::Progress;
 use c4_arena::stats::wilson;
 use c4_core::parse_moves;
@@ -45,7 +46,7 @@ pub struct Decision {
 }
 
 /// The sample: `(moves, per-column exact scores)`, `count` from each middle-game set.
-fn sample(count: usize, dir: &Path) -> Result<Vec<(String, [i32; 7])>, String> {
+fn sample(count: usize, dir: &Path) -> Result<Vec<(String, [i32; 7])>, ExperimentError> {
     let path = dir.join("games").join("solved.jsonl");
     if let Ok(text) = files::read_text(&path, 64 << 20) {
         let solved: Vec<(String, [i32; 7])> = text
@@ -58,7 +59,7 @@ fn sample(count: usize, dir: &Path) -> Result<Vec<(String, [i32; 7])>, String> {
     }
     let mut moves = Vec::new();
     for set in ["Test_L2_R1", "Test_L2_R2"] {
-        let positions = reference_positions::set(set).ok_or("a reference set is missing")?;
+        let positions = reference_positions::set(set).ok_or(ExperimentError::MissingSet(set))?;
         moves.extend(positions.into_iter().take(count).map(|p| p.moves));
     }
     let solved: Vec<(String, [i32; 7])> = moves
@@ -66,20 +67,21 @@ fn sample(count: usize, dir: &Path) -> Result<Vec<(String, [i32; 7])>, String> {
         .map_init(
             || Solver::new(20),
             |solver, m| {
-                let position = parse_moves(m).map_err(|e| format!("{m}: {e}"))?;
-                let (scores, _) = solver
-                    .analyze(&position, false, SolveLimits::default())
-                    .map_err(|e| e.to_string())?;
+                let position = parse_moves(m).map_err(|source| ExperimentError::NamedMoves {
+                    moves: m.clone(),
+                    source,
+                })?;
+                let (scores, _) = solver.analyze(&position, false, SolveLimits::default())?;
                 Ok((m.clone(), scores))
             },
         )
-        .collect::<Result<_, String>>()?;
-    std::fs::create_dir_all(dir.join("games")).map_err(|e| e.to_string())?;
+        .collect::<Result<_, ExperimentError>>()?;
+    create_dir(&dir.join("games"))?;
     let text: String = solved
         .iter()
         .map(|s| serde_json::to_string(s).expect("plain data") + "\n")
         .collect();
-    std::fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))?;
+    write_file(&path, text)?;
     Ok(solved)
 }
 
@@ -105,7 +107,7 @@ fn decisions_path(dir: &Path) -> PathBuf {
 }
 
 /// The decisions made so far in `dir`.
-pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<Decision>, String> {
+pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<Decision>, ExperimentError> {
     DecisionLog::load(&decisions_path(dir), progress)
 }
 
@@ -115,7 +117,7 @@ pub fn run(
     positions_per_set: usize,
     seed: u64,
     progress: &dyn Progress,
-) -> Result<Vec<Decision>, String> {
+) -> Result<Vec<Decision>, ExperimentError> {
     let sample = sample(positions_per_set, dir)?;
     let decisions = DecisionLog::<Decision>::resume(&decisions_path(dir), progress)?;
     let have: std::collections::HashSet<(String, usize)> = decisions.with_made(|made| {
@@ -129,33 +131,34 @@ pub fn run(
         let todo: Vec<usize> = (0..sample.len())
             .filter(|&i| !have.contains(&(player.clone(), i)))
             .collect();
-        todo.par_iter().try_for_each(|&i| -> Result<(), String> {
-            let (moves, scores) = &sample[i];
-            let game = c4_core::Game::from_moves(moves).map_err(|e| e.to_string())?;
-            let mut agent = spec.build().map_err(|e| e.to_string())?;
-            let column = agent.choose(&game).column;
-            let best = scores
-                .iter()
-                .copied()
-                .filter(|&s| s != INVALID_MOVE)
-                .max()
-                .unwrap_or(0);
-            let chosen = scores[column.index()];
-            let decision = Decision {
-                player: player.clone(),
-                position: i,
-                column: column.number(),
-                optimal: chosen == best,
-                keeps_result: chosen.signum() == best.signum(),
-            };
-            decisions.record(decision, progress)
-        })?;
+        todo.par_iter()
+            .try_for_each(|&i| -> Result<(), ExperimentError> {
+                let (moves, scores) = &sample[i];
+                let game = c4_core::Game::from_moves(moves)?;
+                let mut agent = spec.build()?;
+                let column = agent.choose(&game).column;
+                let best = scores
+                    .iter()
+                    .copied()
+                    .filter(|&s| s != INVALID_MOVE)
+                    .max()
+                    .unwrap_or(0);
+                let chosen = scores[column.index()];
+                let decision = Decision {
+                    player: player.clone(),
+                    position: i,
+                    column: column.number(),
+                    optimal: chosen == best,
+                    keeps_result: chosen.signum() == best.signum(),
+                };
+                decisions.record(decision, progress)
+            })?;
     }
     Ok(decisions.into_made())
 }
 
 /// Writes `report.md`, `accuracy.csv` and `accuracy.svg`; returns the Markdown.
-pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, String> {
+pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, ExperimentError> {
     let mut by_player: HashMap<&str, (u64, u64, u64)> = HashMap::new();
     for d in decisions {
         let e = by_player.entry(d.player.as_str()).or_default();
@@ -203,13 +206,13 @@ pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, S
     md.push_str("\n![optimal moves by depth](accuracy.svg)\n\n## Reading\n\nMiddle-game positions with few moves left are \
         where search depth pays most: at depth 10 most lines reach the end of the game, and every heuristic converges. \
         Differences at shallow depth show what each heuristic knows on its own.\n");
-    std::fs::write(dir.join("accuracy.csv"), csv).map_err(|e| e.to_string())?;
+    write_file(&dir.join("accuracy.csv"), csv)?;
     plot(dir, &by_player)?;
-    std::fs::write(dir.join("report.md"), &md).map_err(|e| e.to_string())?;
+    write_file(&dir.join("report.md"), &md)?;
     Ok(md)
 }
 
-fn plot(dir: &Path, by_player: &HashMap<&str, (u64, u64, u64)>) -> Result<(), String> {
+fn plot(dir: &Path, by_player: &HashMap<&str, (u64, u64, u64)>) -> Result<(), ExperimentError> {
     let series: Vec<Series> = heuristics()
         .map(|h| h.name)
         .map(|h| Series {

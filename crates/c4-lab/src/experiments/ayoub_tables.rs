@@ -3,6 +3,7 @@
 
 use super::pairing::{PairingRow, PairingTable, PaperResult};
 use super::reference::{self, csv_depth, rows};
+use crate::experiments::ExperimentError;
 use c4_arena::matches::FirstPolicy;
 use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
 use c4_engine::eval::EvalSpec;
@@ -44,11 +45,16 @@ struct AyoubScoring {
 const AYOUB_WIN: WinScore = WinScore::Fixed(100);
 
 /// Ayoub's player: alpha-beta, columns left to right, random tie-break.
-fn ayoub_player(heuristic: &str, depth: &str, scoring: AyoubScoring) -> Result<PlayerSpec, String> {
-    let id: usize = heuristic
-        .parse()
-        .map_err(|_| format!("heuristic id {heuristic:?}"))?;
-    let eval = ayoub_eval(id).ok_or("heuristic id out of range")?;
+fn ayoub_player(
+    heuristic: &str,
+    depth: &str,
+    scoring: AyoubScoring,
+) -> Result<PlayerSpec, ExperimentError> {
+    let id: usize = heuristic.parse().map_err(|_| ExperimentError::TableValue {
+        field: "heuristic id",
+        text: heuristic.to_owned(),
+    })?;
+    let eval = ayoub_eval(id).ok_or(ExperimentError::NoHeuristic(id))?;
     Ok(PlayerSpec::Alphabeta(FixedDepthSpec {
         depth: csv_depth(depth)?,
         order: MoveOrder::None,
@@ -66,7 +72,7 @@ pub fn ayoub_table(
     id: &'static str,
     table: &str,
     title: &str,
-) -> Result<Vec<PairingTable>, String> {
+) -> Result<Vec<PairingTable>, ExperimentError> {
     let root_id: &'static str = match id {
         "table1" => "table1-minimax",
         "tables2-5" => "tables2-5-minimax",
@@ -93,7 +99,7 @@ pub fn ayoub_table(
 
 /// Ayoub's round robin with his win value (100, below the matrices' sums) and with a win
 /// value above any heuristic value, under both leaf views.
-pub fn win_scale() -> Result<Vec<PairingTable>, String> {
+pub fn win_scale() -> Result<Vec<PairingTable>, ExperimentError> {
     let t = "Ayoub Tables 2-5";
     let scoring = |view, win_score| AyoubScoring { view, win_score };
     Ok(vec![
@@ -129,13 +135,16 @@ fn ayoub_rows(
     table: &str,
     title: &str,
     scoring: AyoubScoring,
-) -> Result<PairingTable, String> {
+) -> Result<PairingTable, ExperimentError> {
     let mut out = Vec::new();
     for r in rows(reference::AYOUB_RESULTS)
         .into_iter()
         .filter(|r| r[0] == table)
     {
-        let number = |i: usize| r[i].parse::<u64>().map_err(|_| format!("ayoub row {r:?}"));
+        let number = |i: usize| {
+            r[i].parse::<u64>()
+                .map_err(|_| ExperimentError::AyoubRow(r.clone()))
+        };
         let name = |h: &str| {
             h.parse::<usize>()
                 .ok()

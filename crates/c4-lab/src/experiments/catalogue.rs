@@ -7,6 +7,7 @@ use super::report::build_report;
 use super::settings::RunSettings;
 use super::tables::EXPERIMENTS;
 use super::{accuracy, ladder, learned, mistakes, tuned_evaluators};
+use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::progress::{GamesOf, Plan, Progress};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_engine::files;
@@ -46,38 +47,33 @@ pub const RUN_INFO_FILE: &str = "experiment.json";
 
 impl RunInfo {
     /// Reads the run info of `dir`.
-    pub fn read(dir: &Path) -> Result<RunInfo, String> {
+    pub fn read(dir: &Path) -> Result<RunInfo, ExperimentError> {
         let path = dir.join(RUN_INFO_FILE);
-        let text = files::read_text(&path, 1 << 20).map_err(|_| {
-            format!(
-                "{} is not an experiment folder (no {RUN_INFO_FILE})",
-                dir.display()
-            )
-        })?;
-        serde_json::from_str(&text).map_err(|e| format!("reading {}: {e}", path.display()))
+        // Whatever keeps the file from being read, the folder is not a run (the words users
+        // know); the file system's reason is not shown, as before.
+        let text = files::read_text(&path, 1 << 20)
+            .map_err(|_| ExperimentError::NotARun(dir.to_owned()))?;
+        serde_json::from_str(&text).map_err(|source| ExperimentError::RunInfo { path, source })
     }
 
     /// Claims `dir` for this run: a new folder records it, a folder of the same run is
     /// resumed, a folder of another run is refused.
-    pub fn claim(&self, dir: &Path) -> Result<(), String> {
+    pub fn claim(&self, dir: &Path) -> Result<(), ExperimentError> {
         if dir.join(RUN_INFO_FILE).exists() {
             let found = RunInfo::read(dir)?;
             if &found != self {
-                return Err(format!(
-                    "{} holds {} with seed {}: choose another --out to run {} with seed {}",
-                    dir.display(),
-                    found.experiment,
-                    found.seed,
-                    self.experiment,
-                    self.seed
-                ));
+                return Err(ExperimentError::OtherRun {
+                    dir: dir.to_owned(),
+                    found,
+                    wanted: self.clone(),
+                });
             }
             return Ok(());
         }
-        std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+        create_dir(dir)?;
         let path = dir.join(RUN_INFO_FILE);
         let text = serde_json::to_string_pretty(self).expect("plain data");
-        std::fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))
+        write_file(&path, text)
     }
 }
 
@@ -105,18 +101,14 @@ impl ExperimentKind {
     }
 
     /// The experiment called `name`.
-    pub fn find(name: &str) -> Result<ExperimentKind, String> {
+    pub fn find(name: &str) -> Result<ExperimentKind, ExperimentError> {
         let all = ExperimentKind::all();
         all.iter()
             .find(|e| e.name() == name)
             .copied()
-            .ok_or_else(|| {
-                let names: Vec<&str> = all.iter().map(ExperimentKind::name).collect();
-                format!(
-                    "unknown experiment {:?}; experiments: {}",
-                    c4_core::excerpt(name),
-                    names.join(", ")
-                )
+            .ok_or_else(|| ExperimentError::Unknown {
+                name: c4_core::excerpt(name),
+                known: all.iter().map(ExperimentKind::name).collect(),
             })
     }
 
@@ -173,7 +165,7 @@ impl ExperimentKind {
         }
     }
 
-    fn tables(experiment: &Experiment) -> Result<Vec<PairingTable>, String> {
+    fn tables(experiment: &Experiment) -> Result<Vec<PairingTable>, ExperimentError> {
         (experiment.tables)()
     }
 
@@ -203,7 +195,7 @@ impl ExperimentKind {
     }
 
     /// How big a run with `settings` is.
-    pub fn plan(&self, settings: &RunSettings) -> Result<Plan, String> {
+    pub fn plan(&self, settings: &RunSettings) -> Result<Plan, ExperimentError> {
         Ok(match self {
             ExperimentKind::Paper(experiment) => Plan {
                 total: ExperimentKind::tables(experiment)?
@@ -242,7 +234,11 @@ impl ExperimentKind {
 
     /// Runs what is not finished in `settings.out` (on the current rayon pool), then writes the
     /// report there; returns one line saying where it is.
-    pub fn run(&self, settings: &RunSettings, progress: &dyn Progress) -> Result<String, String> {
+    pub fn run(
+        &self,
+        settings: &RunSettings,
+        progress: &dyn Progress,
+    ) -> Result<String, ExperimentError> {
         let dir = &settings.out;
         let games = GamesOf(progress);
         match self {
@@ -310,10 +306,10 @@ impl ExperimentKind {
         dir: &Path,
         seed: u64,
         progress: &dyn Progress,
-    ) -> Result<String, String> {
-        let games_of = |file: &str| -> Result<Vec<GameRecord>, String> {
+    ) -> Result<String, ExperimentError> {
+        let games_of = |file: &str| -> Result<Vec<GameRecord>, ExperimentError> {
             let path = dir.join("games").join(file);
-            let loaded = GameLog::load(&path).map_err(|e| e.to_string())?;
+            let loaded = GameLog::load(&path)?;
             for warning in &loaded.warnings {
                 progress.warn(warning);
             }
@@ -376,7 +372,10 @@ impl ExperimentKind {
             }
         };
         if count == 0 {
-            return Err(format!("{} holds no {unit} yet", dir.display()));
+            return Err(ExperimentError::NothingYet {
+                dir: dir.to_owned(),
+                unit,
+            });
         }
         Ok(format!(
             "rebuilt {} from {count} {unit}",

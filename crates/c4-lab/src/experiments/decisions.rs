@@ -1,6 +1,7 @@
 //! The decisions of the experiments that grade single moves (`accuracy`, `mistakes`): one JSON
 //! line each in a resumable log, written the moment it is made, from worker threads.
 
+use crate::experiments::ExperimentError;
 use crate::progress::Progress;
 use c4_arena::log::{AppendLog, Contents};
 use serde::Serialize;
@@ -15,9 +16,11 @@ pub struct DecisionLog<T> {
     made: Mutex<Vec<T>>,
 }
 
-fn read<T: DeserializeOwned>(path: &Path, progress: &dyn Progress) -> Result<Contents<T>, String> {
-    let contents = AppendLog::read(path, None, |line| serde_json::from_str::<T>(line))
-        .map_err(|e| e.to_string())?;
+fn read<T: DeserializeOwned>(
+    path: &Path,
+    progress: &dyn Progress,
+) -> Result<Contents<T>, ExperimentError> {
+    let contents = AppendLog::read(path, None, |line| serde_json::from_str::<T>(line))?;
     for warning in &contents.warnings {
         progress.warn(warning);
     }
@@ -26,15 +29,14 @@ fn read<T: DeserializeOwned>(path: &Path, progress: &dyn Progress) -> Result<Con
 
 impl<T: Serialize + DeserializeOwned> DecisionLog<T> {
     /// The decisions in the log at `path` (none if there is no log).
-    pub fn load(path: &Path, progress: &dyn Progress) -> Result<Vec<T>, String> {
+    pub fn load(path: &Path, progress: &dyn Progress) -> Result<Vec<T>, ExperimentError> {
         Ok(read(path, progress)?.into_values())
     }
 
     /// Continues the log at `path`.
-    pub fn resume(path: &Path, progress: &dyn Progress) -> Result<DecisionLog<T>, String> {
+    pub fn resume(path: &Path, progress: &dyn Progress) -> Result<DecisionLog<T>, ExperimentError> {
         let contents = read::<T>(path, progress)?;
-        let log = AppendLog::open(path, None, Some(contents.resume_point()))
-            .map_err(|e| e.to_string())?;
+        let log = AppendLog::open(path, None, Some(contents.resume_point()))?;
         Ok(DecisionLog {
             path: path.to_owned(),
             log: Mutex::new(log),
@@ -48,13 +50,13 @@ impl<T: Serialize + DeserializeOwned> DecisionLog<T> {
     }
 
     /// Writes `decision` to the log, keeps it, and tells `progress`.
-    pub fn record(&self, decision: T, progress: &dyn Progress) -> Result<(), String> {
+    pub fn record(&self, decision: T, progress: &dyn Progress) -> Result<(), ExperimentError> {
         let line = serde_json::to_string(&decision).expect("plain data");
         self.log
             .lock()
             .expect("no panic holding the log")
             .append(&line)
-            .map_err(|e| format!("writing {}: {e}", self.path.display()))?;
+            .map_err(ExperimentError::write(&self.path))?;
         self.made
             .lock()
             .expect("no panic holding the decisions")

@@ -3,6 +3,7 @@
 
 use super::pairing::{PairingRow, PairingTable, PaperResult};
 use super::reference::{self, csv_depth, rows};
+use crate::experiments::ExperimentError;
 use c4_arena::matches::FirstPolicy;
 use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
 use c4_engine::eval::EvalSpec;
@@ -156,13 +157,20 @@ fn kang_player(depth: u32, eval: EvalSpec, random: KangRandom, win_score: WinSco
 
 /// Kang's H1 with `features` (digits, as `features=` spells them) under `reading`; with
 /// `WinScore::Eval` a feature subset without feature 1 does not see wins.
-fn kang_h1(depth: u32, features: &str, reading: &KangReading) -> Result<PlayerSpec, String> {
+fn kang_h1(
+    depth: u32,
+    features: &str,
+    reading: &KangReading,
+) -> Result<PlayerSpec, ExperimentError> {
     let config = KangConfig {
         count: reading.count,
         ..KangConfig::default()
     }
     .with_features(features)
-    .ok_or_else(|| format!("features {features:?}"))?;
+    .ok_or_else(|| ExperimentError::TableValue {
+        field: "features",
+        text: features.to_owned(),
+    })?;
     Ok(kang_player(
         depth,
         EvalSpec::Kang(config),
@@ -184,11 +192,14 @@ fn kang_h2(depth: u32, reading: &KangReading) -> PlayerSpec {
 /// Kang's text says 100 rounds per pairing (the Table 6 caption says 10).
 const KANG_GAMES: u64 = 100;
 
-fn share(text: &str) -> Result<f64, String> {
-    text.parse().map_err(|_| format!("share {text:?}"))
+fn share(text: &str) -> Result<f64, ExperimentError> {
+    text.parse().map_err(|_| ExperimentError::TableValue {
+        field: "share",
+        text: text.to_owned(),
+    })
 }
 
-pub fn kang_depth() -> Result<Vec<PairingTable>, String> {
+pub fn kang_depth() -> Result<Vec<PairingTable>, ExperimentError> {
     let mut out = Vec::new();
     for r in rows(reference::KANG_DEPTH) {
         out.push(PairingRow {
@@ -213,7 +224,7 @@ pub fn kang_depth() -> Result<Vec<PairingTable>, String> {
 /// The depth of Kang's Tables 7 and 8.
 const KANG_FEATURES_DEPTH: u32 = 4;
 
-pub fn kang_features() -> Result<Vec<PairingTable>, String> {
+pub fn kang_features() -> Result<Vec<PairingTable>, ExperimentError> {
     let mut out = Vec::new();
     for r in rows(reference::KANG_FEATURES) {
         let digits: String = r[0].chars().filter(char::is_ascii_digit).collect();
@@ -240,9 +251,9 @@ pub fn kang_features() -> Result<Vec<PairingTable>, String> {
 fn table9(
     id: &'static str,
     title: String,
-    h1: &dyn Fn(u32) -> Result<PlayerSpec, String>,
+    h1: &dyn Fn(u32) -> Result<PlayerSpec, ExperimentError>,
     reading: &KangReading,
-) -> Result<PairingTable, String> {
+) -> Result<PairingTable, ExperimentError> {
     let mut out = Vec::new();
     for r in rows(reference::KANG_H1_VS_H2) {
         let depth = csv_depth(&r[0])?;
@@ -265,7 +276,7 @@ fn table9(
     })
 }
 
-pub fn kang_h1_vs_h2() -> Result<Vec<PairingTable>, String> {
+pub fn kang_h1_vs_h2() -> Result<Vec<PairingTable>, ExperimentError> {
     Ok(vec![table9(
         "table9",
         "Kang Table 9: H1 vs H2 at equal depth".into(),
@@ -280,7 +291,7 @@ pub fn kang_table9_with(
     id: &'static str,
     title: &str,
     h1_eval: &EvalSpec,
-) -> Result<PairingTable, String> {
+) -> Result<PairingTable, ExperimentError> {
     let reading = KANG_AS_RUN;
     table9(
         id,
@@ -297,7 +308,7 @@ pub fn kang_table9_with(
     )
 }
 
-pub fn kang_readings() -> Result<Vec<PairingTable>, String> {
+pub fn kang_readings() -> Result<Vec<PairingTable>, ExperimentError> {
     KANG_READINGS
         .iter()
         .map(|reading| {

@@ -13,6 +13,7 @@ mod ayoub_tables;
 mod catalogue;
 mod commentary;
 mod decisions;
+mod error;
 mod kang_tables;
 pub mod ladder;
 pub mod learned;
@@ -29,6 +30,7 @@ pub mod tuned_evaluators;
 
 pub use crate::progress::{Plan, Progress};
 pub use catalogue::{ExperimentKind, RUN_INFO_FILE, RunInfo};
+pub use error::ExperimentError;
 pub use kang_tables::{KANG_READINGS, KangRandom, KangReading, kang_table9_with};
 pub use pairing::{
     Experiment, PairingRow, PairingTable, PaperResult, first_policy, games_path, play_table,

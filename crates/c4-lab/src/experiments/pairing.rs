@@ -3,6 +3,7 @@
 //! a table's games are played into, and resumed from, `DIR/games/<table id>.jsonl`.
 
 use super::settings::RunSettings;
+use crate::experiments::ExperimentError;
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::run::check_resumed;
@@ -95,7 +96,7 @@ pub struct Experiment {
     /// What to keep in mind reading the comparison.
     pub reading: &'static str,
     /// Its tables.
-    pub tables: fn() -> Result<Vec<PairingTable>, String>,
+    pub tables: fn() -> Result<Vec<PairingTable>, ExperimentError>,
 }
 
 /// Plays every row of `table` that is not finished in `settings.out`, appending games to
@@ -104,9 +105,9 @@ pub fn play_table(
     table: &PairingTable,
     settings: &RunSettings,
     observer: &dyn MatchObserver,
-) -> Result<Vec<GameRecord>, String> {
+) -> Result<Vec<GameRecord>, ExperimentError> {
     let path = games_path(&settings.out, table.id);
-    let (loaded, mut log) = GameLog::resume(&path).map_err(|e| e.to_string())?;
+    let (loaded, mut log) = GameLog::resume(&path)?;
     for warning in &loaded.warnings {
         observer.warn(warning);
     }
@@ -138,9 +139,14 @@ pub fn play_table(
         // A table's folder may hold more games of a row than this run asks for (a full run
         // rerun with --quick): those are left out, not refused.
         let done: Vec<GameRecord> = done.into_iter().filter(|r| r.game < config.games).collect();
-        check_resumed(&done, std::slice::from_ref(&config))
-            .map_err(|e| format!("{} row {index}: {e}: use another --out", path.display()))?;
-        all.extend(run_match(&config, done, Some(&mut log), observer).map_err(|e| e.to_string())?);
+        check_resumed(&done, std::slice::from_ref(&config)).map_err(|source| {
+            ExperimentError::OtherRow {
+                path: path.clone(),
+                row: index,
+                source,
+            }
+        })?;
+        all.extend(run_match(&config, done, Some(&mut log), observer)?);
     }
     Ok(all)
 }

@@ -3,6 +3,7 @@
 
 use c4_engine::agent::{EngineSpec, FixedDepthSpec, PlayerSpec};
 use c4_engine::eval::EvalSpec;
+use c4_engine::options::SpecError;
 
 /// Alpha-beta with its default options at `depth`, leaves scored by `eval`.
 #[must_use]
@@ -24,6 +25,6 @@ pub fn engine(time_ms: u64) -> PlayerSpec {
 }
 
 /// The registry's evaluator `name` with its default options.
-pub fn evaluator(name: &str) -> Result<EvalSpec, String> {
-    EvalSpec::parse(name).map_err(|e| e.to_string())
+pub fn evaluator(name: &str) -> Result<EvalSpec, SpecError> {
+    EvalSpec::parse(name)
 }

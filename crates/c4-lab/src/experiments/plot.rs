@@ -1,5 +1,6 @@
 //! The line chart of the experiments that grade players by search depth.
 
+use crate::experiments::ExperimentError;
 use plotters::prelude::*;
 use plotters::series::DashedLineSeries;
 use std::path::Path;
@@ -31,24 +32,23 @@ pub struct Chart<'a> {
 }
 
 /// Draws `series` as lines with dots into the SVG file `path`.
-pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), String> {
+pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), ExperimentError> {
     let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
-    let err = |e: &dyn std::fmt::Display| format!("plotting {}: {e}", path.display());
-    root.fill(&WHITE).map_err(|e| err(&e))?;
+    root.fill(&WHITE).map_err(ExperimentError::plot(path))?;
     let mut drawing = ChartBuilder::on(&root)
         .caption(chart.title, ("sans-serif", 18))
         .margin(15)
         .x_label_area_size(35)
         .y_label_area_size(45)
         .build_cartesian_2d(chart.x.clone(), chart.y.clone())
-        .map_err(|e| err(&e))?;
+        .map_err(ExperimentError::plot(path))?;
     drawing
         .configure_mesh()
         .x_desc(chart.x_desc)
         .y_desc(chart.y_desc)
         .light_line_style(WHITE)
         .draw()
-        .map_err(|e| err(&e))?;
+        .map_err(ExperimentError::plot(path))?;
     let mut colour_index = 0;
     for line in series {
         if !line.dashed {
@@ -59,7 +59,7 @@ pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), String
         if line.dashed {
             drawing
                 .draw_series(DashedLineSeries::new(line.points.clone(), 6, 4, style))
-                .map_err(|e| err(&e))?
+                .map_err(ExperimentError::plot(path))?
                 .label(line.label.clone())
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(1))
@@ -70,7 +70,7 @@ pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), String
                     line.points.clone(),
                     style,
                 )))
-                .map_err(|e| err(&e))?
+                .map_err(ExperimentError::plot(path))?
                 .label(line.label.clone())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], style));
         }
@@ -80,7 +80,7 @@ pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), String
                     .iter()
                     .map(|&p| Circle::new(p, 3, color.filled())),
             )
-            .map_err(|e| err(&e))?;
+            .map_err(ExperimentError::plot(path))?;
     }
     drawing
         .configure_series_labels()
@@ -92,6 +92,6 @@ pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), String
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .draw()
-        .map_err(|e| err(&e))?;
-    root.present().map_err(|e| err(&e))
+        .map_err(ExperimentError::plot(path))?;
+    root.present().map_err(ExperimentError::plot(path))
 }

@@ -4,6 +4,7 @@
 //! two-ply openings (twelve in `--quick` runs); every game is recorded, and the report is
 //! built from the records.
 
+use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::matches::{
     Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, game_seed, run_match,
 };
@@ -121,15 +122,18 @@ pub fn run(
     opening_plies: u32,
     seed: u64,
     observer: &dyn MatchObserver,
-) -> Result<Vec<GameRecord>, String> {
+) -> Result<Vec<GameRecord>, ExperimentError> {
     let path = dir.join("games").join(format!("{}.jsonl", profile.name));
-    let (loaded, mut log) = GameLog::resume(&path).map_err(|e| e.to_string())?;
+    let (loaded, mut log) = GameLog::resume(&path)?;
     for warning in &loaded.warnings {
         observer.warn(warning);
     }
     let mut all = Vec::new();
     for (index, (label, spec)) in profile.configs.iter().enumerate() {
-        let spec = PlayerSpec::parse(spec, 0).map_err(|e| format!("{label}: {e}"))?;
+        let spec = PlayerSpec::parse(spec, 0).map_err(|source| ExperimentError::NamedSpec {
+            name: label.to_string(),
+            source,
+        })?;
         let contestant = |side: &str| Contestant {
             label: format!("{label} {side}"),
             spec: spec.clone(),
@@ -149,7 +153,7 @@ pub fn run(
             .filter(|r| r.a == config.a.label && r.game < games)
             .cloned()
             .collect();
-        all.extend(run_match(&config, done, Some(&mut log), observer).map_err(|e| e.to_string())?);
+        all.extend(run_match(&config, done, Some(&mut log), observer)?);
     }
     Ok(all)
 }
@@ -200,7 +204,7 @@ pub fn report(
     dir: &Path,
     records: &[GameRecord],
     seed: u64,
-) -> Result<String, String> {
+) -> Result<String, ExperimentError> {
     let rows = rows(profile, records);
     let mut md = format!(
         "# {}: {}\n\nReproduces {}. Self-play from random openings, seed {seed}.\n\n",
@@ -253,17 +257,16 @@ pub fn report(
         a shared 2-core machine: read them as orders of magnitude.",
         profile.name
     );
-    std::fs::write(dir.join(format!("{}.csv", profile.name)), csv).map_err(|e| e.to_string())?;
+    write_file(&dir.join(format!("{}.csv", profile.name)), csv)?;
     plot(profile, dir, &rows)?;
-    std::fs::write(dir.join("report.md"), &md).map_err(|e| e.to_string())?;
+    write_file(&dir.join("report.md"), &md)?;
     Ok(md)
 }
 
-fn plot(profile: &Profile, dir: &Path, rows: &[Row]) -> Result<(), String> {
+fn plot(profile: &Profile, dir: &Path, rows: &[Row]) -> Result<(), ExperimentError> {
     let path = dir.join(format!("{}.svg", profile.name));
     let root = SVGBackend::new(&path, (800, 500)).into_drawing_area();
-    let err = |e: &dyn std::fmt::Display| format!("plotting {}: {e}", path.display());
-    root.fill(&WHITE).map_err(|e| err(&e))?;
+    root.fill(&WHITE).map_err(ExperimentError::plot(&path))?;
     let top = rows
         .iter()
         .flat_map(|r| r.4.iter().map(|p| p.1))
@@ -277,14 +280,14 @@ fn plot(profile: &Profile, dir: &Path, rows: &[Row]) -> Result<(), String> {
         .x_label_area_size(35)
         .y_label_area_size(60)
         .build_cartesian_2d(0u32..43u32, (1.0f64..top * 1.5).log_scale())
-        .map_err(|e| err(&e))?;
+        .map_err(ExperimentError::plot(&path))?;
     chart
         .configure_mesh()
         .x_desc("move number")
         .y_desc("nodes (log)")
         .light_line_style(WHITE)
         .draw()
-        .map_err(|e| err(&e))?;
+        .map_err(ExperimentError::plot(&path))?;
     for (i, (label, _, _, _, curve)) in rows.iter().enumerate() {
         let color = Palette99::pick(i).to_rgba();
         let points: Vec<(u32, f64)> = curve.iter().map(|&(k, v)| (k, v.max(1.0))).collect();
@@ -293,7 +296,7 @@ fn plot(profile: &Profile, dir: &Path, rows: &[Row]) -> Result<(), String> {
                 points,
                 color.stroke_width(2),
             )))
-            .map_err(|e| err(&e))?
+            .map_err(ExperimentError::plot(&path))?
             .label(label.clone())
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
@@ -305,7 +308,7 @@ fn plot(profile: &Profile, dir: &Path, rows: &[Row]) -> Result<(), String> {
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .draw()
-        .map_err(|e| err(&e))?;
-    root.present().map_err(|e| err(&e))?;
+        .map_err(ExperimentError::plot(&path))?;
+    root.present().map_err(ExperimentError::plot(&path))?;
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! The papers' tables (`data/reference/*.csv`), compiled in so that experiments run from any
 //! directory. Each file's `#` lines say where it comes from; see `data/reference/README.md`.
 
+use crate::experiments::ExperimentError;
+
 /// `ayoub2021_results.csv`: Ayoub's Tables 1-9 as rows of pairings.
 pub const AYOUB_RESULTS: &str = include_str!("../../../../data/reference/ayoub2021_results.csv");
 /// `ayoub2021_table6_overall.csv`.
@@ -36,6 +38,9 @@ pub fn comments(text: &str) -> Vec<String> {
 }
 
 /// A depth as the papers' CSVs write it.
-pub fn csv_depth(text: &str) -> Result<u32, String> {
-    text.parse().map_err(|_| format!("depth {text:?}"))
+pub fn csv_depth(text: &str) -> Result<u32, ExperimentError> {
+    text.parse().map_err(|_| ExperimentError::TableValue {
+        field: "depth",
+        text: text.to_owned(),
+    })
 }

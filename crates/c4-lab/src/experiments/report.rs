@@ -2,6 +2,7 @@
 
 use super::pairing::{Experiment, PairingTable};
 use super::reference;
+use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::matches::tally;
 use c4_arena::record::GameRecord;
 use c4_arena::stats::{Interval, Wdl, wilson};
@@ -91,7 +92,7 @@ pub fn build_report(
     records: &[GameRecord],
     seed: u64,
     dir: &Path,
-) -> Result<Report, String> {
+) -> Result<Report, ExperimentError> {
     let mut md = String::new();
     let _ = writeln!(md, "# {}: {}\n", experiment.name, experiment.title);
     let _ = writeln!(md, "Reproduces {}.\n", experiment.source);
@@ -187,7 +188,8 @@ pub fn build_report(
         md.push_str(&agreement_summary(tables, &results));
     }
     let _ = writeln!(md, "## Reading\n\n{}\n", experiment.reading);
-    std::fs::write(dir.join("report.md"), &md).map_err(|e| format!("writing report.md: {e}"))?;
+    let path = dir.join("report.md");
+    write_file(&path, &md)?;
     Ok(Report {
         markdown: md,
         tables: results,
@@ -239,7 +241,7 @@ fn is_of(table: &PairingTable, record: &GameRecord) -> bool {
         .any(|(i, row)| record.a == format!("row{i}:a") && row.a.to_string() == record.a_spec)
 }
 
-fn write_csv(dir: &Path, id: &str, rows: &[RowResult]) -> Result<(), String> {
+fn write_csv(dir: &Path, id: &str, rows: &[RowResult]) -> Result<(), ExperimentError> {
     let mut csv = String::from(
         "pairing,paper_p1_wins,ours_p1_wins,ours_p1_low,ours_p1_high,paper_p2_wins,ours_p2_wins,wins,draws,losses\n",
     );
@@ -264,16 +266,16 @@ fn write_csv(dir: &Path, id: &str, rows: &[RowResult]) -> Result<(), String> {
             r.ours.losses
         );
     }
-    std::fs::write(dir.join(format!("{id}.csv")), csv).map_err(|e| format!("writing {id}.csv: {e}"))
+    let path = dir.join(format!("{id}.csv"));
+    write_file(&path, csv)
 }
 
 /// Paper and ours side by side per row: player 1's win share, ours with its interval.
-fn plot(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), String> {
+fn plot(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), ExperimentError> {
     let path = dir.join(format!("{}.svg", table.id));
     let height = 120 + 28 * rows.len() as u32;
     let root = SVGBackend::new(&path, (900, height)).into_drawing_area();
-    let draw = |e: &dyn std::fmt::Display| format!("plotting {}: {e}", path.display());
-    root.fill(&WHITE).map_err(|e| draw(&e))?;
+    root.fill(&WHITE).map_err(ExperimentError::plot(&path))?;
     let mut chart = ChartBuilder::on(&root)
         .caption(&table.title, ("sans-serif", 18))
         .margin(10)
@@ -281,7 +283,7 @@ fn plot(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), Stri
         .x_label_area_size(36)
         .y_label_area_size(230)
         .build_cartesian_2d(0.0..100.0, 0.0..rows.len() as f64)
-        .map_err(|e| draw(&e))?;
+        .map_err(ExperimentError::plot(&path))?;
     chart
         .configure_mesh()
         .x_desc("player 1 wins %")
@@ -290,14 +292,14 @@ fn plot(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), Stri
         .disable_y_mesh()
         .light_line_style(WHITE)
         .draw()
-        .map_err(|e| draw(&e))?;
+        .map_err(ExperimentError::plot(&path))?;
     // Row labels, right-aligned beside each row's bars.
     let label_style =
         TextStyle::from(("sans-serif", 13).into_font()).pos(Pos::new(HPos::Right, VPos::Center));
     for (i, r) in rows.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(0.0, rows.len() as f64 - i as f64 - 0.5));
         root.draw(&Text::new(r.label.clone(), (x - 8, y), label_style.clone()))
-            .map_err(|e| draw(&e))?;
+            .map_err(ExperimentError::plot(&path))?;
     }
     let n = rows.len() as f64;
     for (i, r) in rows.iter().enumerate() {
@@ -307,14 +309,14 @@ fn plot(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), Stri
                 [(0.0, y + 0.55), (100.0 * r.paper_first, y + 0.9)],
                 RGBColor(150, 150, 150).filled(),
             )))
-            .map_err(|e| draw(&e))?;
+            .map_err(ExperimentError::plot(&path))?;
         if let Some(ours) = r.first_wins {
             chart
                 .draw_series(std::iter::once(Rectangle::new(
                     [(0.0, y + 0.1), (100.0 * ours.value, y + 0.45)],
                     RGBColor(200, 40, 40).filled(),
                 )))
-                .map_err(|e| draw(&e))?;
+                .map_err(ExperimentError::plot(&path))?;
             chart
                 .draw_series(std::iter::once(PathElement::new(
                     vec![
@@ -323,7 +325,7 @@ fn plot(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), Stri
                     ],
                     BLACK.stroke_width(2),
                 )))
-                .map_err(|e| draw(&e))?;
+                .map_err(ExperimentError::plot(&path))?;
         }
     }
     root.draw(&Text::new(
@@ -331,8 +333,8 @@ fn plot(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), Stri
         (280, (height - 18) as i32),
         ("sans-serif", 13),
     ))
-    .map_err(|e| draw(&e))?;
-    root.present().map_err(|e| draw(&e))?;
+    .map_err(ExperimentError::plot(&path))?;
+    root.present().map_err(ExperimentError::plot(&path))?;
     Ok(())
 }
 
@@ -387,7 +389,7 @@ fn ayoub_overall_of(table: &PairingTable, records: &[GameRecord]) -> String {
 
 /// Kang's Table 6 as a heat map: rows the first player's depth, columns the second's, each
 /// cell coloured by our first-player win share and labelled "ours (paper)".
-fn heat_map(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), String> {
+fn heat_map(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), ExperimentError> {
     let path = dir.join(format!("{}-heat.svg", table.id));
     let depth = |label: &str, which: usize| -> Option<u32> {
         label
@@ -404,15 +406,14 @@ fn heat_map(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), 
     let n = depths.len();
     let root =
         SVGBackend::new(&path, (140 + 110 * n as u32, 120 + 70 * n as u32)).into_drawing_area();
-    let err = |e: &dyn std::fmt::Display| format!("plotting {}: {e}", path.display());
-    root.fill(&WHITE).map_err(|e| err(&e))?;
+    root.fill(&WHITE).map_err(ExperimentError::plot(&path))?;
     let title = TextStyle::from(("sans-serif", 16).into_font());
     root.draw(&Text::new(
         "first player's win %: c4 (paper); rows first H1's depth, columns second's",
         (10, 10),
         title,
     ))
-    .map_err(|e| err(&e))?;
+    .map_err(ExperimentError::plot(&path))?;
     let centre =
         TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Center, VPos::Center));
     for (i, d) in depths.iter().enumerate() {
@@ -422,13 +423,13 @@ fn heat_map(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), 
             (100 + 110 * i as i32 + 55, 50),
             centre.clone(),
         ))
-        .map_err(|e| err(&e))?;
+        .map_err(ExperimentError::plot(&path))?;
         root.draw(&Text::new(
             label,
             (50, 70 + 70 * i as i32 + 34),
             centre.clone(),
         ))
-        .map_err(|e| err(&e))?;
+        .map_err(ExperimentError::plot(&path))?;
     }
     for r in rows {
         let (Some(a), Some(b)) = (depth(&r.label, 0), depth(&r.label, 1)) else {
@@ -448,11 +449,11 @@ fn heat_map(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), 
             [(x, y), (x + 108, y + 68)],
             RGBColor(255, shade, shade).filled(),
         ))
-        .map_err(|e| err(&e))?;
+        .map_err(ExperimentError::plot(&path))?;
         let text = format!("{:.0} ({:.0})", 100.0 * ours, 100.0 * r.paper_first);
         root.draw(&Text::new(text, (x + 54, y + 34), centre.clone()))
-            .map_err(|e| err(&e))?;
+            .map_err(ExperimentError::plot(&path))?;
     }
-    root.present().map_err(|e| err(&e))?;
+    root.present().map_err(ExperimentError::plot(&path))?;
     Ok(())
 }

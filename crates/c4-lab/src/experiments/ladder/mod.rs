@@ -16,6 +16,7 @@ pub use plot::plot;
 pub use report::report;
 
 use super::mistakes::{self, Decision, Graded};
+use crate::experiments::ExperimentError;
 use crate::progress::Progress;
 use c4_arena::matches::{
     Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, game_seed, run_match,
@@ -41,7 +42,7 @@ pub struct Results {
 }
 
 /// The levels of a full or `quick` run, weakest first: label and spec.
-pub fn levels(quick: bool) -> Result<Vec<Contestant>, String> {
+pub fn levels(quick: bool) -> Result<Vec<Contestant>, ExperimentError> {
     let count = if quick { QUICK_LEVELS } else { LEVELS.len() };
     LEVELS
         .iter()
@@ -49,14 +50,14 @@ pub fn levels(quick: bool) -> Result<Vec<Contestant>, String> {
         .map(|level| {
             Ok(Contestant {
                 label: level.name.to_owned(),
-                spec: PlayerSpec::parse(level.spec, 0).map_err(|e| e.to_string())?,
+                spec: PlayerSpec::parse(level.spec, 0)?,
             })
         })
         .collect()
 }
 
 /// Every player of the ladder: the levels, the heuristics, and `random`.
-pub fn players(quick: bool) -> Result<Vec<Contestant>, String> {
+pub fn players(quick: bool) -> Result<Vec<Contestant>, ExperimentError> {
     let mut players = levels(quick)?;
     for heuristic in heuristics() {
         players.push(Contestant {
@@ -64,19 +65,18 @@ pub fn players(quick: bool) -> Result<Vec<Contestant>, String> {
             spec: PlayerSpec::parse(
                 &format!("alphabeta:depth={DEPTH},eval={}", heuristic.name),
                 0,
-            )
-            .map_err(|e| e.to_string())?,
+            )?,
         });
     }
     players.push(Contestant {
         label: "random".to_owned(),
-        spec: PlayerSpec::parse("random", 0).map_err(|e| e.to_string())?,
+        spec: PlayerSpec::parse("random", 0)?,
     });
     Ok(players)
 }
 
 /// The levels as the mistake grading takes them.
-fn graded(quick: bool) -> Result<Vec<Graded>, String> {
+fn graded(quick: bool) -> Result<Vec<Graded>, ExperimentError> {
     Ok(levels(quick)?
         .into_iter()
         .map(|level| Graded {
@@ -88,7 +88,7 @@ fn graded(quick: bool) -> Result<Vec<Graded>, String> {
 }
 
 /// Games and decisions in a full or `quick` run with `games` games per pairing.
-pub fn planned(quick: bool, games: u64) -> Result<u64, String> {
+pub fn planned(quick: bool, games: u64) -> Result<u64, ExperimentError> {
     let players = players(quick)?.len() as u64;
     let positions: usize = mistakes::sets(quick).iter().map(|(_, n)| n).sum();
     Ok(games * players * (players - 1) / 2 + (positions * levels(quick)?.len()) as u64)
@@ -106,15 +106,15 @@ pub fn run(
     seed: u64,
     observer: &dyn MatchObserver,
     progress: &dyn Progress,
-) -> Result<Results, String> {
+) -> Result<Results, ExperimentError> {
     let decisions = mistakes::grade(dir, &graded(quick)?, quick, seed, progress)?;
     let games = round_robin(&games_path(dir), &players(quick)?, games, seed, observer)?;
     Ok(Results { games, decisions })
 }
 
 /// Everything in `dir`, to rebuild the report.
-pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Results, String> {
-    let loaded = GameLog::load(&games_path(dir)).map_err(|e| e.to_string())?;
+pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Results, ExperimentError> {
+    let loaded = GameLog::load(&games_path(dir))?;
     for warning in &loaded.warnings {
         progress.warn(warning);
     }
@@ -132,8 +132,8 @@ pub fn round_robin(
     games: u64,
     seed: u64,
     observer: &dyn MatchObserver,
-) -> Result<Vec<GameRecord>, String> {
-    let (loaded, mut log) = GameLog::resume(path).map_err(|e| e.to_string())?;
+) -> Result<Vec<GameRecord>, ExperimentError> {
+    let (loaded, mut log) = GameLog::resume(path)?;
     for warning in &loaded.warnings {
         observer.warn(warning);
     }
@@ -157,9 +157,7 @@ pub fn round_robin(
                 .filter(|r| r.a == first.label && r.b == second.label && r.game < games)
                 .cloned()
                 .collect();
-            all.extend(
-                run_match(&config, done, Some(&mut log), observer).map_err(|e| e.to_string())?,
-            );
+            all.extend(run_match(&config, done, Some(&mut log), observer)?);
         }
     }
     Ok(all)

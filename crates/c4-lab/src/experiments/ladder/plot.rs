@@ -1,11 +1,12 @@
 //! The ladder's plot: every player's Elo with its 95% interval.
 
+use crate::experiments::ExperimentError;
 use c4_arena::tournament::Crosstable;
 use plotters::prelude::*;
 use std::path::Path;
 
 /// Draws `table`'s ratings with their intervals into the SVG file `path`.
-pub fn plot(path: &Path, table: &Crosstable) -> Result<(), String> {
+pub fn plot(path: &Path, table: &Crosstable) -> Result<(), ExperimentError> {
     let ratings = table.ratings();
     let finite: Vec<f64> = ratings
         .iter()
@@ -15,8 +16,7 @@ pub fn plot(path: &Path, table: &Crosstable) -> Result<(), String> {
     let low = finite.iter().copied().fold(-100.0, f64::min) - 50.0;
     let high = finite.iter().copied().fold(100.0, f64::max) + 50.0;
     let root = SVGBackend::new(path, (800, 60 + 34 * ratings.len() as u32)).into_drawing_area();
-    let err = |e: &dyn std::fmt::Display| format!("plotting {}: {e}", path.display());
-    root.fill(&WHITE).map_err(|e| err(&e))?;
+    root.fill(&WHITE).map_err(ExperimentError::plot(path))?;
     let mut chart = ChartBuilder::on(&root)
         .caption("Elo ladder (95% intervals)", ("sans-serif", 18))
         .margin(10)
@@ -24,14 +24,14 @@ pub fn plot(path: &Path, table: &Crosstable) -> Result<(), String> {
         .x_label_area_size(30)
         .y_label_area_size(90)
         .build_cartesian_2d(low..high, 0.0..ratings.len() as f64)
-        .map_err(|e| err(&e))?;
+        .map_err(ExperimentError::plot(path))?;
     chart
         .configure_mesh()
         .x_desc("Elo")
         .y_labels(0)
         .light_line_style(WHITE)
         .draw()
-        .map_err(|e| err(&e))?;
+        .map_err(ExperimentError::plot(path))?;
     let style = TextStyle::from(("sans-serif", 13).into_font()).pos(
         plotters::style::text_anchor::Pos::new(
             plotters::style::text_anchor::HPos::Right,
@@ -46,18 +46,18 @@ pub fn plot(path: &Path, table: &Crosstable) -> Result<(), String> {
                 vec![(lo, y), (hi, y)],
                 BLACK.stroke_width(2),
             )))
-            .map_err(|e| err(&e))?;
+            .map_err(ExperimentError::plot(path))?;
         chart
             .draw_series(std::iter::once(Circle::new(
                 (r.elo, y),
                 5,
                 RGBColor(200, 40, 40).filled(),
             )))
-            .map_err(|e| err(&e))?;
+            .map_err(ExperimentError::plot(path))?;
         let (px, py) = chart.backend_coord(&(low, y));
         root.draw(&Text::new(r.name.clone(), (px - 8, py), style.clone()))
-            .map_err(|e| err(&e))?;
+            .map_err(ExperimentError::plot(path))?;
     }
-    root.present().map_err(|e| err(&e))?;
+    root.present().map_err(ExperimentError::plot(path))?;
     Ok(())
 }

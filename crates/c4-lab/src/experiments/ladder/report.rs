@@ -4,6 +4,7 @@
 
 use super::super::mistakes::{GradedSet, SETS, Tally, mean_rate, tally_of};
 use super::{DEPTH, OPENING_PLIES, Results, graded, levels, players, plot};
+use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::stats::Spread;
 use c4_arena::tournament::{Crosstable, Rating};
 use c4_engine::agent::{LEVELS, MEASURED_HEADER, Measured, MeasuredRow};
@@ -23,7 +24,7 @@ struct LevelFigures {
 }
 
 /// Writes `report.md`, `ladder.csv`, `ladder.svg` and `levels.tsv` into `dir`.
-pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, String> {
+pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, ExperimentError> {
     let played = played(results);
     let players: Vec<_> = players(false)?
         .into_iter()
@@ -61,10 +62,10 @@ pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, String
          on a two-core machine. The heuristics search {DEPTH} plies with alpha-beta. `levels.tsv` is the table \
          `c4 levels`, `c4 play --help` and the page's level picker show."
     );
-    std::fs::write(dir.join("ladder.csv"), table.ratings_csv()).map_err(|e| e.to_string())?;
+    write_file(&dir.join("ladder.csv"), table.ratings_csv())?;
     plot(&dir.join("ladder.svg"), &table)?;
-    std::fs::write(dir.join("levels.tsv"), levels_table(&figures)).map_err(|e| e.to_string())?;
-    std::fs::write(dir.join("report.md"), &md).map_err(|e| e.to_string())?;
+    write_file(&dir.join("levels.tsv"), levels_table(&figures))?;
+    write_file(&dir.join("report.md"), &md)?;
     Ok(md)
 }
 
@@ -85,7 +86,7 @@ fn level_figures(
     results: &Results,
     ratings: &[Rating],
     tally: &Tally,
-) -> Result<Vec<LevelFigures>, String> {
+) -> Result<Vec<LevelFigures>, ExperimentError> {
     let sets: Vec<&GradedSet> = SETS.iter().collect();
     let mut out = Vec::new();
     for level in levels(false)? {

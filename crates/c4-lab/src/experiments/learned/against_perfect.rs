@@ -5,6 +5,7 @@
 //! too. Each game is counted against the opening's theoretical result.
 
 use super::super::decisions::DecisionLog;
+use crate::experiments::ExperimentError;
 use crate::progress::Progress;
 use c4_arena::matches::game_seed;
 use c4_core::{Column, Game, Player, Status, WIDTH};
@@ -64,7 +65,7 @@ fn log_path(dir: &Path) -> PathBuf {
 }
 
 /// The games played so far in `dir`.
-pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<PerfectGame>, String> {
+pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<PerfectGame>, ExperimentError> {
     DecisionLog::load(&log_path(dir), progress)
 }
 
@@ -74,7 +75,7 @@ pub fn play(
     quick: bool,
     seed: u64,
     progress: &dyn Progress,
-) -> Result<Vec<PerfectGame>, String> {
+) -> Result<Vec<PerfectGame>, ExperimentError> {
     let log = DecisionLog::<PerfectGame>::resume(&log_path(dir), progress)?;
     let have: HashSet<(String, u64)> =
         log.with_made(|made| made.iter().map(|g| (g.opening.clone(), g.game)).collect());
@@ -90,26 +91,31 @@ pub fn play(
                 solver.set_book(Some(book.clone()));
                 solver
             },
-            |solver, (opening, game)| -> Result<(), String> {
+            |solver, (opening, game)| -> Result<(), ExperimentError> {
                 let played = play_one(solver, opening, *game, seed)?;
                 log.record(played, progress)
             },
         )
-        .collect::<Result<(), String>>()?;
+        .collect::<Result<(), ExperimentError>>()?;
     Ok(log.into_made())
 }
 
 /// The columns of the best exact score in `game`'s position.
-fn best_columns(solver: &mut Solver, game: &Game) -> Result<Vec<Column>, String> {
+fn best_columns(solver: &mut Solver, game: &Game) -> Result<Vec<Column>, ExperimentError> {
     let (scores, _) = solver
         .analyze(game.position(), false, SolveLimits::default())
-        .map_err(|e| format!("{}: {e}", game.move_string()))?;
+        .map_err(|source| ExperimentError::SolveAt {
+            moves: game.move_string(),
+            source,
+        })?;
     let best = scores
         .iter()
         .copied()
         .filter(|&s| s != INVALID_MOVE)
         .max()
-        .ok_or("a position with no legal move")?;
+        .ok_or_else(|| ExperimentError::NoLegalMove {
+            moves: game.move_string(),
+        })?;
     Ok((0..WIDTH)
         .filter(|&c| scores[c] == best)
         .filter_map(Column::new)
@@ -130,17 +136,22 @@ fn play_one(
     opening: &str,
     game: u64,
     seed: u64,
-) -> Result<PerfectGame, String> {
-    let mut board = Game::from_moves(opening).map_err(|e| format!("{opening}: {e}"))?;
+) -> Result<PerfectGame, ExperimentError> {
+    let mut board = Game::from_moves(opening).map_err(|source| ExperimentError::NamedMoves {
+        moves: opening.to_owned(),
+        source,
+    })?;
     let (start, _) = solver
         .solve(board.position())
-        .map_err(|e| format!("{opening}: {e}"))?;
+        .map_err(|source| ExperimentError::SolveAt {
+            moves: opening.to_owned(),
+            source,
+        })?;
     let to_move_is_first = board.position().side_to_move() == Player::Red;
     let theoretical = start.signum() as i8 * if to_move_is_first { 1 } else { -1 };
     let game_number = game + 1000 * opening.parse::<u64>().unwrap_or(0);
     let mut network = PlayerSpec::parse(NETWORK_PLAYER, game_seed(seed, game_number, 0))
-        .and_then(|spec| spec.build())
-        .map_err(|e| e.to_string())?;
+        .and_then(|spec| spec.build())?;
     let mut rng = SeededRng::seed_from_u64(game_seed(seed, game_number, 1));
     let result = loop {
         if let Some(result) = first_players(board.position().status()) {
@@ -152,7 +163,7 @@ fn play_one(
             let best = best_columns(solver, &board)?;
             best[rng.random_range(0..best.len())]
         };
-        board.try_play(column).map_err(|e| e.to_string())?;
+        board.try_play(column)?;
     };
     Ok(PerfectGame {
         opening: opening.to_owned(),

@@ -16,6 +16,7 @@ pub use report::report;
 use super::ladder;
 use super::mistakes::{self, Decision, Graded};
 use super::players::{alphabeta, evaluator};
+use crate::experiments::ExperimentError;
 use crate::progress::{GamesOf, Progress};
 use crate::tuning::TUNED;
 use c4_arena::matches::Contestant;
@@ -82,7 +83,7 @@ pub fn graded() -> Vec<Graded> {
 }
 
 /// The ladder's players: every graded evaluator at [`LADDER_DEPTH`], untuned.
-pub fn ladder_players() -> Result<Vec<Contestant>, String> {
+pub fn ladder_players() -> Result<Vec<Contestant>, ExperimentError> {
     evaluators()
         .into_iter()
         .map(|name| {
@@ -118,28 +119,32 @@ const NETWORK_FILE: &str = "network.txt";
 
 /// Records the shipped network in a new run, or checks that a resumed run's games were
 /// played with the network this c4 ships (their specs alone, `eval=ntuple`, cannot tell).
-fn claim_network(dir: &Path) -> Result<(), String> {
+fn claim_network(dir: &Path) -> Result<(), ExperimentError> {
     let path = dir.join("games").join(NETWORK_FILE);
     let current = format!("builtin network crc32 {:08x}\n", builtin_fingerprint());
     if path.exists() {
-        let recorded = c4_engine::files::read_text(&path, 1024).map_err(|e| e.to_string())?;
+        let recorded = c4_engine::files::read_text(&path, 1024)?;
         if recorded != current {
-            return Err(format!(
-                "{} holds games of another shipped network ({}), not of this c4's ({}): choose another --out",
-                dir.display(),
-                recorded.trim(),
-                current.trim()
-            ));
+            return Err(ExperimentError::OtherNetwork {
+                dir: dir.to_owned(),
+                recorded: recorded.trim().to_owned(),
+                current: current.trim().to_owned(),
+            });
         }
         return Ok(());
     }
     std::fs::create_dir_all(dir.join("games"))
         .and_then(|()| std::fs::write(&path, current))
-        .map_err(|e| format!("writing {}: {e}", path.display()))
+        .map_err(ExperimentError::write(&path))
 }
 
 /// Runs what is missing in `dir`; returns everything there.
-pub fn run(dir: &Path, quick: bool, seed: u64, progress: &dyn Progress) -> Result<Results, String> {
+pub fn run(
+    dir: &Path,
+    quick: bool,
+    seed: u64,
+    progress: &dyn Progress,
+) -> Result<Results, ExperimentError> {
     claim_network(dir)?;
     let decisions = mistakes::grade(dir, &graded(), quick, seed, progress)?;
     let games = if quick {
@@ -163,8 +168,8 @@ pub fn run(dir: &Path, quick: bool, seed: u64, progress: &dyn Progress) -> Resul
 }
 
 /// Everything in `dir`, to rebuild the report.
-pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Results, String> {
-    let loaded = c4_arena::record::GameLog::load(&ladder_path(dir)).map_err(|e| e.to_string())?;
+pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Results, ExperimentError> {
+    let loaded = c4_arena::record::GameLog::load(&ladder_path(dir))?;
     for warning in &loaded.warnings {
         progress.warn(warning);
     }

@@ -6,6 +6,7 @@ use super::super::ladder;
 use super::super::mistakes::{GradedSet, SETS, Tally, tally_of};
 use super::super::plot::{self, Chart, Series};
 use super::{DEPTHS, LADDER_DEPTH, NTUPLE, PerfectGame, Results, graded, ladder_players};
+use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::tournament::Crosstable;
 use c4_core::{Game, WIDTH};
 use c4_engine::eval::ntuple::evaluator::builtin;
@@ -20,7 +21,7 @@ fn percent(count: u64, n: u64) -> f64 {
 }
 
 /// Writes `report.md`, `mistakes.csv`, `learning.svg` and `ladder.svg`; returns the Markdown.
-pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, String> {
+pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, ExperimentError> {
     let mut md = String::from("# learned: an n-tuple network trained by self-play\n\n");
     let _ = writeln!(
         md,
@@ -41,12 +42,12 @@ pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, String
     md.push_str("## Reading\n\n");
     md.push_str(&summary(&tally, &sets, &results.perfect));
     md.push_str(&first_moves(&results.perfect));
-    std::fs::write(dir.join("report.md"), &md).map_err(|e| e.to_string())?;
+    write_file(&dir.join("report.md"), &md)?;
     Ok(md)
 }
 
 /// The learning curve of the shipped network's run, as its metrics recorded it.
-fn training(dir: &Path) -> Result<String, String> {
+fn training(dir: &Path) -> Result<String, ExperimentError> {
     let rows: Vec<Vec<f64>> = TRAINING_METRICS
         .lines()
         .skip(1)
@@ -100,7 +101,11 @@ fn rate(tally: &Tally, label: &str, set: &GradedSet) -> Option<f64> {
         .map(|&(n, mistakes, _)| percent(mistakes, n))
 }
 
-fn mistakes_table(dir: &Path, tally: &Tally, sets: &[&GradedSet]) -> Result<String, String> {
+fn mistakes_table(
+    dir: &Path,
+    tally: &Tally,
+    sets: &[&GradedSet],
+) -> Result<String, ExperimentError> {
     let names: Vec<&str> = sets.iter().map(|s| s.name).collect();
     let mut md = format!(
         "## Mistakes on the reference sets\n\nMistake % (not optimal %) per set, alpha-beta at depths {DEPTHS:?}.\n\n\
@@ -148,7 +153,7 @@ fn mistakes_table(dir: &Path, tally: &Tally, sets: &[&GradedSet]) -> Result<Stri
         let cells: Vec<String> = published.iter().map(|v| format!("{v:.1}")).collect();
         let _ = writeln!(md, "| {label} | {} |", cells.join(" | "));
     }
-    std::fs::write(dir.join("mistakes.csv"), csv).map_err(|e| e.to_string())?;
+    write_file(&dir.join("mistakes.csv"), csv)?;
     Ok(md)
 }
 
@@ -206,7 +211,10 @@ fn targets(tally: &Tally, sets: &[&GradedSet]) -> String {
     md
 }
 
-fn ladder_section(dir: &Path, records: &[c4_arena::record::GameRecord]) -> Result<String, String> {
+fn ladder_section(
+    dir: &Path,
+    records: &[c4_arena::record::GameRecord],
+) -> Result<String, ExperimentError> {
     let names: Vec<String> = ladder_players()?.into_iter().map(|c| c.label).collect();
     let mut md = format!(
         "## Ladder at equal depth\n\nEvery evaluator above, untuned, in alpha-beta at depth {LADDER_DEPTH}: a round \

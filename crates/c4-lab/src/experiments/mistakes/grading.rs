@@ -3,6 +3,7 @@
 
 use super::super::decisions::DecisionLog;
 use super::super::players::{alphabeta, engine, evaluator};
+use crate::experiments::ExperimentError;
 use crate::progress::Progress;
 use crate::tuning::TUNED;
 use c4_arena::log::AppendLog;
@@ -198,11 +199,10 @@ fn labels(
     dir: &Path,
     quick: bool,
     progress: &dyn Progress,
-) -> Result<HashMap<(String, usize), Labelled>, String> {
+) -> Result<HashMap<(String, usize), Labelled>, ExperimentError> {
     let (contents, log) = AppendLog::resume(&labels_path(dir), None, |line| {
         serde_json::from_str::<Labelled>(line)
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     for warning in &contents.warnings {
         progress.warn(warning);
     }
@@ -213,7 +213,8 @@ fn labels(
         .collect();
     let mut todo = Vec::new();
     for (set, count) in sets(quick) {
-        let positions = reference_positions::set(set.file).ok_or("a reference set is missing")?;
+        let positions =
+            reference_positions::set(set.file).ok_or(ExperimentError::MissingSet(set.file))?;
         for (index, position) in positions.into_iter().take(count).enumerate() {
             if !known.contains_key(&(set.file.to_owned(), index)) {
                 todo.push((set.file, index, position.moves));
@@ -230,11 +231,18 @@ fn labels(
                 solver.set_book(Some(book.clone()));
                 solver
             },
-            |solver, (set, index, moves)| -> Result<Labelled, String> {
-                let position = c4_core::parse_moves(moves).map_err(|e| format!("{moves}: {e}"))?;
+            |solver, (set, index, moves)| -> Result<Labelled, ExperimentError> {
+                let position =
+                    c4_core::parse_moves(moves).map_err(|source| ExperimentError::NamedMoves {
+                        moves: moves.clone(),
+                        source,
+                    })?;
                 let (scores, _) = solver
                     .analyze(&position, false, SolveLimits::default())
-                    .map_err(|e| format!("{moves}: {e}"))?;
+                    .map_err(|source| ExperimentError::SolveAt {
+                        moves: moves.clone(),
+                        source,
+                    })?;
                 let labelled = Labelled {
                     set: (*set).to_owned(),
                     index: *index,
@@ -245,17 +253,17 @@ fn labels(
                 log.lock()
                     .expect("no panic holding the log")
                     .append(&line)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(ExperimentError::write(&labels_path(dir)))?;
                 Ok(labelled)
             },
         )
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, ExperimentError>>()?;
     known.extend(found.into_iter().map(|l| ((l.set.clone(), l.index), l)));
     Ok(known)
 }
 
 /// The decisions made so far in `dir`.
-pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<Decision>, String> {
+pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Vec<Decision>, ExperimentError> {
     DecisionLog::load(&decisions_path(dir), progress)
 }
 
@@ -273,7 +281,7 @@ pub fn run(
     quick: bool,
     seed: u64,
     progress: &dyn Progress,
-) -> Result<Vec<Decision>, String> {
+) -> Result<Vec<Decision>, ExperimentError> {
     grade(dir, &players(quick), quick, seed, progress)
 }
 
@@ -285,7 +293,7 @@ pub fn grade(
     quick: bool,
     seed: u64,
     progress: &dyn Progress,
-) -> Result<Vec<Decision>, String> {
+) -> Result<Vec<Decision>, ExperimentError> {
     let labels = labels(dir, quick, progress)?;
     let decisions = DecisionLog::<Decision>::resume(&decisions_path(dir), progress)?;
     let have: HashSet<(String, String, usize)> = decisions.with_made(|made| {
@@ -305,12 +313,12 @@ pub fn grade(
             .map(|k| &labels[*k])
             .collect();
         todo.par_iter()
-            .try_for_each(|labelled| -> Result<(), String> {
-                let game = Game::from_moves(&labelled.moves).map_err(|e| e.to_string())?;
-                let mut agent = spec.build().map_err(|e| e.to_string())?;
+            .try_for_each(|labelled| -> Result<(), ExperimentError> {
+                let game = Game::from_moves(&labelled.moves)?;
+                let mut agent = spec.build()?;
                 let column = agent.choose(&game).column;
                 let (mistake, not_optimal) = grade_move(&labelled.columns, column.index())
-                    .ok_or_else(|| format!("{text} played a full column"))?;
+                    .ok_or_else(|| ExperimentError::FullColumn(text.clone()))?;
                 let decision = Decision {
                     player: player.label.clone(),
                     spec: text.clone(),

@@ -2,6 +2,7 @@
 //! the reading of them, and the plot by depth.
 
 use super::super::plot::{self, Chart, Series};
+use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::stats::wilson;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -13,7 +14,7 @@ fn percent(count: u64, n: u64) -> f64 {
 }
 
 /// Writes `report.md`, `mistakes.csv` and `mistakes.svg`; returns the Markdown.
-pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, String> {
+pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, ExperimentError> {
     let quick = !decisions.iter().any(|d| d.set == "Test_L1_R3");
     let tally = tally(decisions, quick);
     let graded_sets: Vec<&GradedSet> = SETS
@@ -97,9 +98,9 @@ pub fn report(dir: &Path, decisions: &[Decision], seed: u64) -> Result<String, S
          dashed.\n",
     );
     md.push_str(&reading(quick, &tally, &graded_sets));
-    std::fs::write(dir.join("mistakes.csv"), csv).map_err(|e| e.to_string())?;
+    write_file(&dir.join("mistakes.csv"), csv)?;
     plot_by_depth(dir, quick, &tally, &graded_sets)?;
-    std::fs::write(dir.join("report.md"), &md).map_err(|e| e.to_string())?;
+    write_file(&dir.join("report.md"), &md)?;
     Ok(md)
 }
 
@@ -187,7 +188,7 @@ fn plot_by_depth(
     quick: bool,
     tally: &Tally,
     sets: &[&GradedSet],
-) -> Result<(), String> {
+) -> Result<(), ExperimentError> {
     let mut series: Vec<Series> = Vec::new();
     for player in players(quick) {
         let Some((eval, tuned, depth)) = player.line else {

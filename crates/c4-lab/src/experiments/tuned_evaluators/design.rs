@@ -5,6 +5,7 @@ use super::super::kang_tables::kang_table9_with;
 use super::super::mistakes::Graded;
 use super::super::pairing::PairingTable;
 use super::super::players::alphabeta;
+use crate::experiments::ExperimentError;
 use crate::tuning::parse_eval_text;
 use c4_engine::agent::PlayerSpec;
 use c4_engine::eval::EvalSpec;
@@ -53,13 +54,16 @@ pub fn matches_path(dir: &Path) -> PathBuf {
 
 /// The player of `eval` (as `eval=` spells it: a fit's evaluator or its tuned weights) at
 /// `depth`.
-pub fn player(eval: &str, depth: u32) -> Result<PlayerSpec, String> {
-    let eval = parse_eval_text(eval).map_err(|e| format!("{eval}: {e}"))?;
+pub fn player(eval: &str, depth: u32) -> Result<PlayerSpec, ExperimentError> {
+    let eval = parse_eval_text(eval).map_err(|source| ExperimentError::NamedSpec {
+        name: eval.to_owned(),
+        source,
+    })?;
     Ok(alphabeta(depth, eval))
 }
 
 /// The players graded on the reference sets, untuned and tuned at each depth.
-pub fn graded(fits: &[Fit]) -> Result<Vec<Graded>, String> {
+pub fn graded(fits: &[Fit]) -> Result<Vec<Graded>, ExperimentError> {
     let mut out = Vec::new();
     for fit in fits {
         for depth in GRADE_DEPTHS {
@@ -76,12 +80,15 @@ pub fn graded(fits: &[Fit]) -> Result<Vec<Graded>, String> {
 }
 
 /// Kang's Table 9, untuned and with the tuned H1.
-pub fn table9s(fits: &[Fit]) -> Result<Vec<PairingTable>, String> {
+pub fn table9s(fits: &[Fit]) -> Result<Vec<PairingTable>, ExperimentError> {
     let kang = fits
         .iter()
         .find(|f| f.eval == "kang")
-        .ok_or("kang is not tuned")?;
-    let tuned = parse_eval_text(&kang.tuned).map_err(|e| format!("tuned kang: {e}"))?;
+        .ok_or(ExperimentError::KangNotTuned)?;
+    let tuned = parse_eval_text(&kang.tuned).map_err(|source| ExperimentError::NamedSpec {
+        name: "tuned kang".to_owned(),
+        source,
+    })?;
     Ok(vec![
         kang_table9_with(
             "table9-untuned",

@@ -5,6 +5,7 @@ use super::super::mistakes::{self};
 use super::super::pairing::{games_path, play_table};
 use super::super::settings::RunSettings;
 use crate::dataset::{self, BuildProgress, DatasetSpec, Sample, Source};
+use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::progress::{Plan, Progress};
 use crate::tuning::eval_text;
 use crate::tuning::spsa::OPENING_PLIES;
@@ -109,14 +110,14 @@ impl BuildProgress for Labelled<'_> {
 fn labelled_positions(
     settings: &RunSettings,
     progress: &dyn Progress,
-) -> Result<Vec<Sample>, String> {
+) -> Result<Vec<Sample>, ExperimentError> {
     let path = dataset_path(&settings.out);
     let spec = dataset_spec(settings);
     if path.exists() {
         for _ in 0..spec.positions {
             progress.advanced();
         }
-        return dataset::read(&path).map_err(|e| e.to_string());
+        return Ok(dataset::read(&path)?);
     }
     let work = PathBuf::from(format!("{}.partial", path.display()));
     let samples = dataset::build(
@@ -129,9 +130,8 @@ fn labelled_positions(
             reported: AtomicUsize::new(0),
             target: spec.positions,
         },
-    )
-    .map_err(|e| e.to_string())?;
-    dataset::write(&path, &samples).map_err(|e| e.to_string())?;
+    )?;
+    dataset::write(&path, &samples)?;
     std::fs::remove_file(&work).ok();
     Ok(samples)
 }
@@ -142,13 +142,13 @@ fn fitted(
     name: &str,
     samples: &[Sample],
     settings: &RunSettings,
-) -> Result<Fit, String> {
+) -> Result<Fit, ExperimentError> {
     let path = fit_path(dir, name);
     if path.exists() {
-        let text = files::read_text(&path, 1 << 20).map_err(|e| e.to_string())?;
-        return serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()));
+        let text = files::read_text(&path, 1 << 20)?;
+        return serde_json::from_str(&text).map_err(|source| ExperimentError::Fit { path, source });
     }
-    let start = EvalSpec::parse(name).map_err(|e| e.to_string())?;
+    let start = EvalSpec::parse(name)?;
     let config = TexelConfig {
         target: Target::Results,
         depth: 0,
@@ -156,7 +156,7 @@ fn fitted(
         patience: PATIENCE,
         max_passes: size(settings).max_passes,
     };
-    let result = texel::fit(&start, samples, &config, &mut |_| {}).map_err(|e| e.to_string())?;
+    let result = texel::fit(&start, samples, &config, &mut |_| {})?;
     let first = &result.passes[0];
     let best = &result.passes[result.best_pass as usize];
     let fit = Fit {
@@ -168,7 +168,7 @@ fn fitted(
         passes: (result.passes.len() as u32 - 1, result.best_pass),
         positions: result.counts,
     };
-    std::fs::create_dir_all(dir.join("tuned")).map_err(|e| e.to_string())?;
+    create_dir(&dir.join("tuned"))?;
     let comments = [
         format!("{name} weights fitted by c4 experiment tuning (texel, depth 0)"),
         format!(
@@ -192,10 +192,9 @@ fn fitted(
         ),
     ];
     let params_path = dir.join("tuned").join(format!("{name}.params"));
-    std::fs::write(&params_path, params::render(&result.tuned, &comments))
-        .map_err(|e| format!("writing {}: {e}", params_path.display()))?;
+    write_file(&params_path, params::render(&result.tuned, &comments))?;
     let text = serde_json::to_string_pretty(&fit).expect("plain data");
-    std::fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))?;
+    write_file(&path, text)?;
     Ok(fit)
 }
 
@@ -204,9 +203,9 @@ fn play_matches(
     fits: &[Fit],
     settings: &RunSettings,
     observer: &dyn MatchObserver,
-) -> Result<Vec<GameRecord>, String> {
+) -> Result<Vec<GameRecord>, ExperimentError> {
     let path = matches_path(&settings.out);
-    let (loaded, mut log) = GameLog::resume(&path).map_err(|e| e.to_string())?;
+    let (loaded, mut log) = GameLog::resume(&path)?;
     for warning in &loaded.warnings {
         observer.warn(warning);
     }
@@ -236,9 +235,7 @@ fn play_matches(
                 .filter(|r| r.game < games)
                 .cloned()
                 .collect();
-            all.extend(
-                run_match(&config, done, Some(&mut log), observer).map_err(|e| e.to_string())?,
-            );
+            all.extend(run_match(&config, done, Some(&mut log), observer)?);
         }
     }
     Ok(all)
@@ -249,7 +246,7 @@ pub fn run(
     settings: &RunSettings,
     progress: &dyn Progress,
     games: &dyn MatchObserver,
-) -> Result<(), String> {
+) -> Result<(), ExperimentError> {
     let dir = &settings.out;
     let samples = labelled_positions(settings, progress)?;
     let fits: Vec<Fit> = TUNED_EVALUATORS
@@ -273,21 +270,21 @@ pub fn run(
 }
 
 /// Rebuilds the report from the files of `dir`; the number of games and decisions found.
-pub fn rebuild(dir: &Path, seed: u64, progress: &dyn Progress) -> Result<usize, String> {
+pub fn rebuild(dir: &Path, seed: u64, progress: &dyn Progress) -> Result<usize, ExperimentError> {
     let fits: Vec<Fit> = TUNED_EVALUATORS
         .iter()
         .filter(|name| fit_path(dir, name).exists())
         .map(|name| {
             let path = fit_path(dir, name);
-            let text = files::read_text(&path, 1 << 20).map_err(|e| e.to_string())?;
-            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+            let text = files::read_text(&path, 1 << 20)?;
+            serde_json::from_str(&text).map_err(|source| ExperimentError::Fit { path, source })
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, ExperimentError>>()?;
     if fits.len() < TUNED_EVALUATORS.len() {
         return Ok(0);
     }
-    let load = |path: PathBuf| -> Result<Vec<GameRecord>, String> {
-        let loaded = GameLog::load(&path).map_err(|e| e.to_string())?;
+    let load = |path: PathBuf| -> Result<Vec<GameRecord>, ExperimentError> {
+        let loaded = GameLog::load(&path)?;
         for warning in &loaded.warnings {
             progress.warn(warning);
         }

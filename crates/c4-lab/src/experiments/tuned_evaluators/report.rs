@@ -4,6 +4,7 @@
 use super::super::mistakes::{self, Decision};
 use super::super::plot::{self, Chart, Series};
 use super::super::report::build_report;
+use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::tuning::spsa::OPENING_PLIES;
 use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
@@ -23,7 +24,7 @@ fn match_results(
     fits: &[Fit],
     matches: &[GameRecord],
     seed: u64,
-) -> Result<Vec<MatchResult>, String> {
+) -> Result<Vec<MatchResult>, ExperimentError> {
     let mut out = Vec::new();
     for fit in fits {
         for depth in MATCH_DEPTHS {
@@ -66,7 +67,7 @@ pub fn report(
     matches: &[GameRecord],
     table9: &[GameRecord],
     decisions: &[Decision],
-) -> Result<(), String> {
+) -> Result<(), ExperimentError> {
     let mut md = String::from("# tuning: the papers' heuristics tuned against perfect play\n\n");
     let positions = fits
         .first()
@@ -162,16 +163,19 @@ pub fn report(
     md.push_str(&mistakes_section(dir, fits, decisions)?);
     md.push_str(&table9_section(dir, seed, fits, table9)?);
     md.push_str(&reading(&results, fits, decisions)?);
-    std::fs::write(dir.join("texel.csv"), texel_csv).map_err(|e| e.to_string())?;
-    std::fs::write(dir.join("tuning.csv"), csv).map_err(|e| e.to_string())?;
-    std::fs::write(dir.join("report.md"), md).map_err(|e| e.to_string())
+    write_file(&dir.join("texel.csv"), texel_csv)?;
+    write_file(&dir.join("tuning.csv"), csv)?;
+    write_file(&dir.join("report.md"), md)
 }
 
 /// An evaluator, a depth, and its mean mistake % untuned and tuned.
 type MistakeRate = (String, u32, Option<f64>, Option<f64>);
 
 /// Mean mistake % over the graded sets, untuned and tuned, by evaluator and depth.
-fn mistake_rates(fits: &[Fit], decisions: &[Decision]) -> Result<Vec<MistakeRate>, String> {
+fn mistake_rates(
+    fits: &[Fit],
+    decisions: &[Decision],
+) -> Result<Vec<MistakeRate>, ExperimentError> {
     let players = graded(fits)?;
     let tally = mistakes::tally_of(decisions, &players);
     let quick = !decisions.iter().any(|d| d.set == "Test_L1_R3");
@@ -190,7 +194,11 @@ fn mistake_rates(fits: &[Fit], decisions: &[Decision]) -> Result<Vec<MistakeRate
     Ok(out)
 }
 
-fn mistakes_section(dir: &Path, fits: &[Fit], decisions: &[Decision]) -> Result<String, String> {
+fn mistakes_section(
+    dir: &Path,
+    fits: &[Fit],
+    decisions: &[Decision],
+) -> Result<String, ExperimentError> {
     let rates = mistake_rates(fits, decisions)?;
     let quick = !decisions.iter().any(|d| d.set == "Test_L1_R3");
     let mut md = format!(
@@ -221,7 +229,7 @@ fn mistakes_section(dir: &Path, fits: &[Fit], decisions: &[Decision]) -> Result<
             after.map_or(String::new(), |v| format!("{v:.3}"))
         );
     }
-    std::fs::write(dir.join("mistakes.csv"), csv).map_err(|e| e.to_string())?;
+    write_file(&dir.join("mistakes.csv"), csv)?;
     let mut series = Vec::new();
     let mut top: f64 = 1.0;
     for fit in fits {
@@ -265,10 +273,10 @@ fn table9_section(
     seed: u64,
     fits: &[Fit],
     records: &[GameRecord],
-) -> Result<String, String> {
+) -> Result<String, ExperimentError> {
     let tables = table9s(fits)?;
     let table9_dir = dir.join("table9");
-    std::fs::create_dir_all(&table9_dir).map_err(|e| e.to_string())?;
+    create_dir(&table9_dir)?;
     let experiment = super::super::tables::EXPERIMENTS
         .iter()
         .find(|e| e.name == "kang-h1-vs-h2")
@@ -306,7 +314,7 @@ fn reading(
     results: &[MatchResult],
     fits: &[Fit],
     decisions: &[Decision],
-) -> Result<String, String> {
+) -> Result<String, ExperimentError> {
     let mut md = String::from("\n## Reading\n\n");
     let verdict = |r: &MatchResult| {
         r.summary.elo.map_or("no games", |e| {
