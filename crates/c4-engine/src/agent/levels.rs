@@ -63,7 +63,7 @@ pub struct Measured {
     /// Half the width of the Elo's 95% interval.
     pub elo_95: f64,
     /// The share of its moves, in percent, that turn a win into a draw or loss or a draw into
-    /// a loss, on the six reference sets together.
+    /// a loss: each of the six reference sets' share, averaged over the sets.
     pub mistakes_pct: f64,
     /// Positions of the reference sets those moves were chosen in.
     pub positions: u32,
