@@ -2,9 +2,10 @@
 //! (`c4-server`) and the browser build answers in a worker (`c4-wasm`), so the page reads
 //! the same fields from either. What a limit changed in a request is listed in `clamped`.
 
+use crate::agent::PlayerSpec;
 use crate::analysis::Analysis;
 use crate::review::Review;
-use crate::search::MoveSummary;
+use crate::search::{MoveReport, MoveSummary};
 use c4_core::{Game, ParseMovesError, Player};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,6 +40,26 @@ pub struct BestResponse {
     pub seed: u64,
     /// What was changed in the request to fit the answerer's limits.
     pub clamped: Vec<String>,
+}
+
+impl BestResponse {
+    /// The answer of `spec`, asked with `seed`, that chose `report` in `game`.
+    #[must_use]
+    pub fn new(
+        game: &Game,
+        report: &MoveReport,
+        spec: &PlayerSpec,
+        seed: u64,
+        clamped: Vec<String>,
+    ) -> BestResponse {
+        BestResponse {
+            summary: report.summary(game.position().moves_played()),
+            ai: spec.to_string(),
+            // A player without random choices (perfect) answers the seed it was given.
+            seed: spec.seed().unwrap_or(seed),
+            clamped,
+        }
+    }
 }
 
 /// The body of a hint request (`POST /api/hint`).

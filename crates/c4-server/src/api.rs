@@ -120,13 +120,7 @@ async fn best(
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         agent.set_cancel(cancel);
         let report = agent.choose(&game);
-        Ok(BestResponse {
-            summary: report.summary(game.position().moves_played()),
-            ai: spec.to_string(),
-            // A player without random choices (perfect) answers the seed it was given.
-            seed: spec.seed().unwrap_or(seed),
-            clamped,
-        })
+        Ok(BestResponse::new(&game, &report, &spec, seed, clamped))
     })
     .await?;
     Ok(Json(response))

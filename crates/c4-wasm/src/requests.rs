@@ -66,13 +66,7 @@ pub fn best(request: BestRequest) -> Result<BestResponse, RequestError> {
     clamped.extend(spec.clamp_resources(BROWSER_TABLE_BITS, BROWSER_THREADS));
     let mut agent = spec.build().map_err(|e| RequestError(e.to_string()))?;
     let report = agent.choose(&game);
-    Ok(BestResponse {
-        summary: report.summary(game.position().moves_played()),
-        ai: spec.to_string(),
-        // A player without random choices (perfect) answers the seed it was given.
-        seed: spec.seed().unwrap_or(seed),
-        clamped,
-    })
+    Ok(BestResponse::new(&game, &report, &spec, seed, clamped))
 }
 
 /// The hint player's move in words (`POST /api/hint`).
