@@ -265,14 +265,13 @@ pub fn play_seated<'a>(
             label: seat.label.to_owned(),
             source,
         })?;
-        let moves_played = current.position().moves_played();
         current
             .try_play(report.column)
             .map_err(|source| MatchError::IllegalMove {
                 label: seat.label.to_owned(),
                 source,
             })?;
-        stats.push(report.summary(moves_played));
+        stats.push(report);
     }
     let (result, winner) = GameResult::of(current.position().status(), start.a_first)
         .expect("the loop ends with the game");

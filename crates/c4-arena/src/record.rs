@@ -5,10 +5,11 @@
 
 use crate::log::{AppendLog, Contents, Entry, LogError, ResumePoint};
 use c4_core::{Column, Game, Outcome, ParseMovesError, Player, Status, excerpt};
-use c4_engine::search::MoveSummary;
+use c4_engine::search::MoveReport;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;
+use std::time::Duration;
 
 /// The result of a game from A's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,7 +127,7 @@ pub enum PlayedError {
         /// The move's column digit.
         digit: char,
         /// The column its statistics name.
-        column: u8,
+        column: Column,
     },
 }
 
@@ -156,7 +157,7 @@ pub struct GameRecord {
     /// Seeds given to A and B for this game.
     pub seeds: [u64; 2],
     /// Statistics of each move the players chose, in order (opening moves excluded).
-    pub stats: Vec<MoveSummary>,
+    pub stats: Vec<MoveReport>,
 }
 
 impl GameRecord {
@@ -167,7 +168,7 @@ impl GameRecord {
     }
 
     /// Statistics of the moves played by A (`true`) or B (`false`).
-    pub fn moves_of(&self, a: bool) -> impl Iterator<Item = &MoveSummary> {
+    pub fn moves_of(&self, a: bool) -> impl Iterator<Item = &MoveReport> {
         self.stats
             .iter()
             .enumerate()
@@ -192,9 +193,12 @@ impl GameRecord {
 
 impl GameRecord {
     /// Replays the moves and sets `winner` and `result` from them (a record is data that
-    /// may have been edited); what was changed, in words, or an error if the moves are not a
-    /// finished game.
+    /// may have been edited), and each move's `ply` from its place after the opening; what
+    /// was changed of the result, in words, or an error if the moves are not a finished game.
     pub fn recompute_result(&mut self) -> Result<Option<String>, RecordError> {
+        for (ply, stats) in (self.opening.len() as u32..).zip(&mut self.stats) {
+            stats.ply = ply;
+        }
         let game = Game::from_moves(&self.moves).map_err(|source| RecordError::Moves {
             game: self.game,
             moves: self.moves.clone(),
@@ -231,7 +235,7 @@ impl GameRecord {
             if !self.chose(i, a) {
                 continue;
             }
-            if !stats.exact {
+            if !stats.score.is_exact() {
                 break;
             }
             from = Some((self.opening.len() + i) as u32);
@@ -266,20 +270,10 @@ impl Seat {
     }
 }
 
-/// A human's move as a move's statistics: the time taken, nothing searched.
+/// A human's move at `ply` as a move's statistics: the time taken, nothing searched.
 #[must_use]
-pub fn human_move(column: Column, time_ms: f64) -> MoveSummary {
-    MoveSummary {
-        column: column.number(),
-        score: 0,
-        score_text: "not scored (a human move)".to_owned(),
-        exact: false,
-        depth: 0,
-        nodes: 0,
-        time_ms,
-        pv: vec![column.number()],
-        note: Some(HUMAN_SPEC.to_owned()),
-    }
+pub fn human_move(column: Column, ply: u32, time: Duration) -> MoveReport {
+    MoveReport::unscored(column, ply, time, Some(HUMAN_SPEC.to_owned()))
 }
 
 impl GameRecord {
@@ -292,7 +286,7 @@ impl GameRecord {
         a_first: bool,
         opening: &str,
         moves: &str,
-        stats: Vec<MoveSummary>,
+        stats: Vec<MoveReport>,
     ) -> Result<GameRecord, PlayedError> {
         let game = Game::from_moves(moves).map_err(|source| PlayedError::Moves {
             moves: moves.to_owned(),
@@ -317,7 +311,7 @@ impl GameRecord {
             });
         }
         for (i, (digit, summary)) in played.chars().zip(&stats).enumerate() {
-            if char::from(b'0' + summary.column) != digit {
+            if Column::from_digit(digit) != Some(summary.column) {
                 return Err(PlayedError::StatisticsColumn {
                     number: opening.len() + i + 1,
                     digit,
@@ -478,10 +472,18 @@ mod tests {
         [Seat::human("you"), computer]
     }
 
-    fn stats_of(moves: &str) -> Vec<MoveSummary> {
+    /// Human moves of `moves`, played after `opening` moves.
+    fn stats_of(opening: usize, moves: &str) -> Vec<MoveReport> {
         moves
             .chars()
-            .map(|c| human_move(Column::from_digit(c).unwrap(), 1.0))
+            .zip(opening as u32..)
+            .map(|(c, ply)| {
+                human_move(
+                    Column::from_digit(c).unwrap(),
+                    ply,
+                    Duration::from_millis(1),
+                )
+            })
             .collect()
     }
 
@@ -489,21 +491,33 @@ mod tests {
     fn a_played_game_becomes_a_record_that_reads_back() {
         // Yellow (A, the human) answers an opening of 4; red wins on column 4.
         let record =
-            GameRecord::played(seats(), false, "4", "4343434", stats_of("343434")).unwrap();
+            GameRecord::played(seats(), false, "4", "4343434", stats_of(1, "343434")).unwrap();
         assert_eq!(record.result, GameResult::Loss);
         assert_eq!(record.winner, Some(Player::Red));
         assert_eq!(record.seeds, [0, 7]);
         assert!(record.chosen_by_a(0) && !record.chosen_by_a(1));
         let line = serde_json::to_string(&record).unwrap();
         assert_eq!(serde_json::from_str::<GameRecord>(&line).unwrap(), record);
+        // A record whose moves do not say their ply gets it from their place.
+        let without = line.replace(",\"ply\":", ",\"was\":");
+        let mut read: GameRecord = serde_json::from_str(&without).unwrap();
+        assert!(read.stats.iter().all(|m| m.ply == 0), "{without}");
+        read.recompute_result().unwrap();
+        assert_eq!(read, record);
     }
 
     #[test]
     fn what_does_not_fit_a_record_is_named() {
         let error = |opening: &str, moves: &str, stats: &str| {
-            GameRecord::played(seats(), true, opening, moves, stats_of(stats))
-                .unwrap_err()
-                .to_string()
+            GameRecord::played(
+                seats(),
+                true,
+                opening,
+                moves,
+                stats_of(opening.len(), stats),
+            )
+            .unwrap_err()
+            .to_string()
         };
         assert!(error("", "4343", "4343").contains("do not finish the game"));
         assert!(error("5", "4343434", "343434").contains("does not start the moves"));

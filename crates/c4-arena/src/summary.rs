@@ -26,10 +26,10 @@ pub struct SideStats {
 }
 
 impl SideStats {
-    fn of<'a>(moves: impl Iterator<Item = &'a c4_engine::search::MoveSummary>) -> SideStats {
+    fn of<'a>(moves: impl Iterator<Item = &'a c4_engine::search::MoveReport>) -> SideStats {
         let (mut times, mut nodes, mut depth) = (Vec::new(), Vec::new(), 0.0);
         for m in moves {
-            times.push(m.time_ms);
+            times.push(m.time_ms());
             nodes.push(m.nodes as f64);
             depth += f64::from(m.depth);
         }

@@ -20,7 +20,7 @@ fn played(records: &[GameRecord]) -> Vec<Played> {
             let stats = r
                 .stats
                 .iter()
-                .map(|m| (m.column, m.score, m.nodes))
+                .map(|m| (m.column.number(), m.score.number(), m.nodes))
                 .collect();
             (
                 r.game,

@@ -69,7 +69,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             out,
             "  {} ({})  {:<9}  {}",
             column.column,
-            (b'a' + column.column - 1) as char,
+            column.column.letter(),
             kind,
             column.text
         )?;

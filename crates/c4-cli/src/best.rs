@@ -67,7 +67,7 @@ pub fn run_best(args: &BestArgs) -> Result<()> {
     let report = agent.choose(&game);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let mut value = serde_json::to_value(report.summary(game.position().moves_played()))?;
+        let mut value = serde_json::to_value(&report)?;
         value["ai"] = serde_json::Value::String(spec.to_string());
         serde_json::to_writer(&mut out, &value)?;
         writeln!(out)?;
@@ -78,21 +78,17 @@ pub fn run_best(args: &BestArgs) -> Result<()> {
             report.column,
             report.column.letter()
         )?;
-        writeln!(
-            out,
-            "{}",
-            stats_line(&report, game.position().moves_played())
-        )?;
+        writeln!(out, "{}", stats_line(&report))?;
     }
     Ok(())
 }
 
-/// The statistics of one move on one line, chosen in a position of `moves_played` moves.
-pub fn stats_line(report: &MoveReport, moves_played: u32) -> String {
+/// The statistics of one move on one line.
+pub fn stats_line(report: &MoveReport) -> String {
     let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
     let mut line = format!(
         "score {}  depth {}  nodes {}  time {:.1} ms  pv {}",
-        report.score_text(Some(moves_played)),
+        report.score_text(),
         report.depth,
         report.nodes,
         report.time_ms(),

@@ -9,7 +9,6 @@ use c4_core::excerpt;
 use c4_core::{Column, Game, Player, PositionSummary, Status};
 use c4_engine::agent::{Agent, DEFAULT_LEVEL, HINT, LEVELS, PlayerSpec, hint_text, parse_agent};
 use c4_engine::search::MoveReport;
-use c4_engine::search::MoveSummary;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -84,7 +83,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
     // The computer's moves in the game as it stands (undone ones dropped), with their plies.
     let mut ai_stats: Vec<(usize, MoveReport)> = Vec::new();
     // The statistics of every move after the start, for a saved game.
-    let mut stats: Vec<MoveSummary> = Vec::new();
+    let mut stats: Vec<MoveReport> = Vec::new();
     let floor = start.moves().len();
     let seats = Seats {
         human,
@@ -135,7 +134,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         if position.side_to_move() == ai_player {
             let report = ai.choose(&game);
             let ply = game.moves().len();
-            stats.push(report.summary(game.position().moves_played()));
+            stats.push(report.clone());
             game.try_play(report.column)
                 .context("the computer chose an illegal move")?;
             writeln!(
@@ -143,7 +142,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 "\ncomputer plays {} ({})\n{}",
                 report.column,
                 report.column.letter(),
-                computer_move_line(&report, game.position().moves_played() - 1)
+                computer_move_line(&report)
             )?;
             ai_stats.push((ply, report));
             continue;
@@ -169,21 +168,21 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             "h" | "hint" => {
                 let mut helper = parse_agent(HINT.spec, 0).expect("the hint spec is valid");
                 let hint = helper.choose(&game);
-                let moves_played = game.position().moves_played();
                 let advice = format!(
                     "hint: column {} ({}): {}",
                     hint.column,
                     hint.column.letter(),
-                    hint_text(&hint.summary(moves_played))
+                    hint_text(&hint)
                 );
                 writeln!(out, "{}", wrap(&advice, 6))?;
-                writeln!(out, "{}", wrap(&stats_line(&hint, moves_played), 6))?;
+                writeln!(out, "{}", wrap(&stats_line(&hint), 6))?;
             }
             "" => {}
             text => match parse_column(text) {
                 Some(column) => match game.try_play(column) {
                     Ok(()) => {
-                        stats.push(human_move(column, asked.elapsed().as_secs_f64() * 1e3));
+                        let ply = game.position().moves_played() - 1;
+                        stats.push(human_move(column, ply, asked.elapsed()));
                     }
                     Err(e) => writeln!(
                         out,
@@ -229,11 +228,11 @@ fn banner(asked: &str, spec: &PlayerSpec, human: Player) -> String {
 
 /// The statistics of the computer's move, its score said to the player: what the move
 /// leaves them.
-fn computer_move_line(report: &MoveReport, moves_played: u32) -> String {
+fn computer_move_line(report: &MoveReport) -> String {
     let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
     let mut line = format!(
         "for you: {}; depth {}, {} nodes, {:.1} ms, pv {}",
-        report.reply_score_text(moves_played),
+        report.reply_score_text(),
         report.depth,
         report.nodes,
         report.time_ms(),
@@ -252,7 +251,7 @@ fn kept_reports(ai_stats: &[(usize, MoveReport)]) -> Vec<MoveReport> {
 /// Takes back moves until `human` is to move again after one of theirs (the computer's
 /// reply and their move), never below `floor` moves (the starting position), dropping the
 /// moves' statistics (`stats` holds those after the floor); how many.
-fn undo_turn(game: &mut Game, stats: &mut Vec<MoveSummary>, human: Player, floor: usize) -> usize {
+fn undo_turn(game: &mut Game, stats: &mut Vec<MoveReport>, human: Player, floor: usize) -> usize {
     let mut undone = 0;
     while game.moves().len() > floor && game.undo().is_some() {
         undone += 1;
@@ -272,7 +271,7 @@ struct Seats {
 }
 
 impl Seats {
-    fn record(&self, start: &Game, game: &Game, stats: &[MoveSummary]) -> Result<GameRecord> {
+    fn record(&self, start: &Game, game: &Game, stats: &[MoveReport]) -> Result<GameRecord> {
         let computer = Seat {
             name: "computer".to_owned(),
             spec: self.ai_spec.clone(),
@@ -362,7 +361,7 @@ pub fn run_watch(args: &WatchArgs) -> Result<()> {
             "move {}: {mover} plays {}  {}",
             game.moves().len(),
             report.column,
-            stats_line(&report, game.position().moves_played() - 1)
+            stats_line(&report)
         );
         write!(out, "\n{}\n", wrap(&line, 4))?;
         write!(out, "{}", terminal::board(&game))?;

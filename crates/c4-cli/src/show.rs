@@ -41,7 +41,7 @@ pub fn describe(summary: &PositionSummary) -> String {
             summary
                 .legal_columns
                 .iter()
-                .map(u8::to_string)
+                .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join(" ")
         ),

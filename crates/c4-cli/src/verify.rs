@@ -131,7 +131,7 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
                     "ply": m.ply,
                     "player": m.player,
                     "before": m.before,
-                    "column": m.column.number(),
+                    "column": m.column,
                     "score": m.score,
                     "best": m.best,
                     "keeps_result": m.keeps_result(),

@@ -16,10 +16,10 @@ pub const CELLS: usize = WIDTH * HEIGHT;
 const _: () = assert!(WIDTH * COLUMN_BITS <= 64, "the board must fit in one u64");
 const _: () = assert!(WIDTH >= 4 && HEIGHT >= 4, "four in a row must fit");
 
-/// A column, the move of Connect-4: 0-based inside, shown 1-based (`Display` prints 1..=7).
+/// A column, the move of Connect-4: 0-based inside, 1-based wherever people or programs read
+/// it: `Display` prints 1..=7 and serde writes and reads the number 1..=7, as the CLI, the
+/// JSON API, game records and the docs speak of columns.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
 pub struct Column(u8);
 
 impl Column {
@@ -118,6 +118,29 @@ impl TryFrom<u8> for Column {
 impl From<Column> for u8 {
     fn from(column: Column) -> u8 {
         column.0
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Column {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(self.number())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Column {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let number = i64::deserialize(deserializer)?;
+        usize::try_from(number)
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(Column::new)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format_args!(
+                    "column {number} is not on the board: columns are 1-{WIDTH}"
+                ))
+            })
     }
 }
 

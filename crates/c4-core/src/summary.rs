@@ -24,8 +24,8 @@ pub struct PositionSummary {
     pub winner: Option<Player>,
     /// Every cell of the winner's fours, as square names (`d1`), bottom-left first.
     pub winning_cells: Vec<String>,
-    /// The columns that can be played now, 1-based.
-    pub legal_columns: Vec<u8>,
+    /// The columns that can be played now.
+    pub legal_columns: Vec<Column>,
 }
 
 impl PositionSummary {
@@ -55,7 +55,7 @@ impl PositionSummary {
             status: status_name,
             winner,
             winning_cells,
-            legal_columns: position.legal_moves().map(Column::number).collect(),
+            legal_columns: position.legal_moves().collect(),
         }
     }
 }

@@ -65,8 +65,8 @@ pub enum Verdict {
 /// One column's analysis.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ColumnAnalysis {
-    /// The column, 1-7.
-    pub column: u8,
+    /// The column.
+    pub column: Column,
     /// Its value.
     #[serde(flatten)]
     pub value: ColumnValue,
@@ -147,7 +147,7 @@ pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cance
                 _ => None,
             };
             ColumnAnalysis {
-                column: column.number(),
+                column: *column,
                 value,
                 verdict,
                 winner_discs_left,

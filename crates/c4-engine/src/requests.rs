@@ -5,7 +5,7 @@
 use crate::agent::PlayerSpec;
 use crate::analysis::Analysis;
 use crate::review::Review;
-use crate::search::{MoveReport, MoveSummary};
+use crate::search::MoveReport;
 use c4_core::{Game, ParseMovesError, Player};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -33,7 +33,7 @@ pub struct BestRequest {
 pub struct BestResponse {
     /// Column, score, depth, nodes, time, pv.
     #[serde(flatten)]
-    pub summary: MoveSummary,
+    pub report: MoveReport,
     /// The player that chose, as a canonical spec.
     pub ai: String,
     /// The seed it played with (the request's, or a fresh one), so the move can be replayed.
@@ -43,17 +43,16 @@ pub struct BestResponse {
 }
 
 impl BestResponse {
-    /// The answer of `spec`, asked with `seed`, that chose `report` in `game`.
+    /// The answer of `spec`, asked with `seed`, that chose `report`.
     #[must_use]
     pub fn new(
-        game: &Game,
-        report: &MoveReport,
+        report: MoveReport,
         spec: &PlayerSpec,
         seed: u64,
         clamped: Vec<String>,
     ) -> BestResponse {
         BestResponse {
-            summary: report.summary(game.position().moves_played()),
+            report,
             ai: spec.to_string(),
             // A player without random choices (perfect) answers the seed it was given.
             seed: spec.seed().unwrap_or(seed),

@@ -44,14 +44,14 @@ pub struct ReviewedMove {
     pub player: Player,
     /// Its player's name in the game (`red`, `yellow`, or a run's label).
     pub name: String,
-    /// The column played, 1-7.
-    pub column: u8,
+    /// The column played.
+    pub column: Column,
     /// What it scores for its player (Pons' convention).
     pub score: Score,
     /// What the best move scores.
     pub best: Score,
-    /// The columns that score `best`, 1-7.
-    pub best_columns: Vec<u8>,
+    /// The columns that score `best`.
+    pub best_columns: Vec<Column>,
     /// Its verdict.
     pub quality: Quality,
     /// Its score in words, for its player before the move.
@@ -191,13 +191,12 @@ fn judge(
         ply: position.moves_played(),
         player,
         name: names[usize::from(player == Player::Yellow)].clone(),
-        column: column.number(),
+        column,
         score,
         best,
         best_columns: Column::ALL
             .into_iter()
             .filter(|c| scores[c.index()] == best)
-            .map(Column::number)
             .collect(),
         quality: Quality::of(score, best),
         text: describe_score(score, moves_played),
@@ -233,7 +232,7 @@ impl Review {
                     m.text,
                     m.best_columns
                         .iter()
-                        .map(u8::to_string)
+                        .map(Column::to_string)
                         .collect::<Vec<_>>()
                         .join(" or "),
                     m.best_text
@@ -245,7 +244,7 @@ impl Review {
                 m.ply + 1,
                 m.name,
                 m.column,
-                (b'a' + m.column - 1) as char
+                m.column.letter()
             );
         }
         let mut names: Vec<&str> = Vec::new();
@@ -278,6 +277,10 @@ impl Review {
 mod tests {
     use super::*;
 
+    fn numbers(columns: &[Column]) -> Vec<u8> {
+        columns.iter().map(|c| c.number()).collect()
+    }
+
     #[test]
     fn moves_are_judged_by_the_result_they_keep() {
         assert_eq!(Quality::of(3, 3), Quality::Optimal);
@@ -294,15 +297,15 @@ mod tests {
         // Red holds d1 e1 f1: a1 still wins (c1 and g1 stay open), a move later than c1 or g1.
         let slower = review("4455661", 6, names(), &mut solver).unwrap();
         let m = &slower.reviewed[0];
-        assert_eq!((m.player, m.column), (Player::Red, 1));
-        assert_eq!(m.best_columns, vec![3, 7]);
+        assert_eq!((m.player, m.column.number()), (Player::Red, 1));
+        assert_eq!(numbers(&m.best_columns), vec![3, 7]);
         assert_eq!(m.quality, Quality::Inaccurate, "{m:?}");
         assert_eq!(m.text, "win in 2 moves (+17)");
         assert_eq!(m.best_text, "win in 1 move (+18)");
         // After 4455 red wins with c1 or f1 (an open three on the bottom row); a1 loses.
         let thrown = review("44551", 4, names(), &mut solver).unwrap();
         let m = &thrown.reviewed[0];
-        assert_eq!(m.best_columns, vec![3, 6]);
+        assert_eq!(numbers(&m.best_columns), vec![3, 6]);
         assert_eq!(m.quality, Quality::Mistake, "{m:?}");
         assert_eq!(m.best_text, "win in 2 moves (+18)");
         let text = thrown.to_text();

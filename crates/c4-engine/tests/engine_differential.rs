@@ -124,6 +124,7 @@ fn engine_value(eval: &EvalSpec, game: &Game, depth: u32) -> (i32, u32) {
         match report.score {
             MoveValue::Heuristic(value) => (value.0, report.depth),
             MoveValue::Exact(score) => panic!("an exact score {score:?} without the solver"),
+            MoveValue::Unscored => panic!("the engine values every move it chooses"),
         }
     })
 }

@@ -16,7 +16,7 @@ use c4_arena::summary::MatchSummary;
 use c4_core::{Game, Player, excerpt};
 use c4_engine::agent::{Agent, REGISTRY};
 use c4_engine::eval::{EvalSpec, Evaluator};
-use c4_engine::search::{MoveReport, MoveValue};
+use c4_engine::search::MoveReport;
 use c4_lab::experiments::{ExperimentKind, Progress, RunInfo, RunSettings};
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
@@ -139,15 +139,12 @@ fn ask_function(
         ColumnIndex::of(answer.bind(py))
             .map_err(|e| FunctionError::NotAColumn(e.value(py).to_string()))
     })?;
-    Ok(MoveReport {
+    Ok(MoveReport::unscored(
         column,
-        score: MoveValue::heuristic(0),
-        depth: 0,
-        nodes: 0,
-        time: start.elapsed(),
-        pv: vec![column],
-        note: Some("chosen by a Python function: no score".to_owned()),
-    })
+        game.position().moves_played(),
+        start.elapsed(),
+        Some("chosen by a Python function".to_owned()),
+    ))
 }
 
 /// Plays a game of a match where at least one side is a Python function.

@@ -13,76 +13,104 @@ pub(crate) fn parse_spec(text: &str, seed: u64) -> PyResult<PlayerSpec> {
         .map_err(|e| value_error(format!("invalid player {:?}: {e}", excerpt(text))))
 }
 
-/// What a player said about its move. Columns are 0-6.
-#[pyclass(module = "c4lab", frozen, get_all)]
+/// What a player said about its move: c4's one move report (the CLI's, the JSON API's and the
+/// game records'), read in Python's convention, where a column is 0-6 (PettingZoo's action).
+#[pyclass(module = "c4lab", frozen, name = "MoveReport")]
 #[derive(Clone)]
-pub struct MoveReport {
-    /// The chosen column, 0-6.
-    pub column: usize,
-    /// The score: exact (Pons' convention) when `exact`, else the search's heuristic value,
-    /// both for the side to move.
-    pub score: i32,
-    /// The score in words.
-    pub score_text: String,
-    /// Whether the score is proven by the solver or the book.
-    pub exact: bool,
-    /// Deepest completed search depth, in plies.
-    pub depth: u32,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// Milliseconds taken.
-    pub time_ms: f64,
-    /// The principal variation, starting with `column`.
-    pub pv: Vec<usize>,
-    /// A remark (a random move, a fallback), or None.
-    pub note: Option<String>,
-}
-
-impl From<c4_engine::search::MoveReport> for MoveReport {
-    fn from(report: c4_engine::search::MoveReport) -> MoveReport {
-        MoveReport {
-            column: report.column.index(),
-            score: report.score.number(),
-            score_text: report.score_text(None),
-            exact: report.score.is_exact(),
-            depth: report.depth,
-            nodes: report.nodes,
-            time_ms: report.time_ms(),
-            pv: report.pv.iter().map(|c| c.index()).collect(),
-            note: report.note,
-        }
-    }
-}
+pub struct MoveReport(pub c4_engine::search::MoveReport);
 
 #[pymethods]
 impl MoveReport {
-    /// The report as a dict.
+    /// The chosen column, 0-6.
+    #[getter]
+    fn column(&self) -> usize {
+        self.0.column.index()
+    }
+
+    /// The score: exact (Pons' convention) when `exact`, else the search's heuristic value,
+    /// both for the side to move; 0 when the move was not scored.
+    #[getter]
+    fn score(&self) -> i32 {
+        self.0.score.number()
+    }
+
+    /// The score in words.
+    #[getter]
+    fn score_text(&self) -> String {
+        self.0.score_text()
+    }
+
+    /// Whether the score is proven by the solver or the book.
+    #[getter]
+    fn exact(&self) -> bool {
+        self.0.score.is_exact()
+    }
+
+    /// Deepest completed search depth, in plies.
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.0.depth
+    }
+
+    /// Nodes visited.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.0.nodes
+    }
+
+    /// Milliseconds taken.
+    #[getter]
+    fn time_ms(&self) -> f64 {
+        self.0.time_ms()
+    }
+
+    /// The principal variation, starting with `column`, columns 0-6.
+    #[getter]
+    fn pv(&self) -> Vec<usize> {
+        self.0.pv.iter().map(|c| c.index()).collect()
+    }
+
+    /// A remark (a random move, a fallback), or None.
+    #[getter]
+    fn note(&self) -> Option<String> {
+        self.0.note.clone()
+    }
+
+    /// Discs on the board when the move was chosen.
+    #[getter]
+    fn ply(&self) -> u32 {
+        self.0.ply
+    }
+
+    /// The report as a dict (columns 0-6).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let dict = pyo3::types::PyDict::new(py);
-        dict.set_item("column", self.column)?;
-        dict.set_item("score", self.score)?;
-        dict.set_item("score_text", &self.score_text)?;
-        dict.set_item("exact", self.exact)?;
-        dict.set_item("depth", self.depth)?;
-        dict.set_item("nodes", self.nodes)?;
-        dict.set_item("time_ms", self.time_ms)?;
-        dict.set_item("pv", &self.pv)?;
-        dict.set_item("note", &self.note)?;
+        dict.set_item("column", self.column())?;
+        dict.set_item("score", self.score())?;
+        dict.set_item("score_text", self.score_text())?;
+        dict.set_item("exact", self.exact())?;
+        dict.set_item("depth", self.depth())?;
+        dict.set_item("nodes", self.nodes())?;
+        dict.set_item("time_ms", self.time_ms())?;
+        dict.set_item("pv", self.pv())?;
+        dict.set_item("note", self.note())?;
+        dict.set_item("ply", self.ply())?;
         Ok(dict)
     }
 
     fn __repr__(&self) -> String {
         format!(
             "MoveReport(column={}, score={} ({}), exact={}, depth={}, nodes={}, time_ms={:.1}, pv={:?}{})",
-            self.column,
-            self.score,
-            self.score_text,
-            if self.exact { "True" } else { "False" },
-            self.depth,
-            self.nodes,
-            self.time_ms,
-            self.pv,
-            self.note
+            self.column(),
+            self.score(),
+            self.score_text(),
+            if self.exact() { "True" } else { "False" },
+            self.depth(),
+            self.nodes(),
+            self.time_ms(),
+            self.pv(),
+            self.0
+                .note
                 .as_ref()
                 .map_or(String::new(), |n| format!(", note={n:?}"))
         )
@@ -130,7 +158,7 @@ impl Player {
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .choose(&game)
         });
-        Ok(report.into())
+        Ok(MoveReport(report))
     }
 
     fn __repr__(&self) -> String {

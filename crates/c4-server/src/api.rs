@@ -20,13 +20,13 @@ use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
 use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
-use c4_core::{Game, Player, PositionSummary};
+use c4_core::{Column, Game, Player, PositionSummary};
 use c4_engine::agent::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
 use c4_engine::analysis::analyze_until;
 use c4_engine::options::FileAccess;
 use c4_engine::review::review_within;
 use c4_engine::search::Cancel;
-use c4_engine::search::MoveSummary;
+use c4_engine::search::{MoveReport, duration_from_ms};
 use c4_engine::solver::{OpeningBook, Solver};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -120,7 +120,7 @@ async fn best(
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         agent.set_cancel(cancel);
         let report = agent.choose(&game);
-        Ok(BestResponse::new(&game, &report, &spec, seed, clamped))
+        Ok(BestResponse::new(report, &spec, seed, clamped))
     })
     .await?;
     Ok(Json(response))
@@ -137,7 +137,7 @@ async fn hint(
         seed: Some(0),
     };
     let Json(best) = best(State(state), Ok(Json(request))).await?;
-    let text = hint_text(&best.summary);
+    let text = hint_text(&best.report);
     Ok(Json(HintResponse { best, text }))
 }
 
@@ -248,8 +248,8 @@ async fn review_game(
 pub enum PlyChoice {
     /// A person, taking `time_ms` milliseconds.
     Human {
-        /// The column played, 1-7.
-        column: u8,
+        /// The column played.
+        column: Column,
         /// How long they took.
         time_ms: f64,
     },
@@ -260,7 +260,7 @@ pub enum PlyChoice {
         /// The answer's seed.
         seed: u64,
         /// The answer's statistics.
-        stats: MoveSummary,
+        stats: MoveReport,
     },
 }
 
@@ -334,14 +334,20 @@ async fn record_game(
         let played = game.moves()[ply];
         stats.push(match choice {
             PlyChoice::Human { column, time_ms } => {
-                if *column != played.number() {
+                if *column != played {
                     return Err(ApiError::bad_request(format!(
                         "ply {ply} is column {played}, not {column}"
                     )));
                 }
-                human_move(played, *time_ms)
+                let time = duration_from_ms(*time_ms)
+                    .map_err(|e| ApiError::bad_request(format!("ply {ply}: {e}")))?;
+                human_move(played, ply as u32, time)
             }
-            PlyChoice::Computer { stats, .. } => stats.clone(),
+            // The move's place is the game's, whatever the answer says.
+            PlyChoice::Computer { stats, .. } => MoveReport {
+                ply: ply as u32,
+                ..stats.clone()
+            },
         });
         by_colour[ply % 2].push(choice);
     }

@@ -66,7 +66,7 @@ pub fn best(request: BestRequest) -> Result<BestResponse, RequestError> {
     clamped.extend(spec.clamp_resources(BROWSER_TABLE_BITS, BROWSER_THREADS));
     let mut agent = spec.build().map_err(|e| RequestError(e.to_string()))?;
     let report = agent.choose(&game);
-    Ok(BestResponse::new(&game, &report, &spec, seed, clamped))
+    Ok(BestResponse::new(report, &spec, seed, clamped))
 }
 
 /// The hint player's move in words (`POST /api/hint`).
@@ -76,7 +76,7 @@ pub fn hint(request: HintRequest) -> Result<HintResponse, RequestError> {
         ai: Some(HINT.spec.to_owned()),
         seed: Some(0),
     })?;
-    let text = hint_text(&best.summary);
+    let text = hint_text(&best.report);
     Ok(HintResponse { best, text })
 }
 

@@ -1,7 +1,7 @@
 //! The hint a person asks for: the terminal's `h` (`c4 play`) and the page's Hint button
 //! play [`HINT`]'s spec on the position and word its move with [`hint_text`].
 
-use crate::search::{MoveSummary, decisive_plies};
+use crate::search::{MoveReport, decisive_plies};
 
 /// The player that gives hints, with the reason for its budget.
 #[derive(Clone, Copy, Debug, serde::Serialize)]
@@ -26,11 +26,11 @@ pub const HINT: Hint = Hint {
 /// says it is perfect play; anything else says plainly that it is an estimate, and how deep
 /// it looked.
 #[must_use]
-pub fn hint_text(hint: &MoveSummary) -> String {
-    let score = &hint.score_text;
-    if hint.exact {
+pub fn hint_text(hint: &MoveReport) -> String {
+    let score = hint.score_text();
+    if hint.score.is_exact() {
         format!("perfect play, {score} (exact)")
-    } else if decisive_plies(hint.score).is_some() {
+    } else if decisive_plies(hint.score.number()).is_some() {
         format!("{score}: proved by a search {} plies deep", hint.depth)
     } else {
         format!(
@@ -45,13 +45,13 @@ pub fn hint_text(hint: &MoveSummary) -> String {
 mod tests {
     use super::*;
     use crate::agent::PlayerSpec;
-    use crate::search::{MoveReport, MoveValue};
+    use crate::search::MoveValue;
     use c4_core::Game;
 
-    fn hint(moves: &str) -> MoveSummary {
+    fn hint(moves: &str) -> MoveReport {
         let game = Game::from_moves(moves).unwrap();
         let mut agent = PlayerSpec::parse(HINT.spec, 0).unwrap().build().unwrap();
-        agent.choose(&game).summary(game.position().moves_played())
+        agent.choose(&game)
     }
 
     #[test]
@@ -62,9 +62,9 @@ mod tests {
 
     #[test]
     fn a_book_position_gets_an_exact_hint_that_says_so() {
-        let summary = hint("4453");
-        let text = hint_text(&summary);
-        assert!(summary.exact, "{summary:?}");
+        let report = hint("4453");
+        let text = hint_text(&report);
+        assert!(report.score.is_exact(), "{report:?}");
         assert!(text.starts_with("perfect play, "), "{text}");
     }
 
@@ -78,8 +78,9 @@ mod tests {
             time: std::time::Duration::ZERO,
             pv: vec![],
             note: None,
+            ply: 9,
         };
-        let text = hint_text(&report.summary(9));
+        let text = hint_text(&report);
         assert!(text.starts_with("an estimate, not proved"), "{text}");
         assert!(text.contains("11 plies deep"), "{text}");
         assert!(text.contains("heuristic +12 (depth 11)"), "{text}");

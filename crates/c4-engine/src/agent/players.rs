@@ -114,15 +114,12 @@ impl Agent for RandomAgent {
         let start = Instant::now();
         let legal: Vec<Column> = game.position().legal_moves().collect();
         let column = legal[self.rng.random_range(0..legal.len())];
-        MoveReport {
+        MoveReport::unscored(
             column,
-            score: MoveValue::heuristic(0),
-            depth: 0,
-            nodes: 0,
-            time: start.elapsed(),
-            pv: vec![column],
-            note: None,
-        }
+            game.position().moves_played(),
+            start.elapsed(),
+            None,
+        )
     }
 }
 
@@ -251,6 +248,7 @@ impl<E: crate::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
             time: start.elapsed(),
             pv,
             note,
+            ply: position.moves_played(),
         }
     }
 }
@@ -326,6 +324,7 @@ impl Agent for PerfectAgent {
                 time: start.elapsed(),
                 pv: vec![column],
                 note: None,
+                ply: position.moves_played(),
             },
             Err(_) => {
                 // Without a time limit only a cancel stops the solve: the search then stops

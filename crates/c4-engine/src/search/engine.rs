@@ -144,6 +144,14 @@ impl<E: Evaluator> EngineSearch<E> {
     /// threads beside the heuristic search, both for the whole budget: the solve's move is
     /// played when it finishes in time, the heuristic search's otherwise.
     pub fn choose(&mut self, position: &Position) -> MoveReport {
+        MoveReport {
+            ply: position.moves_played(),
+            ..self.choose_move(position)
+        }
+    }
+
+    /// [`Engine::choose`]'s move, its report's `ply` left for `choose` to set.
+    fn choose_move(&mut self, position: &Position) -> MoveReport {
         let start = Instant::now();
         self.deadline = start + self.config.time;
         self.nodes = 0;
@@ -550,5 +558,6 @@ fn report(
         time: start.elapsed(),
         pv,
         note: note.map(str::to_owned),
+        ply: 0,
     }
 }

@@ -13,12 +13,16 @@
 
 pub mod engine;
 pub mod fixed_depth;
+mod report;
 pub mod transposition_table;
+
+pub use report::{
+    ExactScore, MoveReport, MoveReportError, MoveValue, SearchValue, duration_from_ms,
+};
 
 use c4_core::Column;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// A request to stop a search early, shared with whoever may give it (a server whose
 /// client has gone, say). Searches read it as often as their clock, and a stopped search
@@ -188,131 +192,6 @@ impl crate::options::Word for TieBreak {
     ];
 }
 
-/// An exact game-theoretic score, from the solver or the book (Pons' convention: see
-/// [`crate::solver`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct ExactScore(pub crate::solver::Score);
-
-/// A value from a depth-limited search: a heuristic value, or a won or lost end within the
-/// horizon (see [`win_in`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct SearchValue(pub i32);
-
-/// What the chosen move is worth for the side to move, as the player knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveValue {
-    /// Proven by the solver or the book.
-    Exact(ExactScore),
-    /// Estimated by a search.
-    Heuristic(SearchValue),
-}
-
-impl MoveValue {
-    /// An exact score.
-    #[must_use]
-    pub fn exact(score: crate::solver::Score) -> MoveValue {
-        MoveValue::Exact(ExactScore(score))
-    }
-
-    /// A search value.
-    #[must_use]
-    pub fn heuristic(value: i32) -> MoveValue {
-        MoveValue::Heuristic(SearchValue(value))
-    }
-
-    /// Whether it is proven.
-    #[must_use]
-    pub fn is_exact(self) -> bool {
-        matches!(self, MoveValue::Exact(_))
-    }
-
-    /// The number, in its own convention (for files and tables).
-    #[must_use]
-    pub fn number(self) -> i32 {
-        match self {
-            MoveValue::Exact(ExactScore(n)) | MoveValue::Heuristic(SearchValue(n)) => n,
-        }
-    }
-}
-
-impl std::fmt::Display for MoveValue {
-    /// In words: `win (+18)`, `draw`, `win in 2 moves (search)`, `heuristic +26`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            MoveValue::Exact(ExactScore(score)) => {
-                f.write_str(&crate::solver::describe_score(score, None))
-            }
-            MoveValue::Heuristic(SearchValue(value)) => {
-                f.write_str(&describe_search_value(value, None))
-            }
-        }
-    }
-}
-
-/// Statistics of one move, the papers' "indexes" (time, nodes) and more.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveReport {
-    /// The chosen column.
-    pub column: Column,
-    /// What it is worth for the side to move.
-    pub score: MoveValue,
-    /// Deepest completed search depth (plies).
-    pub depth: u32,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// Wall time.
-    pub time: Duration,
-    /// Principal variation, starting with `column`.
-    pub pv: Vec<Column>,
-    /// Anything worth saying (a random move, a fallback, a clamp).
-    pub note: Option<String>,
-}
-
-impl MoveReport {
-    /// The score in words, for the side to move in the position searched, which had
-    /// `moves_played` moves (an exact win or loss then says how far it is): `win in 3 moves
-    /// (+18)`, `draw`, `win in 2 moves (search)`, `heuristic +26 (depth 5)`.
-    #[must_use]
-    pub fn score_text(&self, moves_played: Option<u32>) -> String {
-        match self.score {
-            MoveValue::Exact(ExactScore(score)) => {
-                crate::solver::describe_score(score, moves_played)
-            }
-            MoveValue::Heuristic(SearchValue(value)) => {
-                describe_search_value(value, Some(self.depth))
-            }
-        }
-    }
-
-    /// The score in words for the opponent, in the position the move leaves them (the
-    /// position searched had `moves_played` moves): the same judgement seen from the other
-    /// side, e.g. `loss in 2 moves (-17)` after a move that wins in 3, `heuristic -26 (depth
-    /// 6)` after one valued +26.
-    #[must_use]
-    pub fn reply_score_text(&self, moves_played: u32) -> String {
-        match self.score {
-            MoveValue::Exact(ExactScore(score)) => {
-                crate::solver::describe_score(-score, Some(moves_played + 1))
-            }
-            MoveValue::Heuristic(SearchValue(value)) => {
-                // A forced end found by the search is one ply nearer after the move.
-                let reply = match decisive_plies(value) {
-                    Some(plies) if plies > 0 => -win_in(plies.unsigned_abs() - 1),
-                    Some(plies) => win_in(plies.unsigned_abs().saturating_sub(1)),
-                    None => -value,
-                };
-                describe_search_value(reply, Some(self.depth))
-            }
-        }
-    }
-
-    /// Milliseconds as a float, for tables.
-    #[must_use]
-    pub fn time_ms(&self) -> f64 {
-        self.time.as_secs_f64() * 1e3
-    }
-}
-
 /// The principal variation of every ply (a triangular table), allocated once per searcher.
 pub(crate) struct PvTable {
     moves: Box<[[u8; MAX_PLY]; MAX_PLY]>,
@@ -353,48 +232,5 @@ impl PvTable {
             .iter()
             .filter_map(|&c| Column::new(c as usize))
             .collect()
-    }
-}
-
-/// A [`MoveReport`] for JSON: columns 1-based, time in milliseconds, the score in words.
-/// What `c4 best --json`, `c4 match` files and the server's `/api/best` print.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct MoveSummary {
-    /// The chosen column, 1-7.
-    pub column: u8,
-    /// The score (see [`MoveReport::score`]).
-    pub score: i32,
-    /// The score in words.
-    pub score_text: String,
-    /// Whether the score is an exact solver score.
-    pub exact: bool,
-    /// Depth reached.
-    pub depth: u32,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// Milliseconds.
-    pub time_ms: f64,
-    /// Principal variation, columns 1-7.
-    pub pv: Vec<u8>,
-    /// Remarks.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub note: Option<String>,
-}
-
-impl MoveReport {
-    /// The JSON view, of a search of a position with `moves_played` moves.
-    #[must_use]
-    pub fn summary(&self, moves_played: u32) -> MoveSummary {
-        MoveSummary {
-            column: self.column.number(),
-            score: self.score.number(),
-            score_text: self.score_text(Some(moves_played)),
-            exact: self.score.is_exact(),
-            depth: self.depth,
-            nodes: self.nodes,
-            time_ms: self.time_ms(),
-            pv: self.pv.iter().map(|c| c.number()).collect(),
-            note: self.note.clone(),
-        }
     }
 }

@@ -37,8 +37,8 @@ pub struct Decision {
     pub player: String,
     /// Index of the position in the sample.
     pub position: usize,
-    /// Column chosen, 1-7.
-    pub column: u8,
+    /// Column chosen.
+    pub column: c4_core::Column,
     /// Whether it was optimal.
     pub optimal: bool,
     /// Whether it kept the game-theoretic result.
@@ -147,7 +147,7 @@ pub fn run(
                 let decision = Decision {
                     player: player.clone(),
                     position: i,
-                    column: column.number(),
+                    column,
                     optimal: chosen == best,
                     keeps_result: chosen.signum() == best.signum(),
                 };

@@ -175,7 +175,7 @@ fn rows(profile: &Profile, records: &[GameRecord]) -> Vec<Row> {
             let mut by_move: std::collections::BTreeMap<u32, (f64, u32)> = Default::default();
             for g in &games {
                 for (i, m) in g.stats.iter().enumerate() {
-                    times.push(m.time_ms);
+                    times.push(m.time_ms());
                     nodes += m.nodes as f64;
                     let e = by_move.entry((g.opening.len() + i + 1) as u32).or_default();
                     e.0 += m.nodes as f64;

@@ -54,7 +54,9 @@ class Position:
     def __hash__(self) -> int: ...
 
 class MoveReport:
-    """What a player said about its move. Columns are 0-6."""
+    """What a player said about its move: c4's one move report, read in Python's convention,
+    where a column is 0-6 (PettingZoo's action); the CLI, the JSON API and game records give
+    the same report with columns 1-7."""
 
     column: int
     score: int
@@ -65,6 +67,7 @@ class MoveReport:
     time_ms: float
     pv: list[int]
     note: Optional[str]
+    ply: int
     def to_dict(self) -> dict[str, Any]: ...
 
 class Player:

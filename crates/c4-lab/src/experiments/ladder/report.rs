@@ -124,7 +124,7 @@ fn level_figures(
                     None
                 };
                 side.into_iter()
-                    .flat_map(move |a| g.moves_of(a).map(|m| m.time_ms))
+                    .flat_map(move |a| g.moves_of(a).map(|m| m.time_ms()))
             })
             .collect();
         out.push(LevelFigures {

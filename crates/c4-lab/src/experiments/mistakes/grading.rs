@@ -113,8 +113,8 @@ pub struct Decision {
     pub set: String,
     /// The position's index in the set.
     pub index: usize,
-    /// The column chosen, 1-7.
-    pub column: u8,
+    /// The column chosen.
+    pub column: c4_core::Column,
     /// The move's value is worse than the best move's.
     pub mistake: bool,
     /// The move's score is below the best move's.
@@ -324,7 +324,7 @@ pub fn grade(
                     spec: text.clone(),
                     set: labelled.set.clone(),
                     index: labelled.index,
-                    column: column.number(),
+                    column,
                     mistake,
                     not_optimal,
                 };

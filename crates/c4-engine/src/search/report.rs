@@ -1,0 +1,307 @@
+//! What a player says about its move: the one [`MoveReport`] that the CLI prints, the JSON API
+//! answers, game records keep and Python reads.
+//!
+//! In JSON a report is an object whose columns are 1-7 (as [`Column`] serialises), whose time
+//! is in milliseconds and whose score is given as a number, in words and as exact or not:
+//! `{"column":4,"score":1,"score_text":"win in 18 moves (+1)","exact":true,"depth":34,
+//! "nodes":0,"time_ms":0.1,"pv":[4],"ply":8}`.
+
+use super::{decisive_plies, describe_search_value, win_in};
+use c4_core::Column;
+use std::time::Duration;
+
+/// An exact game-theoretic score, from the solver or the book (Pons' convention: see
+/// [`crate::solver`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ExactScore(pub crate::solver::Score);
+
+/// A value from a depth-limited search: a heuristic value, or a won or lost end within the
+/// horizon (see [`win_in`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SearchValue(pub i32);
+
+/// What the chosen move is worth for the side to move, as the player knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveValue {
+    /// Proven by the solver or the book.
+    Exact(ExactScore),
+    /// Estimated by a search.
+    Heuristic(SearchValue),
+    /// Not valued at all: a random move, a person's, a Python function's.
+    Unscored,
+}
+
+/// How an unscored move's value reads; a report read back with these words is unscored.
+const UNSCORED_TEXT: &str = "not scored";
+
+impl MoveValue {
+    /// An exact score.
+    #[must_use]
+    pub fn exact(score: crate::solver::Score) -> MoveValue {
+        MoveValue::Exact(ExactScore(score))
+    }
+
+    /// A search value.
+    #[must_use]
+    pub fn heuristic(value: i32) -> MoveValue {
+        MoveValue::Heuristic(SearchValue(value))
+    }
+
+    /// Whether it is proven.
+    #[must_use]
+    pub fn is_exact(self) -> bool {
+        matches!(self, MoveValue::Exact(_))
+    }
+
+    /// The number, in its own convention (for files and tables); 0 when unscored.
+    #[must_use]
+    pub fn number(self) -> i32 {
+        match self {
+            MoveValue::Exact(ExactScore(n)) | MoveValue::Heuristic(SearchValue(n)) => n,
+            MoveValue::Unscored => 0,
+        }
+    }
+}
+
+impl std::fmt::Display for MoveValue {
+    /// In words: `win (+18)`, `draw`, `win in 2 moves (search)`, `heuristic +26`, `not scored`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            MoveValue::Exact(ExactScore(score)) => {
+                f.write_str(&crate::solver::describe_score(score, None))
+            }
+            MoveValue::Heuristic(SearchValue(value)) => {
+                f.write_str(&describe_search_value(value, None))
+            }
+            MoveValue::Unscored => f.write_str(UNSCORED_TEXT),
+        }
+    }
+}
+
+/// Statistics of one move, the papers' "indexes" (time, nodes) and more.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "MoveReportJson", try_from = "MoveReportJson")]
+pub struct MoveReport {
+    /// The chosen column.
+    pub column: Column,
+    /// What it is worth for the side to move.
+    pub score: MoveValue,
+    /// Deepest completed search depth (plies).
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Wall time.
+    pub time: Duration,
+    /// Principal variation, starting with `column`.
+    pub pv: Vec<Column>,
+    /// Anything worth saying (a random move, a fallback, a clamp).
+    pub note: Option<String>,
+    /// Discs on the board when the move was chosen: an exact win or loss is told in moves
+    /// from there.
+    pub ply: u32,
+}
+
+impl MoveReport {
+    /// The report of a move chosen without valuing it, in `time`, at `ply`.
+    #[must_use]
+    pub fn unscored(column: Column, ply: u32, time: Duration, note: Option<String>) -> MoveReport {
+        MoveReport {
+            column,
+            score: MoveValue::Unscored,
+            depth: 0,
+            nodes: 0,
+            time,
+            pv: vec![column],
+            note,
+            ply,
+        }
+    }
+
+    /// The score in words, for the side to move (an exact win or loss says how far it is):
+    /// `win in 3 moves (+18)`, `draw`, `win in 2 moves (search)`, `heuristic +26 (depth 5)`,
+    /// `not scored`.
+    #[must_use]
+    pub fn score_text(&self) -> String {
+        match self.score {
+            MoveValue::Exact(ExactScore(score)) => {
+                crate::solver::describe_score(score, Some(self.ply))
+            }
+            MoveValue::Heuristic(SearchValue(value)) => {
+                describe_search_value(value, Some(self.depth))
+            }
+            MoveValue::Unscored => UNSCORED_TEXT.to_owned(),
+        }
+    }
+
+    /// The score in words for the opponent, in the position the move leaves them: the same
+    /// judgement seen from the other side, e.g. `loss in 2 moves (-17)` after a move that wins
+    /// in 3, `heuristic -26 (depth 6)` after one valued +26.
+    #[must_use]
+    pub fn reply_score_text(&self) -> String {
+        match self.score {
+            MoveValue::Exact(ExactScore(score)) => {
+                crate::solver::describe_score(-score, Some(self.ply + 1))
+            }
+            MoveValue::Heuristic(SearchValue(value)) => {
+                // A forced end found by the search is one ply nearer after the move.
+                let reply = match decisive_plies(value) {
+                    Some(plies) if plies > 0 => -win_in(plies.unsigned_abs() - 1),
+                    Some(plies) => win_in(plies.unsigned_abs().saturating_sub(1)),
+                    None => -value,
+                };
+                describe_search_value(reply, Some(self.depth))
+            }
+            MoveValue::Unscored => UNSCORED_TEXT.to_owned(),
+        }
+    }
+
+    /// Milliseconds as a float, for tables and JSON (read back to the same nanosecond).
+    #[must_use]
+    pub fn time_ms(&self) -> f64 {
+        self.time.as_nanos() as f64 / 1e6
+    }
+}
+
+/// A report as JSON holds it (see the module's example).
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+struct MoveReportJson {
+    column: Column,
+    score: i32,
+    score_text: String,
+    exact: bool,
+    depth: u32,
+    nodes: u64,
+    time_ms: f64,
+    pv: Vec<Column>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    note: Option<String>,
+    /// 0 when the JSON does not say; a game record knows it from the move's place.
+    #[serde(default)]
+    ply: u32,
+}
+
+impl From<MoveReport> for MoveReportJson {
+    fn from(report: MoveReport) -> MoveReportJson {
+        MoveReportJson {
+            column: report.column,
+            score: report.score.number(),
+            score_text: report.score_text(),
+            exact: report.score.is_exact(),
+            depth: report.depth,
+            nodes: report.nodes,
+            time_ms: report.time_ms(),
+            pv: report.pv,
+            note: report.note,
+            ply: report.ply,
+        }
+    }
+}
+
+/// A time given in milliseconds, as JSON gives it, to the nearest nanosecond.
+pub fn duration_from_ms(ms: f64) -> Result<Duration, MoveReportError> {
+    let nanos = (ms * 1e6).round();
+    if (0.0..=u64::MAX as f64).contains(&nanos) {
+        Ok(Duration::from_nanos(nanos as u64))
+    } else {
+        Err(MoveReportError::Time(ms))
+    }
+}
+
+/// Why a JSON move report does not read as one.
+#[derive(Debug, thiserror::Error)]
+pub enum MoveReportError {
+    /// The time is negative or not a number.
+    #[error("time_ms {0} is not a duration")]
+    Time(f64),
+}
+
+impl TryFrom<MoveReportJson> for MoveReport {
+    type Error = MoveReportError;
+    fn try_from(json: MoveReportJson) -> Result<MoveReport, MoveReportError> {
+        let score = if json.exact {
+            MoveValue::exact(json.score)
+        } else if json.score_text == UNSCORED_TEXT {
+            MoveValue::Unscored
+        } else {
+            MoveValue::heuristic(json.score)
+        };
+        let time = duration_from_ms(json.time_ms)?;
+        Ok(MoveReport {
+            column: json.column,
+            score,
+            depth: json.depth,
+            nodes: json.nodes,
+            time,
+            pv: json.pv,
+            note: json.note,
+            ply: json.ply,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(score: MoveValue) -> MoveReport {
+        MoveReport {
+            column: Column::new(3).unwrap(),
+            score,
+            depth: 5,
+            nodes: 1234,
+            time: Duration::from_nanos(2_500_123),
+            pv: vec![Column::new(3).unwrap(), Column::new(2).unwrap()],
+            note: None,
+            ply: 8,
+        }
+    }
+
+    #[test]
+    fn json_columns_are_1_to_7_and_a_report_reads_back_as_itself() {
+        for score in [
+            MoveValue::exact(-3),
+            MoveValue::heuristic(26),
+            MoveValue::heuristic(win_in(3)),
+            MoveValue::Unscored,
+        ] {
+            let report = report(score);
+            let json = serde_json::to_value(&report).unwrap();
+            assert_eq!(json["column"], 4);
+            assert_eq!(json["pv"], serde_json::json!([4, 3]));
+            assert_eq!(json["score_text"], report.score_text());
+            let back: MoveReport = serde_json::from_value(json).unwrap();
+            assert_eq!(back, report);
+        }
+    }
+
+    #[test]
+    fn a_time_reads_back_to_the_nanosecond_and_a_negative_one_is_refused() {
+        for nanos in [0, 1, 999, 2_500_123, 1_234_500_000, 3_600_000_000_123] {
+            let mut report = report(MoveValue::heuristic(1));
+            report.time = Duration::from_nanos(nanos);
+            let line = serde_json::to_string(&report).unwrap();
+            let back: MoveReport = serde_json::from_str(&line).unwrap();
+            assert_eq!(back.time, report.time, "{line}");
+            assert_eq!(serde_json::to_string(&back).unwrap(), line);
+        }
+        let mut json = serde_json::to_value(report(MoveValue::heuristic(1))).unwrap();
+        json["time_ms"] = (-1.0).into();
+        let error = serde_json::from_value::<MoveReport>(json).unwrap_err();
+        assert!(error.to_string().contains("time_ms -1"), "{error}");
+    }
+
+    #[test]
+    fn a_column_outside_1_to_7_is_refused_with_the_convention() {
+        let mut json = serde_json::to_value(report(MoveValue::heuristic(1))).unwrap();
+        json["column"] = 0.into();
+        let error = serde_json::from_value::<MoveReport>(json).unwrap_err();
+        assert!(error.to_string().contains("columns are 1-7"), "{error}");
+    }
+
+    #[test]
+    fn exact_scores_are_told_from_the_ply() {
+        let report = report(MoveValue::exact(18));
+        assert_eq!(report.score_text(), "win in 1 move (+18)");
+        assert_eq!(report.reply_score_text(), "loss in 1 move (-18)");
+    }
+}
