@@ -177,8 +177,9 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
     client.goto(&format!("{base}#445")).await?;
     wait_for(client, "#board[data-moves='445']", Duration::from_secs(20)).await?;
 
-    // A whole game against every level, then the review of the last one.
-    for level in ["easy", "medium", "hard", "perfect"] {
+    // A whole game against every level the engine has, then the review of the last one
+    // (the strongest).
+    for level in c4_engine::agent::LEVELS.iter().map(|level| level.name) {
         let banner = whole_game(client, base, level).await?;
         eprintln!("against {level}: {banner}");
         if level == "perfect" {

@@ -15,8 +15,9 @@ use serde_json::Value;
 
 /// Players whose answers depend on no clock: fixed depths, a depth-limited engine, the solver
 /// (book and solve: every position here solves well inside the time cap) and random.
-const PLAYERS: [&str; 6] = [
+const PLAYERS: [&str; 7] = [
     "easy",
+    "fair",
     "medium",
     "minimax:depth=4,eval=kang",
     "engine:depth=7,solver=off,time=60000",
