@@ -403,12 +403,6 @@ impl OpenRun {
     }
 }
 
-/// Writes one file of a run folder, naming it in any error.
-pub fn write_file(dir: &Path, name: &str, contents: &str) -> Result<(), PathError> {
-    let path = dir.join(name);
-    std::fs::write(&path, contents).map_err(|e| PathError::new("cannot write", &path, e))
-}
-
 /// The exclusive right to write a run folder, held until dropped (or the process ends).
 #[derive(Debug)]
 pub struct RunLock {

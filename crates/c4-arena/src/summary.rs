@@ -4,8 +4,10 @@
 use crate::matches::tally;
 use crate::record::{GameRecord, GameResult};
 use crate::stats::{Interval, Spread, Sprt, SprtVerdict, Wdl};
+use c4_engine::files::PathError;
 use serde::Serialize;
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// Per-move figures of one side.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -95,10 +97,10 @@ pub struct MatchSummary {
 
 impl MatchSummary {
     /// Writes `summary.json` and `summary.csv` into a run folder.
-    pub fn save(&self, dir: &std::path::Path) -> Result<(), c4_engine::files::PathError> {
+    pub fn save(&self, dir: &Path) -> Result<(), PathError> {
         let json = serde_json::to_string_pretty(self).expect("a summary serialises");
-        crate::run::write_file(dir, "summary.json", &json)?;
-        crate::run::write_file(dir, "summary.csv", &self.to_csv())
+        write_file(dir, "summary.json", &json)?;
+        write_file(dir, "summary.csv", &self.to_csv())
     }
 
     /// Summarises `records` (all of one pairing).
@@ -254,4 +256,9 @@ pub fn points(result: GameResult) -> f64 {
         GameResult::Draw => 0.5,
         GameResult::Loss => 0.0,
     }
+}
+/// Writes one file of a run folder, naming it in any error.
+pub(crate) fn write_file(dir: &Path, name: &str, contents: &str) -> Result<(), PathError> {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).map_err(|e| PathError::new("cannot write", &path, e))
 }

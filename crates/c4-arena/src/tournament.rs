@@ -82,8 +82,8 @@ impl Crosstable {
         let json =
             serde_json::json!({ "crosstable": self, "ratings": self.ratings(), "seed": seed });
         let text = serde_json::to_string_pretty(&json).expect("a summary serialises");
-        crate::run::write_file(dir, "summary.json", &text)?;
-        crate::run::write_file(dir, "summary.csv", &self.ratings_csv())
+        crate::summary::write_file(dir, "summary.json", &text)?;
+        crate::summary::write_file(dir, "summary.csv", &self.ratings_csv())
     }
 
     /// The crosstable and ratings as the CLI prints them, after the run's seed and size.

@@ -4,7 +4,6 @@ use anyhow::{Context, Result};
 use c4_arena::matches::{Quiet, run_match};
 use c4_core::excerpt;
 use c4_engine::eval::EvalSpec;
-use c4_engine::eval::params;
 use c4_lab::dataset;
 use c4_lab::tuning::eval_text;
 use c4_lab::tuning::spsa::{self, SpsaConfig, SpsaRun};
@@ -101,7 +100,7 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     let command: Vec<String> = std::env::args().collect();
     let mut comments = comments;
     comments.push(format!("command: {}", command.join(" ")));
-    params::write(&out, &tuned, &comments)?;
+    tuned.write_params(&out, &comments)?;
     println!("done in {:.1} s", started.elapsed().as_secs_f64());
     println!("wrote {}", out.display());
     println!(

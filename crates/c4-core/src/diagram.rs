@@ -1,4 +1,5 @@
-//! Text diagrams of a position: plain for files and pipes, ANSI-coloured for terminals.
+//! Text diagrams of a position: plain for files and pipes, ANSI-coloured for terminals; a
+//! `Position`'s `Display` (the plain diagram) and `Debug` (its grid) are drawn here.
 //!
 //! The library never decides whether to colour: the caller (the CLI) checks the terminal and
 //! `NO_COLOR` and picks [`Diagram::plain`] or [`Diagram::colored`].
@@ -6,6 +7,7 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::{Column, HEIGHT, Player, Square};
 use crate::position::{Position, Status};
+use std::fmt;
 
 const RED: &str = "\x1b[31m";
 const YELLOW: &str = "\x1b[33m";
@@ -128,6 +130,33 @@ pub fn plain_grid(position: &Position) -> String {
         }
     }
     out
+}
+
+impl fmt::Debug for Position {
+    /// `{:?}` is compact; `{:#?}` prints a `Position::from_grid` call to paste into a test.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let grid = plain_grid(self);
+        if f.alternate() {
+            writeln!(f, "Position::from_grid(\"")?;
+            for line in grid.lines() {
+                writeln!(f, "    {line}")?;
+            }
+            write!(f, "\").unwrap() /* {} to move */", self.side_to_move())
+        } else {
+            write!(
+                f,
+                "Position({:?}, {} to move)",
+                grid.replace('\n', "/"),
+                self.side_to_move()
+            )
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Diagram::plain().render(self))
+    }
 }
 
 #[cfg(test)]

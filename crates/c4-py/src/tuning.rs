@@ -19,7 +19,6 @@ use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
 use c4_core::{Game, excerpt};
 use c4_engine::eval::EvalSpec;
-use c4_engine::eval::params;
 use c4_engine::solver::Solver;
 use c4_engine::solver::book::OpeningBook;
 use c4_lab::dataset::{self, DatasetSpec, DatasetWork, GameWork, Source};
@@ -199,7 +198,10 @@ impl SpsaRun {
         let result = self.run.result().map_err(value_error)?;
         let mut comments = self.run.provenance(self.confirmed.as_ref());
         comments.push(format!("command: {command}"));
-        params::write(&self.out, &result.tuned, &comments).map_err(value_error)?;
+        result
+            .tuned
+            .write_params(&self.out, &comments)
+            .map_err(value_error)?;
         Ok(self.out.display().to_string())
     }
 }
@@ -453,5 +455,5 @@ pub fn texel_tune(
         .detach(|| pool.install(|| texel::fit(&start, &samples, &config, &mut |_| {})))
         .map_err(value_error)?;
     let comments = result.provenance(data, &config);
-    Ok((params::render(&result.tuned, &comments), result.report()))
+    Ok((result.tuned.params_text(&comments), result.report()))
 }

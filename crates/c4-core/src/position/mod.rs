@@ -368,33 +368,6 @@ pub const fn top_cell(column: Column) -> u64 {
     1 << (HEIGHT - 1 + column.index() * COLUMN_BITS)
 }
 
-impl fmt::Debug for Position {
-    /// `{:?}` is compact; `{:#?}` prints a `Position::from_grid` call to paste into a test.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let grid = crate::diagram::plain_grid(self);
-        if f.alternate() {
-            writeln!(f, "Position::from_grid(\"")?;
-            for line in grid.lines() {
-                writeln!(f, "    {line}")?;
-            }
-            write!(f, "\").unwrap() /* {} to move */", self.side_to_move())
-        } else {
-            write!(
-                f,
-                "Position({:?}, {} to move)",
-                grid.replace('\n', "/"),
-                self.side_to_move()
-            )
-        }
-    }
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::diagram::Diagram::plain().render(self))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@ mod kinds;
 mod levels;
 mod players;
 mod spec;
+mod spec_text;
 
 pub use file_options::{FileOptionUse, file_option_uses};
 pub use hint::{HINT, Hint, hint_text};

@@ -1,22 +1,13 @@
-//! Player specs: `ALGO[:KEY=VALUE,...]` as a typed [`PlayerSpec`], one variant per kind of
-//! player, each with its option table.
-//!
-//! The keys are the kind's own and, for kinds with an evaluator, the evaluator's
-//! (`minimax:depth=4,eval=kang,features=12`). Level names (`easy`, `medium`, `hard`,
-//! `perfect`) are aliases defined in [`LEVELS`]. This file is the spec language (the types,
-//! parsing, the canonical text); the table of kinds and their option tables is `kinds.rs`.
-//! The text a spec displays is canonical: it is written in every saved games file and parses
-//! back to an equal spec.
+//! Player specs as types: a [`PlayerSpec`], one variant per kind of player (`minimax`,
+//! `alphabeta`, `engine`, `perfect`, `random`), each holding its settings and, for kinds with
+//! one, its evaluator. The spec language that reads and writes them is `spec_text.rs`; the
+//! table of kinds and their option tables is `kinds.rs`.
 
-use super::kinds::{PLAYER_KINDS, PlayerKind};
-use super::levels::LEVELS;
 use crate::eval::EvalSpec;
-use crate::options::{FileAccess, Options, SpecError, split_spec};
 use crate::search::engine::DEFAULT_ENGINE_TIME;
 use crate::search::{LeafView, MoveOrder, RandomCount, RandomPick, TieBreak, WinScore};
 use crate::solver::DEFAULT_TABLE_BITS;
 use crate::solver::book::BookChoice;
-use std::fmt;
 
 /// The largest depth a spec may ask for.
 pub const MAX_DEPTH: u32 = c4_core::CELLS as u32;
@@ -166,78 +157,6 @@ impl Default for PerfectSpec {
 }
 
 impl PlayerSpec {
-    /// Parses a spec or a level name. `default_seed` applies when the spec sets no seed.
-    /// Its file options may name any file (see [`PlayerSpec::parse_with`]).
-    pub fn parse(text: &str, default_seed: u64) -> Result<PlayerSpec, SpecError> {
-        PlayerSpec::parse_with(text, default_seed, FileAccess::Any)
-    }
-
-    /// Parses a spec or a level name whose file options (`book=`, an evaluator's
-    /// `params=`) may name only what `files` allows: a server passes
-    /// [`FileAccess::ShippedOnly`], and a path is then refused before anything is read.
-    pub fn parse_with(
-        text: &str,
-        default_seed: u64,
-        files: FileAccess,
-    ) -> Result<PlayerSpec, SpecError> {
-        let (name, rest) = split_spec(text);
-        if name.is_empty() {
-            return Err(SpecError::Empty {
-                valid: spec_names(),
-            });
-        }
-        // A bare level name is its spec; with options, the name is the kind of player
-        // (`perfect` is both a level and a kind).
-        if rest.trim().is_empty()
-            && let Some(level) = LEVELS.iter().find(|l| l.name == name)
-        {
-            return PlayerSpec::parse_kind(level.spec, default_seed, files);
-        }
-        PlayerSpec::parse_kind(text, default_seed, files)
-    }
-
-    fn parse_kind(
-        text: &str,
-        default_seed: u64,
-        files: FileAccess,
-    ) -> Result<PlayerSpec, SpecError> {
-        let (name, rest) = split_spec(text);
-        let kind = PLAYER_KINDS
-            .iter()
-            .find(|k| k.name == name)
-            .ok_or_else(|| match LEVELS.iter().find(|l| l.name == name) {
-                Some(level) => SpecError::LevelWithOptions {
-                    level: level.name,
-                    spec: level.spec,
-                },
-                None => SpecError::UnknownPlayer {
-                    name: c4_core::excerpt(&name),
-                    valid: spec_names(),
-                },
-            })?;
-        let mut options = Options::parse(rest)?.with_file_access(files);
-        let seeded = options.contains("seed");
-        let mut spec = kind.options.parse(&mut options)?;
-        if !seeded {
-            spec.set_seed(default_seed);
-        }
-        let mut valid = kind.options.keys();
-        if let Some(eval) = spec.eval() {
-            valid.extend(eval.entry().options.keys());
-        }
-        options.finish(&format!("player {}", kind.name), &valid)?;
-        Ok(spec)
-    }
-
-    /// Its kind.
-    #[must_use]
-    pub fn kind(&self) -> &'static PlayerKind {
-        PLAYER_KINDS
-            .iter()
-            .find(|k| k.options.holds(self))
-            .expect("every kind of player is in the registry")
-    }
-
     /// The evaluator, for kinds that use one.
     #[must_use]
     pub fn eval(&self) -> Option<&EvalSpec> {
@@ -362,28 +281,4 @@ impl PlayerSpec {
         }
         notes
     }
-}
-
-impl fmt::Display for PlayerSpec {
-    /// The canonical spec: parses back to an equal `PlayerSpec`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = self.kind();
-        let items = kind.options.canonical(self);
-        if items.is_empty() {
-            f.write_str(kind.name)
-        } else {
-            write!(f, "{}:{}", kind.name, items.join(","))
-        }
-    }
-}
-
-/// Every player name and level, for error messages.
-fn spec_names() -> String {
-    let mut names: Vec<&str> = PLAYER_KINDS.iter().map(|k| k.name).collect();
-    for level in LEVELS {
-        if !names.contains(&level.name) {
-            names.push(level.name);
-        }
-    }
-    names.join(", ")
 }

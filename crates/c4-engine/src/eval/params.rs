@@ -6,8 +6,7 @@
 //! command that produced the values). Options given in the spec itself override the file's.
 //! `params=tuned` names the weights c4 ships for the evaluator, compiled in.
 
-use super::registry::EvalSpec;
-use crate::files::{self, PathError};
+use crate::files;
 use crate::options::{Field, OptionDef, OptionTable, SpecError};
 use std::path::{Path, PathBuf};
 
@@ -175,37 +174,10 @@ pub fn parse(text: &str, origin: &str) -> Result<(String, Vec<(String, String)>)
     Ok((name, values))
 }
 
-/// Writes the parameter file `path` (its folder created if needed): [`render`]'s text.
-pub fn write(path: &Path, spec: &EvalSpec, comments: &[String]) -> Result<(), PathError> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| PathError::new("creating", parent, e))?;
-    }
-    std::fs::write(path, render(spec, comments)).map_err(|e| PathError::new("writing", path, e))
-}
-
-/// The text of a parameter file holding `spec`'s options that differ from its defaults,
-/// after `comments` (each written as a `# ` line).
-#[must_use]
-pub fn render(spec: &EvalSpec, comments: &[String]) -> String {
-    let mut text = String::new();
-    for comment in comments {
-        for line in comment.lines() {
-            text.push_str("# ");
-            text.push_str(line);
-            text.push('\n');
-        }
-    }
-    text.push_str(&format!("eval={}\n", spec.name()));
-    for item in spec.options_text() {
-        text.push_str(&item);
-        text.push('\n');
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::EvalSpec;
 
     #[test]
     fn a_bad_line_is_named_by_its_number_without_quoting_the_file() {

@@ -16,11 +16,13 @@ use super::shanghai_lines::{self, FiveFactorLines, LinesConfig};
 use super::square_values::{self, Matrix, SquareValues, SquareValuesConfig};
 use super::threats::{self, Threats, ThreatsConfig};
 use super::{Eval, Evaluator, Term, Zero};
+use crate::files::PathError;
 use crate::options::{
     FileOption, OptionTable, Options, SpecError, Tunable, Variant, VariantOptions, split_spec,
 };
 use c4_core::{Column, Player, Position};
 use std::fmt;
+use std::path::Path;
 
 /// An evaluator with its settings: what `eval=NAME,KEY=VALUE...` and `--eval NAME:KEY=VALUE`
 /// name. Its text form (`Display`) is canonical: defaults are left out.
@@ -54,6 +56,36 @@ impl Default for EvalSpec {
 }
 
 impl EvalSpec {
+    /// Writes the parameter file `path` (its folder created if needed):
+    /// [`EvalSpec::params_text`].
+    pub fn write_params(&self, path: &Path, comments: &[String]) -> Result<(), PathError> {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| PathError::new("creating", parent, e))?;
+        }
+        std::fs::write(path, self.params_text(comments))
+            .map_err(|e| PathError::new("writing", path, e))
+    }
+
+    /// The text of a parameter file holding the options that differ from their defaults,
+    /// after `comments` (each written as a `# ` line).
+    #[must_use]
+    pub fn params_text(&self, comments: &[String]) -> String {
+        let mut text = String::new();
+        for comment in comments {
+            for line in comment.lines() {
+                text.push_str("# ");
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        text.push_str(&format!("eval={}\n", self.name()));
+        for item in self.options_text() {
+            text.push_str(&item);
+            text.push('\n');
+        }
+        text
+    }
+
     /// Parses `NAME[:KEY=VALUE,...]`.
     pub fn parse(text: &str) -> Result<EvalSpec, SpecError> {
         let (name, rest) = split_spec(text);

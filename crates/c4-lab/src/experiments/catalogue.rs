@@ -4,6 +4,7 @@
 use super::pairing::{Experiment, PairingTable, games_path, play_table};
 use super::profiles::{self, PROFILES, Profile};
 use super::report::build_report;
+use super::run_info::{RUN_INFO_FILE, RunInfo};
 use super::settings::RunSettings;
 use super::tables::EXPERIMENTS;
 use super::{accuracy, ladder, learned, mistakes, tuned_evaluators};
@@ -11,7 +12,6 @@ use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::progress::{GamesOf, Plan, Progress};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_engine::files;
-use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// One experiment.
@@ -32,18 +32,6 @@ pub enum ExperimentKind {
     /// The n-tuple network learned by self-play, graded beside the seed heuristics.
     Learned,
 }
-
-/// What a folder holds: one experiment, with one seed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunInfo {
-    /// The experiment's name.
-    pub experiment: String,
-    /// Its seed.
-    pub seed: u64,
-}
-
-/// The file in a run folder that says what it holds.
-pub const RUN_INFO_FILE: &str = "experiment.json";
 
 impl RunInfo {
     /// Reads the run info of `dir`.

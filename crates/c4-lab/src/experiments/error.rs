@@ -12,7 +12,7 @@ use c4_engine::options::SpecError;
 use c4_engine::solver::SolveError;
 use std::path::{Path, PathBuf};
 
-use super::catalogue::{RUN_INFO_FILE, RunInfo};
+use super::run_info::{RUN_INFO_FILE, RunInfo};
 
 /// Why an experiment cannot be found, run, or have its report rebuilt.
 #[derive(Debug, thiserror::Error)]

@@ -24,17 +24,19 @@ pub(crate) mod plot;
 pub mod profiles;
 pub mod reference;
 mod report;
+mod run_info;
 mod settings;
 mod tables;
 pub mod tuned_evaluators;
 
 pub use crate::progress::{Plan, Progress};
-pub use catalogue::{ExperimentKind, RUN_INFO_FILE, RunInfo};
+pub use catalogue::ExperimentKind;
 pub use error::ExperimentError;
 pub use kang_tables::{KANG_READINGS, KangRandom, KangReading, kang_table9_with};
 pub use pairing::{
     Experiment, PairingRow, PairingTable, PaperResult, first_policy, games_path, play_table,
 };
 pub use report::{Report, RowResult, build_report};
+pub use run_info::{RUN_INFO_FILE, RunInfo};
 pub use settings::{QUICK_GAMES, RunSettings};
 pub use tables::EXPERIMENTS;

@@ -12,7 +12,7 @@ use crate::tuning::spsa::OPENING_PLIES;
 use crate::tuning::texel::{self, Target, TexelConfig};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
-use c4_engine::eval::{EvalSpec, params};
+use c4_engine::eval::EvalSpec;
 use c4_engine::files;
 use c4_engine::solver::DEFAULT_TABLE_BITS;
 use c4_engine::solver::book::OpeningBook;
@@ -192,7 +192,7 @@ fn fitted(
         ),
     ];
     let params_path = dir.join("tuned").join(format!("{name}.params"));
-    write_file(&params_path, params::render(&result.tuned, &comments))?;
+    write_file(&params_path, result.tuned.params_text(&comments))?;
     let text = serde_json::to_string_pretty(&fit).expect("plain data");
     write_file(&path, text)?;
     Ok(fit)

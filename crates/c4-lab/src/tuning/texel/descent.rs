@@ -2,13 +2,12 @@
 //! validation loss.
 
 use super::config::{Target, TexelConfig};
+use super::error::TexelError;
 use super::loss::{fit_scale, loss};
 use super::points::{points, positions, values};
 use crate::dataset::{Sample, Split};
-use crate::tuning::WeightsError;
-use c4_core::ParseMovesError;
 use c4_engine::eval::EvalSpec;
-use c4_engine::options::{SpecError, Tunable};
+use c4_engine::options::Tunable;
 
 /// One pass's figures, for progress.
 #[derive(Clone, Debug)]
@@ -95,30 +94,6 @@ impl TexelResult {
             ),
         ]
     }
-}
-
-/// Why a texel fit cannot run.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum TexelError {
-    /// The weights to fit cannot be chosen.
-    #[error(transparent)]
-    Weights(#[from] WeightsError),
-    /// A sample's moves are not a game.
-    #[error("{moves}: {source}")]
-    Sample {
-        /// The sample's moves.
-        moves: String,
-        /// What is wrong with them.
-        #[source]
-        source: ParseMovesError,
-    },
-    /// One of the splits holds no position.
-    #[error("the data needs positions in both training and validation")]
-    EmptySplit,
-    /// A weight cannot take a value the fit tried.
-    #[error(transparent)]
-    Spec(#[from] SpecError),
 }
 
 /// Fits `spec`'s tunable weights on `samples`; `progress` hears of every pass.

@@ -15,8 +15,10 @@
 
 mod config;
 mod descent;
+mod error;
 mod loss;
 mod points;
 
 pub use config::{Target, TexelConfig};
-pub use descent::{PassReport, TexelError, TexelResult, fit};
+pub use descent::{PassReport, TexelResult, fit};
+pub use error::TexelError;

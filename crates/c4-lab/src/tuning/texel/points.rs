@@ -3,7 +3,7 @@
 //! values under given weights.
 
 use super::config::{Target, TexelConfig};
-use super::descent::TexelError;
+use super::error::TexelError;
 use crate::dataset::{Sample, Split};
 use c4_core::{Column, Game, Player, Position};
 use c4_engine::agent::{FixedDepthSpec, PlayerSpec};

@@ -1,0 +1,29 @@
+//! Why a texel fit cannot run.
+
+use crate::tuning::WeightsError;
+use c4_core::ParseMovesError;
+use c4_engine::options::SpecError;
+
+/// Why a texel fit cannot run.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TexelError {
+    /// The weights to fit cannot be chosen.
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    /// A sample's moves are not a game.
+    #[error("{moves}: {source}")]
+    Sample {
+        /// The sample's moves.
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// One of the splits holds no position.
+    #[error("the data needs positions in both training and validation")]
+    EmptySplit,
+    /// A weight cannot take a value the fit tried.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+}
