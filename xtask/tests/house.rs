@@ -1,0 +1,230 @@
+//! The house rules that keep the code readable, checked over the whole repository: no source
+//! file (`.rs`, `.py`, `.js`) over 600 lines, and inside each crate no two files that import
+//! each other in a circle (a file's imports are the `crate::` and `super::` paths it names
+//! outside its tests; a module's own ancestors are its namespace, not an import).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const MAX_LINES: usize = 600;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Every file below `dir` whose name ends in one of `extensions`, skipping build output,
+/// git's folder and installed packages.
+fn sources(dir: &Path, extensions: &[&str], found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !matches!(
+                name.as_str(),
+                "target" | ".git" | "node_modules" | "__pycache__" | ".venv" | "site"
+            ) {
+                sources(&path, extensions, found);
+            }
+        } else if extensions.iter().any(|e| name.ends_with(e)) {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_source_file_is_over_600_lines() {
+    let mut files = Vec::new();
+    for dir in ["crates", "xtask"] {
+        sources(&root().join(dir), &[".rs", ".py", ".js"], &mut files);
+    }
+    assert!(files.len() > 100, "{} source files found", files.len());
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|path| {
+            let lines = std::fs::read_to_string(path).ok()?.lines().count();
+            (lines > MAX_LINES).then(|| format!("{}: {lines} lines", path.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "over {MAX_LINES} lines:\n{}",
+        long.join("\n")
+    );
+}
+
+/// A module's path from its crate's root: `agent/spec.rs` is `agent::spec`, `agent/mod.rs`
+/// and `lib.rs` name their folder.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = file
+        .strip_prefix(src)
+        .expect("below src")
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The `crate::` and `super::` paths named in `text` (its test module left out), each as the
+/// module path it starts from plus the names after it; a `{a, b}` group gives one path each.
+fn imported_paths(text: &str, module: &[String]) -> Vec<Vec<String>> {
+    let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text);
+    let word = |s: &str| {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect::<String>()
+    };
+    let mut paths = Vec::new();
+    for (start, keyword) in text
+        .match_indices("crate::")
+        .chain(text.match_indices("super::"))
+    {
+        let before = text[..start].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        let mut base: Vec<String> = if keyword == "crate::" {
+            Vec::new()
+        } else {
+            module[..module.len().saturating_sub(1)].to_vec()
+        };
+        let mut rest = &text[start + keyword.len()..];
+        while let Some(after) = rest.strip_prefix("super::") {
+            base.pop();
+            rest = after;
+        }
+        let mut names = Vec::new();
+        loop {
+            let name = word(rest);
+            if name.is_empty() {
+                break;
+            }
+            rest = &rest[name.len()..];
+            names.push(name);
+            match rest.strip_prefix("::") {
+                Some(after) => rest = after,
+                None => break,
+            }
+        }
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = &group[..group.find('}').unwrap_or(group.len())];
+            for item in group.split(',') {
+                let mut path = base.clone();
+                path.extend(names.iter().cloned());
+                path.extend(item.trim().split("::").map(word).filter(|w| !w.is_empty()));
+                paths.push(path);
+            }
+        } else {
+            let mut path = base;
+            path.extend(names);
+            paths.push(path);
+        }
+    }
+    paths
+}
+
+/// The files of one crate that take part in an import circle, one list per circle.
+fn circles(src: &Path) -> Vec<Vec<String>> {
+    let mut files = Vec::new();
+    sources(src, &[".rs"], &mut files);
+    let modules: BTreeMap<Vec<String>, PathBuf> =
+        files.into_iter().map(|f| (module_of(src, &f), f)).collect();
+    let file_of = |path: &[String]| {
+        (0..=path.len())
+            .rev()
+            .map(|k| path[..k].to_vec())
+            .find(|p| modules.contains_key(p))
+    };
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (module, file) in &modules {
+        let text = std::fs::read_to_string(file).expect("readable");
+        for path in imported_paths(&text, module) {
+            if let Some(target) = file_of(&path)
+                && !module.starts_with(&target)
+            {
+                edges.entry(module.clone()).or_default().insert(target);
+            }
+        }
+    }
+    // Two modules are in a circle when each reaches the other.
+    let reach = |from: &Vec<String>| {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from.clone()];
+        while let Some(m) = todo.pop() {
+            for next in edges.get(&m).into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    todo.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reached: BTreeMap<&Vec<String>, BTreeSet<Vec<String>>> =
+        modules.keys().map(|m| (m, reach(m))).collect();
+    let mut found: BTreeSet<Vec<String>> = BTreeSet::new();
+    for (module, seen) in &reached {
+        if !seen.contains(*module) {
+            continue;
+        }
+        let circle: Vec<String> = seen
+            .iter()
+            .filter(|other| reached[other].contains(*module))
+            .map(|m| m.join("::"))
+            .collect();
+        found.insert(circle);
+    }
+    found.into_iter().collect()
+}
+
+#[test]
+fn no_two_files_of_a_crate_import_each_other_in_a_circle() {
+    let mut crates = Vec::new();
+    let mut all = Vec::new();
+    for entry in std::fs::read_dir(root().join("crates")).unwrap().flatten() {
+        let src = entry.path().join("src");
+        if src.is_dir() {
+            crates.push(entry.file_name());
+            for circle in circles(&src) {
+                all.push(format!(
+                    "{}: {}",
+                    entry.file_name().to_string_lossy(),
+                    circle.join(" -> ")
+                ));
+            }
+        }
+    }
+    assert!(crates.len() >= 7, "{crates:?}");
+    assert!(all.is_empty(), "import circles:\n{}", all.join("\n"));
+}
+
+#[test]
+fn a_circle_is_found() {
+    let dir = std::env::temp_dir().join(format!("c4-house-{}", std::process::id()));
+    let src = dir.join("src");
+    std::fs::create_dir_all(src.join("a")).unwrap();
+    std::fs::write(src.join("lib.rs"), "mod a;\nmod b;\n").unwrap();
+    std::fs::write(src.join("a/mod.rs"), "mod inner;\nuse crate::b::Thing;\n").unwrap();
+    std::fs::write(src.join("a/inner.rs"), "use super::super::c::{X, Y};\n").unwrap();
+    std::fs::write(
+        src.join("b.rs"),
+        "pub struct Thing;\nuse super::a::inner::Z;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("c.rs"),
+        "// crate::b::Thing in a comment counts too\n",
+    )
+    .unwrap();
+    let found = circles(&src);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(found, vec![vec!["a::inner", "b", "c"]]);
+}
