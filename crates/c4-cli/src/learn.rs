@@ -2,8 +2,8 @@
 
 use anyhow::{Context, Result};
 use c4_engine::eval::ntuple::{Network, file as weights_file};
-use c4_lab::learn::LearnSpec;
 use c4_lab::learn::run::{self, Cadence, LearnObserver, Measurement};
+use c4_lab::learn::{LearnSpec, TupleLayout};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 
@@ -40,6 +40,10 @@ pub struct LearnArgs {
     /// Seed of the layout and of every game.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// How the tuples are laid: `walks` (random walks, the published setups') or `lines`
+    /// (each grown from a line of four, so that every line of four is read whole by a tuple).
+    #[arg(long, default_value = "walks", value_parser = ["walks", "lines"])]
+    pub layout: String,
     /// Games between checkpoints: a kill loses at most these.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub checkpoint_every: u64,
@@ -100,6 +104,7 @@ pub fn run(args: &LearnArgs) -> Result<()> {
         epsilon_start: args.epsilon,
         epsilon_end: args.epsilon_end,
         seed: args.seed,
+        layout: TupleLayout::from_name(&args.layout).expect("clap checked the name"),
     };
     let cadence = Cadence {
         checkpoint_every: args.checkpoint_every,

@@ -5,8 +5,8 @@
 use crate::arguments::bounded_integer as int_argument;
 use crate::value_error;
 use c4_engine::eval::ntuple::file as weights_file;
-use c4_lab::learn::LearnSpec;
 use c4_lab::learn::run::{self, Cadence, LearnObserver, Measurement};
+use c4_lab::learn::{LearnSpec, TupleLayout};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::{Path, PathBuf};
@@ -85,6 +85,7 @@ pub fn learn<'py>(
         epsilon_start: epsilon,
         epsilon_end,
         seed: int_argument("seed", seed, 0..=i128::from(u64::MAX))? as u64,
+        layout: TupleLayout::Walks,
     };
     let cadence = Cadence {
         checkpoint_every: int_argument(

@@ -11,4 +11,4 @@ pub mod spec;
 pub mod td;
 
 pub use error::LearnError;
-pub use spec::LearnSpec;
+pub use spec::{LearnSpec, TupleLayout};

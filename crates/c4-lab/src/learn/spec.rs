@@ -28,6 +28,33 @@ pub struct LearnSpec {
     pub epsilon_end: f32,
     /// The seed of the layout and of every game.
     pub seed: u64,
+    /// How the tuples are laid (runs from before this field are random walks).
+    #[serde(default)]
+    pub layout: TupleLayout,
+}
+
+/// How a network's tuples are laid on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TupleLayout {
+    /// Random walks from random cells (the published setups' way).
+    #[default]
+    Walks,
+    /// Each tuple grown from a line of four, every line of four read whole by some tuple
+    /// ([`Layout::line_walks`]).
+    Lines,
+}
+
+impl TupleLayout {
+    /// The layout of a name: `walks` or `lines`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<TupleLayout> {
+        match name {
+            "walks" => Some(TupleLayout::Walks),
+            "lines" => Some(TupleLayout::Lines),
+            _ => None,
+        }
+    }
 }
 
 impl Default for LearnSpec {
@@ -44,6 +71,7 @@ impl Default for LearnSpec {
             epsilon_start: 0.1,
             epsilon_end: 0.0,
             seed: 1,
+            layout: TupleLayout::Walks,
         }
     }
 }
@@ -61,7 +89,10 @@ impl LearnSpec {
 
     /// The network's tuples, laid by the seed.
     pub fn layout(&self) -> Result<Layout, LayoutError> {
-        Layout::random_walks(self.seed, self.tuples, self.length)
+        match self.layout {
+            TupleLayout::Walks => Layout::random_walks(self.seed, self.tuples, self.length),
+            TupleLayout::Lines => Layout::line_walks(self.seed, self.tuples, self.length),
+        }
     }
 
     /// The chance of a random move in game `game` (0-based).
@@ -141,6 +172,21 @@ mod tests {
         assert!((spec.epsilon(5) - 0.05).abs() < 1e-6);
         assert_eq!(spec.epsilon(10), 0.0);
         assert_eq!(spec.epsilon(99), 0.0);
+    }
+
+    #[test]
+    fn a_manifest_without_a_layout_is_a_run_of_random_walks() {
+        let mut json = serde_json::to_value(LearnSpec::default()).unwrap();
+        json.as_object_mut().unwrap().remove("layout");
+        let old: LearnSpec = serde_json::from_value(json).unwrap();
+        assert_eq!(old.layout, TupleLayout::Walks);
+        assert!(LearnSpec::default().differences(&old).is_empty());
+        let lines = LearnSpec {
+            layout: TupleLayout::Lines,
+            ..LearnSpec::default()
+        };
+        assert_eq!(lines.differences(&old).len(), 1);
+        assert_eq!(lines.layout().unwrap().tuples().len(), 70);
     }
 
     #[test]

@@ -125,6 +125,58 @@ impl Layout {
         Layout::new(tuples)
     }
 
+    /// `count` tuples of `length` cells, each grown from a line of four: the first tuples start
+    /// from the lines of four that no tuple (nor its mirror image) holds yet, in random order,
+    /// then from random lines; each grows by a random neighbour of one of its cells until it
+    /// has `length`. Every line of four is then read whole by some tuple (70 tuples cover the
+    /// 69 lines, which mirror in pairs), so every immediate threat is visible to the network;
+    /// random walks leave about a third of the lines unread. The same for the same seed.
+    pub fn line_walks(seed: u64, count: usize, length: usize) -> Result<Layout, LayoutError> {
+        if count == 0 || count > MAX_TUPLES {
+            return Err(LayoutError::Count(count));
+        }
+        if !(4..=MAX_TUPLE_LEN).contains(&length) {
+            return Err(LayoutError::Length { tuple: 0, length });
+        }
+        let lines = lines_of_four();
+        let mut rng = SeededRng::seed_from_u64(seed);
+        let mut tuples: Vec<Vec<u8>> = Vec::with_capacity(count);
+        for _ in 0..count {
+            let open: Vec<&Vec<u8>> = lines
+                .iter()
+                .filter(|line| {
+                    !tuples.iter().any(|t| {
+                        line.iter().all(|c| t.contains(c))
+                            || line.iter().all(|c| t.contains(&mirror_cell(*c)))
+                    })
+                })
+                .collect();
+            let line = if open.is_empty() {
+                &lines[rng.random_range(0..lines.len())]
+            } else {
+                open[rng.random_range(0..open.len())]
+            };
+            let mut tuple = line.clone();
+            while tuple.len() < length {
+                let from = tuple[rng.random_range(0..tuple.len())];
+                let (column, row) = (
+                    (from as usize / COLUMN_BITS) as i32,
+                    (from as usize % COLUMN_BITS) as i32,
+                );
+                let (dc, dr) = NEIGHBOURS[rng.random_range(0..NEIGHBOURS.len())];
+                let (c, r) = (column + dc, row + dr);
+                if (0..WIDTH as i32).contains(&c) && (0..HEIGHT as i32).contains(&r) {
+                    let cell = cell_at(c, r);
+                    if !tuple.contains(&cell) {
+                        tuple.push(cell);
+                    }
+                }
+            }
+            tuples.push(tuple);
+        }
+        Layout::new(tuples)
+    }
+
     /// The tuples' cells.
     #[must_use]
     pub fn tuples(&self) -> &[Vec<u8>] {
@@ -136,6 +188,25 @@ impl Layout {
     pub fn tuple_len(&self) -> usize {
         self.tuples[0].len()
     }
+}
+
+/// The 69 lines of four cells of the board.
+fn lines_of_four() -> Vec<Vec<u8>> {
+    let mut lines = Vec::new();
+    for column in 0..WIDTH as i32 {
+        for row in 0..HEIGHT as i32 {
+            for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                let cells: Vec<(i32, i32)> =
+                    (0..4).map(|k| (column + k * dc, row + k * dr)).collect();
+                if cells.iter().all(|&(c, r)| {
+                    (0..WIDTH as i32).contains(&c) && (0..HEIGHT as i32).contains(&r)
+                }) {
+                    lines.push(cells.iter().map(|&(c, r)| cell_at(c, r)).collect());
+                }
+            }
+        }
+    }
+    lines
 }
 
 /// One walk of `length` distinct cells; a walk that runs into a dead end starts again.
@@ -200,6 +271,33 @@ mod tests {
         }
         assert_eq!(layout, Layout::random_walks(7, 70, 8).unwrap());
         assert_ne!(layout, Layout::random_walks(8, 70, 8).unwrap());
+    }
+
+    #[test]
+    fn line_walks_read_every_line_of_four_whole_and_repeat_for_a_seed() {
+        let layout = Layout::line_walks(1, 70, 8).unwrap();
+        assert_eq!(layout.tuples().len(), 70);
+        assert!(layout.tuples().iter().all(|t| t.len() == 8));
+        let lines = lines_of_four();
+        assert_eq!(lines.len(), 69);
+        for line in &lines {
+            let read = layout.tuples().iter().any(|t| {
+                line.iter().all(|c| t.contains(c))
+                    || line.iter().all(|c| t.contains(&mirror_cell(*c)))
+            });
+            assert!(read, "{line:?}");
+        }
+        // Random walks of the same shape leave lines unread.
+        let walks = Layout::random_walks(1, 70, 8).unwrap();
+        assert!(lines.iter().any(|line| {
+            !walks.tuples().iter().any(|t| {
+                line.iter().all(|c| t.contains(c))
+                    || line.iter().all(|c| t.contains(&mirror_cell(*c)))
+            })
+        }));
+        assert_eq!(layout, Layout::line_walks(1, 70, 8).unwrap());
+        assert_ne!(layout, Layout::line_walks(2, 70, 8).unwrap());
+        assert!(Layout::line_walks(1, 70, 3).is_err());
     }
 
     #[test]
