@@ -80,8 +80,8 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         out,
         "Type a column (1-7 or a-g), u to undo, h for a hint, q to quit."
     )?;
-    // The computer's moves in the game as it stands (undone ones dropped), with their plies.
-    let mut ai_stats: Vec<(usize, MoveReport)> = Vec::new();
+    // The computer's moves in the game as it stands (undone ones dropped).
+    let mut ai_stats: Vec<MoveReport> = Vec::new();
     // The statistics of every move after the start, for a saved game.
     let mut stats: Vec<MoveReport> = Vec::new();
     let floor = start.moves().len();
@@ -113,10 +113,10 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             match command {
                 "u" | "undo" => {
                     undo_turn(&mut game, &mut stats, human, floor);
-                    ai_stats.retain(|(ply, _)| *ply < game.moves().len());
+                    ai_stats.retain(|report| (report.ply as usize) < game.moves().len());
                 }
                 "n" | "new" => {
-                    summarise(&mut out, "computer", &kept_reports(&ai_stats))?;
+                    summarise(&mut out, "computer", &ai_stats)?;
                     writeln!(out, "moves: {}\n\nnew game", game.move_string())?;
                     ai_stats.clear();
                     stats.clear();
@@ -133,7 +133,6 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         }
         if position.side_to_move() == ai_player {
             let report = ai.choose(&game);
-            let ply = game.moves().len();
             stats.push(report.clone());
             game.try_play(report.column)
                 .context("the computer chose an illegal move")?;
@@ -144,7 +143,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 report.column.letter(),
                 computer_move_line(&report)
             )?;
-            ai_stats.push((ply, report));
+            ai_stats.push(report);
             continue;
         }
         draw(&game)?;
@@ -163,7 +162,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 if undo_turn(&mut game, &mut stats, human, floor) == 0 {
                     writeln!(out, "nothing to undo")?;
                 }
-                ai_stats.retain(|(ply, _)| *ply < game.moves().len());
+                ai_stats.retain(|report| (report.ply as usize) < game.moves().len());
             }
             "h" | "hint" => {
                 let mut helper = parse_agent(HINT.spec, 0).expect("the hint spec is valid");
@@ -204,7 +203,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             },
         }
     }
-    summarise(&mut out, "computer", &kept_reports(&ai_stats))?;
+    summarise(&mut out, "computer", &ai_stats)?;
     writeln!(out, "moves: {}", game.move_string())?;
     Ok(())
 }
@@ -242,10 +241,6 @@ fn computer_move_line(report: &MoveReport) -> String {
         line.push_str(&format!(" ({note})"));
     }
     wrap(&line, 4)
-}
-
-fn kept_reports(ai_stats: &[(usize, MoveReport)]) -> Vec<MoveReport> {
-    ai_stats.iter().map(|(_, report)| report.clone()).collect()
 }
 
 /// Takes back moves until `human` is to move again after one of theirs (the computer's
