@@ -150,7 +150,7 @@ impl<E: Evaluator> EngineSearch<E> {
         }
     }
 
-    /// [`Engine::choose`]'s move, its report's `ply` left for `choose` to set.
+    /// [`EngineSearch::choose`]'s move, its report's `ply` left for `choose` to set.
     fn choose_move(&mut self, position: &Position) -> MoveReport {
         let start = Instant::now();
         self.deadline = start + self.config.time;
