@@ -88,7 +88,7 @@ fn a_seeded_sample_of_the_deepest_ply_solves_to_the_same_scores() {
 }
 
 #[test]
-#[ignore = "every position of the deepest ply: hours on two cores for a book of 8 plies"]
+#[ignore = "every position of the deepest ply: hours on two cores for a book of 9 plies"]
 fn every_entry_of_the_deepest_ply_solves_to_the_same_score() {
     resolve_deepest(usize::MAX);
 }
