@@ -15,9 +15,17 @@ fn issue_40_a_wrong_or_cut_book_is_refused_with_its_first_bad_entry() {
     assert_eq!(code, 0, "{err}");
     let good = std::fs::read_to_string(path("good.txt")).unwrap();
     assert!(good.contains("\n11111212 -3\n"));
+    assert!(good.contains("\n111112122 3\n"));
+    // A wrong score above the deepest ply is caught by its children's scores; one in the
+    // deepest ply, by the solver (a score that ends the game at once is always solved).
     std::fs::write(
         path("wrong.txt"),
         good.replace("\n11111212 -3\n", "\n11111212 17\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        path("wrong_deepest.txt"),
+        good.replace("\n111112122 3\n", "\n111112122 17\n"),
     )
     .unwrap();
     let cut: String = good
@@ -33,9 +41,13 @@ fn issue_40_a_wrong_or_cut_book_is_refused_with_its_first_bad_entry() {
     for (name, wanted) in [
         (
             "wrong.txt",
-            "\"11111212\" scores 17, but the solver scores it -3",
+            "\"11111212\" scores 17, but the book's scores of its moves make it -3",
         ),
-        ("cut.txt", "ply 8 is incomplete"),
+        (
+            "wrong_deepest.txt",
+            "\"111112122\" scores 17, but the solver scores it 3",
+        ),
+        ("cut.txt", "ply 9 is incomplete"),
     ] {
         let (code, _, err) = run(&["book", "verify", &path(name), "--sample", "1"]);
         assert_eq!(code, 2, "{name}: {err}");

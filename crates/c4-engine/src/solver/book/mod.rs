@@ -176,8 +176,8 @@ impl OpeningBook {
     }
 
     /// The book built into c4: every position of the first plies, read from the program's
-    /// own data on first use, its checksum and every entry checked (about 20 ms for plies
-    /// 0-8 on the 2-core machine; commands that use no book never pay it).
+    /// own data on first use, its checksum and every entry checked (about 90 ms for plies
+    /// 0-9 on the 2-core machine; commands that use no book never pay it).
     #[must_use]
     pub fn builtin() -> Arc<OpeningBook> {
         static BOOK: OnceLock<Arc<OpeningBook>> = OnceLock::new();
