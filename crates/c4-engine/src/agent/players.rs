@@ -315,7 +315,7 @@ impl Agent for PerfectAgent {
                 .time
                 .map(|t| t * (100 - PERFECT_SEARCH_SHARE_PERCENT) / 100),
         };
-        match self.solver.best_move(position, limits) {
+        match self.solver.best_move_or_worse(position, limits) {
             Ok((column, score, stats)) => MoveReport {
                 column,
                 score: MoveValue::exact(score),
@@ -326,7 +326,7 @@ impl Agent for PerfectAgent {
                 note: None,
                 ply: position.moves_played(),
             },
-            Err(_) => {
+            Err(gave_up) => {
                 // Without a time limit only a cancel stops the solve: the search then stops
                 // at once too, after its first depth.
                 let left = self
@@ -345,7 +345,8 @@ impl Agent for PerfectAgent {
                     engine
                 });
                 fallback.set_time(left);
-                let mut report = fallback.choose(position);
+                // The columns the solve proved worse before it gave up are left out.
+                let mut report = fallback.choose_excluding(position, &gave_up.worse);
                 report.time = start.elapsed();
                 report.note = Some(format!(
                     "the solve did not finish in time: the engine's search chose in the {} ms left",

@@ -144,14 +144,20 @@ impl<E: Evaluator> EngineSearch<E> {
     /// threads beside the heuristic search, both for the whole budget: the solve's move is
     /// played when it finishes in time, the heuristic search's otherwise.
     pub fn choose(&mut self, position: &Position) -> MoveReport {
+        self.choose_excluding(position, &[])
+    }
+
+    /// [`EngineSearch::choose`], leaving out the columns of `worse` (a solve proved them below
+    /// the position's score) unless nothing else is left.
+    pub fn choose_excluding(&mut self, position: &Position, worse: &[Column]) -> MoveReport {
         MoveReport {
             ply: position.moves_played(),
-            ..self.choose_move(position)
+            ..self.choose_move(position, worse)
         }
     }
 
-    /// [`EngineSearch::choose`]'s move, its report's `ply` left for `choose` to set.
-    fn choose_move(&mut self, position: &Position) -> MoveReport {
+    /// [`EngineSearch::choose_excluding`]'s move, its report's `ply` left for it to set.
+    fn choose_move(&mut self, position: &Position, worse: &[Column]) -> MoveReport {
         let start = Instant::now();
         self.deadline = start + self.config.time;
         self.nodes = 0;
@@ -176,13 +182,14 @@ impl<E: Evaluator> EngineSearch<E> {
         }
         let (current, occupied) = position.raw();
         let safe = position.non_losing_moves().0;
-        let candidates: Vec<Column> = legal
+        let mut candidates: Vec<Column> = legal
             .iter()
             .copied()
             .filter(|c| safe & Bitboard::column(*c).0 != 0)
             .collect();
+        leave_out(&mut candidates, worse);
         if candidates.len() <= 1
-            && let Some(exact) = self.try_exact(position, start)
+            && let Ok(exact) = self.try_exact(position, start)
         {
             // A forced move, but the solver also knows how the game ends.
             return exact;
@@ -221,8 +228,12 @@ impl<E: Evaluator> EngineSearch<E> {
             if let Some(solver) = self.solver.take() {
                 return self.solve_beside_search(solver, position, &candidates, start);
             }
-        } else if let Some(exact) = self.try_exact(position, start) {
-            return exact;
+        } else {
+            match self.try_exact(position, start) {
+                Ok(exact) => return exact,
+                // The probes that finished before the solve gave up are not thrown away.
+                Err(proven_worse) => leave_out(&mut candidates, &proven_worse),
+            }
         }
         self.deepen(position, &candidates, start)
     }
@@ -332,19 +343,28 @@ impl<E: Evaluator> EngineSearch<E> {
         report(column, value, depth, self.nodes, start, pv, note.as_deref())
     }
 
-    /// Solves the position within part of the budget; the best move on success.
-    fn try_exact(&mut self, position: &Position, start: Instant) -> Option<MoveReport> {
-        let solver = self.solver.as_mut()?;
+    /// Solves the position within part of the budget: the best move on success, else the
+    /// columns the solve proved worse than the position's score before it gave up.
+    fn try_exact(
+        &mut self,
+        position: &Position,
+        start: Instant,
+    ) -> Result<MoveReport, Vec<Column>> {
+        let Some(solver) = self.solver.as_mut() else {
+            return Err(Vec::new());
+        };
         if position.moves_played() < SOLVER_MIN_DISCS {
-            return None;
+            return Err(Vec::new());
         }
         let budget = self.config.time * SOLVER_SHARE_PERCENT / 100;
         let limits = SolveLimits {
             nodes: None,
             time: Some(budget),
         };
-        let (best, score, stats) = solver.best_move(position, limits).ok()?;
-        Some(exact_report(position, best, score, stats.nodes, start))
+        match solver.best_move_or_worse(position, limits) {
+            Ok((best, score, stats)) => Ok(exact_report(position, best, score, stats.nodes, start)),
+            Err(gave_up) => Err(gave_up.worse),
+        }
     }
 
     fn search_root(
@@ -499,6 +519,13 @@ impl<E: Evaluator> EngineSearch<E> {
 
 /// Win scores are stored relative to the node, not the root, so they stay right when the
 /// same position is reached at another ply or in a later move.
+/// Removes the columns of `worse` from `candidates`, unless that would leave none.
+fn leave_out(candidates: &mut Vec<Column>, worse: &[Column]) {
+    if candidates.iter().any(|c| !worse.contains(c)) {
+        candidates.retain(|c| !worse.contains(c));
+    }
+}
+
 fn to_table(value: i32, ply: usize) -> i32 {
     if value > WIN - MAX_PLY as i32 {
         value + ply as i32

@@ -84,6 +84,17 @@ impl std::fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
+/// A [`Solver::best_move_or_worse`] that gave up: why, and what it had proven by then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GaveUp {
+    /// Why it stopped.
+    pub error: SolveError,
+    /// Columns proven to score below the position's score, so never the best move. Empty
+    /// unless that score was known (from the book, or a solve that finished before the
+    /// probes of the moves ran out of time).
+    pub worse: Vec<Column>,
+}
+
 /// Optional limits on one solve.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveLimits {

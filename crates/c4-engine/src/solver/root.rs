@@ -68,8 +68,23 @@ impl Solver {
         position: &Position,
         limits: SolveLimits,
     ) -> Result<(Column, Score, SolveStats), SolveError> {
+        self.best_move_or_worse(position, limits)
+            .map_err(|gave_up| gave_up.error)
+    }
+
+    /// [`best_move`](Self::best_move), and when it gives up, the columns it had proven worse
+    /// than the position's score by then: a search that decides instead can leave them out.
+    pub fn best_move_or_worse(
+        &mut self,
+        position: &Position,
+        limits: SolveLimits,
+    ) -> Result<(Column, Score, SolveStats), GaveUp> {
+        let nothing_proven = |error| GaveUp {
+            error,
+            worse: Vec::new(),
+        };
         if position.is_over() {
-            return Err(SolveError::GameOver);
+            return Err(nothing_proven(SolveError::GameOver));
         }
         let start = Instant::now();
         if let Some((column, score)) = self.book_move(position) {
@@ -82,7 +97,10 @@ impl Solver {
                 .expect("a position that can win next has a winning column");
             return Ok((column, win_now_score(position), SolveStats::default()));
         }
-        let (score, mut stats) = self.solve_within(position, false, limits)?;
+        let (score, mut stats) = self
+            .solve_within(position, false, limits)
+            .map_err(nothing_proven)?;
+        let mut worse = Vec::new();
         for column in SOLVED_PREFERENCE {
             if !position.can_play(column) {
                 continue;
@@ -99,7 +117,12 @@ impl Solver {
                     time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
                 };
                 // The reply scores at most -score exactly when it is not above -score.
-                let above = self.probe(&child, -score, remaining)?;
+                let above = self
+                    .probe(&child, -score, remaining)
+                    .map_err(|error| GaveUp {
+                        error,
+                        worse: worse.clone(),
+                    })?;
                 stats.nodes += self.nodes;
                 !above
             };
@@ -107,10 +130,13 @@ impl Solver {
                 stats.time = start.elapsed();
                 return Ok((column, score, stats));
             }
+            worse.push(column);
         }
         // Unreachable for a correct solve (some move achieves the score); analysing every
         // column instead still gives the right move.
-        let (scores, more) = self.analyze(position, false, limits)?;
+        let (scores, more) = self
+            .analyze(position, false, limits)
+            .map_err(|error| GaveUp { error, worse })?;
         let column = best_solved_column(position, &scores);
         stats.nodes += more.nodes;
         stats.time = start.elapsed();
