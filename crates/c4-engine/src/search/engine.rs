@@ -517,8 +517,6 @@ impl<E: Evaluator> EngineSearch<E> {
     }
 }
 
-/// Win scores are stored relative to the node, not the root, so they stay right when the
-/// same position is reached at another ply or in a later move.
 /// Removes the columns of `worse` from `candidates`, unless that would leave none.
 fn leave_out(candidates: &mut Vec<Column>, worse: &[Column]) {
     if candidates.iter().any(|c| !worse.contains(c)) {
@@ -526,6 +524,8 @@ fn leave_out(candidates: &mut Vec<Column>, worse: &[Column]) {
     }
 }
 
+/// Win scores are stored relative to the node, not the root, so they stay right when the
+/// same position is reached at another ply or in a later move.
 fn to_table(value: i32, ply: usize) -> i32 {
     if value > WIN - MAX_PLY as i32 {
         value + ply as i32
