@@ -80,9 +80,8 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         out,
         "Type a column (1-7 or a-g), u to undo, h for a hint, q to quit."
     )?;
-    // The computer's moves in the game as it stands (undone ones dropped).
-    let mut ai_stats: Vec<MoveReport> = Vec::new();
-    // The statistics of every move after the start, for a saved game.
+    // The statistics of every move after the start, undone ones dropped: for a saved game and,
+    // the computer's among them, for its summary.
     let mut stats: Vec<MoveReport> = Vec::new();
     let floor = start.moves().len();
     let seats = Seats {
@@ -113,12 +112,10 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             match command {
                 "u" | "undo" => {
                     undo_turn(&mut game, &mut stats, human, floor);
-                    ai_stats.retain(|report| (report.ply as usize) < game.moves().len());
                 }
                 "n" | "new" => {
-                    summarise(&mut out, "computer", &ai_stats)?;
+                    summarise(&mut out, "computer", &moves_of(&stats, ai_player))?;
                     writeln!(out, "moves: {}\n\nnew game", game.move_string())?;
-                    ai_stats.clear();
                     stats.clear();
                     game = start.clone();
                 }
@@ -133,7 +130,6 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         }
         if position.side_to_move() == ai_player {
             let report = ai.choose(&game);
-            stats.push(report.clone());
             game.try_play(report.column)
                 .context("the computer chose an illegal move")?;
             writeln!(
@@ -143,7 +139,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 report.column.letter(),
                 computer_move_line(&report)
             )?;
-            ai_stats.push(report);
+            stats.push(report);
             continue;
         }
         draw(&game)?;
@@ -162,7 +158,6 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 if undo_turn(&mut game, &mut stats, human, floor) == 0 {
                     writeln!(out, "nothing to undo")?;
                 }
-                ai_stats.retain(|report| (report.ply as usize) < game.moves().len());
             }
             "h" | "hint" => {
                 let mut helper = parse_agent(HINT.spec, 0).expect("the hint spec is valid");
@@ -203,9 +198,18 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             },
         }
     }
-    summarise(&mut out, "computer", &ai_stats)?;
+    summarise(&mut out, "computer", &moves_of(&stats, ai_player))?;
     writeln!(out, "moves: {}", game.move_string())?;
     Ok(())
+}
+
+/// The reports of `player`'s moves among `stats` (each report's ply says whose move it was).
+fn moves_of(stats: &[MoveReport], player: Player) -> Vec<MoveReport> {
+    stats
+        .iter()
+        .filter(|report| Player::to_move_after(report.ply) == player)
+        .cloned()
+        .collect()
 }
 
 /// The first line of `c4 play`: the colours, and the opponent by its level's name (with
