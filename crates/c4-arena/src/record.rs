@@ -196,9 +196,7 @@ impl GameRecord {
     /// may have been edited), and each move's `ply` from its place after the opening; what
     /// was changed of the result, in words, or an error if the moves are not a finished game.
     pub fn recompute_result(&mut self) -> Result<Option<String>, RecordError> {
-        for (ply, stats) in (self.opening.len() as u32..).zip(&mut self.stats) {
-            stats.ply = ply;
-        }
+        set_plies(self.opening.len(), &mut self.stats);
         let game = Game::from_moves(&self.moves).map_err(|source| RecordError::Moves {
             game: self.game,
             moves: self.moves.clone(),
@@ -270,6 +268,13 @@ impl Seat {
     }
 }
 
+/// Sets each move's ply from its place: the moves after an opening of `opening_len` moves.
+fn set_plies(opening_len: usize, stats: &mut [MoveReport]) {
+    for (ply, stats) in (opening_len as u32..).zip(stats) {
+        stats.ply = ply;
+    }
+}
+
 /// A human's move at `ply` as a move's statistics: the time taken, nothing searched.
 #[must_use]
 pub fn human_move(column: Column, ply: u32, time: Duration) -> MoveReport {
@@ -281,12 +286,13 @@ impl GameRecord {
     /// red if `a_first`), `stats` holding each move after the opening; an error says what
     /// does not fit: moves that are not a finished game, an opening that does not start
     /// them, or statistics that are not one per move of the players, each of its column.
+    /// Each move's `ply` is set from its place, whatever the statistics said.
     pub fn played(
         [a, b]: [Seat; 2],
         a_first: bool,
         opening: &str,
         moves: &str,
-        stats: Vec<MoveReport>,
+        mut stats: Vec<MoveReport>,
     ) -> Result<GameRecord, PlayedError> {
         let game = Game::from_moves(moves).map_err(|source| PlayedError::Moves {
             moves: moves.to_owned(),
@@ -319,6 +325,7 @@ impl GameRecord {
                 });
             }
         }
+        set_plies(opening.len(), &mut stats);
         Ok(GameRecord {
             game: 0,
             a: a.name,
@@ -496,6 +503,12 @@ mod tests {
         assert_eq!(record.winner, Some(Player::Red));
         assert_eq!(record.seeds, [0, 7]);
         assert!(record.chosen_by_a(0) && !record.chosen_by_a(1));
+        // The statistics' plies are the record's, from each move's place.
+        let misplaced = stats_of(0, "343434");
+        assert_eq!(
+            GameRecord::played(seats(), false, "4", "4343434", misplaced).unwrap(),
+            record
+        );
         let line = serde_json::to_string(&record).unwrap();
         assert_eq!(serde_json::from_str::<GameRecord>(&line).unwrap(), record);
         // A record whose moves do not say their ply gets it from their place.

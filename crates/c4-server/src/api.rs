@@ -343,11 +343,7 @@ async fn record_game(
                     .map_err(|e| ApiError::bad_request(format!("ply {ply}: {e}")))?;
                 human_move(played, ply as u32, time)
             }
-            // The move's place is the game's, whatever the answer says.
-            PlyChoice::Computer { stats, .. } => MoveReport {
-                ply: ply as u32,
-                ..stats.clone()
-            },
+            PlyChoice::Computer { stats, .. } => stats.clone(),
         });
         by_colour[ply % 2].push(choice);
     }
