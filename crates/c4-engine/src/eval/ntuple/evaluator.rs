@@ -99,11 +99,11 @@ pub fn builtin() -> Arc<Network> {
     }))
 }
 
-/// The CRC-32 of the shipped network's file: what a study records to tell one shipped
-/// network from the next.
+/// The shipped network's [`weights_file::fingerprint`]: what a study records to tell one
+/// shipped network from the next.
 #[must_use]
 pub fn builtin_fingerprint() -> u32 {
-    crc32fast::hash(BUILTIN_BYTES)
+    weights_file::fingerprint(BUILTIN_BYTES)
 }
 
 /// Settings of `ntuple`: which network.

@@ -91,6 +91,14 @@ pub fn encode(network: &Network) -> Vec<u8> {
     bytes
 }
 
+/// What tells one weights file from another: the CRC-32 of its contents, the checksum it
+/// stores in its last four bytes. (The CRC-32 of a whole file, checksum included, is the
+/// same constant for every file.)
+#[must_use]
+pub fn fingerprint(bytes: &[u8]) -> u32 {
+    crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)])
+}
+
 /// The network of a weights file's bytes.
 pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
@@ -247,6 +255,16 @@ mod tests {
             "{} bytes",
             bytes.len()
         );
+    }
+
+    #[test]
+    fn fingerprints_tell_networks_apart() {
+        let one = encode(&trained_like());
+        let mut other = trained_like();
+        other.weights_mut()[0] += 0.01;
+        let other = encode(&other);
+        assert_ne!(fingerprint(&one), fingerprint(&other));
+        assert_eq!(fingerprint(&one).to_le_bytes(), one[one.len() - 4..]);
     }
 
     #[test]
