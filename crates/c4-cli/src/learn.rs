@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result};
 use c4_engine::eval::ntuple::{Network, file as weights_file};
-use c4_lab::learn::run::{self, Cadence, LearnObserver, Measurement};
+use c4_lab::learn::run::{self, Cadence, LearnObserver, Measurement, RunEnd};
 use c4_lab::learn::{LearnSpec, TupleLayout};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -56,6 +56,10 @@ pub struct LearnArgs {
     /// Games against easy a measurement plays.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=10_000))]
     pub eval_games: u64,
+    /// Stop once the run has played this many games, after a checkpoint; the same command
+    /// without it goes on from there to the same weights (a long run in pieces).
+    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub until: Option<u64>,
     /// Play no games: write the network of the run's latest checkpoint to this file (a
     /// snapshot of a run that goes on, to grade or to play with `eval=ntuple,weights=FILE`).
     #[arg(long, value_name = "FILE")]
@@ -118,13 +122,20 @@ pub fn run(args: &LearnArgs) -> Result<()> {
             .expect("a valid template"),
     );
     let observer = Bar(bar);
-    run::run(&args.out, &spec, cadence, &observer)?;
+    let end = run::run(&args.out, &spec, cadence, args.until, &observer)?;
     observer.0.finish_and_clear();
-    println!(
-        "{} games: the network is {}",
-        args.games,
-        args.out.join(run::NETWORK_FILE).display()
-    );
+    match end {
+        RunEnd::Finished(_) => println!(
+            "{} games: the network is {}",
+            args.games,
+            args.out.join(run::NETWORK_FILE).display()
+        ),
+        RunEnd::Paused { games } => println!(
+            "{games} of {} games: paused at a checkpoint in {} (the same command without --until goes on)",
+            args.games,
+            args.out.display()
+        ),
+    }
     Ok(())
 }
 

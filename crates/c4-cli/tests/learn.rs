@@ -1,6 +1,6 @@
-//! `c4 learn`: the same command gives the same network, a run killed with SIGKILL and run
-//! again ends with the weights of an uninterrupted one, and a resume with other settings is
-//! refused by name.
+//! `c4 learn`: the same command gives the same network, a run killed with SIGKILL or paused
+//! by `--until` and run again ends with the weights of an uninterrupted one, and a resume
+//! with other settings is refused by name.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -74,6 +74,19 @@ fn the_same_command_learns_the_same_network_and_a_killed_run_resumes_to_it() {
         network,
         "a resumed run learns what a whole one did"
     );
+
+    let paused = scratch("paused");
+    let output = learn(&paused, &["--until", "1234"]).output().unwrap();
+    assert!(output.status.success());
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(said.contains("1234 of 3000 games: paused"), "{said}");
+    assert!(!paused.join("network.c4nt").exists());
+    assert_eq!(
+        finish(&paused),
+        network,
+        "a run paused by --until learns what a whole one did"
+    );
+
     let metrics = std::fs::read_to_string(killed.join("metrics.csv")).unwrap();
     assert!(metrics.starts_with("games,seconds,epsilon,mistakes_pct,score_vs_easy\n"));
     assert!(metrics.contains("\n3000,"), "{metrics}");

@@ -22,6 +22,10 @@ impl LearnObserver for Quiet {
 /// The curve of `dir`'s run, from its metrics file: one dict a measurement.
 fn curve<'py>(py: Python<'py>, dir: &Path) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let path = dir.join(run::METRICS_FILE);
+    if !path.exists() {
+        // A run paused before its first measurement.
+        return Ok(Vec::new());
+    }
     let text = c4_engine::files::read_text(&path, 256 << 20).map_err(value_error)?;
     let mut rows = Vec::new();
     for line in text.lines().skip(1) {
@@ -51,11 +55,12 @@ fn curve<'py>(py: Python<'py>, dir: &Path) -> PyResult<Vec<Bound<'py, PyDict>>> 
 /// Trains (or resumes) the run in `out` as `c4 learn --out OUT ...` does, with the
 /// interpreter's lock released; returns the learning curve, a dict a measurement (`games`,
 /// `seconds`, `epsilon`, `mistakes_pct`, `score_vs_easy`). The network is `OUT/network.c4nt`.
+/// With `until`, it stops after that many games at a checkpoint, and a later call goes on.
 /// Every setting is given: the defaults are `c4lab.learn`'s.
 #[pyfunction]
 #[pyo3(signature = (
     out, *, games, tuples, length, alpha, lambda_, tcl_beta, epsilon, epsilon_end, seed,
-    checkpoint_every, eval_every, sample, eval_games
+    layout, checkpoint_every, eval_every, sample, eval_games, until
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn learn<'py>(
@@ -70,11 +75,19 @@ pub fn learn<'py>(
     epsilon: f32,
     epsilon_end: f32,
     seed: &Bound<'py, PyAny>,
+    layout: &str,
     checkpoint_every: &Bound<'py, PyAny>,
     eval_every: &Bound<'py, PyAny>,
     sample: &Bound<'py, PyAny>,
     eval_games: &Bound<'py, PyAny>,
+    until: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let layout = TupleLayout::from_name(layout)
+        .ok_or_else(|| value_error(format!("layout must be `walks` or `lines`, not {layout:?}")))?;
+    let until = until
+        .map(|until| int_argument("until", until, 1..=i128::from(i64::MAX)))
+        .transpose()?
+        .map(|until| until as u64);
     let spec = LearnSpec {
         tuples: int_argument("tuples", tuples, 1..=1000)? as usize,
         length: int_argument("length", length, 2..=10)? as usize,
@@ -85,7 +98,7 @@ pub fn learn<'py>(
         epsilon_start: epsilon,
         epsilon_end,
         seed: int_argument("seed", seed, 0..=i128::from(u64::MAX))? as u64,
-        layout: TupleLayout::Walks,
+        layout,
     };
     let cadence = Cadence {
         checkpoint_every: int_argument(
@@ -97,7 +110,7 @@ pub fn learn<'py>(
         sample_per_set: int_argument("sample", sample, 1..=1000)? as usize,
         eval_games: int_argument("eval_games", eval_games, 0..=10_000)? as u64,
     };
-    py.detach(|| run::run(&out, &spec, cadence, &Quiet))
+    py.detach(|| run::run(&out, &spec, cadence, until, &Quiet))
         .map_err(value_error)?;
     curve(py, &out)
 }

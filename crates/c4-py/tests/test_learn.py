@@ -35,6 +35,23 @@ def test_a_snapshot_plays_as_an_evaluator(tmp_path):
     assert shipped["score"] == sum(term["value"] for term in shipped["terms"])
 
 
+def test_a_run_in_pieces_learns_what_a_whole_one_does(tmp_path):
+    lines = {**TINY, "layout": "lines"}
+    whole = tmp_path / "whole"
+    c4lab.learn(str(whole), **lines)
+    pieces = tmp_path / "pieces"
+    assert c4lab.learn(str(pieces), **lines, until=120) == []
+    assert not (pieces / "network.c4nt").exists()
+    assert c4lab.learn_snapshot(str(pieces), str(tmp_path / "at120.c4nt")) == 120
+    curve = c4lab.learn(str(pieces), **lines, until=200)
+    assert [row["games"] for row in curve] == [150]
+    c4lab.learn(str(pieces), **lines)
+    assert (pieces / "network.c4nt").read_bytes() == (whole / "network.c4nt").read_bytes()
+    walks = tmp_path / "walks"
+    c4lab.learn(str(walks), **TINY)
+    assert (walks / "network.c4nt").read_bytes() != (whole / "network.c4nt").read_bytes()
+
+
 def test_a_resume_with_other_settings_is_refused(tmp_path):
     c4lab.learn(str(tmp_path), **TINY)
     with pytest.raises(ValueError, match="alpha"):
@@ -52,6 +69,8 @@ def test_a_resume_with_other_settings_is_refused(tmp_path):
         {"sample": 10**6},
         {"alpha": float("nan")},
         {"lambda_": 2.0},
+        {"layout": "spirals"},
+        {"until": 0},
     ],
 )
 def test_bad_settings_raise_value_error(tmp_path, bad):

@@ -71,6 +71,18 @@ pub struct Measurement {
     pub score: f64,
 }
 
+/// Where a call of [`run`] left the run.
+#[derive(Debug)]
+pub enum RunEnd {
+    /// Every game is played: the network, also written to [`NETWORK_FILE`].
+    Finished(Network),
+    /// Stopped at the `until` asked for, after a checkpoint: the same run goes on from there.
+    Paused {
+        /// Games played so far.
+        games: u64,
+    },
+}
+
 /// What a run tells its caller as it goes.
 pub trait LearnObserver {
     /// `games` of `total` played.
@@ -79,13 +91,16 @@ pub trait LearnObserver {
     fn measured(&self, measurement: &Measurement);
 }
 
-/// Trains the run of `spec` in `dir` (resuming what is there) and returns its network.
+/// Trains the run of `spec` in `dir` (resuming what is there) to its end, or only until
+/// `until` games when that comes first; the weights at the end do not depend on where the
+/// run was paused or killed.
 pub fn run(
     dir: &Path,
     spec: &LearnSpec,
     cadence: Cadence,
+    until: Option<u64>,
     observer: &dyn LearnObserver,
-) -> Result<Network, LearnError> {
+) -> Result<RunEnd, LearnError> {
     spec.check()?;
     let _lock = lock(dir)?;
     check_manifest(dir, spec)?;
@@ -96,25 +111,30 @@ pub fn run(
     } else {
         Trainer::new(Network::zeros(layout), spec.td(), spec.seed)
     };
-    let sample = labels(dir, cadence.sample_per_set)?;
+    let stop = until.map_or(spec.games, |until| until.min(spec.games));
+    let mut sample = None;
     let mut rows = metrics_rows(dir, trainer.games())?;
     let start = Instant::now();
     let every = |n: u64, games: u64| n > 0 && games.is_multiple_of(n);
-    while trainer.games() < spec.games {
+    while trainer.games() < stop {
         let epsilon = spec.epsilon(trainer.games());
         trainer.play_game(epsilon);
         let games = trainer.games();
         observer.played(games, spec.games);
         let last = games == spec.games;
-        if every(cadence.checkpoint_every, games) || last {
+        if every(cadence.checkpoint_every, games) || games == stop {
             checkpoint::save(&trainer, &checkpoint_path)?;
         }
         if every(cadence.eval_every, games) || last {
+            if sample.is_none() {
+                sample = Some(labels(dir, cadence.sample_per_set)?);
+            }
+            let sample = sample.as_deref().expect("labelled just now");
             let measurement = Measurement {
                 games,
                 seconds: start.elapsed().as_secs_f64(),
                 epsilon,
-                mistakes_pct: metrics::mistake_rate(trainer.network(), &sample),
+                mistakes_pct: metrics::mistake_rate(trainer.network(), sample),
                 score: metrics::score_against(
                     trainer.network(),
                     OPPONENT,
@@ -127,9 +147,14 @@ pub fn run(
             write_metrics(dir, &rows)?;
         }
     }
+    if trainer.games() < spec.games {
+        return Ok(RunEnd::Paused {
+            games: trainer.games(),
+        });
+    }
     let network = trainer.into_network();
     write_atomically(&dir.join(NETWORK_FILE), &weights_file::encode(&network))?;
-    Ok(network)
+    Ok(RunEnd::Finished(network))
 }
 
 /// The network of the latest checkpoint of the run in `dir`, with the games it has played:

@@ -161,16 +161,21 @@ def learn(
     epsilon: float = 0.1,
     epsilon_end: float = 0.0,
     seed: int = 1,
+    layout: str = "walks",
     checkpoint_every: int = 10_000,
     eval_every: int = 50_000,
     sample: int = 100,
     eval_games: int = 20,
+    until: int | None = None,
 ) -> list[dict[str, float]]:
     """Trains an n-tuple network by self-play into the run folder ``out``, as ``c4 learn``
     does (the same options, the same files; a second call resumes, and one with other
     settings is refused); returns the learning curve, a dict per measurement (``games``,
     ``seconds``, ``epsilon``, ``mistakes_pct``, ``score_vs_easy``). The network is
-    ``out/network.c4nt``: ``Player(f"alphabeta:depth=5,eval=ntuple,weights={file}")``."""
+    ``out/network.c4nt``: ``Player(f"alphabeta:depth=5,eval=ntuple,weights={file}")``.
+    ``layout="lines"`` grows every tuple from a line of four (the shipped network's layout);
+    ``until=N`` stops after N games at a checkpoint, and a later call goes on to the same
+    weights."""
     return _core.learn(
         out,
         games=games,
@@ -182,10 +187,12 @@ def learn(
         epsilon=epsilon,
         epsilon_end=epsilon_end,
         seed=seed,
+        layout=layout,
         checkpoint_every=checkpoint_every,
         eval_every=eval_every,
         sample=sample,
         eval_games=eval_games,
+        until=until,
     )
 
 
