@@ -333,22 +333,28 @@ def test_a_learning_sweep_runs_a_trial_a_task_and_writes_one_table(cluster, tmp_
     out = tmp_path / "sweep"
     run = subprocess.run(
         _driver(cluster, "learn", "--games", "200", "--tuples", "12", "--length", "6",
-                "--lambda", "0,0.5", "--checkpoint-every", "100", "--eval-every", "100",
+                "--lambda", "0,0.5", "--layout", "walks,lines", "--checkpoint-every", "100",
+                "--eval-every", "100",
                 "--sample", "5", "--eval-games", "2", "--out", str(out)),
         capture_output=True, text=True, check=True,
     )
     assert "table in" in run.stdout
     rows = (out / "sweep.csv").read_text().splitlines()
-    assert rows[0].startswith("trial,tuples,length,alpha,lambda,epsilon,games")
-    assert len(rows) == 3
+    assert rows[0].startswith("trial,tuples,length,layout,alpha,lambda,epsilon,games")
+    assert len(rows) == 5
     trials = sorted(line.split(",")[0] for line in rows[1:])
-    assert trials == ["t12x6-a0.02-l0-e0.1", "t12x6-a0.02-l0.5-e0.1"]
+    assert trials == [
+        "t12x6-lines-a0.02-l0-e0.1", "t12x6-lines-a0.02-l0.5-e0.1",
+        "t12x6-walks-a0.02-l0-e0.1", "t12x6-walks-a0.02-l0.5-e0.1",
+    ]
     # Each trial is the run c4lab.learn (and c4 learn) makes with its settings.
     alone = tmp_path / "alone"
     c4lab.learn(str(alone), games=200, tuples=12, length=6, lambda_=0.0,
                 checkpoint_every=100, eval_every=100, sample=5, eval_games=2)
-    trial = out / "t12x6-a0.02-l0-e0.1"
+    trial = out / "t12x6-walks-a0.02-l0-e0.1"
     assert (trial / "network.c4nt").read_bytes() == (alone / "network.c4nt").read_bytes()
+    lines = out / "t12x6-lines-a0.02-l0-e0.1"
+    assert (lines / "network.c4nt").read_bytes() != (alone / "network.c4nt").read_bytes()
 
 
 def test_a_sweep_with_a_bad_value_stops_before_any_task(cluster, tmp_path):

@@ -140,9 +140,11 @@ def learn(
     epsilon: float,
     epsilon_end: float,
     seed: int,
+    layout: str,
     checkpoint_every: int,
     eval_every: int,
     sample: int,
     eval_games: int,
+    until: Optional[int],
 ) -> list[dict[str, float]]: ...
 def learn_snapshot(out: str, file: str) -> int: ...

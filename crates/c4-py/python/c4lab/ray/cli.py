@@ -155,6 +155,7 @@ def _learn_options(p: argparse.ArgumentParser) -> None:
         ("--alpha", "alpha", float),
         ("--lambda", "lambda_", float),
         ("--epsilon", "epsilon", float),
+        ("--layout", "layout", str),
     ]:
         p.add_argument(flag, dest=keyword, type=_number_list(kind),
                        default=list(_default(sweep_learn, keyword)),

@@ -18,7 +18,7 @@ from .shards import DEFAULT_RETRIES, ShardResult, _timed, _wait_all
 
 #: The columns of ``OUT/sweep.csv``.
 COLUMNS = (
-    "trial", "tuples", "length", "alpha", "lambda", "epsilon", "games",
+    "trial", "tuples", "length", "layout", "alpha", "lambda", "epsilon", "games",
     "mistakes_pct", "best_mistakes_pct", "score_vs_easy", "seconds",
 )
 
@@ -29,6 +29,7 @@ class Trial:
 
     tuples: int
     length: int
+    layout: str
     alpha: float
     lambda_: float
     epsilon: float
@@ -36,7 +37,8 @@ class Trial:
     @property
     def name(self) -> str:
         return (
-            f"t{self.tuples}x{self.length}-a{self.alpha:g}-l{self.lambda_:g}-e{self.epsilon:g}"
+            f"t{self.tuples}x{self.length}-{self.layout}-a{self.alpha:g}-l{self.lambda_:g}"
+            f"-e{self.epsilon:g}"
         )
 
 
@@ -49,9 +51,11 @@ def _learn_task(folder: str, trial: Trial, settings: dict[str, Any]) -> ShardRes
             folder,
             tuples=trial.tuples,
             length=trial.length,
+            layout=trial.layout,
             alpha=trial.alpha,
             lambda_=trial.lambda_,
             epsilon=trial.epsilon,
+            until=None,
             **settings,
         ),
     )
@@ -70,6 +74,7 @@ def sweep_learn(
     games: int,
     tuples: Sequence[int] = (70,),
     length: Sequence[int] = (8,),
+    layout: Sequence[str] = ("walks",),
     alpha: Sequence[float] = (0.02,),
     lambda_: Sequence[float] = (0.5,),
     epsilon: Sequence[float] = (0.1,),
@@ -83,16 +88,17 @@ def sweep_learn(
     retries: int = DEFAULT_RETRIES,
     quiet: bool = False,
 ) -> str:
-    """Trains one network per combination of ``tuples``, ``length``, ``alpha``, ``lambda_``
-    and ``epsilon`` (the other settings shared), each a task running ``c4 learn`` into
+    """Trains one network per combination of ``tuples``, ``length``, ``layout`` (``walks`` or
+    ``lines``), ``alpha``, ``lambda_`` and ``epsilon`` (the other settings shared), each a task running ``c4 learn`` into
     ``out/TRIAL``, and writes the table ``out/sweep.csv``: each trial's last measurement
     and its best mistake rate. ``out`` must be on a file system every node sees. Returns the
     table as text, best last mistake rate first."""
     trials = [
-        Trial(t, n, a, lam, e)
-        for t, n, a, lam, e in itertools.product(
+        Trial(t, n, lay, a, lam, e)
+        for t, n, lay, a, lam, e in itertools.product(
             _values("tuples", tuples),
             _values("length", length),
+            _values("layout", layout),
             _values("alpha", alpha),
             _values("lambda", lambda_),
             _values("epsilon", epsilon),
@@ -103,6 +109,8 @@ def sweep_learn(
     for trial in trials:
         if not 1 <= trial.tuples <= 1000 or not 2 <= trial.length <= 10:
             raise ValueError(f"trial {trial.name}: tuples 1-1000 and length 2-10")
+        if trial.layout not in ("walks", "lines"):
+            raise ValueError(f"trial {trial.name}: layout walks or lines")
     settings = dict(
         games=games, epsilon_end=epsilon_end, tcl_beta=tcl_beta, seed=seed,
         checkpoint_every=checkpoint_every, eval_every=eval_every, sample=sample,
@@ -125,7 +133,7 @@ def sweep_learn(
         last = curve[-1]
         rows.append({
             "trial": trial.name, "tuples": trial.tuples, "length": trial.length,
-            "alpha": trial.alpha, "lambda": trial.lambda_, "epsilon": trial.epsilon,
+            "layout": trial.layout, "alpha": trial.alpha, "lambda": trial.lambda_, "epsilon": trial.epsilon,
             "games": last["games"], "mistakes_pct": last["mistakes_pct"],
             "best_mistakes_pct": min(row["mistakes_pct"] for row in curve),
             "score_vs_easy": last["score_vs_easy"], "seconds": round(result.seconds, 1),
