@@ -11,6 +11,7 @@
 //! | 16-23 | number of entries, little-endian |
 //! | 24- | the entries, 8 bytes each: the position's mirror-canonical key (its 49 bits in 7 bytes, little-endian) and its score (a signed byte); keys strictly ascending |
 
+use super::scores::Scores;
 use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place};
 use crate::solver::Score;
 use c4_core::{HEIGHT, Position, WIDTH};
@@ -43,8 +44,20 @@ pub fn encode(book: &OpeningBook) -> Vec<u8> {
     out
 }
 
-/// Reads a binary book, checking its header, length, checksum and every entry.
-pub fn decode(bytes: &[u8]) -> Result<OpeningBook, BookError> {
+/// What [`decode`] checks beyond the header, the length, the checksum and the order of
+/// the keys, which it always checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checks {
+    /// Nothing more: for the built-in book, whose entries the test suite checks.
+    Checksum,
+    /// Every entry as well: a position, not over, within the book's depth, with a score
+    /// its ply allows. For any other file.
+    Entries,
+}
+
+/// Reads a binary book, checking its header, length, checksum and key order, and with
+/// [`Checks::Entries`] every entry.
+pub fn decode(bytes: &[u8], checks: Checks) -> Result<OpeningBook, BookError> {
     if bytes.is_empty() {
         return Err(BookError::Empty);
     }
@@ -80,24 +93,29 @@ pub fn decode(bytes: &[u8]) -> Result<OpeningBook, BookError> {
         return Err(BookError::Checksum { stored, computed });
     }
     let mut book = OpeningBook::new(depth);
-    book.scores.reserve(body.len() / ENTRY_BYTES);
-    let mut previous = None;
+    let count = body.len() / ENTRY_BYTES;
+    let (mut keys, mut scores) = (Vec::with_capacity(count), Vec::with_capacity(count));
     for (index, entry) in body.chunks_exact(ENTRY_BYTES).enumerate() {
         let place = Place::Entry(index);
         let mut key_bytes = [0; 8];
         key_bytes[..KEY_BYTES].copy_from_slice(&entry[..KEY_BYTES]);
         let key = u64::from_le_bytes(key_bytes);
         let fail = |error| Err(BookError::Entry { place, error });
-        if previous.is_some_and(|p| p >= key) {
+        if keys.last().is_some_and(|&previous| previous >= key) {
             return fail(EntryError::Unsorted);
         }
-        previous = Some(key);
-        let Some(position) = Position::from_key(key).filter(|p| p.canonical_key() == key) else {
-            return fail(EntryError::Key(key));
-        };
-        let score = Score::from(entry[KEY_BYTES] as i8);
-        book.insert_checked(&position, score, place, None)?;
+        let score = entry[KEY_BYTES] as i8;
+        if checks == Checks::Entries {
+            let Some(position) = Position::from_key(key).filter(|p| p.canonical_key() == key)
+            else {
+                return fail(EntryError::Key(key));
+            };
+            book.check_entry(&position, Score::from(score), place)?;
+        }
+        keys.push(key);
+        scores.push(score);
     }
+    book.scores = Scores::sorted(keys, scores);
     Ok(book)
 }
 
@@ -119,7 +137,7 @@ mod tests {
         let book = sample();
         let bytes = encode(&book);
         assert_eq!(bytes.len(), HEADER_BYTES + ENTRY_BYTES * book.len());
-        assert_eq!(decode(&bytes).unwrap(), book);
+        assert_eq!(decode(&bytes, Checks::Entries).unwrap(), book);
         assert_eq!(OpeningBook::from_bytes(&bytes).unwrap(), book);
     }
 
@@ -129,7 +147,7 @@ mod tests {
         let corrupt = |edit: &dyn Fn(&mut Vec<u8>)| {
             let mut bytes = good.clone();
             edit(&mut bytes);
-            decode(&bytes).unwrap_err().to_string()
+            decode(&bytes, Checks::Entries).unwrap_err().to_string()
         };
         let fix_crc = |bytes: &mut Vec<u8>| {
             let crc = crc32fast::hash(&bytes[HEADER_BYTES..]).to_le_bytes();
@@ -179,6 +197,30 @@ mod tests {
         for (error, needle) in cases {
             assert!(error.contains(needle), "{needle}: {error}");
         }
-        assert!(matches!(decode(&[]), Err(BookError::Empty)));
+        // Checked for the checksum and the order alone, a key that is no position passes,
+        // an unsorted book does not.
+        let mut bytes = good.clone();
+        let last_key_top = bytes.len() - ENTRY_BYTES + KEY_BYTES - 1;
+        bytes[last_key_top] = 0xff;
+        fix_crc(&mut bytes);
+        assert!(decode(&bytes, Checks::Entries).is_err());
+        assert!(decode(&bytes, Checks::Checksum).is_ok());
+        let mut bytes = good.clone();
+        bytes.copy_within(
+            HEADER_BYTES..HEADER_BYTES + ENTRY_BYTES,
+            HEADER_BYTES + ENTRY_BYTES,
+        );
+        fix_crc(&mut bytes);
+        assert!(matches!(
+            decode(&bytes, Checks::Checksum),
+            Err(BookError::Entry {
+                error: EntryError::Unsorted,
+                ..
+            })
+        ));
+        assert!(matches!(
+            decode(&[], Checks::Entries),
+            Err(BookError::Empty)
+        ));
     }
 }

@@ -93,7 +93,7 @@ impl<'a> Entries<'a> {
         place: Place,
     ) -> Result<(), BookError> {
         self.book
-            .insert_checked(position, score, place, Some(&mut self.seen))?;
+            .insert_checked(position, score, place, &mut self.seen)?;
         self.count += 1;
         Ok(())
     }
