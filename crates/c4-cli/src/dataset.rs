@@ -1,9 +1,12 @@
-//! `c4 dataset build`: positions labelled by the solver, for `c4 tune` and grading.
+//! `c4 dataset build`: positions labelled by the solver, for `c4 tune` and grading;
+//! `c4 dataset grade`: players graded on them.
 
 use crate::plies::PlyRange;
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
+use c4_engine::agent::PlayerSpec;
 use c4_engine::solver::book::BookChoice;
-use c4_lab::dataset::{self, BuildProgress, DatasetSpec, Source};
+use c4_lab::dataset::grade::{self as grading, BAND_PLIES, Counts, Which};
+use c4_lab::dataset::{self, BuildProgress, DatasetSpec, Source, Split};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -14,6 +17,28 @@ pub enum DatasetCommand {
     /// solver's exact score and every column's, and split them by game into training and
     /// validation. Resumable: run the same command again after an interruption.
     Build(BuildArgs),
+    /// Grade players on a dataset's positions: the share of moves that give away a win or a
+    /// draw (as the mistakes experiment grades the reference sets), in all and by ply band.
+    Grade(GradeArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct GradeArgs {
+    /// The dataset (`c4 dataset build --out FILE`).
+    #[arg(long)]
+    pub data: PathBuf,
+    /// A player spec or level; give several to compare them.
+    #[arg(long = "player", required = true)]
+    pub players: Vec<String>,
+    /// Which positions: `all`, `train` or `valid`.
+    #[arg(long, default_value = "all", value_parser = ["all", "train", "valid"])]
+    pub split: String,
+    /// Seed of the players' random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -54,6 +79,7 @@ pub struct BuildArgs {
 pub fn run(command: &DatasetCommand) -> Result<()> {
     match command {
         DatasetCommand::Build(args) => build(args),
+        DatasetCommand::Grade(args) => grade(args),
     }
 }
 
@@ -111,5 +137,69 @@ fn build(args: &BuildArgs) -> Result<()> {
     bar.finish_and_clear();
     let wrote = dataset::finish(&args.out, &samples)?;
     eprintln!("{wrote} in {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn grade(args: &GradeArgs) -> Result<()> {
+    let which = match args.split.as_str() {
+        "train" => Which::Split(Split::Train),
+        "valid" => Which::Split(Split::Valid),
+        _ => Which::All,
+    };
+    let specs = args
+        .players
+        .iter()
+        .map(|text| PlayerSpec::parse(text, args.seed).with_context(|| format!("--player {text}")))
+        .collect::<Result<Vec<_>>>()?;
+    let samples = dataset::read(&args.data)?;
+    let pool = crate::threads::pool(args.threads)?;
+    let mut rows = Vec::new();
+    for (text, spec) in args.players.iter().zip(&specs) {
+        let grades = pool.install(|| grading::grade(&samples, which, spec, args.seed))?;
+        rows.push((text, grades));
+    }
+    let Some((_, first)) = rows.first() else {
+        unreachable!("clap asks for a player")
+    };
+    if first.all.positions == 0 {
+        bail!(
+            "{}: no positions in the split {}",
+            args.data.display(),
+            args.split
+        );
+    }
+    let bands = rows.iter().map(|(_, g)| g.bands.len()).max().unwrap_or(0);
+    let band_name = |band: usize| {
+        let low = band as u32 * BAND_PLIES;
+        format!("plies {low}-{}", low + BAND_PLIES - 1)
+    };
+    println!(
+        "{} ({} split): mistakes, % of the positions where a move can be one (positions in brackets)",
+        args.data.display(),
+        args.split
+    );
+    let width = rows.iter().map(|(t, _)| t.len()).max().unwrap_or(6).max(6);
+    let cell = |c: &Counts| format!("{:.1} ({})", c.decisive_mistake_pct(), c.decisive);
+    let mut header = format!("{:<width$}  {:>14}  {:>11}", "player", "all", "not optimal");
+    for band in 0..bands {
+        header.push_str(&format!("  {:>13}", band_name(band)));
+    }
+    println!("{header}");
+    for (text, grades) in &rows {
+        let mut line = format!(
+            "{text:<width$}  {:>14}  {:>10.1}%",
+            cell(&grades.all),
+            grades.all.not_optimal_pct()
+        );
+        for band in 0..bands {
+            let counts = grades.bands.get(band).copied().unwrap_or_default();
+            line.push_str(&format!("  {:>13}", cell(&counts)));
+        }
+        println!("{line}");
+    }
+    println!(
+        "not optimal: % of all {} positions whose move scores below the best",
+        first.all.positions
+    );
     Ok(())
 }

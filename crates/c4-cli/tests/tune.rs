@@ -1,4 +1,5 @@
-//! `c4 dataset build` then `c4 tune`: a parameter file that player specs accept.
+//! `c4 dataset build` then `c4 tune`: a parameter file that player specs accept; and
+//! `c4 dataset grade` on the same positions.
 
 mod support;
 
@@ -88,5 +89,53 @@ fn dataset_build_then_tune_writes_a_parameter_file_that_specs_accept() {
     let (code, _, err) = run(&["tune", "--eval", "zero", "--data", data_arg]);
     assert_eq!(code, 2);
     assert!(err.contains("no tunable weights"), "{err}");
+
+    // The same dataset grades players: perfect play makes no mistake; random play does.
+    let grade = |extra: &[&str]| {
+        let mut args = vec!["dataset", "grade", "--data", data_arg, "--threads", "2"];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let (code, out, err) = grade(&["--player", "perfect", "--player", "random"]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<&str> = out.lines().collect();
+    assert!(rows[1].starts_with("player"), "{out}");
+    let perfect: Vec<&str> = rows[2].split_whitespace().collect();
+    assert_eq!(perfect[0], "perfect", "{out}");
+    assert_eq!(perfect[1], "0.0", "{out}");
+    assert_eq!(perfect[3], "0.0%", "not optimal either: {out}");
+    let random: Vec<&str> = rows[3].split_whitespace().collect();
+    assert!(random[1].parse::<f64>().unwrap() > 10.0, "{out}");
+    assert!(out.contains("plies 20-29"), "{out}");
+    assert!(out.contains("of all 40 positions"), "{out}");
+    let (code, out, err) = grade(&["--player", "perfect", "--split", "valid"]);
+    assert!(
+        (code == 0 && out.contains("(valid split)")) || err.contains("no positions"),
+        "{out}{err}"
+    );
+    for (extra, message) in [
+        (
+            vec!["--player", "alphabeta:depth=x"],
+            "--player alphabeta:depth=x",
+        ),
+        (
+            vec!["--player", "easy", "--split", "test"],
+            "invalid value 'test'",
+        ),
+    ] {
+        let (code, _, err) = grade(&extra);
+        assert_eq!(code, 2, "{extra:?}");
+        assert!(err.contains(message), "{extra:?}: {err}");
+    }
+    let (code, _, err) = run(&[
+        "dataset",
+        "grade",
+        "--data",
+        "/no/such/file",
+        "--player",
+        "easy",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/no/such/file"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

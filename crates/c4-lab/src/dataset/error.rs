@@ -54,6 +54,15 @@ pub enum DatasetError {
     /// A position to label has no legal move.
     #[error("no legal move")]
     NoLegalMove,
+    /// A graded player chose a column the sample marks full: the dataset does not belong
+    /// to its positions.
+    #[error("{moves}: the player chose column {column}, which the dataset marks full")]
+    FullColumn {
+        /// The sample's moves.
+        moves: String,
+        /// The column chosen, 1-7.
+        column: usize,
+    },
     /// The build asks for no positions.
     #[error("--positions and the positions per game must be at least 1")]
     NoPositions,

@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 mod error;
+pub mod grade;
 
 pub use error::DatasetError;
 

@@ -3,6 +3,7 @@
 
 use super::super::decisions::DecisionLog;
 use super::super::players::{alphabeta, engine, evaluator};
+use crate::dataset::grade::grade_move;
 use crate::experiments::ExperimentError;
 use crate::progress::Progress;
 use crate::tuning::TUNED;
@@ -334,15 +335,6 @@ pub fn grade(
     Ok(decisions.into_made())
 }
 
-/// Whether playing `column` is a mistake (its value, win, draw or loss, is worse than the best
-/// column's) and whether it is not optimal (its score is below the best); `None` for a full
-/// column.
-fn grade_move(columns: &[Option<Score>; WIDTH], column: usize) -> Option<(bool, bool)> {
-    let chosen = columns[column]?;
-    let best = columns.iter().flatten().copied().max()?;
-    Some((chosen.signum() < best.signum(), chosen < best))
-}
-
 /// Per player and set: (positions, mistakes, not optimal).
 pub type Tally = HashMap<(String, String), (u64, u64, u64)>;
 
@@ -369,30 +361,4 @@ pub fn tally_of(decisions: &[Decision], players: &[Graded]) -> Tally {
         entry.2 += u64::from(d.not_optimal);
     }
     tally
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_mistake_changes_the_value_and_a_slower_win_is_only_not_optimal() {
-        let columns = [Some(3), Some(1), Some(0), None, Some(-2), Some(3), Some(-1)];
-        assert_eq!(grade_move(&columns, 0), Some((false, false)));
-        assert_eq!(grade_move(&columns, 1), Some((false, true)), "a slower win");
-        assert_eq!(
-            grade_move(&columns, 2),
-            Some((true, true)),
-            "a draw where a win was"
-        );
-        assert_eq!(grade_move(&columns, 3), None, "a full column");
-        let drawn = [Some(0), Some(-1), None, None, None, None, None];
-        assert_eq!(
-            grade_move(&drawn, 1),
-            Some((true, true)),
-            "a loss where a draw was"
-        );
-        let lost = [Some(-3), Some(-1), None, None, None, None, None];
-        assert_eq!(grade_move(&lost, 0), Some((false, true)), "a quicker loss");
-    }
 }
