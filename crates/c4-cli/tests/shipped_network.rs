@@ -2,7 +2,7 @@
 //! commits to. The default test runs that command's first games and checks the weights
 //! against the fingerprint recorded here when the network was shipped, so that a change to
 //! how c4 learns cannot go unnoticed while the shipped file stays as it is. The ignored test
-//! runs the whole command (about two CPU-hours) and compares the result with the shipped
+//! runs the whole command (about an hour on one core) and compares the result with the shipped
 //! file byte for byte.
 
 use std::path::{Path, PathBuf};
@@ -82,7 +82,7 @@ fn the_shipped_command_still_learns_the_same_first_games() {
 }
 
 #[test]
-#[ignore = "the whole training run: about two CPU-hours"]
+#[ignore = "the whole training run: about an hour on one core"]
 fn the_shipped_command_learns_the_shipped_network() {
     let out = scratch("whole");
     c4(&shipped_command(&out));
