@@ -3,6 +3,7 @@
 use anyhow::{Context, Result};
 use c4_engine::eval::ntuple::{Network, file as weights_file};
 use c4_lab::learn::run::{self, Cadence, LearnObserver, Measurement, RunEnd};
+use c4_lab::learn::spec::MAX_OPENING_PLIES;
 use c4_lab::learn::{LearnSpec, TupleLayout};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -44,6 +45,14 @@ pub struct LearnArgs {
     /// (each grown from a line of four, so that every line of four is read whole by a tuple).
     #[arg(long, default_value = "walks", value_parser = ["walks", "lines"])]
     pub layout: String,
+    /// Start each self-play game from a random opening of 0 to PLIES plies (0: every game
+    /// from the empty board), so that the network learns positions away from its own line.
+    #[arg(long, value_name = "PLIES", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_OPENING_PLIES)))]
+    pub openings: u32,
+    /// With --openings, the share of games that start from a random opening (the rest from
+    /// the empty board).
+    #[arg(long, value_name = "SHARE", default_value_t = 1.0)]
+    pub opening_share: f32,
     /// Games between checkpoints: a kill loses at most these.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub checkpoint_every: u64,
@@ -109,6 +118,8 @@ pub fn run(args: &LearnArgs) -> Result<()> {
         epsilon_end: args.epsilon_end,
         seed: args.seed,
         layout: TupleLayout::from_name(&args.layout).expect("clap checked the name"),
+        openings: args.openings,
+        opening_share: args.opening_share,
     };
     let cadence = Cadence {
         checkpoint_every: args.checkpoint_every,

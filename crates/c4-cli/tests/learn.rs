@@ -1,14 +1,18 @@
 //! `c4 learn`: the same command gives the same network, a run killed with SIGKILL or paused
-//! by `--until` and run again ends with the weights of an uninterrupted one, and a resume
-//! with other settings is refused by name.
+//! by `--until` and run again ends with the weights of an uninterrupted one (games from
+//! random openings included), and a resume with other settings is refused by name.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const ARGS: [&str; 12] = [
+const ARGS: [&str; 16] = [
     "--games",
     "3000",
+    "--openings",
+    "6",
+    "--opening-share",
+    "0.5",
     "--tuples",
     "12",
     "--length",
@@ -113,5 +117,14 @@ fn bad_settings_are_refused_before_any_game() {
     assert_eq!(output.status.code(), Some(2));
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("alpha is -1"), "{err}");
+    assert!(!out.join("learn.json").exists());
+    let output = Command::new(env!("CARGO_BIN_EXE_c4"))
+        .args(["learn", "--games", "10", "--openings", "21", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("--openings"), "{err}");
     assert!(!out.join("learn.json").exists());
 }

@@ -6,6 +6,7 @@ use crate::arguments::bounded_integer as int_argument;
 use crate::value_error;
 use c4_engine::eval::ntuple::file as weights_file;
 use c4_lab::learn::run::{self, Cadence, LearnObserver, Measurement};
+use c4_lab::learn::spec::MAX_OPENING_PLIES;
 use c4_lab::learn::{LearnSpec, TupleLayout};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -60,7 +61,7 @@ fn curve<'py>(py: Python<'py>, dir: &Path) -> PyResult<Vec<Bound<'py, PyDict>>> 
 #[pyfunction]
 #[pyo3(signature = (
     out, *, games, tuples, length, alpha, lambda_, tcl_beta, epsilon, epsilon_end, seed,
-    layout, checkpoint_every, eval_every, sample, eval_games, until
+    layout, openings, opening_share, checkpoint_every, eval_every, sample, eval_games, until
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn learn<'py>(
@@ -76,6 +77,8 @@ pub fn learn<'py>(
     epsilon_end: f32,
     seed: &Bound<'py, PyAny>,
     layout: &str,
+    openings: &Bound<'py, PyAny>,
+    opening_share: f32,
     checkpoint_every: &Bound<'py, PyAny>,
     eval_every: &Bound<'py, PyAny>,
     sample: &Bound<'py, PyAny>,
@@ -99,6 +102,8 @@ pub fn learn<'py>(
         epsilon_end,
         seed: int_argument("seed", seed, 0..=i128::from(u64::MAX))? as u64,
         layout,
+        openings: int_argument("openings", openings, 0..=i128::from(MAX_OPENING_PLIES))? as u32,
+        opening_share,
     };
     let cadence = Cadence {
         checkpoint_every: int_argument(

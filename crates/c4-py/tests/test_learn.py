@@ -36,7 +36,7 @@ def test_a_snapshot_plays_as_an_evaluator(tmp_path):
 
 
 def test_a_run_in_pieces_learns_what_a_whole_one_does(tmp_path):
-    lines = {**TINY, "layout": "lines"}
+    lines = {**TINY, "layout": "lines", "openings": 6, "opening_share": 0.5}
     whole = tmp_path / "whole"
     c4lab.learn(str(whole), **lines)
     pieces = tmp_path / "pieces"
@@ -70,6 +70,10 @@ def test_a_resume_with_other_settings_is_refused(tmp_path):
         {"alpha": float("nan")},
         {"lambda_": 2.0},
         {"layout": "spirals"},
+        {"openings": 21},
+        {"openings": -1},
+        {"opening_share": 1.5},
+        {"opening_share": float("nan")},
         {"until": 0},
     ],
 )

@@ -340,7 +340,7 @@ def test_a_learning_sweep_runs_a_trial_a_task_and_writes_one_table(cluster, tmp_
     )
     assert "table in" in run.stdout
     rows = (out / "sweep.csv").read_text().splitlines()
-    assert rows[0].startswith("trial,tuples,length,layout,alpha,lambda,epsilon,games")
+    assert rows[0].startswith("trial,tuples,length,layout,alpha,lambda,epsilon,openings,games")
     assert len(rows) == 5
     trials = sorted(line.split(",")[0] for line in rows[1:])
     assert trials == [

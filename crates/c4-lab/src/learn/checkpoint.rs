@@ -106,6 +106,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), LearnError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::td::Openings;
 
     fn scratch(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("c4-checkpoint-{}-{name}", std::process::id()));
@@ -120,17 +121,17 @@ mod tests {
         let mut whole = Trainer::new(Network::zeros(layout.clone()), config, 4);
         let mut first = Trainer::new(Network::zeros(layout.clone()), config, 4);
         for _ in 0..60 {
-            whole.play_game(0.1);
+            whole.play_game(0.1, Openings::NONE);
         }
         for _ in 0..25 {
-            first.play_game(0.1);
+            first.play_game(0.1, Openings::NONE);
         }
         let path = scratch("resume");
         save(&first, &path).unwrap();
         let mut resumed = load(&path, layout, config, 4).unwrap();
         assert_eq!(resumed.games(), 25);
         for _ in 25..60 {
-            resumed.play_game(0.1);
+            resumed.play_game(0.1, Openings::NONE);
         }
         assert_eq!(resumed.network().weights(), whole.network().weights());
     }
@@ -140,7 +141,7 @@ mod tests {
         let layout = Layout::random_walks(2, 4, 4).unwrap();
         let config = TdConfig::default();
         let mut trainer = Trainer::new(Network::zeros(layout.clone()), config, 1);
-        trainer.play_game(0.1);
+        trainer.play_game(0.1, Openings::NONE);
         let path = scratch("damaged");
         save(&trainer, &path).unwrap();
         let good = std::fs::read(&path).unwrap();

@@ -118,7 +118,7 @@ pub fn run(
     let every = |n: u64, games: u64| n > 0 && games.is_multiple_of(n);
     while trainer.games() < stop {
         let epsilon = spec.epsilon(trainer.games());
-        trainer.play_game(epsilon);
+        trainer.play_game(epsilon, spec.openings());
         let games = trainer.games();
         observer.played(games, spec.games);
         let last = games == spec.games;

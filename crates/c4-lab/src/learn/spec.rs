@@ -2,7 +2,7 @@
 //! seed. A run folder keeps it as `learn.json`; a resumed run must ask for the same.
 
 use super::LearnError;
-use super::td::TdConfig;
+use super::td::{Openings, TdConfig};
 use c4_engine::eval::ntuple::Layout;
 use c4_engine::eval::ntuple::layout::LayoutError;
 use serde::{Deserialize, Serialize};
@@ -31,7 +31,22 @@ pub struct LearnSpec {
     /// How the tuples are laid (runs from before this field are random walks).
     #[serde(default)]
     pub layout: TupleLayout,
+    /// The most random plies a self-play game starts with (0: every game from the empty
+    /// board; runs from before this field are such runs).
+    #[serde(default)]
+    pub openings: u32,
+    /// The share of games that start from a random opening when `openings` is above 0, the
+    /// rest from the empty board (runs from before this field: 1).
+    #[serde(default = "every_game")]
+    pub opening_share: f32,
 }
+
+fn every_game() -> f32 {
+    1.0
+}
+
+/// The longest random opening a run may start its games with.
+pub const MAX_OPENING_PLIES: u32 = 20;
 
 /// How a network's tuples are laid on the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +87,8 @@ impl Default for LearnSpec {
             epsilon_end: 0.0,
             seed: 1,
             layout: TupleLayout::Walks,
+            openings: 0,
+            opening_share: 1.0,
         }
     }
 }
@@ -84,6 +101,15 @@ impl LearnSpec {
             alpha: self.alpha,
             lambda: self.lambda,
             tcl_beta: self.tcl_beta,
+        }
+    }
+
+    /// Where its games start.
+    #[must_use]
+    pub fn openings(&self) -> Openings {
+        Openings {
+            max_plies: self.openings,
+            share: self.opening_share,
         }
     }
 
@@ -126,10 +152,18 @@ impl LearnSpec {
             ("lambda", self.lambda),
             ("epsilon", self.epsilon_start),
             ("epsilon-end", self.epsilon_end),
+            ("opening-share", self.opening_share),
         ] {
             if !(0.0..=1.0).contains(&value) {
                 return Err(setting(name, value, "0 to 1"));
             }
+        }
+        if self.openings > MAX_OPENING_PLIES {
+            return Err(LearnError::Setting {
+                name: "openings",
+                value: self.openings.to_string(),
+                expected: "0 to 20",
+            });
         }
         if !(0.0..=20.0).contains(&self.tcl_beta) {
             return Err(setting("tcl-beta", self.tcl_beta, "0 to 20"));
@@ -175,11 +209,14 @@ mod tests {
     }
 
     #[test]
-    fn a_manifest_without_a_layout_is_a_run_of_random_walks() {
+    fn a_manifest_without_a_layout_or_openings_is_a_run_of_random_walks_from_the_empty_board() {
         let mut json = serde_json::to_value(LearnSpec::default()).unwrap();
         json.as_object_mut().unwrap().remove("layout");
+        json.as_object_mut().unwrap().remove("openings");
+        json.as_object_mut().unwrap().remove("opening_share");
         let old: LearnSpec = serde_json::from_value(json).unwrap();
         assert_eq!(old.layout, TupleLayout::Walks);
+        assert_eq!(old.openings(), Openings::NONE);
         assert!(LearnSpec::default().differences(&old).is_empty());
         let lines = LearnSpec {
             layout: TupleLayout::Lines,
@@ -233,6 +270,13 @@ mod tests {
                 ..base.clone()
             })
             .contains("cells")
+        );
+        assert!(
+            bad(LearnSpec {
+                openings: 21,
+                ..base.clone()
+            })
+            .contains("openings")
         );
         assert!(bad(LearnSpec { tuples: 0, ..base }).contains("tuples"));
     }

@@ -35,6 +35,9 @@ impl Default for TdConfig {
     }
 }
 
+/// The cells of the board: a game that fills them is a draw.
+const CELLS: usize = c4_core::WIDTH * c4_core::HEIGHT;
+
 /// A trace older than this many plies is dropped: its weight `lambda^plies` is negligible.
 const TRACE_FLOOR: f32 = 1e-3;
 
@@ -51,6 +54,33 @@ pub struct Trainer {
     trace: Vec<(Active, f32)>,
     trace_len: usize,
     games: u64,
+}
+
+/// Where self-play games start: a share of them from a random opening of 0 to `max_plies`
+/// plies (each a random move that does not win), the rest from the empty board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Openings {
+    /// The longest opening; 0: every game from the empty board.
+    pub max_plies: u32,
+    /// The share of games that start from a random opening, in 0..=1.
+    pub share: f32,
+}
+
+impl Openings {
+    /// Every game from the empty board.
+    pub const NONE: Openings = Openings {
+        max_plies: 0,
+        share: 1.0,
+    };
+
+    /// Every game from a random opening of 0 to `max_plies` plies.
+    #[must_use]
+    pub fn up_to(max_plies: u32) -> Openings {
+        Openings {
+            max_plies,
+            share: 1.0,
+        }
+    }
 }
 
 /// How one self-play game ended, for the first player.
@@ -139,12 +169,30 @@ impl Trainer {
         self.games
     }
 
-    /// Plays one game against itself from the empty board, learning from each greedy move;
-    /// each move is a random one with probability `epsilon` (no learning from those, and
-    /// the trace starts again after them).
-    pub fn play_game(&mut self, epsilon: f32) -> GameResult {
+    /// Plays one game against itself, learning from each greedy move; each move is a
+    /// random one with probability `epsilon` (no learning from those, and the trace starts
+    /// again after them). The game starts where `openings` says: the empty board, or a
+    /// random opening, so that the network also learns positions its own play never
+    /// reaches.
+    pub fn play_game(&mut self, epsilon: f32, openings: Openings) -> GameResult {
         self.rng = SeededRng::seed_from_u64(mix64(self.seed ^ mix64(self.games)));
         let mut position = Position::new();
+        let Openings { max_plies, share } = openings;
+        // A share of 1 draws nothing for it, so such runs' games follow from their seeds
+        // alone as they did before the share existed.
+        if max_plies > 0 && (share >= 1.0 || self.rng.random::<f32>() < share) {
+            let plies = self.rng.random_range(0..=max_plies);
+            for _ in 0..plies {
+                let quiet: Vec<Column> = position
+                    .legal_moves()
+                    .filter(|&c| !position.is_winning_move(c))
+                    .collect();
+                if quiet.is_empty() || position.moves_played() as usize + 1 >= CELLS {
+                    break;
+                }
+                position.play_unchecked(quiet[self.rng.random_range(0..quiet.len())]);
+            }
+        }
         self.trace.clear();
         let result = loop {
             let explore = self.rng.random::<f32>() < epsilon;
@@ -169,7 +217,7 @@ impl Trainer {
                 };
             }
             position.play_unchecked(column);
-            if position.moves_played() as usize == c4_core::WIDTH * c4_core::HEIGHT {
+            if position.moves_played() as usize == CELLS {
                 break GameResult::Draw;
             }
         };
@@ -255,7 +303,7 @@ fn move_value(network: &Network, position: &Position, column: Column) -> f32 {
     }
     let mut next = *position;
     next.play_unchecked(column);
-    if next.moves_played() as usize == c4_core::WIDTH * c4_core::HEIGHT {
+    if next.moves_played() as usize == CELLS {
         0.0
     } else {
         -network.value(&next)
@@ -276,21 +324,46 @@ mod tests {
     fn the_same_seed_learns_the_same_weights() {
         let (mut a, mut b) = (trainer(9), trainer(9));
         for _ in 0..200 {
-            assert_eq!(a.play_game(0.1), b.play_game(0.1));
+            assert_eq!(
+                a.play_game(0.1, Openings::NONE),
+                b.play_game(0.1, Openings::NONE)
+            );
         }
         assert_eq!(a.network().weights(), b.network().weights());
         let mut c = trainer(10);
         for _ in 0..200 {
-            c.play_game(0.1);
+            c.play_game(0.1, Openings::NONE);
         }
         assert_ne!(a.network().weights(), c.network().weights());
+    }
+
+    #[test]
+    fn random_openings_are_seeded_and_change_what_is_learned() {
+        let half = Openings {
+            max_plies: 8,
+            share: 0.5,
+        };
+        let (mut a, mut b, mut plain) = (trainer(9), trainer(9), trainer(9));
+        let (mut c, mut d) = (trainer(9), trainer(9));
+        for _ in 0..200 {
+            let every = Openings::up_to(8);
+            assert_eq!(a.play_game(0.1, every), b.play_game(0.1, every));
+            assert_eq!(c.play_game(0.1, half), d.play_game(0.1, half));
+            plain.play_game(0.1, Openings::NONE);
+        }
+        assert_eq!(a.network().weights(), b.network().weights());
+        assert_eq!(c.network().weights(), d.network().weights());
+        assert_ne!(a.network().weights(), plain.network().weights());
+        assert_ne!(a.network().weights(), c.network().weights());
+        assert_ne!(c.network().weights(), plain.network().weights());
+        assert!(a.network().weights().iter().all(|w| w.is_finite()));
     }
 
     #[test]
     fn learning_moves_the_weights_and_keeps_them_finite() {
         let mut t = trainer(1);
         for _ in 0..500 {
-            t.play_game(0.1);
+            t.play_game(0.1, Openings::NONE);
         }
         assert_eq!(t.games(), 500);
         let weights = t.network().weights();
@@ -342,7 +415,7 @@ mod learning {
         let before = score_against_random(trainer.network(), 200);
         let start = Instant::now();
         for _ in 0..20_000 {
-            trainer.play_game(0.1);
+            trainer.play_game(0.1, Openings::NONE);
         }
         let rate = 20_000.0 / start.elapsed().as_secs_f64();
         let after = score_against_random(trainer.network(), 200);

@@ -162,6 +162,8 @@ def learn(
     epsilon_end: float = 0.0,
     seed: int = 1,
     layout: str = "walks",
+    openings: int = 0,
+    opening_share: float = 1.0,
     checkpoint_every: int = 10_000,
     eval_every: int = 50_000,
     sample: int = 100,
@@ -174,7 +176,8 @@ def learn(
     ``seconds``, ``epsilon``, ``mistakes_pct``, ``score_vs_easy``). The network is
     ``out/network.c4nt``: ``Player(f"alphabeta:depth=5,eval=ntuple,weights={file}")``.
     ``layout="lines"`` grows every tuple from a line of four (the shipped network's layout);
-    ``until=N`` stops after N games at a checkpoint, and a later call goes on to the same
+    ``openings=N`` starts each game from a random opening of 0 to N plies (``opening_share``
+    of the games, the rest from the empty board); ``until=N`` stops after N games at a checkpoint, and a later call goes on to the same
     weights."""
     return _core.learn(
         out,
@@ -188,6 +191,8 @@ def learn(
         epsilon_end=epsilon_end,
         seed=seed,
         layout=layout,
+        openings=openings,
+        opening_share=opening_share,
         checkpoint_every=checkpoint_every,
         eval_every=eval_every,
         sample=sample,

@@ -141,6 +141,8 @@ def learn(
     epsilon_end: float,
     seed: int,
     layout: str,
+    openings: int,
+    opening_share: float,
     checkpoint_every: int,
     eval_every: int,
     sample: int,

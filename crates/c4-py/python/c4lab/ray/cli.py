@@ -156,12 +156,14 @@ def _learn_options(p: argparse.ArgumentParser) -> None:
         ("--lambda", "lambda_", float),
         ("--epsilon", "epsilon", float),
         ("--layout", "layout", str),
+        ("--openings", "openings", int),
     ]:
         p.add_argument(flag, dest=keyword, type=_number_list(kind),
                        default=list(_default(sweep_learn, keyword)),
                        help="values, comma-separated (default %(default)s)")
     for flag, keyword, kind in [
         ("--epsilon-end", "epsilon_end", float),
+        ("--opening-share", "opening_share", float),
         ("--tcl-beta", "tcl_beta", float),
         ("--seed", "seed", int),
         ("--checkpoint-every", "checkpoint_every", int),

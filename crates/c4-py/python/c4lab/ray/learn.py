@@ -18,7 +18,7 @@ from .shards import DEFAULT_RETRIES, ShardResult, _timed, _wait_all
 
 #: The columns of ``OUT/sweep.csv``.
 COLUMNS = (
-    "trial", "tuples", "length", "layout", "alpha", "lambda", "epsilon", "games",
+    "trial", "tuples", "length", "layout", "alpha", "lambda", "epsilon", "openings", "games",
     "mistakes_pct", "best_mistakes_pct", "score_vs_easy", "seconds",
 )
 
@@ -33,12 +33,16 @@ class Trial:
     alpha: float
     lambda_: float
     epsilon: float
+    openings: int = 0
 
     @property
     def name(self) -> str:
+        # Games from the empty board name no openings: such trials keep the names (and so
+        # the folders) they had before openings could be swept.
+        openings = f"-o{self.openings}" if self.openings else ""
         return (
             f"t{self.tuples}x{self.length}-{self.layout}-a{self.alpha:g}-l{self.lambda_:g}"
-            f"-e{self.epsilon:g}"
+            f"-e{self.epsilon:g}{openings}"
         )
 
 
@@ -55,6 +59,7 @@ def _learn_task(folder: str, trial: Trial, settings: dict[str, Any]) -> ShardRes
             alpha=trial.alpha,
             lambda_=trial.lambda_,
             epsilon=trial.epsilon,
+            openings=trial.openings,
             until=None,
             **settings,
         ),
@@ -78,7 +83,9 @@ def sweep_learn(
     alpha: Sequence[float] = (0.02,),
     lambda_: Sequence[float] = (0.5,),
     epsilon: Sequence[float] = (0.1,),
+    openings: Sequence[int] = (0,),
     epsilon_end: float = 0.0,
+    opening_share: float = 1.0,
     tcl_beta: float = 2.7,
     seed: int = 1,
     checkpoint_every: int = 10_000,
@@ -89,19 +96,21 @@ def sweep_learn(
     quiet: bool = False,
 ) -> str:
     """Trains one network per combination of ``tuples``, ``length``, ``layout`` (``walks`` or
-    ``lines``), ``alpha``, ``lambda_`` and ``epsilon`` (the other settings shared), each a task running ``c4 learn`` into
+    ``lines``), ``alpha``, ``lambda_``, ``epsilon`` and ``openings`` (the most random plies a
+    game starts with, in ``opening_share`` of the games; the other settings shared), each a task running ``c4 learn`` into
     ``out/TRIAL``, and writes the table ``out/sweep.csv``: each trial's last measurement
     and its best mistake rate. ``out`` must be on a file system every node sees. Returns the
     table as text, best last mistake rate first."""
     trials = [
-        Trial(t, n, lay, a, lam, e)
-        for t, n, lay, a, lam, e in itertools.product(
+        Trial(t, n, lay, a, lam, e, o)
+        for t, n, lay, a, lam, e, o in itertools.product(
             _values("tuples", tuples),
             _values("length", length),
             _values("layout", layout),
             _values("alpha", alpha),
             _values("lambda", lambda_),
             _values("epsilon", epsilon),
+            _values("openings", openings),
         )
     ]
     # Every trial's settings are checked before any task starts: the first bad one names
@@ -111,8 +120,11 @@ def sweep_learn(
             raise ValueError(f"trial {trial.name}: tuples 1-1000 and length 2-10")
         if trial.layout not in ("walks", "lines"):
             raise ValueError(f"trial {trial.name}: layout walks or lines")
+        if not 0 <= trial.openings <= 20:
+            raise ValueError(f"trial {trial.name}: openings 0-20")
     settings = dict(
-        games=games, epsilon_end=epsilon_end, tcl_beta=tcl_beta, seed=seed,
+        games=games, epsilon_end=epsilon_end, opening_share=opening_share, tcl_beta=tcl_beta,
+        seed=seed,
         checkpoint_every=checkpoint_every, eval_every=eval_every, sample=sample,
         eval_games=eval_games,
     )
@@ -134,7 +146,7 @@ def sweep_learn(
         rows.append({
             "trial": trial.name, "tuples": trial.tuples, "length": trial.length,
             "layout": trial.layout, "alpha": trial.alpha, "lambda": trial.lambda_, "epsilon": trial.epsilon,
-            "games": last["games"], "mistakes_pct": last["mistakes_pct"],
+            "openings": trial.openings, "games": last["games"], "mistakes_pct": last["mistakes_pct"],
             "best_mistakes_pct": min(row["mistakes_pct"] for row in curve),
             "score_vs_easy": last["score_vs_easy"], "seconds": round(result.seconds, 1),
         })
