@@ -72,15 +72,6 @@ impl Openings {
         max_plies: 0,
         share: 1.0,
     };
-
-    /// Every game from a random opening of 0 to `max_plies` plies.
-    #[must_use]
-    pub fn up_to(max_plies: u32) -> Openings {
-        Openings {
-            max_plies,
-            share: 1.0,
-        }
-    }
 }
 
 /// How one self-play game ended, for the first player.
@@ -178,8 +169,8 @@ impl Trainer {
         self.rng = SeededRng::seed_from_u64(mix64(self.seed ^ mix64(self.games)));
         let mut position = Position::new();
         let Openings { max_plies, share } = openings;
-        // A share of 1 draws nothing for it, so such runs' games follow from their seeds
-        // alone as they did before the share existed.
+        // A share of 1 draws no number: a run whose manifest records no share (every game
+        // from an opening) replays the same games on resume.
         if max_plies > 0 && (share >= 1.0 || self.rng.random::<f32>() < share) {
             let plies = self.rng.random_range(0..=max_plies);
             for _ in 0..plies {
@@ -339,14 +330,17 @@ mod tests {
 
     #[test]
     fn random_openings_are_seeded_and_change_what_is_learned() {
-        let half = Openings {
+        let every = Openings {
             max_plies: 8,
+            share: 1.0,
+        };
+        let half = Openings {
             share: 0.5,
+            ..every
         };
         let (mut a, mut b, mut plain) = (trainer(9), trainer(9), trainer(9));
         let (mut c, mut d) = (trainer(9), trainer(9));
         for _ in 0..200 {
-            let every = Openings::up_to(8);
             assert_eq!(a.play_game(0.1, every), b.play_game(0.1, every));
             assert_eq!(c.play_game(0.1, half), d.play_game(0.1, half));
             plain.play_game(0.1, Openings::NONE);

@@ -177,8 +177,8 @@ def learn(
     ``out/network.c4nt``: ``Player(f"alphabeta:depth=5,eval=ntuple,weights={file}")``.
     ``layout="lines"`` grows every tuple from a line of four (the shipped network's layout);
     ``openings=N`` starts each game from a random opening of 0 to N plies (``opening_share``
-    of the games, the rest from the empty board); ``until=N`` stops after N games at a checkpoint, and a later call goes on to the same
-    weights."""
+    of the games, the rest from the empty board); ``until=N`` stops after N games at a
+    checkpoint, and a later call goes on to the same weights."""
     return _core.learn(
         out,
         games=games,

@@ -37,8 +37,8 @@ class Trial:
 
     @property
     def name(self) -> str:
-        # Games from the empty board name no openings: such trials keep the names (and so
-        # the folders) they had before openings could be swept.
+        # A trial whose games all start from the empty board has no `-o` part, so its
+        # folder is the same whether or not openings are swept beside it.
         openings = f"-o{self.openings}" if self.openings else ""
         return (
             f"t{self.tuples}x{self.length}-{self.layout}-a{self.alpha:g}-l{self.lambda_:g}"
@@ -97,8 +97,8 @@ def sweep_learn(
 ) -> str:
     """Trains one network per combination of ``tuples``, ``length``, ``layout`` (``walks`` or
     ``lines``), ``alpha``, ``lambda_``, ``epsilon`` and ``openings`` (the most random plies a
-    game starts with, in ``opening_share`` of the games; the other settings shared), each a task running ``c4 learn`` into
-    ``out/TRIAL``, and writes the table ``out/sweep.csv``: each trial's last measurement
+    game starts with, in ``opening_share`` of the games; the other settings shared), each a
+    task running ``c4 learn`` into ``out/TRIAL``, and writes the table ``out/sweep.csv``: each trial's last measurement
     and its best mistake rate. ``out`` must be on a file system every node sees. Returns the
     table as text, best last mistake rate first."""
     trials = [
@@ -145,8 +145,9 @@ def sweep_learn(
         last = curve[-1]
         rows.append({
             "trial": trial.name, "tuples": trial.tuples, "length": trial.length,
-            "layout": trial.layout, "alpha": trial.alpha, "lambda": trial.lambda_, "epsilon": trial.epsilon,
-            "openings": trial.openings, "games": last["games"], "mistakes_pct": last["mistakes_pct"],
+            "layout": trial.layout, "alpha": trial.alpha, "lambda": trial.lambda_,
+            "epsilon": trial.epsilon, "openings": trial.openings, "games": last["games"],
+            "mistakes_pct": last["mistakes_pct"],
             "best_mistakes_pct": min(row["mistakes_pct"] for row in curve),
             "score_vs_easy": last["score_vs_easy"], "seconds": round(result.seconds, 1),
         })
