@@ -60,7 +60,8 @@ enum Command {
     Evals(evals::EvalsArgs),
     /// The levels (easy to perfect): measured Elo, mistake rate, think time, what each does.
     Levels(levels::LevelsArgs),
-    /// Exact scores of positions read from standard input (one move string per line).
+    /// Exact scores of positions read from standard input (one move string per line; an
+    /// empty line is the empty board, a line of only spaces an error).
     Solve(solve::SolveArgs),
     /// Opening books of exact scores: `c4 book build --depth D --out FILE`.
     #[command(subcommand)]

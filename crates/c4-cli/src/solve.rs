@@ -74,13 +74,20 @@ enum BadLine {
     /// The moves end the game (shortened).
     #[error("the game is over: {0:?}")]
     Over(String),
+    /// Only white space: neither moves nor the empty line of the empty board.
+    #[error("the line holds only white space (an empty line is the empty board)")]
+    Blank,
 }
 
 /// The position of one input line: `MOVES` or `MOVES SCORE` (the layout of the scored
-/// position sets, whose score the answer is checked against), trimmed; a blank line is the
-/// empty board.
+/// position sets, whose score the answer is checked against), trimmed. An empty line is the
+/// empty board, as in the reference solver, whose test sets may hold one; a line of only
+/// spaces or tabs is refused, since it more likely lost its moves than meant the empty board.
 fn parse_line(line: &Line) -> Result<ParsedLine<'_>, BadLine> {
     let text = line.text()?;
+    if !text.is_empty() && text.trim().is_empty() {
+        return Err(BadLine::Blank);
+    }
     let words: Vec<&str> = text.split_whitespace().collect();
     let (moves, expected) = match words[..] {
         [] => ("", None),
