@@ -31,8 +31,8 @@ pub struct RunOptions {
     /// Games to play (per pairing in a tournament).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub games: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = crate::threads::parser())]
     pub threads: Option<usize>,
     /// Seed of every random choice; printed and recorded.
     #[arg(long, default_value_t = 1)]

@@ -7,7 +7,7 @@ use c4_engine::agent::PlayerSpec;
 use c4_engine::eval::EVALUATORS;
 use c4_engine::reference_positions::{self, SETS};
 use c4_engine::solver::book::BookChoice;
-use c4_engine::solver::{DEFAULT_TABLE_BITS, Solver};
+use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
 use rand::{RngExt, SeedableRng};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -43,8 +43,8 @@ pub struct RandomPositionsArgs {
 pub struct AnalysisBenchArgs {
     #[command(flatten)]
     pub positions: RandomPositionsArgs,
-    /// The analysis budget per position, in milliseconds (the API's default).
-    #[arg(long, default_value_t = c4_server::api::DEFAULT_ANALYSIS_MS)]
+    /// The analysis budget per position, in milliseconds, at most an hour (the API's default).
+    #[arg(long, default_value_t = c4_server::api::DEFAULT_ANALYSIS_MS, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub time_ms: u64,
 }
 
@@ -61,14 +61,15 @@ pub struct PlayerBenchArgs {
 pub struct SolverBenchArgs {
     /// Sets to run (default: all). Names like Test_L2_R2 or L2_R2.
     pub sets: Vec<String>,
-    /// Positions per set (default: all 1000, but the first 100 of Test_L1_R3, as the reference table).
-    #[arg(long)]
+    /// Positions per set, at most 1000 (default: all 1000, but the first 100 of Test_L1_R3, as
+    /// the reference table).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
     pub limit: Option<usize>,
     /// Keep the table between positions instead of a fresh one per position.
     #[arg(long)]
     pub keep_table: bool,
-    /// log2 of the table's slots.
-    #[arg(long, default_value_t = DEFAULT_TABLE_BITS)]
+    /// log2 of the table's slots (8 bytes each).
+    #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
     pub table: u32,
     /// An opening book for the solver: `none` (the default, so that every position is
     /// searched and the figures measure the search), `builtin`, or a file.
@@ -93,8 +94,8 @@ const SIGNATURE: &[(&str, usize)] = &[
 
 #[derive(clap::Args, Debug)]
 pub struct SearchBenchArgs {
-    /// Positions from Test_L2_R2 to search.
-    #[arg(long, default_value_t = 100)]
+    /// Positions from Test_L2_R2 to search, at most its 1000.
+    #[arg(long, default_value_t = 100, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
     pub positions: usize,
     /// Only these evaluators (default: all).
     #[arg(long, value_delimiter = ',')]

@@ -36,8 +36,8 @@ pub struct GradeArgs {
     /// Seed of the players' random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = crate::threads::parser())]
     pub threads: Option<usize>,
 }
 
@@ -65,8 +65,8 @@ pub struct BuildArgs {
     /// The dataset: one JSON position per line. Its work log is FILE.partial until done.
     #[arg(long)]
     pub out: PathBuf,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = crate::threads::parser())]
     pub threads: Option<usize>,
     /// log2 of each worker's solver table entries.
     #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(19..=27))]

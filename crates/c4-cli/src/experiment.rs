@@ -16,8 +16,8 @@ pub struct ExperimentArgs {
     /// A few games per row: checks the whole pipeline in a minute or two.
     #[arg(long)]
     pub quick: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = crate::threads::parser())]
     pub threads: Option<usize>,
     /// Seed of every random choice.
     #[arg(long, default_value_t = 1)]

@@ -53,11 +53,12 @@ pub struct LearnArgs {
     /// the empty board).
     #[arg(long, value_name = "SHARE", default_value_t = 1.0)]
     pub opening_share: f32,
-    /// Games between checkpoints: a kill loses at most these.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Games between checkpoints, at most 1000000000: a kill loses at most these.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub checkpoint_every: u64,
-    /// Games between measurements (mistakes on the sample, score against easy).
-    #[arg(long, default_value_t = 50_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Games between measurements (mistakes on the sample, score against easy), at most
+    /// 1000000000.
+    #[arg(long, default_value_t = 50_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub eval_every: u64,
     /// Positions of each sample set graded.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1000))]
@@ -67,7 +68,7 @@ pub struct LearnArgs {
     pub eval_games: u64,
     /// Stop once the run has played this many games, after a checkpoint; the same command
     /// without it goes on from there to the same weights (a long run in pieces).
-    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub until: Option<u64>,
     /// Play no games: write the network of the run's latest checkpoint to this file (a
     /// snapshot of a run that goes on, to grade or to play with `eval=ntuple,weights=FILE`).

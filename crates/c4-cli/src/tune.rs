@@ -63,9 +63,9 @@ pub struct TuneArgs {
     /// spsa: the learning rate.
     #[arg(long, default_value_t = 4.0)]
     pub rate: f64,
-    /// spsa: at most this many games of the SPRT (elo0=0, elo1=20) that confirms the result;
-    /// 0 skips it.
-    #[arg(long, default_value_t = 2000)]
+    /// spsa: at most this many games (up to 1000000) of the SPRT (elo0=0, elo1=20) that
+    /// confirms the result; 0 skips it.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub confirm_games: u64,
     /// spsa: seed of the perturbations and openings.
     #[arg(long, default_value_t = 1)]
@@ -79,8 +79,8 @@ pub struct TuneArgs {
     /// The parameter file to write (default: tuned/NAME.params).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = crate::threads::parser())]
     pub threads: Option<usize>,
 }
 

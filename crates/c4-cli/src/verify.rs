@@ -34,8 +34,8 @@ pub struct VerifyArgs {
     /// beside the games).
     #[arg(long)]
     pub scores: Option<PathBuf>,
-    /// How many of the moves short of optimal to list.
-    #[arg(long, default_value_t = 20)]
+    /// How many of the moves short of optimal to list (at most 100000).
+    #[arg(long, default_value_t = 20, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=100_000))]
     pub mistakes: usize,
     /// Print the verdict as JSON (every mistake listed) instead of text.
     #[arg(long)]
