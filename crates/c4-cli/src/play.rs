@@ -43,6 +43,9 @@ pub struct PlayArgs {
     pub save: Option<PathBuf>,
 }
 
+/// The longest pause `c4 watch --delay` takes between moves: a minute.
+const MAX_DELAY_MS: u64 = 60_000;
+
 #[derive(clap::Args, Debug)]
 pub struct WatchArgs {
     /// The red player (moves first).
@@ -54,8 +57,8 @@ pub struct WatchArgs {
     /// Start from this position.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub from: String,
-    /// Pause between moves, in milliseconds.
-    #[arg(long, default_value_t = 0)]
+    /// Pause between moves, in milliseconds (at most 60000).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=MAX_DELAY_MS))]
     pub delay: u64,
     /// Seed for the players' random choices (yellow gets seed + 1).
     #[arg(long, default_value_t = 0)]
@@ -66,6 +69,12 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
     let spec = PlayerSpec::parse(&args.ai, args.seed).context("invalid --ai")?;
     let mut ai = spec.build()?;
     let start = parse_game(&args.from)?;
+    if start.position().is_over() {
+        bail!("the game given with --from is already over");
+    }
+    // Opened before the first move, so that a file that cannot take games is refused before
+    // anything is played.
+    let mut saver = args.save.as_deref().map(Saver::open).transpose()?;
     let mut game = start.clone();
     let ai_player = match args.first {
         First::Human => Player::Yellow,
@@ -104,10 +113,10 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             let line = lines.next().transpose()?;
             let command = line.as_deref().map_or("q", str::trim);
             if matches!(command, "n" | "new" | "q" | "quit" | "exit")
-                && let Some(path) = &args.save
+                && let Some(saver) = &mut saver
             {
-                let index = save(path, seats.record(&start, &game, &stats)?)?;
-                writeln!(out, "saved as game {index} of {}", path.display())?;
+                let index = saver.save(seats.record(&start, &game, &stats)?)?;
+                writeln!(out, "saved as game {index} of {}", saver.path().display())?;
             }
             match command {
                 "u" | "undo" => {
@@ -287,15 +296,76 @@ impl Seats {
     }
 }
 
-/// Appends `record` to the games file at `path` as its next game; the index it got.
-fn save(path: &Path, mut record: GameRecord) -> Result<u64> {
-    let loaded = GameLog::load(path).with_context(|| format!("--save {}", path.display()))?;
-    record.game = loaded.records.iter().map(|r| r.game + 1).max().unwrap_or(0);
-    let mut log =
-        GameLog::open(path, Some(&loaded)).with_context(|| format!("--save {}", path.display()))?;
-    log.append(&record)
-        .with_context(|| format!("writing {}", path.display()))?;
-    Ok(record.game)
+/// The games file of `--save`, open for appending from before the first move to the end.
+struct Saver {
+    log: GameLog,
+    /// The index the next game saved gets.
+    next: u64,
+}
+
+impl Saver {
+    /// Reads the games file at `path` (a missing one is created) and opens it for appending:
+    /// a folder, a device, a file of something else or one that cannot be written is refused
+    /// here, before the game. Every line must be a game, the last too: a file whose last
+    /// line is not is no games file to cut short (it may be anything a user named by mistake).
+    fn open(path: &Path) -> Result<Saver> {
+        let context = || format!("--save {}", path.display());
+        let loaded = GameLog::load_finished(path).with_context(context)?;
+        let next = loaded.records.iter().map(|r| r.game + 1).max().unwrap_or(0);
+        let log = GameLog::open(path, Some(&loaded)).with_context(context)?;
+        Ok(Saver { log, next })
+    }
+
+    fn path(&self) -> &Path {
+        self.log.path()
+    }
+
+    /// Appends `record` as the next game; the index it got. Should the write fail (a full
+    /// disk), the game is not lost: it goes to a file of its own in the temporary folder, or,
+    /// failing that too, into the error itself, which says where it is.
+    fn save(&mut self, mut record: GameRecord) -> Result<u64> {
+        record.game = self.next;
+        let Err(error) = self.log.append(&record) else {
+            self.next += 1;
+            return Ok(record.game);
+        };
+        let failed = format!("cannot save the game to {}: {error}", self.path().display());
+        let line = serde_json::to_string(&record).context("a game record is JSON")?;
+        let kept = unsaved_game_path();
+        match write_new(&kept, &line) {
+            Ok(()) => bail!(
+                "{failed}; the game is kept in {} (`c4 review {}` reads it)",
+                kept.display(),
+                kept.display()
+            ),
+            Err(second) => bail!(
+                "{failed}; nor could it be kept in {} ({second}); the game's record follows, \
+                 to be saved by hand:\n{line}",
+                kept.display()
+            ),
+        }
+    }
+}
+
+/// A file name for a game whose save failed, in the temporary folder, not used before.
+fn unsaved_game_path() -> PathBuf {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    std::env::temp_dir().join(format!(
+        "c4-unsaved-game-{seconds}-{}.jsonl",
+        std::process::id()
+    ))
+}
+
+/// Writes `line` to `path`, which must not exist yet.
+fn write_new(path: &Path, line: &str) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(format!("{line}\n").as_bytes())?;
+    file.flush()
 }
 
 fn parse_column(text: &str) -> Option<Column> {
