@@ -1,14 +1,18 @@
 //! A book build on disk: the progress file under `c4 book build` and its distributed runner.
 //!
-//! Every score found is appended at once to `FILE.partial` (`MOVES SCORE` lines under a
-//! header naming the root and depth); a build started again with the same settings, by the
-//! CLI or by a distributed driver, picks up where it stopped. The finished book is written
-//! whole (a temporary file, then renamed) and replaces the progress file.
+//! Every score found is appended at once to `FILE.partial` (`MOVES SCORE CHECK` lines under a
+//! header naming the root and depth, CHECK a CRC-32 of the rest of the line); a build started
+//! again with the same settings, by the CLI or by a distributed driver, picks up where it
+//! stopped. Nothing read back is trusted: a line whose check fails is refused naming it, and
+//! the scores read are checked against each other and against the built-in book's where it
+//! holds their parents. The finished book is written whole (a temporary file, then renamed)
+//! and replaces the progress file.
 
 use crate::log::{AppendLog, Entry, LogError};
 use c4_core::{Game, ParseMovesError};
 use c4_engine::files::PathError;
 use c4_engine::solver::book::build::{BookBuild, BuildError, BuildEvent};
+use c4_engine::solver::book::verify::BookCheckError;
 use c4_engine::solver::book::{BookError, EntryError, Place, binary, positions_by_ply, text};
 use c4_engine::solver::{OpeningBook, Score, SolveError, Solver};
 use std::path::{Path, PathBuf};
@@ -68,6 +72,19 @@ pub enum BookProgressError {
         /// What the book's check said.
         #[source]
         source: BookError,
+    },
+    /// The progress file's scores disagree with each other or with the built-in book.
+    #[error(
+        "{} holds a wrong score: {source}; remove the lines of that position and its moves, \
+         then resume (they are solved again)",
+        path.display()
+    )]
+    Inconsistent {
+        /// The progress file.
+        path: PathBuf,
+        /// What the check found.
+        #[source]
+        source: BookCheckError,
     },
     /// A score could not be appended to the progress file.
     #[error("writing {}: {source}", path.display())]
@@ -151,13 +168,23 @@ pub struct BookProgress {
     pub resumed: usize,
     /// Warnings from reading them (a dropped truncated last line, say).
     pub warnings: Vec<String>,
+    /// Entries of the built-in book checked against the scores read back.
+    pub checked_by_builtin: usize,
+}
+
+/// The progress file's version: 2, checked lines ([`text::checked_line`]).
+const PROGRESS_VERSION: u32 = 2;
+
+/// The first line of the progress file of the book of `root` to `depth`, in `version`.
+fn header_of(version: u32, root: &Game, depth: u32) -> String {
+    format!(
+        "c4-book-progress {version} from={} depth={depth}",
+        root.move_string()
+    )
 }
 
 fn header(root: &Game, depth: u32) -> String {
-    format!(
-        "c4-book-progress 1 from={} depth={depth}",
-        root.move_string()
-    )
+    header_of(PROGRESS_VERSION, root, depth)
 }
 
 impl BookProgress {
@@ -169,8 +196,16 @@ impl BookProgress {
         if out.exists() && !partial.exists() {
             return finished_already(out, root, depth).map(Opened::Finished);
         }
+        let mut warnings = upgrade_version_1(&partial, root, depth)?;
         let mut book = OpeningBook::new(depth);
-        let resumed = resume_scores(&partial, &header(root, depth), &mut book)?;
+        let resumed = resume_with(
+            &partial,
+            &header(root, depth),
+            &mut book,
+            text::parse_checked_line,
+        )?;
+        warnings.extend(resumed.warnings);
+        let checked_by_builtin = check_read_back(&book, &partial)?;
         Ok(Opened::Building(BookProgress {
             out: out.to_owned(),
             partial,
@@ -179,7 +214,8 @@ impl BookProgress {
             book,
             log: resumed.log,
             resumed: resumed.scores,
-            warnings: resumed.warnings,
+            warnings,
+            checked_by_builtin,
         }))
     }
 
@@ -221,8 +257,9 @@ impl BookProgress {
             return Ok(());
         }
         self.book.insert(&position, score);
+        let moves = line.rsplit_once(' ').map_or("", |(moves, _)| moves);
         self.log
-            .append(line)
+            .append(&text::checked_line(moves, score))
             .map_err(|source| BookProgressError::Append {
                 path: self.partial.clone(),
                 source,
@@ -239,7 +276,7 @@ impl BookProgress {
         let log = &mut self.log;
         build.run(&mut self.book, |event| {
             if let BuildEvent::Scored { moves, score, .. } = event {
-                log.append(&format!("{moves} {score}"))?;
+                log.append(&text::checked_line(moves, score))?;
             }
             on_event(event);
             Ok(())
@@ -284,7 +321,17 @@ pub fn resume_scores(
     header: &str,
     book: &mut OpeningBook,
 ) -> Result<ResumedScores, BookProgressError> {
-    let (contents, log) = AppendLog::resume(path, Some(header), text::parse_line)?;
+    resume_with(path, header, book, text::parse_line)
+}
+
+/// [`resume_scores`] for lines read by `parse`.
+fn resume_with(
+    path: &Path,
+    header: &str,
+    book: &mut OpeningBook,
+    parse: fn(&str) -> Result<(c4_core::Position, Score), EntryError>,
+) -> Result<ResumedScores, BookProgressError> {
+    let (contents, log) = AppendLog::resume(path, Some(header), parse)?;
     let mut entries = text::Entries::new(book);
     for Entry {
         line,
@@ -303,6 +350,148 @@ pub fn resume_scores(
         warnings: contents.warnings,
         log,
     })
+}
+
+/// What [`check_progress_file`] found good.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProgressCheck {
+    /// The file's format version (1: plain lines; 2: each line checked).
+    pub version: u32,
+    /// Scores read and found consistent.
+    pub scores: usize,
+    /// Entries of the built-in book checked against them.
+    pub checked_by_builtin: usize,
+}
+
+/// The first word of a progress file.
+pub const PROGRESS_MAGIC: &str = "c4-book-progress";
+
+/// Checks a build's progress file without changing it, as resuming the build would: each
+/// line's check (version 2), no position scored twice differently, and the scores against
+/// each other and the built-in book. A last line cut short by an interruption is passed over,
+/// as a resume would pass it over.
+pub fn check_progress_file(path: &Path) -> Result<ProgressCheck, BookProgressError> {
+    let first = first_line(path);
+    let bad_header = || {
+        BookProgressError::Log(LogError::Content {
+            path: path.to_owned(),
+            message: format!(
+                "the first line is not a progress file's header (`{PROGRESS_MAGIC} VERSION \
+                 from=MOVES depth=D`)"
+            ),
+        })
+    };
+    let mut words = first.split(' ');
+    if words.next() != Some(PROGRESS_MAGIC) {
+        return Err(bad_header());
+    }
+    let version = words.next().and_then(|v| v.parse::<u32>().ok());
+    let root = words.next().and_then(|w| w.strip_prefix("from="));
+    let depth = words
+        .next()
+        .and_then(|w| w.strip_prefix("depth="))
+        .and_then(|d| d.parse::<u32>().ok());
+    let (Some(version @ (1 | 2)), Some(root), Some(depth), None) =
+        (version, root, depth, words.next())
+    else {
+        return Err(bad_header());
+    };
+    let root = Game::from_moves(root).map_err(|_| bad_header())?;
+    if depth > c4_engine::solver::book::MAX_BOOK_DEPTH {
+        return Err(bad_header());
+    }
+    let parse = if version == 1 {
+        text::parse_line
+    } else {
+        text::parse_checked_line
+    };
+    let contents = AppendLog::read(path, Some(&header_of(version, &root, depth)), parse)?;
+    let mut book = OpeningBook::new(depth);
+    let mut entries = text::Entries::new(&mut book);
+    for Entry { line, value } in contents.entries {
+        let (position, score) = value;
+        entries
+            .insert(&position, score, Place::Line(line))
+            .map_err(|source| BookProgressError::Damaged {
+                path: path.to_owned(),
+                source,
+            })?;
+    }
+    let scores = entries.count();
+    let checked_by_builtin = check_read_back(&book, path)?;
+    Ok(ProgressCheck {
+        version,
+        scores,
+        checked_by_builtin,
+    })
+}
+
+/// The first line of the file at `path`, without its line ending (empty if it cannot be
+/// read): at most a few hundred bytes are read.
+fn first_line(path: &Path) -> String {
+    use std::io::Read;
+    let mut head = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        let _ = file.take(512).read_to_end(&mut head);
+    }
+    let end = head.iter().position(|&b| b == b'\n').unwrap_or(head.len());
+    String::from_utf8_lossy(&head[..end]).trim_end().to_owned()
+}
+
+/// Checks the scores of a progress file read back (`book`) against each other and against
+/// the built-in book where it holds their parents (see `OpeningBook::check_partial`): the
+/// built-in book's entries that met a score read back.
+fn check_read_back(book: &OpeningBook, path: &Path) -> Result<usize, BookProgressError> {
+    book.check_partial(Some(&OpeningBook::builtin()))
+        .map_err(|source| BookProgressError::Inconsistent {
+            path: path.to_owned(),
+            source,
+        })
+}
+
+/// Rewrites a progress file of version 1 (plain `MOVES SCORE` lines, no checks) of this build
+/// as version 2, once its scores pass [`check_read_back`]; a warning saying so, or nothing
+/// where the file is not of version 1.
+fn upgrade_version_1(
+    path: &Path,
+    root: &Game,
+    depth: u32,
+) -> Result<Vec<String>, BookProgressError> {
+    let old_header = header_of(1, root, depth);
+    if first_line(path) != old_header {
+        return Ok(Vec::new());
+    }
+    let parse = |line: &str| {
+        let (position, score) = text::parse_line(line)?;
+        let moves = line.rsplit_once(' ').map_or("", |(moves, _)| moves);
+        Ok::<_, EntryError>((moves.to_owned(), position, score))
+    };
+    let contents = AppendLog::read(path, Some(&old_header), parse)?;
+    let mut book = OpeningBook::new(depth);
+    let mut entries = text::Entries::new(&mut book);
+    let mut lines = vec![header(root, depth)];
+    for Entry { line, value } in contents.entries {
+        let (moves, position, score) = value;
+        entries
+            .insert(&position, score, Place::Line(line))
+            .map_err(|source| BookProgressError::Damaged {
+                path: path.to_owned(),
+                source,
+            })?;
+        lines.push(text::checked_line(&moves, score));
+    }
+    let met = check_read_back(&book, path)?;
+    let mut bytes = lines.join("\n");
+    bytes.push('\n');
+    write_whole(path, bytes.as_bytes())?;
+    let mut warnings = contents.warnings;
+    warnings.push(format!(
+        "{}: rewritten with a check on every line (format version 2); its {} scores were \
+         checked against each other and {met} entries of the built-in book first",
+        path.display(),
+        lines.len() - 1
+    ));
+    Ok(warnings)
 }
 
 /// Solves `moves` (positions of one ply, neighbours best together) on one solver of

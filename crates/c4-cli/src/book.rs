@@ -6,7 +6,9 @@
 //! settings picks up where it stopped, and the finished book replaces the partial file.
 
 use anyhow::{Context, Result};
-use c4_arena::book::{BookFormat, BookProgress, Opened, write_whole};
+use c4_arena::book::{
+    BookFormat, BookProgress, Opened, PROGRESS_MAGIC, check_progress_file, write_whole,
+};
 use c4_core::{Game, excerpt};
 use c4_engine::solver::book::build::{BookBuild, BuildEvent};
 use c4_engine::solver::book::verify::Sample;
@@ -30,7 +32,9 @@ pub enum BookCommand {
     Info(InfoArgs),
     /// Check a book (default: the built-in one): each entry the best of its moves' scores
     /// where the book holds them, each ply complete to the depth, the deepest ply solved on a
-    /// seeded sample (all with --full).
+    /// seeded sample (all with --full). A build's progress file (`FILE.partial`) is checked
+    /// as resuming the build checks it: each line's check, and its scores against each other
+    /// and the built-in book.
     Verify(VerifyArgs),
 }
 
@@ -98,8 +102,8 @@ pub struct VerifyArgs {
 /// How much of the deepest ply is solved.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// Positions of the deepest ply solved, picked by --seed.
-    #[arg(long, default_value_t = 8)]
+    /// Positions of the deepest ply solved, picked by --seed (at most 10000000).
+    #[arg(long, default_value_t = 8, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=10_000_000))]
     pub sample: usize,
     /// The seed picking the sample.
     #[arg(long, default_value_t = 1)]
@@ -132,9 +136,9 @@ pub fn run(command: &BookCommand) -> Result<()> {
             }
         }
         BookCommand::Import(args) => {
-            let book = OpeningBook::open(&args.book)?;
-            check(&book, &args.check)
-                .with_context(|| format!("{} is refused", args.book.display()))?;
+            let refused = || format!("{} is refused", args.book.display());
+            let book = OpeningBook::open(&args.book).with_context(refused)?;
+            check(&book, &args.check).with_context(refused)?;
             write_file(&args.out, &binary::encode(&book))?;
             eprintln!(
                 "wrote {} positions (depth {}) to {}",
@@ -146,6 +150,11 @@ pub fn run(command: &BookCommand) -> Result<()> {
         }
         BookCommand::Info(args) => info(&args.book),
         BookCommand::Verify(args) => {
+            if let BookChoice::File(path) = &args.book
+                && is_progress_file(path)
+            {
+                return verify_progress(path);
+            }
             let book = load_choice(&args.book)?;
             check(&book, &args.check).with_context(|| format!("the book {}", args.book))?;
             println!("{}: good", args.book);
@@ -182,6 +191,32 @@ fn check(book: &OpeningBook, args: &CheckArgs) -> Result<()> {
         book.depth(),
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// Whether the file at `path` starts as a book build's progress file does.
+fn is_progress_file(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; PROGRESS_MAGIC.len()];
+    std::fs::File::open(path).is_ok_and(|mut file| {
+        file.read_exact(&mut head).is_ok() && head == PROGRESS_MAGIC.as_bytes()
+    })
+}
+
+/// `c4 book verify FILE.partial`: a build's progress checked as resuming it would check it.
+fn verify_progress(path: &Path) -> Result<()> {
+    let found = check_progress_file(path)?;
+    let lines = if found.version >= 2 {
+        "each line's check matches; "
+    } else {
+        "format version 1, without checks (a resume rewrites it with them); "
+    };
+    eprintln!(
+        "{} scores read: {lines}none contradicts another, and {} entries of the built-in book \
+         agree with them",
+        found.scores, found.checked_by_builtin
+    );
+    println!("{}: good", path.display());
     Ok(())
 }
 
@@ -246,9 +281,11 @@ fn build(args: &BuildArgs) -> Result<()> {
     }
     if progress.resumed > 0 {
         eprintln!(
-            "resuming: {} positions already solved in {}",
+            "resuming: {} positions already solved in {} (every line's check good; {} \
+             entries of the built-in book agree with them)",
             progress.resumed,
-            progress.partial_path().display()
+            progress.partial_path().display(),
+            progress.checked_by_builtin
         );
     }
     eprintln!(

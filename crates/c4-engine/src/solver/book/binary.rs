@@ -62,9 +62,7 @@ pub fn decode(bytes: &[u8], checks: Checks) -> Result<OpeningBook, BookError> {
         return Err(BookError::Empty);
     }
     if !bytes.starts_with(MAGIC) {
-        return Err(BookError::NotABook(
-            String::from_utf8_lossy(&bytes[..bytes.len().min(MAGIC.len())]).into_owned(),
-        ));
+        return Err(BookError::NotABook);
     }
     let header = bytes.get(..HEADER_BYTES).ok_or(BookError::HeaderCut)?;
     if header[6] != VERSION {

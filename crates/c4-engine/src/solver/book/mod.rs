@@ -116,6 +116,11 @@ pub enum EntryError {
     /// Binary keys out of order.
     #[error("keys are not in ascending order")]
     Unsorted,
+    /// A checked line (see [`text::checked_line`]) whose check does not match what it says.
+    #[error(
+        "its check {found:?} does not match its moves and score: the line was edited or damaged"
+    )]
+    Check { found: String },
 }
 
 /// Why a book could not be read.
@@ -127,9 +132,13 @@ pub enum BookError {
     /// Nothing in it.
     #[error("the book is empty")]
     Empty,
-    /// Neither format's header.
-    #[error("not a c4 book: it starts with {0:?}")]
-    NotABook(String),
+    /// Neither format's header. What the file does start with is not said: a book is a
+    /// file a user names, and no error shows a named file's contents.
+    #[error(
+        "not a c4 book: it starts with neither a binary book's `C4BOOK` nor a text book's \
+         `c4-book` header"
+    )]
+    NotABook,
     /// A format version this program does not read.
     #[error("book format version {found}: this c4 reads version {expected}")]
     Version { found: u32, expected: u32 },
@@ -159,6 +168,9 @@ pub enum BookError {
     /// One entry is wrong.
     #[error("{place}: {error}")]
     Entry { place: Place, error: EntryError },
+    /// The entries do not hold together, or one is not what the solver finds.
+    #[error(transparent)]
+    Check(verify::BookCheckError),
     /// The same, in the file at `path`.
     #[error("invalid book {path}: {error}")]
     InFile {
@@ -335,12 +347,18 @@ impl OpeningBook {
 
     /// Reads the book file at `path`, binary or text (told apart by the first bytes).
     /// Only a regular file of at most [`MAX_BOOK_BYTES`] is read.
+    /// The entries are checked together as well ([`OpeningBook::check_on_load`]): a score
+    /// edited by hand, or a file cut at a line boundary, is refused naming the position.
     pub fn open(path: &Path) -> Result<OpeningBook, BookError> {
         let bytes = files::read_bytes(path, MAX_BOOK_BYTES).map_err(BookError::File)?;
-        OpeningBook::from_bytes(&bytes).map_err(|error| BookError::InFile {
+        let in_file = |error| BookError::InFile {
             path: path.to_owned(),
             error: Box::new(error),
-        })
+        };
+        let book = OpeningBook::from_bytes(&bytes).map_err(in_file)?;
+        book.check_on_load()
+            .map_err(|error| in_file(BookError::Check(error)))?;
+        Ok(book)
     }
 
     /// Reads a book from the bytes of a file, binary or text.

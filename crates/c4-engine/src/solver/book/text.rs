@@ -32,11 +32,32 @@ pub fn parse_line(line: &str) -> Result<(Position, Score), EntryError> {
     Ok((position, score))
 }
 
+/// A `MOVES SCORE` line followed by its check: the CRC-32 of `MOVES SCORE` in 8 hex digits.
+/// The lines a build writes into its progress file are checked lines, so that on resuming a
+/// line edited by hand or damaged on disk is told from one the build wrote.
+#[must_use]
+pub fn checked_line(moves: &str, score: Score) -> String {
+    let line = format!("{moves} {score}");
+    let check = crc32fast::hash(line.as_bytes());
+    format!("{line} {check:08x}")
+}
+
+/// One checked line (see [`checked_line`]): its position and score, once its check matches.
+pub fn parse_checked_line(line: &str) -> Result<(Position, Score), EntryError> {
+    let (entry, check) = line
+        .rsplit_once(' ')
+        .ok_or_else(|| EntryError::Layout(excerpt(line)))?;
+    if format!("{:08x}", crc32fast::hash(entry.as_bytes())) != check {
+        return Err(EntryError::Check {
+            found: excerpt(check),
+        });
+    }
+    parse_line(entry)
+}
+
 /// Reads a text book.
 pub fn read(bytes: &[u8]) -> Result<OpeningBook, BookError> {
-    let text = std::str::from_utf8(bytes).map_err(|_| {
-        BookError::NotABook(String::from_utf8_lossy(&bytes[..bytes.len().min(20)]).into_owned())
-    })?;
+    let text = std::str::from_utf8(bytes).map_err(|_| BookError::NotABook)?;
     let mut lines = text.lines();
     let header = lines.next().ok_or(BookError::Empty)?;
     let mut book = OpeningBook::new(parse_header(header)?);
@@ -107,8 +128,7 @@ impl<'a> Entries<'a> {
 
 fn parse_header(header: &str) -> Result<u32, BookError> {
     let mut words = header.split_whitespace();
-    let not_a_book =
-        || BookError::NotABook(excerpt(header.split_whitespace().next().unwrap_or("")));
+    let not_a_book = || BookError::NotABook;
     if words.next() != Some(MAGIC) {
         return Err(not_a_book());
     }
@@ -213,6 +233,24 @@ mod tests {
         }
         // The same score twice is no conflict.
         assert_eq!(read(b"c4-book 1 depth=2\n1 2\n7 2\n").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_checked_line_reads_back_and_an_edit_is_found() {
+        let line = checked_line("4453", -2);
+        assert_eq!(line, format!("4453 -2 {:08x}", crc32fast::hash(b"4453 -2")));
+        let (position, score) = parse_checked_line(&line).unwrap();
+        assert_eq!((position, score), (parse_moves("4453").unwrap(), -2));
+        let empty = checked_line("", 1);
+        assert_eq!(parse_checked_line(&empty).unwrap().1, 1);
+        for edited in [
+            line.replace(" -2 ", " 0 "),
+            line.replace("4453", "4454"),
+            "4453 -2".to_owned(),
+            format!("{line}0"),
+        ] {
+            assert!(parse_checked_line(&edited).is_err(), "{edited}");
+        }
     }
 
     #[test]

@@ -7,7 +7,9 @@
 
 use super::{OpeningBook, moves_of};
 use crate::hashing::mix64;
-use crate::solver::{Score, SolveError, Solver, move_score, win_now_score, winner_discs_left};
+use crate::solver::{
+    Score, SolveError, SolveLimits, Solver, move_score, win_now_score, winner_discs_left,
+};
 use c4_core::{Column, Position};
 
 /// What is wrong with a book, naming the first bad entry.
@@ -67,6 +69,15 @@ pub struct BookCheck {
     pub solved: usize,
 }
 
+/// Entries of the deepest ply that reading a book file solves again.
+pub const LOAD_SAMPLE: usize = 4;
+/// The most nodes each of them may take (a few milliseconds).
+pub const LOAD_SAMPLE_NODES: u64 = 200_000;
+/// The seed picking them: fixed, so that a file is read the same way every time.
+const LOAD_SEED: u64 = 1;
+/// log2 of the slots of the table they are solved on (8 MiB).
+const LOAD_TABLE_BITS: u32 = 20;
+
 /// Which of the deepest ply's entries to solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sample {
@@ -87,43 +98,53 @@ impl OpeningBook {
         let mut check = BookCheck::default();
         for (key, score) in self.sorted_entries() {
             let position = Position::from_key(key).expect("a book's keys are positions");
-            let mut best: Option<Score> = None;
-            let mut all_known = true;
-            for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
-                let known = move_score(&position, column, |child| self.known(child).ok_or(()));
-                match known {
-                    Ok(value) => {
-                        if value > score {
-                            return Err(BookCheckError::BelowAChild {
-                                moves: moves_of(&position),
-                                score,
-                                column,
-                                at_least: value,
-                            });
-                        }
-                        best = Some(best.map_or(value, |b| b.max(value)));
-                    }
-                    Err(()) => all_known = false,
-                }
-                if position.moves_played() < self.depth {
+            if check_against_moves(&position, score, |child| self.known(child))? {
+                check.derived += 1;
+            } else {
+                check.bounded += 1;
+            }
+            if position.moves_played() < self.depth {
+                for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
                     let mut child = position;
                     child.play_unchecked(column);
                     self.check_stored(&child)?;
                 }
             }
-            match best {
-                Some(derived) if all_known && derived != score => {
-                    return Err(BookCheckError::NotItsChildrensBest {
-                        moves: moves_of(&position),
-                        score,
-                        derived,
-                    });
-                }
-                _ if all_known => check.derived += 1,
-                _ => check.bounded += 1,
-            }
         }
         Ok(check)
+    }
+
+    /// Checks a book under construction (a build's progress read back), which may lack any
+    /// position: each entry against its moves' scores where the book holds them (at least
+    /// each, and their best where it holds them all), and each entry of `reference`, a book
+    /// known good such as the built-in one, against its moves' scores in this book in the
+    /// same way. The number of `reference` entries that met a move scored here.
+    pub fn check_partial(&self, reference: Option<&OpeningBook>) -> Result<usize, BookCheckError> {
+        for (key, score) in self.sorted_entries() {
+            let position = Position::from_key(key).expect("a book's keys are positions");
+            check_against_moves(&position, score, |child| self.known(child))?;
+        }
+        let mut met = 0;
+        for (key, score) in reference
+            .map(OpeningBook::sorted_entries)
+            .unwrap_or_default()
+        {
+            let position = Position::from_key(key).expect("a book's keys are positions");
+            let holds_a_move = Column::ALL
+                .into_iter()
+                .filter(|c| position.can_play(*c))
+                .any(|column| {
+                    let mut child = position;
+                    child.play_unchecked(column);
+                    self.get(&child).is_some()
+                });
+            if holds_a_move {
+                let known_here = |child: &Position| self.known(child);
+                check_against_moves(&position, score, known_here)?;
+                met += 1;
+            }
+        }
+        Ok(met)
     }
 
     /// Solves the entries of the deepest ply that `sample` picks on `solver` and compares,
@@ -134,6 +155,36 @@ impl OpeningBook {
         &self,
         sample: Sample,
         solver: &mut Solver,
+    ) -> Result<usize, BookCheckError> {
+        self.check_by_solving_within(sample, solver, None)
+    }
+
+    /// The check of a book file as it is read ([`OpeningBook::open`]): every entry against
+    /// its children ([`check_consistency`](Self::check_consistency): complete plies, each
+    /// entry its children's best), then [`LOAD_SAMPLE`] entries of the deepest ply solved
+    /// again, each within [`LOAD_SAMPLE_NODES`] nodes so that reading stays quick (one that
+    /// needs more is passed over). A fraction of a second for a book of a million entries.
+    pub fn check_on_load(&self) -> Result<BookCheck, BookCheckError> {
+        let mut check = self.check_consistency()?;
+        let mut solver = Solver::new(LOAD_TABLE_BITS);
+        check.solved = self.check_by_solving_within(
+            Sample::Seeded {
+                count: LOAD_SAMPLE,
+                seed: LOAD_SEED,
+            },
+            &mut solver,
+            Some(LOAD_SAMPLE_NODES),
+        )?;
+        Ok(check)
+    }
+
+    /// [`check_by_solving`](Self::check_by_solving), each solve given at most `nodes` nodes
+    /// when a bound is given: an entry that needs more is passed over. The entries solved.
+    fn check_by_solving_within(
+        &self,
+        sample: Sample,
+        solver: &mut Solver,
+        nodes: Option<u64>,
     ) -> Result<usize, BookCheckError> {
         let mut deepest: Vec<(u64, Score)> = self
             .sorted_entries()
@@ -152,14 +203,21 @@ impl OpeningBook {
             chosen.append(&mut others);
             deepest = chosen;
         }
+        let limits = SolveLimits { nodes, time: None };
+        let mut solved_count = 0;
         for &(key, score) in &deepest {
             let position = Position::from_key(key).expect("a book's keys are positions");
-            let (solved, _) = solver
-                .solve(&position)
-                .map_err(|source| BookCheckError::Solver {
-                    moves: moves_of(&position),
-                    source,
-                })?;
+            let solved = match solver.solve_within(&position, false, limits) {
+                Ok((solved, _)) => solved,
+                Err(SolveError::LimitReached) if nodes.is_some() => continue,
+                Err(source) => {
+                    return Err(BookCheckError::Solver {
+                        moves: moves_of(&position),
+                        source,
+                    });
+                }
+            };
+            solved_count += 1;
             if solved != score {
                 return Err(BookCheckError::Solved {
                     moves: moves_of(&position),
@@ -168,7 +226,7 @@ impl OpeningBook {
                 });
             }
         }
-        Ok(deepest.len())
+        Ok(solved_count)
     }
 
     /// The score the book gives `position`, or its win at once (such positions are left out).
@@ -198,6 +256,42 @@ impl OpeningBook {
             self.check_stored(&child)?;
         }
         Ok(())
+    }
+}
+
+/// Checks `score`, the score of `position`, against the scores of its moves that `known`
+/// gives (the score of the position a move leads to): at least each of them, and their best
+/// when `known` gives them all. Whether it gave them all.
+fn check_against_moves(
+    position: &Position,
+    score: Score,
+    known: impl Fn(&Position) -> Option<Score>,
+) -> Result<bool, BookCheckError> {
+    let mut best: Option<Score> = None;
+    let mut all_known = true;
+    for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
+        match move_score(position, column, |child| known(child).ok_or(())) {
+            Ok(value) if value > score => {
+                return Err(BookCheckError::BelowAChild {
+                    moves: moves_of(position),
+                    score,
+                    column,
+                    at_least: value,
+                });
+            }
+            Ok(value) => best = Some(best.map_or(value, |b| b.max(value))),
+            Err(()) => all_known = false,
+        }
+    }
+    match best {
+        Some(derived) if all_known && derived != score => {
+            Err(BookCheckError::NotItsChildrensBest {
+                moves: moves_of(position),
+                score,
+                derived,
+            })
+        }
+        _ => Ok(all_known),
     }
 }
 
