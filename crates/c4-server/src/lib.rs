@@ -16,8 +16,10 @@
 
 pub mod api;
 pub mod assets;
+pub mod body;
 pub mod connections;
 mod error;
+pub mod record;
 mod refusals;
 
 use axum::Router;
