@@ -1,6 +1,7 @@
-//! The answers at the server's limits (issue 40, item 9): `/healthz` while every connection
-//! is taken, a search still running when the shutdown's drain is over, and the requests the
-//! HTTP layer refuses; each error answer has a JSON body `{"error": ...}`.
+//! The answers at the server's limits (issue 40, item 9; issue 47, item 12): `/healthz`
+//! while every connection is taken, a search still running when the shutdown's drain is
+//! over, and the requests the HTTP layer refuses; each error answer has a JSON body
+//! `{"error": ...}`.
 
 use c4_server::{ServerConfig, bind, serve};
 use std::io::{Read, Write};
@@ -149,6 +150,18 @@ async fn every_refusal_has_a_json_error_body() {
             "declared huge body",
             413,
             b"POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n".to_vec(),
+        ),
+        (
+            "declared body no 64-bit count holds",
+            413,
+            b"POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Length: 18446744073709551615\r\n\r\n"
+                .to_vec(),
+        ),
+        (
+            "declared body past u64::MAX",
+            413,
+            b"POST /api/best HTTP/1.1\r\nHost: x\r\ncontent-length: 99999999999999999999999\r\n\r\n"
+                .to_vec(),
         ),
         (
             "long URI",
