@@ -12,21 +12,20 @@
 //! | `GET /api/players` | algorithms, evaluators and levels with their options |
 //! | `GET /healthz` | liveness, with the number of searches running |
 
+use crate::body::JsonObject;
 use crate::{ApiError, AppState};
 use axum::Json;
 use axum::Router;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
-use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
-use c4_core::{Column, Game, Player, PositionSummary};
+use c4_core::{Game, PositionSummary};
 use c4_engine::agent::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
 use c4_engine::analysis::analyze_until;
 use c4_engine::options::FileAccess;
 use c4_engine::review::review_within;
 use c4_engine::search::Cancel;
-use c4_engine::search::{MoveReport, duration_from_ms};
 use c4_engine::solver::{OpeningBook, Solver};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -52,7 +51,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/hint", post(hint))
         .route("/api/analyze", post(analyze_position))
         .route("/api/review", post(review_game))
-        .route("/api/record", post(record_game))
+        .route("/api/record", post(crate::record::record_game))
         .route("/api/players", get(players))
         .route("/api/{*rest}", axum::routing::any(unknown_api))
         .method_not_allowed_fallback(method_not_allowed)
@@ -72,13 +71,18 @@ pub struct Health {
 }
 
 pub(crate) async fn health(State(state): State<AppState>) -> Json<Health> {
+    Json(health_of(&state))
+}
+
+/// The server's health now.
+pub(crate) fn health_of(state: &AppState) -> Health {
     let max = state.config.max_searches.max(1);
-    Json(Health {
+    Health {
         status: "ok".to_owned(),
         searches_running: max - state.searches.available_permits(),
         max_searches: max,
         time_cap_ms: state.config.time_cap.as_millis() as u64,
-    })
+    }
 }
 
 /// The query of `GET /api/position`.
@@ -100,9 +104,8 @@ async fn position(
 
 async fn best(
     State(state): State<AppState>,
-    body: Result<Json<BestRequest>, JsonRejection>,
+    JsonObject(request): JsonObject<BestRequest>,
 ) -> Result<Json<BestResponse>, ApiError> {
-    let Json(request) = body?;
     let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
     let seed = request.seed.unwrap_or_else(c4_engine::requests::fresh_seed);
@@ -128,24 +131,22 @@ async fn best(
 
 async fn hint(
     State(state): State<AppState>,
-    body: Result<Json<HintRequest>, JsonRejection>,
+    JsonObject(request): JsonObject<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let Json(request) = body?;
     let request = BestRequest {
         moves: request.moves,
         ai: Some(HINT.spec.to_owned()),
         seed: Some(0),
     };
-    let Json(best) = best(State(state), Ok(Json(request))).await?;
+    let Json(best) = best(State(state), JsonObject(request)).await?;
     let text = hint_text(&best.report);
     Ok(Json(HintResponse { best, text }))
 }
 
 async fn analyze_position(
     State(state): State<AppState>,
-    body: Result<Json<AnalyzeRequest>, JsonRejection>,
+    JsonObject(request): JsonObject<AnalyzeRequest>,
 ) -> Result<Json<AnalyzeResponse>, ApiError> {
-    let Json(request) = body?;
     let game = parse_game_in_progress(&request.moves, "there is nothing to analyse")?;
     let mut clamped = Vec::new();
     let budget = time_budget(&state, request.time_ms, DEFAULT_ANALYSIS_MS, &mut clamped)?;
@@ -184,7 +185,7 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 }
 
 /// The game of a request's `moves`.
-fn parse_game(moves: &str) -> Result<Game, ApiError> {
+pub(crate) fn parse_game(moves: &str) -> Result<Game, ApiError> {
     c4_engine::requests::parse_game(moves).map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
@@ -212,9 +213,8 @@ const REVIEW_TABLE_BITS: u32 = 22;
 
 async fn review_game(
     State(state): State<AppState>,
-    body: Result<Json<ReviewRequest>, JsonRejection>,
+    JsonObject(request): JsonObject<ReviewRequest>,
 ) -> Result<Json<ReviewResponse>, ApiError> {
-    let Json(request) = body?;
     let game = parse_game(&request.moves)?;
     if game.moves().is_empty() {
         return Err(ApiError::bad_request("there is no move to review"));
@@ -242,130 +242,8 @@ async fn review_game(
     Ok(Json(response))
 }
 
-/// Who chose one move of a game sent to `POST /api/record`.
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(tag = "by", rename_all = "lowercase", deny_unknown_fields)]
-pub enum PlyChoice {
-    /// A person, taking `time_ms` milliseconds.
-    Human {
-        /// The column played.
-        column: Column,
-        /// How long they took.
-        time_ms: f64,
-    },
-    /// A computer: its `/api/best` answer.
-    Computer {
-        /// The answer's canonical spec.
-        ai: String,
-        /// The answer's seed.
-        seed: u64,
-        /// The answer's statistics.
-        stats: MoveReport,
-    },
-}
-
-/// The body of `POST /api/record`.
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct RecordRequest {
-    /// The finished game's moves from the empty board.
-    pub moves: String,
-    /// Who chose each move, in order; `null` for moves nobody here chose (a linked
-    /// position), which come first and become the record's opening.
-    pub plies: Vec<Option<PlyChoice>>,
-    /// Player A's colour (default red): in a game against the computer, the person's.
-    #[serde(default)]
-    pub a: Option<Player>,
-    /// The names of A and B (default their colours, `red` and `yellow`).
-    #[serde(default)]
-    pub names: Option<[String; 2]>,
-}
-
-/// A side's seat in a record: the specs that chose its moves (joined by ` then ` when
-/// they changed during the game) and the first computer's seed.
-fn seat_of(name: String, choices: &[&PlyChoice]) -> Seat {
-    let mut specs: Vec<&str> = Vec::new();
-    let mut seed = None;
-    for choice in choices {
-        let spec = match choice {
-            PlyChoice::Human { .. } => HUMAN_SPEC,
-            PlyChoice::Computer { ai, seed: s, .. } => {
-                seed.get_or_insert(*s);
-                ai
-            }
-        };
-        if specs.last() != Some(&spec) {
-            specs.push(spec);
-        }
-    }
-    Seat {
-        name,
-        spec: if specs.is_empty() {
-            HUMAN_SPEC.to_owned()
-        } else {
-            specs.join(" then ")
-        },
-        seed: seed.unwrap_or(0),
-    }
-}
-
-async fn record_game(
-    body: Result<Json<RecordRequest>, JsonRejection>,
-) -> Result<Json<GameRecord>, ApiError> {
-    let Json(request) = body?;
-    let game = parse_game(&request.moves)?;
-    let moves = game.move_string();
-    if request.plies.len() != moves.len() {
-        return Err(ApiError::bad_request(format!(
-            "{} moves but {} plies",
-            moves.len(),
-            request.plies.len()
-        )));
-    }
-    let opening_len = request.plies.iter().take_while(|p| p.is_none()).count();
-    let mut stats = Vec::new();
-    let mut by_colour: [Vec<&PlyChoice>; 2] = [Vec::new(), Vec::new()];
-    for (ply, choice) in request.plies.iter().enumerate().skip(opening_len) {
-        let choice = choice.as_ref().ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "ply {ply} has no chooser, though earlier moves have: only the first moves may be null"
-            ))
-        })?;
-        let played = game.moves()[ply];
-        stats.push(match choice {
-            PlyChoice::Human { column, time_ms } => {
-                if *column != played {
-                    return Err(ApiError::bad_request(format!(
-                        "ply {ply} is column {played}, not {column}"
-                    )));
-                }
-                let time = duration_from_ms(*time_ms)
-                    .map_err(|e| ApiError::bad_request(format!("ply {ply}: {e}")))?;
-                human_move(played, ply as u32, time)
-            }
-            PlyChoice::Computer { stats, .. } => stats.clone(),
-        });
-        by_colour[ply % 2].push(choice);
-    }
-    let a = request.a.unwrap_or(Player::Red);
-    let a_first = a == Player::Red;
-    let [a_name, b_name] = request
-        .names
-        .unwrap_or_else(|| [a.to_string(), a.other().to_string()]);
-    let [red, yellow] = by_colour;
-    let (a_choices, b_choices) = if a_first {
-        (red, yellow)
-    } else {
-        (yellow, red)
-    };
-    let seats = [seat_of(a_name, &a_choices), seat_of(b_name, &b_choices)];
-    let record = GameRecord::played(seats, a_first, &moves[..opening_len], &moves, stats)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    Ok(Json(record))
-}
-
 /// Runs `work` on the blocking pool if a search slot is free; 429 otherwise.
-async fn run_search<T: Send + 'static>(
+pub(crate) async fn run_search<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce(Cancel) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {

@@ -2,13 +2,15 @@
 //! holding the process.
 //!
 //! - At most [`ServerConfig::max_connections`] connections are served at once, well below
-//!   the process's file limit. A connection over the cap is served one request and closed:
-//!   `/healthz` answers as usual (a monitor sees a busy server alive), anything else gets
-//!   `503 Service Unavailable` with `Retry-After`. Past [`MAX_OVER_CAPACITY`] such
-//!   connections at once, the 503 is written without reading the request.
+//!   the process's file limit. A connection over the cap is answered once and closed, by
+//!   [`crate::over_capacity`] rather than hyper: `/healthz` as usual (a monitor sees a busy
+//!   server alive), anything else `503 Service Unavailable` with `Retry-After` and a JSON
+//!   error; every such connection gets its answer, however many there are.
 //! - A client has [`ServerConfig::client_timeout`] to send a request's headers, on a new
 //!   connection and between the requests of a kept-alive one: idle and half-sent
-//!   connections are closed (and as long to send a body: see `read_body`).
+//!   connections are closed (and as long to send a body: see `read_body`). It has as long
+//!   to take each piece of an answer: a client that sends requests and does not read the
+//!   answers is closed when a write has waited that long (see `write_deadline`).
 //! - A client that closes its side of the connection is gone: hyper then drops its request,
 //!   and the search it was waiting for is cancelled (see `api::run_search`), freeing the
 //!   search slot at once instead of at the time cap. (A client that only half-closes after
@@ -22,6 +24,7 @@
 //!   timeout.
 
 use crate::refusals::JsonRefusals;
+use crate::write_deadline::WriteDeadline;
 use crate::{ApiError, AppState, ServerConfig, app, over_capacity};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
@@ -33,18 +36,11 @@ use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 /// How long the requests in flight get to finish after a shutdown signal by default.
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// Connections over the cap that are read and answered at once; more get their 503 unread.
-pub const MAX_OVER_CAPACITY: usize = 64;
-
-/// How long a connection over the cap may take to send its request.
-const OVER_CAPACITY_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// How long, once no request is in flight, the last answers get to be written on shutdown.
 pub const ANSWER_GRACE: Duration = Duration::from_millis(250);
@@ -72,9 +68,6 @@ async fn no_request_in_flight(count: &AtomicUsize) {
     }
 }
 
-/// The answer to a connection over the cap, written straight to the socket.
-const OVER_CAPACITY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: 49\r\n\r\n{\"error\":\"too many connections: try again later\"}";
-
 /// Serves `config`'s application on `listener` until `shutdown` completes, then drains.
 pub async fn serve(
     listener: TcpListener,
@@ -82,13 +75,12 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(config.max_connections.max(1)));
-    let over_slots = Arc::new(Semaphore::new(MAX_OVER_CAPACITY));
     let (client_timeout, drain_timeout) = (config.client_timeout, config.drain_timeout);
     let in_flight = Arc::new(AtomicUsize::new(0));
     // Turns true when the drain is over: every request still running is answered 503.
     let (stop_waiting, drain_over) = tokio::sync::watch::channel(false);
     let state = AppState::new(config);
-    let overflow = TowerToHyperService::new(over_capacity(state.clone()));
+    let over_capacity_state = state.clone();
     let service = {
         let router = TowerToHyperService::new(app(state));
         let in_flight = Arc::clone(&in_flight);
@@ -123,33 +115,19 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
-            if let Ok(over_slot) = Arc::clone(&over_slots).try_acquire_owned() {
-                let connection = http1::Builder::new()
-                    .timer(TokioTimer::new())
-                    .keep_alive(false)
-                    .header_read_timeout(OVER_CAPACITY_TIMEOUT)
-                    .serve_connection(TokioIo::new(JsonRefusals::new(stream)), overflow.clone());
-                tokio::spawn(async move {
-                    let _ = tokio::time::timeout(OVER_CAPACITY_TIMEOUT * 2, connection).await;
-                    drop(over_slot);
-                });
-                continue;
-            }
-            tokio::spawn(async move {
-                let mut stream = stream;
-                let refuse = async {
-                    stream.write_all(OVER_CAPACITY).await?;
-                    stream.shutdown().await
-                };
-                // A client that does not read its 503 is not waited for.
-                let _ = tokio::time::timeout(Duration::from_secs(1), refuse).await;
-            });
+            tokio::spawn(over_capacity::answer(stream, over_capacity_state.clone()));
             continue;
         };
         let connection = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(client_timeout)
-            .serve_connection(TokioIo::new(JsonRefusals::new(stream)), service.clone());
+            .serve_connection(
+                TokioIo::new(WriteDeadline::new(
+                    JsonRefusals::new(stream),
+                    client_timeout,
+                )),
+                service.clone(),
+            );
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             // Errors here are the client's (a reset, a timeout): nothing to report.

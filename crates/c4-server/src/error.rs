@@ -57,9 +57,28 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The longest error message that repeats what a request sent: serde quotes a wrong value
+/// whole, and a body may hold 16 KiB of it.
+const MAX_MESSAGE_CHARS: usize = 300;
+
+/// `message` with its middle cut out past [`MAX_MESSAGE_CHARS`] characters, keeping its
+/// start (what is wrong) and its end (serde's `at line 1 column N`).
+pub(crate) fn shorten(message: &str) -> String {
+    let chars = message.chars().count();
+    if chars <= MAX_MESSAGE_CHARS {
+        return message.to_owned();
+    }
+    let head: String = message.chars().take(MAX_MESSAGE_CHARS / 2).collect();
+    let tail: String = message
+        .chars()
+        .skip(chars - MAX_MESSAGE_CHARS / 3)
+        .collect();
+    format!("{head}... ({chars} characters) ...{tail}")
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
-        ApiError::new(rejection.status(), rejection.body_text())
+        ApiError::new(rejection.status(), shorten(&rejection.body_text()))
     }
 }
 

@@ -16,9 +16,13 @@
 
 pub mod api;
 pub mod assets;
+pub mod body;
 pub mod connections;
 mod error;
+pub mod over_capacity;
+pub mod record;
 mod refusals;
+mod write_deadline;
 
 use axum::Router;
 use axum::body::Body;
@@ -53,10 +57,11 @@ pub struct ServerConfig {
     pub time_cap: Duration,
     /// Print one line per request on stderr.
     pub log_requests: bool,
-    /// Connections served at once; more get 503 and are closed.
+    /// Connections served at once; over it `/healthz` is answered as usual and anything
+    /// else gets 503 (see [`over_capacity`]).
     pub max_connections: usize,
-    /// How long a client may take to send a request's headers or its body, or stay idle
-    /// on a kept-alive connection.
+    /// How long a client may take to send a request's headers or its body, stay idle on a
+    /// kept-alive connection, or leave an answer untaken (see `write_deadline`).
     pub client_timeout: Duration,
     /// How long the requests in flight get to finish after a shutdown signal; those still
     /// running then are answered 503.
@@ -124,22 +129,6 @@ fn app(state: AppState) -> Router {
     } else {
         app
     }
-}
-
-/// What a connection over the cap is served: `/healthz` as usual (a monitor must see a busy
-/// server alive), anything else `503` with `Retry-After`.
-fn over_capacity(state: AppState) -> Router {
-    Router::new()
-        .route("/healthz", axum::routing::get(api::health))
-        .fallback(|| async {
-            let mut busy = ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "too many connections: try again later",
-            );
-            busy.retry_after = Some(1);
-            busy
-        })
-        .with_state(state)
 }
 
 /// Reads a request's body before the handler runs: a body declared larger than

@@ -1,6 +1,8 @@
-//! The answers at the server's limits (issue 40, item 9): `/healthz` while every connection
-//! is taken, a search still running when the shutdown's drain is over, and the requests the
-//! HTTP layer refuses; each error answer has a JSON body `{"error": ...}`.
+//! The answers at the server's limits (issue 40, item 9; issue 47, items 10-12): `/healthz`
+//! while every connection is taken, an answer for every connection over the cap, a client
+//! that never reads its answers closed at the client timeout, a search still running when
+//! the shutdown's drain is over, and the requests the HTTP layer refuses; each error answer
+//! has a JSON body `{"error": ...}`.
 
 use c4_server::{ServerConfig, bind, serve};
 use std::io::{Read, Write};
@@ -151,6 +153,18 @@ async fn every_refusal_has_a_json_error_body() {
             b"POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n".to_vec(),
         ),
         (
+            "declared body no 64-bit count holds",
+            413,
+            b"POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Length: 18446744073709551615\r\n\r\n"
+                .to_vec(),
+        ),
+        (
+            "declared body past u64::MAX",
+            413,
+            b"POST /api/best HTTP/1.1\r\nHost: x\r\ncontent-length: 99999999999999999999999\r\n\r\n"
+                .to_vec(),
+        ),
+        (
             "long URI",
             414,
             get(&format!("/api/position?moves={}", "1".repeat(70_000))),
@@ -175,6 +189,145 @@ async fn every_refusal_has_a_json_error_body() {
         let error = error_of(status, &body);
         assert!(!error.is_empty(), "{name}");
     }
+    stop.send(()).unwrap();
+    server.await.unwrap();
+}
+
+/// The status, the head (lower case) and the body of an answer read whole.
+fn parse_answer(answer: &[u8]) -> Option<(u16, String, String)> {
+    let text = String::from_utf8_lossy(answer);
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    Some((status, head.to_ascii_lowercase(), body.to_owned()))
+}
+
+/// Issue 47, item 10: with every slot taken, 200 connections open at once, then each asks
+/// for `/healthz` or `/api/players`: each gets an answer, the health as usual, the rest 503
+/// with `Retry-After` and a JSON error (none is closed without one).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_connection_over_the_cap_is_answered_and_healthz_as_usual() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    const CAP: usize = 8;
+    const OVER: usize = 200;
+    let (addr, stop, server) = start(ServerConfig {
+        max_connections: CAP,
+        client_timeout: Duration::from_secs(60),
+        ..quiet()
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..CAP {
+        held.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+    }
+    let mut full = false;
+    for _ in 0..50 {
+        let (status, _) = tokio::task::spawn_blocking(move || exchange(addr, get("/api/players")))
+            .await
+            .unwrap();
+        if status == 503 {
+            full = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(full, "the {CAP} held connections never took every slot");
+    let mut streams = Vec::new();
+    for _ in 0..OVER {
+        streams.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+    }
+    let mut clients = tokio::task::JoinSet::new();
+    for (i, mut stream) in streams.into_iter().enumerate() {
+        clients.spawn(async move {
+            let path = if i % 2 == 0 {
+                "/healthz"
+            } else {
+                "/api/players"
+            };
+            let _ = stream.write_all(&get(path)).await;
+            let mut answer = Vec::new();
+            let read = stream.read_to_end(&mut answer);
+            let _ = tokio::time::timeout(Duration::from_secs(30), read).await;
+            (path, parse_answer(&answer))
+        });
+    }
+    let (mut healthy, mut busy, mut wrong) = (0, 0, Vec::new());
+    while let Some(client) = clients.join_next().await {
+        match client.unwrap() {
+            ("/healthz", Some((200, _, body))) if body.contains("\"status\":\"ok\"") => {
+                healthy += 1
+            }
+            ("/api/players", Some((503, head, body)))
+                if head.contains("\r\nretry-after: 1")
+                    && error_of(503, &body).contains("too many connections") =>
+            {
+                busy += 1;
+            }
+            other => wrong.push(other),
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {OVER} wrong: {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(5)]
+    );
+    assert_eq!((healthy, busy), (OVER / 2, OVER / 2));
+    drop(held);
+    stop.send(()).unwrap();
+    server.await.unwrap();
+}
+
+/// Issue 47, item 11: clients that pipeline far more requests than the socket buffers hold
+/// and never read the answers are closed at the client timeout, freeing their slots.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clients_that_never_read_their_answers_are_closed_at_the_client_timeout() {
+    use tokio::io::AsyncWriteExt;
+    const CAP: usize = 4;
+    let (addr, stop, server) = start(ServerConfig {
+        max_connections: CAP,
+        client_timeout: Duration::from_secs(1),
+        ..quiet()
+    })
+    .await;
+    let (status, players) =
+        tokio::task::spawn_blocking(move || exchange(addr, get("/api/players")))
+            .await
+            .unwrap();
+    assert_eq!(status, 200);
+    // Enough answers to fill the server's send buffer (at most 4 MiB here) several times.
+    let count = (32 << 20) / players.len().max(1) + 1;
+    let request = b"GET /api/players HTTP/1.1\r\nHost: x\r\n\r\n";
+    let pipelined: Vec<u8> = request.repeat(count.min(200_000));
+    let mut stalled = Vec::new();
+    for _ in 0..CAP {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let mut stream = socket.connect(addr).await.unwrap();
+        let write = stream.write_all(&pipelined);
+        // The write stops when the server stops reading (or closes): either is enough.
+        let _ = tokio::time::timeout(Duration::from_secs(2), write).await;
+        stalled.push(stream);
+    }
+    // Every slot is held by a client that reads nothing; within a few client timeouts the
+    // server has closed them and a new client is served.
+    let mut served = false;
+    for _ in 0..60 {
+        let (status, _) =
+            tokio::task::spawn_blocking(move || exchange(addr, get("/api/position?moves=4")))
+                .await
+                .unwrap();
+        if status == 200 {
+            served = true;
+            break;
+        }
+        assert_eq!(status, 503);
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert!(
+        served,
+        "the non-reading clients still hold every slot after 60 tries (15 s)"
+    );
+    drop(stalled);
     stop.send(()).unwrap();
     server.await.unwrap();
 }

@@ -1,0 +1,387 @@
+//! `POST /api/record`: a finished game as a game record, taking nothing the client says on
+//! trust.
+//!
+//! - Each computer's `ai` is parsed by the spec parser every route uses (a file option is
+//!   refused as everywhere), and the record keeps its canonical text.
+//! - Each move's statistics are checked where they can be: the column is the move played;
+//!   the principal variation starts with it and is cut at its first move that cannot be
+//!   played; depth and times are within bounds ([`MAX_MOVE_MS`], the board's cells); an
+//!   exact score must be possible at its ply and is checked against the solver (with the
+//!   built-in book, within the server's time cap). A score the server cannot check (a
+//!   heuristic one, or an exact one the solver did not reach in time) is kept, its note
+//!   marked [`REPORTED`]. A check that fails is a 400 naming the ply.
+//! - Every text the record repeats from the request (names, specs, notes) is cut to
+//!   [`MAX_ECHO_CHARS`] characters.
+
+use crate::api::{parse_game, run_search};
+use crate::body::JsonObject;
+use crate::{ApiError, AppState};
+use axum::Json;
+use axum::extract::State;
+use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
+use c4_core::{CELLS, Column, Game, Player, Position};
+use c4_engine::agent::{MAX_DEPTH, PlayerSpec};
+use c4_engine::options::FileAccess;
+use c4_engine::review::review_within;
+use c4_engine::search::{MoveReport, MoveValue, duration_from_ms};
+use c4_engine::solver::{OpeningBook, Solver, describe_score};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// The longest a move may be recorded to have taken, milliseconds (one day).
+pub const MAX_MOVE_MS: f64 = 86_400_000.0;
+
+/// The most characters of any text from the request that a record repeats.
+pub const MAX_ECHO_CHARS: usize = 80;
+
+/// How the note of a move whose score the server could not check begins.
+pub const REPORTED: &str = "score reported by the client, not checked";
+
+/// log2 of the solver table that checks exact scores (32 MiB, as a review's).
+const CHECK_TABLE_BITS: u32 = 22;
+
+/// Who chose one move of a game sent to `POST /api/record`.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(tag = "by", rename_all = "lowercase", deny_unknown_fields)]
+pub enum PlyChoice {
+    /// A person, taking `time_ms` milliseconds.
+    Human {
+        /// The column played.
+        column: Column,
+        /// How long they took.
+        time_ms: f64,
+    },
+    /// A computer: its `/api/best` answer.
+    Computer {
+        /// The answer's canonical spec.
+        ai: String,
+        /// The answer's seed.
+        seed: u64,
+        /// The answer's statistics (read here, so that a bad time is named within bounds).
+        stats: serde_json::Value,
+    },
+}
+
+/// The body of `POST /api/record`.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRequest {
+    /// The finished game's moves from the empty board.
+    pub moves: String,
+    /// Who chose each move, in order; `null` for moves nobody here chose (a linked
+    /// position), which come first and become the record's opening.
+    pub plies: Vec<Option<PlyChoice>>,
+    /// Player A's colour (default red): in a game against the computer, the person's.
+    #[serde(default)]
+    pub a: Option<Player>,
+    /// The names of A and B (default their colours, `red` and `yellow`).
+    #[serde(default)]
+    pub names: Option<[String; 2]>,
+}
+
+/// `text` if it has at most [`MAX_ECHO_CHARS`] characters, otherwise its start and `...`,
+/// that many characters in all.
+#[must_use]
+pub fn cut(text: &str) -> String {
+    match text.char_indices().nth(MAX_ECHO_CHARS) {
+        Some(_) => {
+            let end = text
+                .char_indices()
+                .nth(MAX_ECHO_CHARS - 3)
+                .map_or(text.len(), |(i, _)| i);
+            format!("{}...", &text[..end])
+        }
+        None => text.to_owned(),
+    }
+}
+
+/// 400 about ply `ply`.
+fn at_ply(ply: usize, message: impl std::fmt::Display) -> ApiError {
+    ApiError::bad_request(format!("ply {ply}: {message}"))
+}
+
+/// A move's time in milliseconds as a duration, refused outside 0..=[`MAX_MOVE_MS`].
+fn move_time(ply: usize, time_ms: f64) -> Result<Duration, ApiError> {
+    if !(0.0..=MAX_MOVE_MS).contains(&time_ms) {
+        // `{:e}` keeps a huge number short (1e308, not 309 digits).
+        return Err(at_ply(
+            ply,
+            format!("time_ms {time_ms:e} is outside 0 to {MAX_MOVE_MS} (one day)"),
+        ));
+    }
+    duration_from_ms(time_ms).map_err(|e| at_ply(ply, e))
+}
+
+/// The lowest and highest exact score the side to move can have with `ply` discs on the
+/// board: lost to the opponent's next disc, or won with its own.
+fn possible_scores(ply: usize) -> (i32, i32) {
+    let free = CELLS as i32 - ply as i32;
+    (-free / 2, (free + 1) / 2)
+}
+
+/// A computer's statistics for the move `played` from `position` (ply `ply`), checked as
+/// far as they can be without a search.
+fn checked_stats(
+    ply: usize,
+    position: &Position,
+    played: Column,
+    stats: serde_json::Value,
+) -> Result<MoveReport, ApiError> {
+    if let Some(time_ms) = stats.get("time_ms").and_then(serde_json::Value::as_f64) {
+        move_time(ply, time_ms)?;
+    }
+    let mut report: MoveReport = serde_json::from_value(stats).map_err(|e| {
+        at_ply(
+            ply,
+            format!("stats: {}", crate::error::shorten(&e.to_string())),
+        )
+    })?;
+    if report.column != played {
+        return Err(at_ply(
+            ply,
+            format!(
+                "the stats give column {}, but the move is {played}",
+                report.column
+            ),
+        ));
+    }
+    if report.depth > MAX_DEPTH {
+        return Err(at_ply(
+            ply,
+            format!("depth {} is over {MAX_DEPTH}", report.depth),
+        ));
+    }
+    if let MoveValue::Exact(score) = report.score {
+        let (low, high) = possible_scores(ply);
+        if !(low..=high).contains(&score.0) {
+            return Err(at_ply(
+                ply,
+                format!(
+                    "exact score {} is impossible with {ply} discs on the board ({low} to {high})",
+                    score.0
+                ),
+            ));
+        }
+    }
+    match report.pv.first() {
+        None => report.pv = vec![played],
+        Some(&first) if first != played => {
+            return Err(at_ply(
+                ply,
+                format!("the pv starts with {first}, not the move played {played}"),
+            ));
+        }
+        Some(_) => {}
+    }
+    let mut line = *position;
+    let playable = report
+        .pv
+        .iter()
+        .take_while(|&&column| {
+            let ok = !line.is_over() && line.can_play(column);
+            if ok {
+                line.play_unchecked(column);
+            }
+            ok
+        })
+        .count();
+    report.pv.truncate(playable);
+    report.note = report.note.as_deref().map(cut);
+    Ok(report)
+}
+
+/// A side's seat in a record from the specs and seeds of its moves' choosers: the specs
+/// joined by ` then ` when they changed during the game, the first computer's seed.
+fn seat_of(name: String, choices: &[(String, Option<u64>)]) -> Seat {
+    let mut specs: Vec<&str> = Vec::new();
+    let mut seed = None;
+    for (spec, s) in choices {
+        if let Some(s) = s {
+            seed.get_or_insert(*s);
+        }
+        if specs.last() != Some(&spec.as_str()) {
+            specs.push(spec);
+        }
+    }
+    Seat {
+        name,
+        spec: if specs.is_empty() {
+            HUMAN_SPEC.to_owned()
+        } else {
+            specs.join(" then ")
+        },
+        seed: seed.unwrap_or(0),
+    }
+}
+
+/// The solver's score of each move of `game` after its first `opening` moves, by ply, as
+/// far as it gets within the server's time cap.
+async fn solved_scores(
+    state: &AppState,
+    game: &Game,
+    opening: usize,
+) -> Result<HashMap<usize, i32>, ApiError> {
+    let moves = game.move_string();
+    let budget = state.config().time_cap;
+    run_search(state, move |cancel| {
+        let mut solver = Solver::new(CHECK_TABLE_BITS);
+        solver.set_threads(crate::api::MAX_SEARCH_THREADS as usize);
+        solver.set_book(Some(OpeningBook::builtin()));
+        solver.set_cancel(Some(cancel));
+        let names = ["red".to_owned(), "yellow".to_owned()];
+        let review = review_within(&moves, opening as u32, names, &mut solver, Some(budget))
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        Ok(review
+            .reviewed
+            .iter()
+            .map(|judged| (judged.ply as usize, judged.score))
+            .collect())
+    })
+    .await
+}
+
+pub(crate) async fn record_game(
+    State(state): State<AppState>,
+    JsonObject(request): JsonObject<RecordRequest>,
+) -> Result<Json<GameRecord>, ApiError> {
+    let game = parse_game(&request.moves)?;
+    let moves = game.move_string();
+    if request.plies.len() != moves.len() {
+        return Err(ApiError::bad_request(format!(
+            "{} moves but {} plies",
+            moves.len(),
+            request.plies.len()
+        )));
+    }
+    let opening_len = request.plies.iter().take_while(|p| p.is_none()).count();
+    let mut position = Position::new();
+    for &column in &game.moves()[..opening_len] {
+        position.play_unchecked(column);
+    }
+    let mut stats = Vec::new();
+    let mut by_computer = Vec::new();
+    let mut by_colour: [Vec<(String, Option<u64>)>; 2] = [Vec::new(), Vec::new()];
+    for (ply, choice) in request.plies.into_iter().enumerate().skip(opening_len) {
+        let choice = choice.ok_or_else(|| {
+            at_ply(
+                ply,
+                "no chooser, though earlier moves have one: only the first moves may be null",
+            )
+        })?;
+        let played = game.moves()[ply];
+        let (spec, seed) = match choice {
+            PlyChoice::Human { column, time_ms } => {
+                if column != played {
+                    return Err(ApiError::bad_request(format!(
+                        "ply {ply} is column {played}, not {column}"
+                    )));
+                }
+                let time = move_time(ply, time_ms)?;
+                stats.push(human_move(played, ply as u32, time));
+                by_computer.push(false);
+                (HUMAN_SPEC.to_owned(), None)
+            }
+            PlyChoice::Computer {
+                ai,
+                seed,
+                stats: given,
+            } => {
+                let spec = PlayerSpec::parse_with(&ai, seed, FileAccess::ShippedOnly)
+                    .map_err(|e| at_ply(ply, format!("invalid ai {:?}: {e}", cut(&ai))))?;
+                stats.push(checked_stats(ply, &position, played, given)?);
+                by_computer.push(true);
+                (cut(&spec.to_string()), Some(spec.seed().unwrap_or(seed)))
+            }
+        };
+        by_colour[ply % 2].push((spec, seed));
+        position.play_unchecked(played);
+    }
+    check_exact_scores(&state, &game, opening_len, &mut stats, &by_computer).await?;
+    let a = request.a.unwrap_or(Player::Red);
+    let a_first = a == Player::Red;
+    let [a_name, b_name] = request.names.map_or_else(
+        || [a.to_string(), a.other().to_string()],
+        |n| n.map(|s| cut(&s)),
+    );
+    let [red, yellow] = by_colour;
+    let (a_choices, b_choices) = if a_first {
+        (red, yellow)
+    } else {
+        (yellow, red)
+    };
+    let seats = [seat_of(a_name, &a_choices), seat_of(b_name, &b_choices)];
+    let record = GameRecord::played(seats, a_first, &moves[..opening_len], &moves, stats)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok(Json(record))
+}
+
+/// Checks every exact score in `stats` (the moves after the first `opening`, chosen by a
+/// computer where `by_computer` says so) against the solver: a wrong one is a 400 naming its ply; one the solver did not reach in time, and
+/// every heuristic one, is marked [`REPORTED`] in its note.
+async fn check_exact_scores(
+    state: &AppState,
+    game: &Game,
+    opening: usize,
+    stats: &mut [MoveReport],
+    by_computer: &[bool],
+) -> Result<(), ApiError> {
+    let claims_exact = stats.iter().any(|s| s.score.is_exact());
+    let solved = if claims_exact {
+        solved_scores(state, game, opening).await?
+    } else {
+        HashMap::new()
+    };
+    for ((ply, report), _) in (opening..)
+        .zip(stats.iter_mut())
+        .zip(by_computer)
+        .filter(|(_, computer)| **computer)
+    {
+        match (report.score, solved.get(&ply)) {
+            (MoveValue::Unscored, _) => {}
+            (MoveValue::Exact(claimed), Some(&truth)) if claimed.0 != truth => {
+                return Err(at_ply(
+                    ply,
+                    format!(
+                        "the stats score column {} {} ({}), but the solver scores it {}",
+                        report.column,
+                        claimed.0,
+                        describe_score(claimed.0, Some(ply as u32)),
+                        describe_score(truth, Some(ply as u32)),
+                    ),
+                ));
+            }
+            (MoveValue::Exact(_), Some(_)) => {}
+            _ => {
+                report.note = Some(match report.note.take() {
+                    Some(note) => format!("{REPORTED}; {note}"),
+                    None => REPORTED.to_owned(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_text_is_cut_to_80_characters_on_a_character_boundary() {
+        assert_eq!(cut("medium"), "medium");
+        let exact = "x".repeat(MAX_ECHO_CHARS);
+        assert_eq!(cut(&exact), exact);
+        let long = "é".repeat(1000);
+        let cut_text = cut(&long);
+        assert_eq!(cut_text.chars().count(), MAX_ECHO_CHARS);
+        assert!(cut_text.ends_with("..."));
+    }
+
+    #[test]
+    fn the_possible_scores_are_a_win_or_loss_at_the_next_disc() {
+        assert_eq!(possible_scores(0), (-21, 21));
+        assert_eq!(possible_scores(6), (-18, 18));
+        assert_eq!(possible_scores(41), (0, 1));
+    }
+}
