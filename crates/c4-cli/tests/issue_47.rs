@@ -1,0 +1,107 @@
+//! Issue 47: hand edits of a run's games that the moves contradict are named on resume
+//! (item 7).
+
+mod support;
+
+use std::path::PathBuf;
+use support::run;
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("c4-issue-47-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    dir
+}
+
+/// The games file with line `index` (from 0) changed by `edit`.
+fn edit_line(text: &str, index: usize, edit: impl Fn(&mut serde_json::Value)) -> String {
+    let lines: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            if i != index {
+                return line.to_owned();
+            }
+            let mut game: serde_json::Value = serde_json::from_str(line).unwrap();
+            edit(&mut game);
+            game.to_string()
+        })
+        .collect();
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn issue_47_an_edited_winner_or_score_is_named_on_resume_and_counted_as_the_moves_say() {
+    let dir = fresh_dir("edits");
+    let out = dir.to_str().unwrap();
+    let args = |extra: &[&'static str]| {
+        let mut args = vec![
+            "tournament",
+            "--player",
+            "x=random",
+            "--player",
+            "y=alphabeta:depth=2",
+            "--games",
+            "2",
+            "--out",
+            out,
+        ];
+        args.extend_from_slice(extra);
+        args
+    };
+    let (code, table, err) = run(&args(&[]));
+    assert_eq!(code, 0, "{err}");
+    let games = dir.join("games.jsonl");
+    let original = std::fs::read_to_string(&games).unwrap();
+    let first: serde_json::Value = serde_json::from_str(original.lines().next().unwrap()).unwrap();
+    let winner = first["winner"].as_str().expect("random loses to depth 2");
+    let other = if winner == "red" { "yellow" } else { "red" };
+
+    // The winner the moves contradict.
+    let edited = edit_line(&original, 0, |g| g["winner"] = other.into());
+    std::fs::write(&games, edited).unwrap();
+    let (code, again, err) = run(&args(&["--resume"]));
+    assert_eq!(code, 0, "{err}");
+    let said = format!(
+        "line 1: game {}: the recorded winner ({other}) does not follow from its moves \
+         ({winner}): counted as the moves say",
+        first["game"]
+    );
+    assert!(err.contains(&said), "{err}");
+    assert_eq!(again, table, "the run is counted as its moves say");
+
+    // A score whose words say another (a heuristic value: the search's own words).
+    let searched = first["stats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|m| m["score_text"].as_str().unwrap().starts_with("heuristic"))
+        .expect("depth 2 searches");
+    let edited = edit_line(&original, 0, |g| g["stats"][searched]["score"] = 777.into());
+    std::fs::write(&games, edited).unwrap();
+    let (code, _, err) = run(&args(&["--resume"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("line 1: game 0: move "), "{err}");
+    assert!(err.contains("its score heuristic +777"), "{err}");
+    assert!(err.contains("counted as not scored"), "{err}");
+
+    // An exact score beyond what its position allows (whatever its words say).
+    let edited = edit_line(&original, 0, |g| {
+        let last = g["stats"].as_array().unwrap().len() - 1;
+        g["stats"][last]["exact"] = true.into();
+        g["stats"][last]["score"] = 30.into();
+    });
+    std::fs::write(&games, &edited).unwrap();
+    let (code, _, err) = run(&args(&["--resume"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("its exact score is 30, but a four at once scores"),
+        "{err}"
+    );
+
+    // The games as the run wrote them resume without a word.
+    std::fs::write(&games, &original).unwrap();
+    let (code, _, err) = run(&args(&["--resume"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("warning"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
