@@ -390,6 +390,14 @@ impl GameLog {
         GameLog::check(path, contents)
     }
 
+    /// Reads the records of a file that a run is still appending to, to be read and not
+    /// continued (`c4 verify` of a run in progress): as [`GameLog::load`], but a last line
+    /// that does not parse is left out as one not yet written whole.
+    pub fn load_being_written(path: &Path) -> Result<LoadedLog, LogError> {
+        let contents = AppendLog::read_being_written(path, None, parse_line)?;
+        GameLog::check(path, contents)
+    }
+
     /// The records of `contents`, read from `path`, checked together.
     fn check(
         path: &Path,

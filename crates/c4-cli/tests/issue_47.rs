@@ -1,5 +1,6 @@
 //! Issue 47: hand edits of a run's games that the moves contradict are named on resume
-//! (item 7).
+//! (item 7), and `c4 verify` of a file it only reads names a bad line without speaking of
+//! redoing it (item 12).
 
 mod support;
 
@@ -103,5 +104,29 @@ fn issue_47_an_edited_winner_or_score_is_named_on_resume_and_counted_as_the_move
     let (code, _, err) = run(&args(&["--resume"]));
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("warning"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn issue_47_verify_of_a_garbage_file_names_its_line_without_speaking_of_redoing_it() {
+    let dir = fresh_dir("verify");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, contents) in [
+        ("garbage", "this is not a games file\n"),
+        ("cut.jsonl", "{\"game\": 1"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, contents).unwrap();
+        let (code, out, err) = run(&["verify", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.starts_with("error: "), "{name}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{name}: {err}");
+        assert!(err.contains("line 1 does not parse"), "{name}: {err}");
+        for word in ["dropped", "done again", "warning"] {
+            assert!(!err.contains(word), "{name}: {err}");
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), contents);
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
