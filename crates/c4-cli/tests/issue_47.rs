@@ -1,6 +1,6 @@
 //! Issue 47: hand edits of a run's games that the moves contradict are named on resume
-//! (item 7), and `c4 verify` of a file it only reads names a bad line without speaking of
-//! redoing it (item 12).
+//! (item 7), an experiment refuses a folder of other settings (item 9), and `c4 verify` of a
+//! file it only reads names a bad line without speaking of redoing it (item 12).
 
 mod support;
 
@@ -104,6 +104,56 @@ fn issue_47_an_edited_winner_or_score_is_named_on_resume_and_counted_as_the_move
     let (code, _, err) = run(&args(&["--resume"]));
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("warning"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn issue_47_an_experiment_refuses_a_folder_of_other_settings_naming_the_setting() {
+    let dir = fresh_dir("experiment");
+    let out = dir.to_str().unwrap();
+    let experiment = |extra: &[&'static str]| {
+        let mut args = vec!["experiment", "kang-depth", "--threads", "1", "--out", out];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let (code, _, err) = experiment(&["--games", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    for (extra, said) in [
+        (
+            &["--games", "1"][..],
+            "--games: the run has 2, this command asks for fewer (1)",
+        ),
+        (
+            &["--quick"][..],
+            "--quick: the run is not a --quick run, this command asks for one",
+        ),
+        (
+            &[][..],
+            "--games: the run has 2, this command asks for each row's paper count",
+        ),
+    ] {
+        let (code, out, err) = experiment(extra);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.starts_with("error: "), "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(said), "{extra:?}: {err}");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("report.md")).unwrap(),
+            report,
+            "{extra:?}: the report stands"
+        );
+    }
+    // A run may grow, and the folder then holds the grown run.
+    let (code, _, err) = experiment(&["--games", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = experiment(&["--games", "2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the run has 3, this command asks for fewer (2)"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
