@@ -53,8 +53,8 @@ impl RunInfo {
             if (&found.experiment, found.seed) != (&self.experiment, self.seed) {
                 return Err(ExperimentError::OtherRun {
                     dir: dir.to_owned(),
-                    found,
-                    wanted: self.clone(),
+                    found: Box::new(found),
+                    wanted: Box::new(self.clone()),
                 });
             }
             let (Some(recorded), Some(asked)) = (found.size, self.size) else {

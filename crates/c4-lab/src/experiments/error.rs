@@ -51,9 +51,9 @@ pub enum ExperimentError {
         /// The run folder.
         dir: PathBuf,
         /// The run it holds.
-        found: RunInfo,
+        found: Box<RunInfo>,
         /// The run asked for.
-        wanted: RunInfo,
+        wanted: Box<RunInfo>,
     },
     /// The folder holds the same experiment and seed, run at another size.
     #[error(
