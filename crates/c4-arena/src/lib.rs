@@ -22,6 +22,7 @@ pub mod book;
 pub mod log;
 pub mod matches;
 pub mod record;
+mod record_stats;
 pub mod review;
 pub mod run;
 pub mod stats;

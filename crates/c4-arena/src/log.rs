@@ -5,7 +5,8 @@
 //! interruption loses at most the line being written. One policy for reading it back:
 //!
 //! - the last line, if it does not parse, was cut short by the interruption: it is dropped with
-//!   a warning and cut from the file before anything is appended;
+//!   a warning and cut from the file before anything is appended (a log only read names it as
+//!   any other line, or leaves it out while another process is still writing it);
 //! - a complete last entry without its newline is kept, and the newline is added;
 //! - a line elsewhere that does not parse is an error naming the line: the file is not ours to
 //!   repair;
@@ -186,6 +187,9 @@ enum LastLine {
     MayBeCut,
     /// An error like any other line's: the log is read as finished.
     MustParse,
+    /// A line another process is still writing, left out: the log is read, not continued,
+    /// while its writer goes on.
+    BeingWritten,
 }
 
 impl AppendLog {
@@ -211,6 +215,19 @@ impl AppendLog {
         parse: impl FnMut(&str) -> Result<T, E>,
     ) -> Result<Contents<T>, LogError> {
         AppendLog::read_with(path, header, parse, LastLine::MustParse)
+    }
+
+    /// Reads the log at `path` while another process appends to it, to be read and not
+    /// continued: as [`read`], but a last line that does not parse is left out as one its
+    /// writer has not finished (the file is not touched).
+    ///
+    /// [`read`]: AppendLog::read
+    pub fn read_being_written<T, E: Display>(
+        path: &Path,
+        header: Option<&str>,
+        parse: impl FnMut(&str) -> Result<T, E>,
+    ) -> Result<Contents<T>, LogError> {
+        AppendLog::read_with(path, header, parse, LastLine::BeingWritten)
     }
 
     fn read_with<T, E: Display>(
@@ -271,6 +288,13 @@ impl AppendLog {
                         line: number,
                         message,
                     });
+                }
+                Err(_) if is_last && last_line == LastLine::BeingWritten => {
+                    contents.warnings.push(format!(
+                        "{}: line {number}, the last, is not complete yet (its run is writing \
+                         it): left out",
+                        path.display()
+                    ));
                 }
                 Err(_) if is_last => {
                     contents.warnings.push(format!(

@@ -4,6 +4,7 @@
 //! game; reading it back follows the policy of [`crate::log`].
 
 use crate::log::{AppendLog, Contents, Entry, LogError, ResumePoint};
+use crate::record_stats::{ScoreTexts, check_stats};
 use c4_core::{Column, Game, Outcome, ParseMovesError, Player, Status, excerpt};
 use c4_engine::search::MoveReport;
 use serde::{Deserialize, Serialize};
@@ -212,11 +213,16 @@ impl GameRecord {
         if (result, winner) == (self.result, self.winner) {
             return Ok(None);
         }
+        let winner_name = |winner: Option<Player>| winner.map_or("nobody", Player::name);
+        let (field, recorded, moves_say) = if result == self.result {
+            ("winner", winner_name(self.winner), winner_name(winner))
+        } else {
+            ("result", self.result.name(), result.name())
+        };
         let note = format!(
-            "game {}: the recorded result ({}) does not follow from its moves ({}): counted as the moves say",
-            self.game,
-            self.result.name(),
-            result.name()
+            "game {}: the recorded {field} ({recorded}) does not follow from its moves \
+             ({moves_say}): counted as the moves say",
+            self.game
         );
         self.result = result;
         self.winner = winner;
@@ -343,6 +349,12 @@ impl GameRecord {
     }
 }
 
+/// A line of a games file: the record, and what it says of each move's score in words
+/// (which the record does not keep, and [`check_stats`] compares with the numbers).
+fn parse_line(line: &str) -> Result<(GameRecord, ScoreTexts), serde_json::Error> {
+    Ok((serde_json::from_str(line)?, serde_json::from_str(line)?))
+}
+
 /// Where a run's games go.
 pub struct GameLog {
     log: AppendLog,
@@ -367,21 +379,30 @@ impl GameLog {
     /// game index listed twice, or moves that are not a finished game, are errors that name
     /// the lines. Each result is recomputed from the moves.
     pub fn load(path: &Path) -> Result<LoadedLog, LogError> {
-        let contents =
-            AppendLog::read(path, None, |line| serde_json::from_str::<GameRecord>(line))?;
+        let contents = AppendLog::read(path, None, parse_line)?;
         GameLog::check(path, contents)
     }
 
     /// Reads the records of a finished file, to be read and not continued (`c4 review`): as
     /// [`GameLog::load`], but a last line that does not parse is an error as any other.
     pub fn load_finished(path: &Path) -> Result<LoadedLog, LogError> {
-        let contents =
-            AppendLog::read_finished(path, None, |line| serde_json::from_str::<GameRecord>(line))?;
+        let contents = AppendLog::read_finished(path, None, parse_line)?;
+        GameLog::check(path, contents)
+    }
+
+    /// Reads the records of a file that a run is still appending to, to be read and not
+    /// continued (`c4 verify` of a run in progress): as [`GameLog::load`], but a last line
+    /// that does not parse is left out as one not yet written whole.
+    pub fn load_being_written(path: &Path) -> Result<LoadedLog, LogError> {
+        let contents = AppendLog::read_being_written(path, None, parse_line)?;
         GameLog::check(path, contents)
     }
 
     /// The records of `contents`, read from `path`, checked together.
-    fn check(path: &Path, contents: Contents<GameRecord>) -> Result<LoadedLog, LogError> {
+    fn check(
+        path: &Path,
+        contents: Contents<(GameRecord, ScoreTexts)>,
+    ) -> Result<LoadedLog, LogError> {
         let invalid = |message| LogError::Content {
             path: path.to_owned(),
             message,
@@ -397,7 +418,7 @@ impl GameLog {
             HashMap::new();
         for Entry {
             line,
-            value: mut record,
+            value: (mut record, texts),
         } in contents.entries
         {
             let key = (
@@ -426,6 +447,11 @@ impl GameLog {
                 .recompute_result()
                 .map_err(|e| invalid(format!("line {line}: {e}")))?
             {
+                loaded
+                    .warnings
+                    .push(format!("{}: line {line}: {note}", path.display()));
+            }
+            for note in check_stats(&mut record, &texts) {
                 loaded
                     .warnings
                     .push(format!("{}: line {line}: {note}", path.display()));

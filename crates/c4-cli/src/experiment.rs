@@ -66,17 +66,13 @@ pub fn run(args: &ExperimentArgs) -> Result<()> {
             (Some(dir), false) => dir.clone(),
             (None, _) => PathBuf::from("results").join(name),
         };
-        RunInfo {
-            experiment: name.to_owned(),
-            seed: args.seed,
-        }
-        .claim(&dir)?;
         let settings = RunSettings {
             games: args.games,
             quick: args.quick,
             seed: args.seed,
             out: dir.clone(),
         };
+        RunInfo::of(name, &settings).claim(&dir)?;
         let plan = experiment.plan(&settings)?;
         eprintln!(
             "{name}: {} {}, seed {}, into {}",

@@ -55,7 +55,13 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         );
     }
     let run = RunState::of(&games_path)?;
-    let loaded = GameLog::load(&games_path)?;
+    // The file is read, never continued: only a run still writing it leaves a last line
+    // that does not parse for a reason other than damage.
+    let loaded = if run.being_written {
+        GameLog::load_being_written(&games_path)?
+    } else {
+        GameLog::load_finished(&games_path)?
+    };
     if let Some(manifest) = &run.manifest {
         manifest.check_games(&games_path, &loaded)?;
     }

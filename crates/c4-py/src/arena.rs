@@ -312,18 +312,15 @@ pub fn experiment(
     let experiment = ExperimentKind::find(name).map_err(value_error)?;
     let (games, Seed(seed)) = (games.map(|ExperimentGames(n)| n), seed);
     let dir = out.unwrap_or_else(|| PathBuf::from("results").join(experiment.name()));
-    RunInfo {
-        experiment: experiment.name().to_owned(),
-        seed,
-    }
-    .claim(&dir)
-    .map_err(value_error)?;
     let settings = RunSettings {
         games,
         quick,
         seed,
         out: dir,
     };
+    RunInfo::of(experiment.name(), &settings)
+        .claim(&settings.out)
+        .map_err(value_error)?;
     let pool = thread_pool(threads)?;
     py.detach(|| pool.install(|| experiment.run(&settings, &Silent)))
         .map_err(value_error)

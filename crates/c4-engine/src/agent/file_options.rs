@@ -61,7 +61,7 @@ pub fn file_option_uses() -> Vec<FileOptionUse> {
 mod tests {
     use super::*;
     use crate::agent::PlayerSpec;
-    use crate::options::{FileAccess, SpecError};
+    use crate::options::{FileAccess, SHIPPED_WORDS, SpecError};
 
     #[test]
     fn the_known_file_options_are_found_in_the_tables() {
@@ -94,6 +94,56 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_shipped_word_is_one_of_the_words_that_name_no_file() {
+        for file_use in file_option_uses() {
+            for word in file_use.option.shipped {
+                assert!(SHIPPED_WORDS.contains(word), "{}", file_use.spec(word));
+            }
+        }
+    }
+
+    /// Issue 47, item 12: `weights=none` names no file. A word that names something shipped
+    /// for some option, given to one that does not take it, is a value the option does not
+    /// take, wherever the spec is parsed; never a path, nor a file refused on a server.
+    #[test]
+    fn issue_47_a_shipped_word_an_option_does_not_take_is_no_file_name() {
+        let mut checked = 0;
+        for file_use in file_option_uses() {
+            for word in SHIPPED_WORDS {
+                if file_use.option.shipped.contains(word) {
+                    continue;
+                }
+                for spelled in [word.to_string(), word.to_uppercase()] {
+                    let text = file_use.spec(&spelled);
+                    for access in [FileAccess::ShippedOnly, FileAccess::Any] {
+                        match PlayerSpec::parse_with(&text, 0, access) {
+                            Err(error @ SpecError::Invalid { .. }) => {
+                                let message = error.to_string();
+                                assert!(!message.contains("names a file"), "{text}: {message}");
+                                assert!(message.contains(&format!("./{spelled}")), "{message}");
+                            }
+                            other => panic!("{text} ({access:?}): {other:?}"),
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 0);
+        let error = PlayerSpec::parse_with(
+            "alphabeta:eval=ntuple,weights=none",
+            0,
+            FileAccess::ShippedOnly,
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "weights=none is not valid: expected builtin or a file path without ',' or '=' \
+             (a file of that name is written ./none)"
+        );
     }
 
     #[test]

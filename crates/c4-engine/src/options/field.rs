@@ -258,6 +258,16 @@ impl<C> OptionDef<C> {
             Field::Text { set, .. } => set(config, raw).map_err(|()| invalid())?,
             Field::File { shipped, set, .. } => {
                 let word = shipped.iter().find(|w| w.eq_ignore_ascii_case(raw));
+                if word.is_none() && SHIPPED_WORDS.iter().any(|w| w.eq_ignore_ascii_case(raw)) {
+                    return Err(SpecError::Invalid {
+                        key: key.to_owned(),
+                        value: raw.to_owned(),
+                        expected: format!(
+                            "{} (a file of that name is written ./{raw})",
+                            self.expected()
+                        ),
+                    });
+                }
                 if word.is_none() && options.file_access() == FileAccess::ShippedOnly {
                     return Err(SpecError::FileRefused {
                         key,
@@ -293,6 +303,11 @@ impl<C> Clone for OptionDef<C> {
     }
 }
 impl<C> Copy for OptionDef<C> {}
+
+/// Every word that some file option takes for something shipped inside the binary. Each
+/// names no file in any file option: one that an option does not take (`weights=none`) is
+/// refused as a value it does not take, not read as a path (nor, on a server, refused as one).
+pub const SHIPPED_WORDS: &[&str] = &["builtin", "none", "tuned"];
 
 /// An option that names a file, as a registry lists it: who takes it, its key and the
 /// words that name something shipped.

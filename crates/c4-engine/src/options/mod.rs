@@ -24,7 +24,7 @@ mod macros;
 mod table;
 
 pub use error::SpecError;
-pub use field::{Field, FileOption, OptionDef, Spelled};
+pub use field::{Field, FileOption, OptionDef, SHIPPED_WORDS, Spelled};
 pub use list::{FileAccess, MAX_SPEC_LEN, Options, split_spec};
 pub use macros::words_of_field;
 pub use table::{OptionDoc, OptionTable, Tunable, Variant, VariantOptions};

@@ -45,18 +45,32 @@ impl RunInfo {
     }
 
     /// Claims `dir` for this run: a new folder records it, a folder of the same run is
-    /// resumed, a folder of another run is refused.
+    /// resumed (and records a grown `--games`), a folder of another run or of another size
+    /// is refused.
     pub fn claim(&self, dir: &Path) -> Result<(), ExperimentError> {
         if dir.join(RUN_INFO_FILE).exists() {
             let found = RunInfo::read(dir)?;
-            if &found != self {
+            if (&found.experiment, found.seed) != (&self.experiment, self.seed) {
                 return Err(ExperimentError::OtherRun {
                     dir: dir.to_owned(),
-                    found,
-                    wanted: self.clone(),
+                    found: Box::new(found),
+                    wanted: Box::new(self.clone()),
                 });
             }
-            return Ok(());
+            let (Some(recorded), Some(asked)) = (found.size, self.size) else {
+                return Ok(());
+            };
+            let differences = asked.differences(&recorded);
+            if !differences.is_empty() {
+                return Err(ExperimentError::OtherSize {
+                    dir: dir.to_owned(),
+                    experiment: self.experiment.clone(),
+                    differences,
+                });
+            }
+            if asked == recorded {
+                return Ok(());
+            }
         }
         create_dir(dir)?;
         let path = dir.join(RUN_INFO_FILE);

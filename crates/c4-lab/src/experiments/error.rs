@@ -51,9 +51,24 @@ pub enum ExperimentError {
         /// The run folder.
         dir: PathBuf,
         /// The run it holds.
-        found: RunInfo,
+        found: Box<RunInfo>,
         /// The run asked for.
-        wanted: RunInfo,
+        wanted: Box<RunInfo>,
+    },
+    /// The folder holds the same experiment and seed, run at another size.
+    #[error(
+        "{} holds a run of {experiment} with other settings ({}): choose another --out, or ask \
+         for the run's settings",
+        dir.display(),
+        differences.join("; ")
+    )]
+    OtherSize {
+        /// The run folder.
+        dir: PathBuf,
+        /// The experiment.
+        experiment: String,
+        /// Each difference, in words.
+        differences: Vec<String>,
     },
     /// The folder's games were played with another shipped network.
     #[error(

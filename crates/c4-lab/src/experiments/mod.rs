@@ -37,6 +37,6 @@ pub use pairing::{
     Experiment, PairingRow, PairingTable, PaperResult, first_policy, games_path, play_table,
 };
 pub use report::{Report, RowResult, build_report};
-pub use run_info::{RUN_INFO_FILE, RunInfo};
+pub use run_info::{RUN_INFO_FILE, RunInfo, RunSize};
 pub use settings::{QUICK_GAMES, RunSettings};
 pub use tables::EXPERIMENTS;

@@ -136,8 +136,8 @@ pub fn play_table(
             first: row.first,
             sprt: None,
         };
-        // A table's folder may hold more games of a row than this run asks for (a full run
-        // rerun with --quick): those are left out, not refused.
+        // A folder whose run info does not record its size (see `RunInfo::size`) may hold
+        // more games of a row than this run asks for: those are left out.
         let done: Vec<GameRecord> = done.into_iter().filter(|r| r.game < config.games).collect();
         check_resumed(&done, std::slice::from_ref(&config)).map_err(|source| {
             ExperimentError::OtherRow {

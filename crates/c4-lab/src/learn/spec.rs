@@ -173,11 +173,16 @@ impl LearnSpec {
     }
 
     /// How `self` (what a resuming command asks for) differs from `recorded`, a line a
-    /// field.
+    /// field, each value as `learn.json` writes it. The specs go through their JSON text,
+    /// not [`serde_json::to_value`]: the text writes an `f32` in its shortest form (0.02),
+    /// where a value widens it to the `f64` nearest (0.019999999552965164).
     #[must_use]
     pub fn differences(&self, recorded: &LearnSpec) -> Vec<String> {
-        let asked = serde_json::to_value(self).expect("a spec serialises");
-        let was = serde_json::to_value(recorded).expect("a spec serialises");
+        let as_json = |spec: &LearnSpec| -> serde_json::Value {
+            let text = serde_json::to_string(spec).expect("a spec serialises");
+            serde_json::from_str(&text).expect("a spec's JSON reads back")
+        };
+        let (asked, was) = (as_json(self), as_json(recorded));
         let (asked, was) = (asked.as_object().unwrap(), was.as_object().unwrap());
         asked
             .iter()
@@ -237,6 +242,28 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert!(found[0].starts_with("lambda: the run has 0.5"), "{found:?}");
         assert!(a.differences(&a).is_empty());
+    }
+
+    /// Issue 47, item 12: an `f32` setting is shown as the user wrote it.
+    #[test]
+    fn issue_47_a_changed_fraction_is_shown_in_its_shortest_form() {
+        let a = LearnSpec::default();
+        let b = LearnSpec {
+            alpha: 0.07,
+            epsilon_end: 0.03,
+            ..a.clone()
+        };
+        let found = b.differences(&a).join("\n");
+        assert_eq!(a.alpha, 0.02);
+        assert!(
+            found.contains("alpha: the run has 0.02, this command asks for 0.07\n"),
+            "{found}"
+        );
+        assert!(found.contains("asks for 0.03"), "{found}");
+        assert!(
+            !found.contains("0.0199") && !found.contains("0.0299"),
+            "{found}"
+        );
     }
 
     #[test]

@@ -1,0 +1,223 @@
+//! A game record's move statistics checked against its moves, as its result is (see
+//! [`GameRecord::recompute_result`]): a record read back is data that may have been edited.
+//!
+//! What the moves settle is checked: one entry per move after the opening, each of the
+//! column played and its principal variation starting there; its score in words as its
+//! number says it (`score_text`, written beside the number, so an edit of one shows); and
+//! each exact score within what its position allows: a four at once scores
+//! [`win_now_score`], the last cell filled without one 0, any other move no more than a win
+//! with the mover's next disc and no less than a loss to the opponent's; and no reply scores
+//! more than the minus of the exact score of the move before it (the solver's convention
+//! makes a move's score the minus of the position it leaves). A heuristic value is a
+//! search's estimate, which nothing but the search again could check.
+//!
+//! The policy is the result's: what cannot be right is named in a warning and counted as the
+//! moves allow. A score that cannot be right counts as not scored; statistics that are not
+//! one per move of its column count as none.
+
+use crate::record::GameRecord;
+use c4_core::{Game, Position};
+use c4_engine::search::{MoveReport, MoveValue};
+use c4_engine::solver::{Score, win_now_score};
+use serde::Deserialize;
+
+/// What a games file says of each move's score in words, read beside the record.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct ScoreTexts {
+    /// `score_text` of each entry of `stats`, in order.
+    #[serde(default)]
+    stats: Vec<ScoreText>,
+}
+
+/// One move's `score_text`, as written with its `ply`. An entry without its ply was written
+/// before the report's words took their present form (`53`, `win in 3 plies`): its words
+/// are not compared.
+#[derive(Debug, Deserialize)]
+struct ScoreText {
+    #[serde(default)]
+    score_text: Option<String>,
+    #[serde(default)]
+    ply: Option<u32>,
+}
+
+/// Checks `record`'s statistics (plies already set from their places, moves already a
+/// finished game) against its moves and `texts`; counts what cannot be right as the module
+/// says, and returns each change in words.
+pub(crate) fn check_stats(record: &mut GameRecord, texts: &ScoreTexts) -> Vec<String> {
+    let game = record.game;
+    let Ok(played) = Game::from_moves(&record.moves) else {
+        return Vec::new();
+    };
+    let after_opening = played.moves().get(record.opening.len()..).unwrap_or(&[]);
+    let structure = if record.stats.len() != after_opening.len() {
+        Some(format!(
+            "{} moves after the opening but statistics for {}",
+            after_opening.len(),
+            record.stats.len()
+        ))
+    } else {
+        after_opening
+            .iter()
+            .zip(&record.stats)
+            .enumerate()
+            .find(|(_, (column, stats))| {
+                stats.column != **column || stats.pv.first().is_some_and(|c| c != *column)
+            })
+            .map(|(i, (column, stats))| {
+                format!(
+                    "move {} is column {column}, its statistics are column {}'s{}",
+                    record.opening.len() + i + 1,
+                    stats.column,
+                    if stats.column == *column {
+                        " but start their line elsewhere"
+                    } else {
+                        ""
+                    }
+                )
+            })
+    };
+    if let Some(what) = structure {
+        record.stats.clear();
+        return vec![format!(
+            "game {game}: {what}: the statistics do not follow from its moves: counted without them"
+        )];
+    }
+    let mut position = Position::new();
+    for column in &played.moves()[..record.opening.len()] {
+        position.play_unchecked(*column);
+    }
+    let mut notes = Vec::new();
+    let mut previous: Option<Score> = None;
+    for (i, stats) in record.stats.iter_mut().enumerate() {
+        let text = texts
+            .stats
+            .get(i)
+            .filter(|t| t.ply.is_some())
+            .and_then(|t| t.score_text.as_deref());
+        let wrong = impossible(&position, stats, previous).or_else(|| {
+            text.filter(|text| *text != stats.score_text())
+                .map(|text| format!("its score {} is written {text:?}", stats.score_text()))
+        });
+        let column = stats.column;
+        previous = match stats.score {
+            MoveValue::Exact(score) if wrong.is_none() => Some(score.0),
+            _ => None,
+        };
+        if let Some(why) = wrong {
+            notes.push(format!(
+                "game {game}: move {} (column {column}): {why}: counted as not scored",
+                position.moves_played() + 1
+            ));
+            stats.score = MoveValue::Unscored;
+        }
+        position.play_unchecked(column);
+    }
+    notes
+}
+
+/// Why the exact score of `stats`, a move from `position`, cannot be right, if it cannot;
+/// `previous` is the exact score of the move before it, if it had one.
+fn impossible(position: &Position, stats: &MoveReport, previous: Option<Score>) -> Option<String> {
+    let MoveValue::Exact(score) = stats.score else {
+        return None;
+    };
+    let score = score.0;
+    let win_now = win_now_score(position);
+    let mut after = *position;
+    after.play_unchecked(stats.column);
+    let (low, high, what) = if position.is_winning_move(stats.column) {
+        (win_now, win_now, "a four at once")
+    } else if after.is_over() {
+        (0, 0, "the last cell, a draw")
+    } else {
+        // The opponent's four at once, after this move, scores its own win_now_score.
+        (
+            -win_now_score(&after),
+            win_now - 1,
+            "a move that does not end the game",
+        )
+    };
+    if !(low..=high).contains(&score) {
+        let range = if low == high {
+            format!("scores {low}")
+        } else {
+            format!("scores {low} to {high}")
+        };
+        return Some(format!("its exact score is {score}, but {what} {range}"));
+    }
+    match previous {
+        Some(before) if score > -before => Some(format!(
+            "its exact score is {score}, but the move before it left a position worth {}",
+            -before
+        )),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{Seat, human_move};
+    use c4_core::Column;
+    use std::time::Duration;
+
+    /// Red wins on column 4 at ply 6 (`4343434`), every move by a person, unscored.
+    fn record() -> GameRecord {
+        let stats = "4343434"
+            .chars()
+            .zip(0..)
+            .map(|(c, ply)| human_move(Column::from_digit(c).unwrap(), ply, Duration::ZERO))
+            .collect();
+        GameRecord::played(
+            [Seat::human("a"), Seat::human("b")],
+            true,
+            "",
+            "4343434",
+            stats,
+        )
+        .unwrap()
+    }
+
+    fn notes_with(scores: &[(usize, Score)]) -> Vec<String> {
+        let mut record = record();
+        for &(index, score) in scores {
+            record.stats[index].score = MoveValue::exact(score);
+        }
+        check_stats(&mut record, &ScoreTexts::default())
+    }
+
+    #[test]
+    fn issue_47_exact_scores_the_moves_allow_are_kept_and_others_named() {
+        // Red's win at ply 6 scores (43 - 6) / 2; at ply 4 red wins with its next disc, and
+        // yellow at ply 5 loses to it.
+        assert_eq!(
+            notes_with(&[(6, 18), (4, 18), (5, -18)]),
+            Vec::<String>::new()
+        );
+        let notes = notes_with(&[(6, 17)]);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0]
+                .contains("move 7 (column 4): its exact score is 17, but a four at once scores 18"),
+            "{notes:?}"
+        );
+        let notes = notes_with(&[(4, 19)]);
+        assert!(notes[0].contains("scores -19 to 18"), "{notes:?}");
+        // Yellow's reply cannot be worth more than red's move left it.
+        let notes = notes_with(&[(4, 18), (5, -17)]);
+        assert!(notes[0].contains("left a position worth -18"), "{notes:?}");
+    }
+
+    #[test]
+    fn issue_47_statistics_of_other_columns_are_named_and_dropped() {
+        let mut edited = record();
+        edited.stats[2].column = Column::from_digit('1').unwrap();
+        let notes = check_stats(&mut edited, &ScoreTexts::default());
+        assert!(notes[0].contains("move 3 is column 4, its statistics are column 1's"));
+        assert!(edited.stats.is_empty());
+        let mut record = record();
+        record.stats.pop();
+        let notes = check_stats(&mut record, &ScoreTexts::default());
+        assert!(notes[0].contains("7 moves after the opening but statistics for 6"));
+    }
+}
