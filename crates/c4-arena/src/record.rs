@@ -4,7 +4,7 @@
 //! game; reading it back follows the policy of [`crate::log`].
 
 use crate::log::{AppendLog, Contents, Entry, LogError, ResumePoint};
-use crate::record_stats::{ScoreTexts, check_stats};
+use crate::record_stats::{Played, ScoreTexts, check_stats};
 use c4_core::{Column, Game, Outcome, ParseMovesError, Player, Status, excerpt};
 use c4_engine::search::MoveReport;
 use serde::{Deserialize, Serialize};
@@ -451,7 +451,12 @@ impl GameLog {
                     .warnings
                     .push(format!("{}: line {line}: {note}", path.display()));
             }
-            for note in check_stats(&mut record, &texts) {
+            let played = Played {
+                game: record.game,
+                moves: &record.moves,
+                opening: &record.opening,
+            };
+            for note in check_stats(&played, &mut record.stats, &texts) {
                 loaded
                     .warnings
                     .push(format!("{}: line {line}: {note}", path.display()));

@@ -1,5 +1,5 @@
-//! A game record's move statistics checked against its moves, as its result is (see
-//! [`GameRecord::recompute_result`]): a record read back is data that may have been edited.
+//! A game record's move statistics checked against its moves, as its result is (the record's
+//! `recompute_result`): a record read back is data that may have been edited.
 //!
 //! What the moves settle is checked: one entry per move after the opening, each of the
 //! column played and its principal variation starting there; its score in words as its
@@ -15,7 +15,6 @@
 //! moves allow. A score that cannot be right counts as not scored; statistics that are not
 //! one per move of its column count as none.
 
-use crate::record::GameRecord;
 use c4_core::{Game, Position};
 use c4_engine::search::{MoveReport, MoveValue};
 use c4_engine::solver::{Score, win_now_score};
@@ -40,25 +39,40 @@ struct ScoreText {
     ply: Option<u32>,
 }
 
-/// Checks `record`'s statistics (plies already set from their places, moves already a
-/// finished game) against its moves and `texts`; counts what cannot be right as the module
-/// says, and returns each change in words.
-pub(crate) fn check_stats(record: &mut GameRecord, texts: &ScoreTexts) -> Vec<String> {
-    let game = record.game;
-    let Ok(played) = Game::from_moves(&record.moves) else {
+/// The parts of a game record that its statistics are checked against.
+pub(crate) struct Played<'a> {
+    /// The game's index in its file.
+    pub game: u64,
+    /// Its moves, a finished game.
+    pub moves: &'a str,
+    /// The opening its moves start with (no statistics).
+    pub opening: &'a str,
+}
+
+/// Checks `stats`, the statistics of the moves of `played` after its opening (plies already
+/// set from their places), against its moves and `texts`; counts what cannot be right as the
+/// module says, and returns each change in words.
+pub(crate) fn check_stats(
+    played: &Played<'_>,
+    stats: &mut Vec<MoveReport>,
+    texts: &ScoreTexts,
+) -> Vec<String> {
+    let game = played.game;
+    let opening = played.opening;
+    let Ok(played) = Game::from_moves(played.moves) else {
         return Vec::new();
     };
-    let after_opening = played.moves().get(record.opening.len()..).unwrap_or(&[]);
-    let structure = if record.stats.len() != after_opening.len() {
+    let after_opening = played.moves().get(opening.len()..).unwrap_or(&[]);
+    let structure = if stats.len() != after_opening.len() {
         Some(format!(
             "{} moves after the opening but statistics for {}",
             after_opening.len(),
-            record.stats.len()
+            stats.len()
         ))
     } else {
         after_opening
             .iter()
-            .zip(&record.stats)
+            .zip(stats.iter())
             .enumerate()
             .find(|(_, (column, stats))| {
                 stats.column != **column || stats.pv.first().is_some_and(|c| c != *column)
@@ -66,7 +80,7 @@ pub(crate) fn check_stats(record: &mut GameRecord, texts: &ScoreTexts) -> Vec<St
             .map(|(i, (column, stats))| {
                 format!(
                     "move {} is column {column}, its statistics are column {}'s{}",
-                    record.opening.len() + i + 1,
+                    opening.len() + i + 1,
                     stats.column,
                     if stats.column == *column {
                         " but start their line elsewhere"
@@ -77,18 +91,18 @@ pub(crate) fn check_stats(record: &mut GameRecord, texts: &ScoreTexts) -> Vec<St
             })
     };
     if let Some(what) = structure {
-        record.stats.clear();
+        stats.clear();
         return vec![format!(
             "game {game}: {what}: the statistics do not follow from its moves: counted without them"
         )];
     }
     let mut position = Position::new();
-    for column in &played.moves()[..record.opening.len()] {
+    for column in &played.moves()[..opening.len()] {
         position.play_unchecked(*column);
     }
     let mut notes = Vec::new();
     let mut previous: Option<Score> = None;
-    for (i, stats) in record.stats.iter_mut().enumerate() {
+    for (i, stats) in stats.iter_mut().enumerate() {
         let text = texts
             .stats
             .get(i)
@@ -157,7 +171,7 @@ fn impossible(position: &Position, stats: &MoveReport, previous: Option<Score>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{Seat, human_move};
+    use crate::record::{GameRecord, Seat, human_move};
     use c4_core::Column;
     use std::time::Duration;
 
@@ -178,12 +192,21 @@ mod tests {
         .unwrap()
     }
 
+    fn check(record: &mut GameRecord) -> Vec<String> {
+        let played = Played {
+            game: record.game,
+            moves: &record.moves,
+            opening: &record.opening,
+        };
+        check_stats(&played, &mut record.stats, &ScoreTexts::default())
+    }
+
     fn notes_with(scores: &[(usize, Score)]) -> Vec<String> {
         let mut record = record();
         for &(index, score) in scores {
             record.stats[index].score = MoveValue::exact(score);
         }
-        check_stats(&mut record, &ScoreTexts::default())
+        check(&mut record)
     }
 
     #[test]
@@ -212,12 +235,12 @@ mod tests {
     fn issue_47_statistics_of_other_columns_are_named_and_dropped() {
         let mut edited = record();
         edited.stats[2].column = Column::from_digit('1').unwrap();
-        let notes = check_stats(&mut edited, &ScoreTexts::default());
+        let notes = check(&mut edited);
         assert!(notes[0].contains("move 3 is column 4, its statistics are column 1's"));
         assert!(edited.stats.is_empty());
         let mut record = record();
         record.stats.pop();
-        let notes = check_stats(&mut record, &ScoreTexts::default());
+        let notes = check(&mut record);
         assert!(notes[0].contains("7 moves after the opening but statistics for 6"));
     }
 }

@@ -152,7 +152,7 @@ fn a_text_book_edited_or_cut_is_refused_when_read() {
     let (code, out, err) = run_with_input(&["solve", "--book", book_arg], ROOT);
     assert_eq!(code, 2, "{out}");
     assert!(
-        err.contains("invalid book") && err.contains("scores"),
+        err.contains("invalid book") && err.contains(": line ") && err.contains("scores"),
         "{err}"
     );
     // Cut at a line boundary.
@@ -160,7 +160,29 @@ fn a_text_book_edited_or_cut_is_refused_when_read() {
     std::fs::write(&book, cut).unwrap();
     let (code, out, err) = run_with_input(&["solve", "--book", book_arg], ROOT);
     assert_eq!(code, 2, "{out}");
-    assert!(err.contains("invalid book"), "{err}");
+    assert!(
+        err.contains("invalid book") && err.contains("incomplete"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_collection_of_scored_positions_reads_as_a_book() {
+    // `c4 verify`'s scores are a text book of the greatest depth whose plies need not be
+    // complete: read as a book, each entry still checked against the children it holds.
+    let dir = folder("collection");
+    let book = dir.join("scores.book");
+    std::fs::write(
+        &book,
+        "c4-book 1 depth=41\n4453 -2\n52753311433677442422121 8\n",
+    )
+    .unwrap();
+    let (code, out, err) = run_with_input(&["solve", "--book", book.to_str().unwrap()], "4453\n");
+    assert_eq!((code, out.as_str()), (0, "4453 -2\n"), "{err}");
+    std::fs::write(&book, "c4-book 1 depth=41\n4453 -2\n44535 1\n").unwrap();
+    let (code, _, err) = run_with_input(&["solve", "--book", book.to_str().unwrap()], "4453\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("line 2"), "{err}");
 }
 
 #[test]

@@ -51,7 +51,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/hint", post(hint))
         .route("/api/analyze", post(analyze_position))
         .route("/api/review", post(review_game))
-        .route("/api/record", post(crate::record::record_game))
         .route("/api/players", get(players))
         .route("/api/{*rest}", axum::routing::any(unknown_api))
         .method_not_allowed_fallback(method_not_allowed)

@@ -168,9 +168,13 @@ pub enum BookError {
     /// One entry is wrong.
     #[error("{place}: {error}")]
     Entry { place: Place, error: EntryError },
-    /// The entries do not hold together, or one is not what the solver finds.
-    #[error(transparent)]
-    Check(verify::BookCheckError),
+    /// The entries do not hold together, or one is not what the solver finds; for a text
+    /// book, the line of the entry named.
+    #[error("{}{error}", place.map(|p| format!("{p}: ")).unwrap_or_default())]
+    Check {
+        place: Option<Place>,
+        error: verify::BookCheckError,
+    },
     /// The same, in the file at `path`.
     #[error("invalid book {path}: {error}")]
     InFile {
@@ -356,8 +360,10 @@ impl OpeningBook {
             error: Box::new(error),
         };
         let book = OpeningBook::from_bytes(&bytes).map_err(in_file)?;
-        book.check_on_load()
-            .map_err(|error| in_file(BookError::Check(error)))?;
+        book.check_on_load().map_err(|error| {
+            let place = error.position().and_then(|p| text::line_of(&bytes, &p));
+            in_file(BookError::Check { place, error })
+        })?;
         Ok(book)
     }
 

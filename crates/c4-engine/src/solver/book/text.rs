@@ -1,5 +1,7 @@
 //! The text format of a book: a header line `c4-book 1 depth=D`, then one `MOVES SCORE` line
-//! per position, shallowest first (the empty board's line is ` SCORE`).
+//! per position, shallowest first (the empty board's line is ` SCORE`). A book built to ply D
+//! holds every position of its plies from its root; the greatest depth (41) marks a collection
+//! of scored positions instead, such as `c4 verify`'s, whose plies need not be complete.
 
 use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place, moves_of};
 use crate::solver::Score;
@@ -53,6 +55,21 @@ pub fn parse_checked_line(line: &str) -> Result<(Position, Score), EntryError> {
         });
     }
     parse_line(entry)
+}
+
+/// The line of a text book's `bytes` that scores `position` or its mirror image (`None` for a
+/// binary book, or where no line does).
+#[must_use]
+pub fn line_of(bytes: &[u8], position: &Position) -> Option<Place> {
+    let key = position.canonical_key();
+    let text = std::str::from_utf8(bytes).ok()?;
+    text.lines()
+        .enumerate()
+        .skip(1)
+        .find(|(_, line)| {
+            parse_line(line.trim_end()).is_ok_and(|(entry, _)| entry.canonical_key() == key)
+        })
+        .map(|(index, _)| Place::Line(index + 1))
 }
 
 /// Reads a text book.

@@ -5,7 +5,7 @@
 //! Reading a book ([`super::OpeningBook::open`]) checks each entry alone (a score its ply can
 //! have, no conflict); a wrong score inside the possible range passes that and is caught here.
 
-use super::{OpeningBook, moves_of};
+use super::{MAX_BOOK_DEPTH, OpeningBook, moves_of};
 use crate::hashing::mix64;
 use crate::solver::{
     Score, SolveError, SolveLimits, Solver, move_score, win_now_score, winner_discs_left,
@@ -54,6 +54,21 @@ pub enum BookCheckError {
         #[source]
         source: SolveError,
     },
+}
+
+impl BookCheckError {
+    /// The position of the entry named.
+    #[must_use]
+    pub fn position(&self) -> Option<Position> {
+        let moves = match self {
+            BookCheckError::NotItsChildrensBest { moves, .. }
+            | BookCheckError::BelowAChild { moves, .. }
+            | BookCheckError::Missing { moves, .. }
+            | BookCheckError::Solved { moves, .. }
+            | BookCheckError::Solver { moves, .. } => moves,
+        };
+        c4_core::parse_moves(moves).ok()
+    }
 }
 
 /// What a check found good: entries checked against their children, and deepest entries
@@ -164,8 +179,18 @@ impl OpeningBook {
     /// entry its children's best), then [`LOAD_SAMPLE`] entries of the deepest ply solved
     /// again, each within [`LOAD_SAMPLE_NODES`] nodes so that reading stays quick (one that
     /// needs more is passed over). A fraction of a second for a book of a million entries.
+    ///
+    /// A book of the greatest depth, [`MAX_BOOK_DEPTH`], is a collection of scored positions
+    /// (`c4 verify`'s scores), not a book built ply by ply: no ply of it need be complete, so
+    /// its entries are checked against the children it holds
+    /// ([`check_partial`](Self::check_partial)).
     pub fn check_on_load(&self) -> Result<BookCheck, BookCheckError> {
-        let mut check = self.check_consistency()?;
+        let mut check = if self.depth == MAX_BOOK_DEPTH {
+            self.check_partial(None)?;
+            BookCheck::default()
+        } else {
+            self.check_consistency()?
+        };
         let mut solver = Solver::new(LOAD_TABLE_BITS);
         check.solved = self.check_by_solving_within(
             Sample::Seeded {
