@@ -225,7 +225,7 @@ fn moves_of(stats: &[MoveReport], player: Player) -> Vec<MoveReport> {
 /// what to expect of it) or, for any other player, by its spec.
 fn banner(asked: &str, spec: &PlayerSpec, human: Player) -> String {
     let opponent = match LEVELS.iter().find(|level| level.name == asked.trim()) {
-        Some(level) => format!("level {}: {}", level.name, level.description),
+        Some(level) => format!("level {}: {}", level.name, level.description()),
         None => spec.to_string(),
     };
     wrap(
