@@ -10,9 +10,10 @@ mod dataset;
 mod evals;
 mod experiment;
 mod learn;
-mod parse_error;
 mod levels;
 mod lines;
+mod move_stats;
+mod parse_error;
 mod play;
 mod plies;
 mod protocol;
@@ -102,7 +103,10 @@ fn main() -> ExitCode {
         Err(error) if !error.use_stderr() => error.exit(),
         Err(error) => {
             let args: Vec<String> = std::env::args().collect();
-            eprintln!("error: {}", parse_error::one_line(&error, &Cli::command(), &args));
+            eprintln!(
+                "error: {}",
+                parse_error::one_line(&error, &Cli::command(), &args)
+            );
             return ExitCode::from(2);
         }
     };
