@@ -6,6 +6,7 @@ use crate::terminal;
 use anyhow::{Context, Result, bail};
 use c4_core::{Game, excerpt};
 use c4_engine::analysis::{ColumnValue, DEFAULT_BUDGET_MS, analyze};
+use c4_engine::solver::OpeningBook;
 use std::io::Write;
 use std::time::Duration;
 
@@ -74,10 +75,23 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             column.text
         )?;
     }
-    writeln!(
-        out,
-        "{} nodes in {:.0} ms",
-        analysis.nodes, analysis.time_ms
-    )?;
+    // The book holds every reply's exact score when they are no deeper than its depth: then
+    // no node was searched, and the time is the book's reading.
+    let from_book = analysis.exact
+        && analysis.nodes == 0
+        && position.moves_played() < OpeningBook::builtin().depth();
+    if from_book {
+        writeln!(
+            out,
+            "every column from the opening book, in {:.0} ms",
+            analysis.time_ms
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{} nodes in {:.0} ms",
+            analysis.nodes, analysis.time_ms
+        )?;
+    }
     Ok(())
 }

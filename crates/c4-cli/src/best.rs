@@ -1,11 +1,11 @@
 //! `c4 best` and `c4 eval`: one decision or one evaluation, for people and scripts.
 
+use crate::move_stats::{ScoreShown, stats_line};
 use crate::terminal;
 use anyhow::{Context, Result, bail};
 use c4_core::{Game, Player, excerpt};
 use c4_engine::agent::PlayerSpec;
 use c4_engine::eval::{EvalSpec, Evaluator};
-use c4_engine::search::MoveReport;
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -78,26 +78,9 @@ pub fn run_best(args: &BestArgs) -> Result<()> {
             report.column,
             report.column.letter()
         )?;
-        writeln!(out, "{}", stats_line(&report))?;
+        writeln!(out, "{}", stats_line(&report, ScoreShown::Mover))?;
     }
     Ok(())
-}
-
-/// The statistics of one move on one line.
-pub fn stats_line(report: &MoveReport) -> String {
-    let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
-    let mut line = format!(
-        "score {}  depth {}  nodes {}  time {:.1} ms  pv {}",
-        report.score_text(),
-        report.depth,
-        report.nodes,
-        report.time_ms(),
-        pv.join(" ")
-    );
-    if let Some(note) = &report.note {
-        line.push_str(&format!("  ({note})"));
-    }
-    line
 }
 
 /// A value with its sign, 0 bare.

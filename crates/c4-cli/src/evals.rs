@@ -44,7 +44,7 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
             "  {:10} = {}\n      {}\n      {}",
             l.name,
             l.spec,
-            l.description,
+            l.description(),
             l.figures()
         )?;
     }

@@ -12,6 +12,8 @@ mod experiment;
 mod learn;
 mod levels;
 mod lines;
+mod move_stats;
+mod parse_error;
 mod play;
 mod plies;
 mod protocol;
@@ -25,7 +27,7 @@ mod threads;
 mod tune;
 mod verify;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// c4: a Connect-4 AI lab. Play, analyse, solve, and rerun the papers' experiments.
@@ -36,7 +38,7 @@ use std::process::ExitCode;
 /// `c4 levels`.
 #[derive(Parser, Debug)]
 #[command(name = "c4", version, about, long_about, propagate_version = true)]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -96,7 +98,18 @@ enum Command {
 
 fn main() -> ExitCode {
     exit_quietly_on_broken_pipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => error.exit(),
+        Err(error) => {
+            let args: Vec<String> = std::env::args().collect();
+            eprintln!(
+                "error: {}",
+                parse_error::one_line(&error, &Cli::command(), &args)
+            );
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Command::Show(args) => show::run(&args),
         Command::Play(args) => play::run_play(&args),

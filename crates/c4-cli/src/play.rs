@@ -1,15 +1,16 @@
 //! `c4 play` (human against the computer) and `c4 watch` (computer against computer).
 
-use crate::best::{parse_game, stats_line};
-use crate::show::describe;
+use crate::best::parse_game;
+use crate::move_stats::{ScoreShown, stats_line};
+use crate::show::{describe, move_number};
 use crate::terminal::{self, wrap};
 use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord, Seat, human_move};
 use c4_core::excerpt;
-use c4_core::{Column, Game, Player, PositionSummary, Status};
+use c4_core::{Column, Game, Player, Status};
 use c4_engine::agent::{Agent, DEFAULT_LEVEL, HINT, LEVELS, PlayerSpec, hint_text, parse_agent};
 use c4_engine::search::MoveReport;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -18,7 +19,8 @@ use std::time::{Duration, Instant};
 pub enum First {
     /// You play red and move first.
     Human,
-    /// The computer plays red and moves first.
+    /// The computer plays red and moves first (also `computer`).
+    #[value(alias = "computer")]
     Ai,
 }
 
@@ -46,6 +48,16 @@ pub struct PlayArgs {
 /// The longest pause `c4 watch --delay` takes between moves: a minute.
 const MAX_DELAY_MS: u64 = 60_000;
 
+/// `c4 watch`'s pause between moves on a terminal, so that a game can be followed (the
+/// page's pause too); piped, a game runs at full speed.
+const TERMINAL_DELAY_MS: u64 = 600;
+
+/// The pause between moves: the one asked for, else [`TERMINAL_DELAY_MS`] on a terminal.
+fn watch_delay(asked: Option<u64>, on_terminal: bool) -> Duration {
+    let ms = asked.unwrap_or(if on_terminal { TERMINAL_DELAY_MS } else { 0 });
+    Duration::from_millis(ms)
+}
+
 #[derive(clap::Args, Debug)]
 pub struct WatchArgs {
     /// The red player (moves first).
@@ -57,9 +69,10 @@ pub struct WatchArgs {
     /// Start from this position.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub from: String,
-    /// Pause between moves, in milliseconds (at most 60000).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=MAX_DELAY_MS))]
-    pub delay: u64,
+    /// Pause between moves, in milliseconds (at most 60000) [default: 600 when standard
+    /// output is a terminal, none when it is not].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=MAX_DELAY_MS))]
+    pub delay: Option<u64>,
     /// Seed for the players' random choices (yellow gets seed + 1).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -85,10 +98,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
     writeln!(out, "{}", banner(&args.ai, &spec, human))?;
-    writeln!(
-        out,
-        "Type a column (1-7 or a-g), u to undo, h for a hint, q to quit."
-    )?;
+    writeln!(out, "{KEYS}")?;
     // The statistics of every move after the start, undone ones dropped: for a saved game and,
     // the computer's among them, for its summary.
     let mut stats: Vec<MoveReport> = Vec::new();
@@ -98,16 +108,21 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
         ai_spec: spec.to_string(),
         seed: args.seed,
     };
+    // Whether the board changed since it was last drawn: a message alone (an error, a hint,
+    // the keys) is followed by the prompt, not by the same board again.
+    let mut redraw = true;
     loop {
         let position = *game.position();
         if position.is_over() {
-            draw(&game)?;
-            let verdict = match position.status() {
-                Status::Won { winner, .. } if winner == human => "You win!",
-                Status::Won { .. } => "The computer wins.",
-                _ => "A draw.",
-            };
-            writeln!(out, "{verdict}")?;
+            if redraw {
+                draw(&game)?;
+                let verdict = match position.status() {
+                    Status::Won { winner, .. } if winner == human => "You win!",
+                    Status::Won { .. } => "The computer wins.",
+                    _ => "A draw.",
+                };
+                writeln!(out, "{verdict}")?;
+            }
             write!(out, "u to undo, n for a new game, q to quit> ")?;
             out.flush()?;
             let line = lines.next().transpose()?;
@@ -118,6 +133,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 let index = saver.save(seats.record(&start, &game, &stats)?)?;
                 writeln!(out, "saved as game {index} of {}", saver.path().display())?;
             }
+            redraw = matches!(command, "u" | "undo" | "n" | "new");
             match command {
                 "u" | "undo" => {
                     undo_turn(&mut game, &mut stats, human, floor);
@@ -146,13 +162,17 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                 "\ncomputer plays {} ({})\n{}",
                 report.column,
                 report.column.letter(),
-                computer_move_line(&report)
+                wrap(&stats_line(&report, ScoreShown::ForYou), 4)
             )?;
             stats.push(report);
+            redraw = true;
             continue;
         }
-        draw(&game)?;
-        write!(out, "your move> ")?;
+        if redraw {
+            draw(&game)?;
+            redraw = false;
+        }
+        write!(out, "your move {}> ", move_number(position.moves_played()))?;
         out.flush()?;
         let asked = Instant::now();
         let Some(line) = lines.next() else {
@@ -166,8 +186,11 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
             "u" | "undo" => {
                 if undo_turn(&mut game, &mut stats, human, floor) == 0 {
                     writeln!(out, "nothing to undo")?;
+                } else {
+                    redraw = true;
                 }
             }
+            "help" | "?" => writeln!(out, "{KEYS}")?,
             "h" | "hint" => {
                 let mut helper = parse_agent(HINT.spec, 0).expect("the hint spec is valid");
                 let hint = helper.choose(&game);
@@ -178,7 +201,11 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                     hint_text(&hint)
                 );
                 writeln!(out, "{}", wrap(&advice, 6))?;
-                writeln!(out, "{}", wrap(&stats_line(&hint), 6))?;
+                writeln!(
+                    out,
+                    "{}",
+                    wrap(&stats_line(&hint, ScoreShown::SaidBefore), 6)
+                )?;
             }
             "" => {}
             text => match parse_column(text) {
@@ -186,6 +213,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                     Ok(()) => {
                         let ply = game.position().moves_played() - 1;
                         stats.push(human_move(column, ply, asked.elapsed()));
+                        redraw = true;
                     }
                     Err(e) => writeln!(
                         out,
@@ -198,7 +226,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
                     "{}",
                     wrap(
                         &format!(
-                            "{:?} is not a column: type 1-7 or a-g, u, h or q",
+                            "{:?} is not a column: type 1-7 or a-g, u, h, q or ? for help",
                             excerpt(text)
                         ),
                         2
@@ -211,6 +239,10 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
     writeln!(out, "moves: {}", game.move_string())?;
     Ok(())
 }
+
+/// The keys of `c4 play`, said at the start and on `help` or `?`.
+const KEYS: &str =
+    "Type a column (1-7 or a-g), u to undo, h for a hint, q to quit, ? for this help.";
 
 /// The reports of `player`'s moves among `stats` (each report's ply says whose move it was).
 fn moves_of(stats: &[MoveReport], player: Player) -> Vec<MoveReport> {
@@ -225,7 +257,7 @@ fn moves_of(stats: &[MoveReport], player: Player) -> Vec<MoveReport> {
 /// what to expect of it) or, for any other player, by its spec.
 fn banner(asked: &str, spec: &PlayerSpec, human: Player) -> String {
     let opponent = match LEVELS.iter().find(|level| level.name == asked.trim()) {
-        Some(level) => format!("level {}: {}", level.name, level.description),
+        Some(level) => format!("level {}: {}", level.name, level.description()),
         None => spec.to_string(),
     };
     wrap(
@@ -236,24 +268,6 @@ fn banner(asked: &str, spec: &PlayerSpec, human: Player) -> String {
         ),
         4,
     )
-}
-
-/// The statistics of the computer's move, its score said to the player: what the move
-/// leaves them.
-fn computer_move_line(report: &MoveReport) -> String {
-    let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
-    let mut line = format!(
-        "for you: {}; depth {}, {} nodes, {:.1} ms, pv {}",
-        report.reply_score_text(),
-        report.depth,
-        report.nodes,
-        report.time_ms(),
-        pv.join(" ")
-    );
-    if let Some(note) = &report.note {
-        line.push_str(&format!(" ({note})"));
-    }
-    wrap(&line, 4)
 }
 
 /// Takes back moves until `human` is to move again after one of theirs (the computer's
@@ -379,7 +393,7 @@ fn parse_column(text: &str) -> Option<Column> {
 fn draw(game: &Game) -> Result<()> {
     let mut out = std::io::stdout().lock();
     write!(out, "\n{}", terminal::board(game))?;
-    writeln!(out, "{}", describe(&PositionSummary::of(game)))?;
+    writeln!(out, "{}", describe(game))?;
     Ok(())
 }
 
@@ -414,6 +428,7 @@ pub fn run_watch(args: &WatchArgs) -> Result<()> {
     if game.position().is_over() {
         bail!("the game given with --from is already over");
     }
+    let delay = watch_delay(args.delay, std::io::stdout().is_terminal());
     let mut out = std::io::stdout();
     writeln!(out, "red: {}\nyellow: {}", red.spec(), yellow.spec())?;
     let (mut red_stats, mut yellow_stats) = (Vec::new(), Vec::new());
@@ -426,22 +441,37 @@ pub fn run_watch(args: &WatchArgs) -> Result<()> {
         let report = agent.choose(&game);
         game.try_play(report.column)
             .context("a player chose an illegal move")?;
-        let line = format!(
-            "move {}: {mover} plays {}  {}",
-            game.moves().len(),
+        writeln!(
+            out,
+            "\nmove {}: {mover} plays {} ({})\n{}",
+            move_number(game.position().moves_played() - 1),
             report.column,
-            stats_line(&report)
-        );
-        write!(out, "\n{}\n", wrap(&line, 4))?;
+            report.column.letter(),
+            wrap(&stats_line(&report, ScoreShown::Mover), 4)
+        )?;
         write!(out, "{}", terminal::board(&game))?;
         stats.push(report);
-        if args.delay > 0 {
-            std::thread::sleep(Duration::from_millis(args.delay));
+        if !delay.is_zero() && !game.position().is_over() {
+            std::thread::sleep(delay);
         }
     }
-    writeln!(out, "\n{}", describe(&PositionSummary::of(&game)))?;
+    writeln!(out, "\n{}", describe(&game))?;
     summarise(&mut out, "red", &red_stats)?;
     summarise(&mut out, "yellow", &yellow_stats)?;
     writeln!(out, "moves: {}", game.move_string())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn watch_pauses_on_a_terminal_unless_told_otherwise() {
+        let ms = |asked, on_terminal| watch_delay(asked, on_terminal).as_millis();
+        assert_eq!(ms(None, true), u128::from(TERMINAL_DELAY_MS));
+        assert_eq!(ms(None, false), 0);
+        assert_eq!(ms(Some(0), true), 0);
+        assert_eq!(ms(Some(50), false), 50);
+    }
 }

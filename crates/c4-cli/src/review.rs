@@ -80,11 +80,14 @@ pub fn run(args: &ReviewArgs) -> Result<()> {
             .map_err(|e| anyhow::anyhow!("invalid game: {e}"))?
         }
         GameSource::File(path) => {
-            if !path.exists() {
+            if let Err(error) = std::fs::metadata(path) {
+                let name = excerpt(&path.to_string_lossy());
+                if args.file.is_some() {
+                    bail!("cannot open --file {name:?}: {error}");
+                }
                 bail!(
-                    "{:?} is neither a file nor a move string (moves are digits 1-7 or letters \
-                     a-g)",
-                    excerpt(&path.to_string_lossy())
+                    "cannot open {name:?}: {error}; nor is it a move string (moves are digits \
+                     1-7 or letters a-g)"
                 );
             }
             let (file, record) = record_of(path, args.game_index)?;

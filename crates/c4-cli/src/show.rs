@@ -2,7 +2,7 @@
 
 use crate::terminal;
 use anyhow::{Context, Result};
-use c4_core::{Game, PositionSummary, excerpt};
+use c4_core::{Column, Game, HEIGHT, Player, Position, PositionSummary, Square, WIDTH, excerpt};
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -26,18 +26,24 @@ pub fn run(args: &ShowArgs) -> Result<()> {
         return Ok(());
     }
     write!(out, "{}", terminal::board(&game))?;
-    writeln!(out, "{}", describe(&summary))?;
+    writeln!(out, "{}", describe(&game))?;
     Ok(())
 }
 
-/// One line on where the game stands.
-pub fn describe(summary: &PositionSummary) -> String {
+/// One line on where the game stands (a line more for each further winning four), moves
+/// numbered as players count them: a move is a disc of each colour.
+pub fn describe(game: &Game) -> String {
+    let summary = PositionSummary::of(game);
     match (summary.status, summary.winner, summary.to_move) {
-        ("won", Some(winner), _) => format!("{winner} wins: {}", summary.winning_cells.join(" ")),
+        ("won", Some(winner), _) => winning_lines(game.position(), winner)
+            .iter()
+            .map(|line| format!("{winner} wins: {}", line.join(" ")))
+            .collect::<Vec<_>>()
+            .join("\n"),
         ("draw", _, _) => "draw: the board is full".to_owned(),
         (_, _, Some(to_move)) => format!(
             "{to_move} to move (move {}), legal columns {}",
-            summary.moves_played + 1,
+            move_number(summary.moves_played),
             summary
                 .legal_columns
                 .iter()
@@ -46,5 +52,66 @@ pub fn describe(summary: &PositionSummary) -> String {
                 .join(" ")
         ),
         _ => unreachable!("a summary is won, drawn or has a side to move"),
+    }
+}
+
+/// The number players give the move made after `plies` discs: red's and yellow's discs of
+/// one turn share a number, from 1.
+pub fn move_number(plies: u32) -> u32 {
+    plies / 2 + 1
+}
+
+/// Each row of four or more of `winner`'s discs, its squares in order (`d1`), bottom-left
+/// first: two fours that share a disc are two lines.
+fn winning_lines(position: &Position, winner: Player) -> Vec<Vec<String>> {
+    let is_winners = |column: isize, row: isize| -> Option<Square> {
+        let column = Column::try_from(u8::try_from(column).ok()?).ok()?;
+        let square = Square::new(column, usize::try_from(row).ok()?)?;
+        (position.cell(square) == Some(winner)).then_some(square)
+    };
+    let mut lines = Vec::new();
+    for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+        for row in 0..HEIGHT as isize {
+            for column in 0..WIDTH as isize {
+                // A line starts where the square before it is not the winner's.
+                if is_winners(column - dc, row - dr).is_some() {
+                    continue;
+                }
+                let line: Vec<Square> = (0..)
+                    .map_while(|i| is_winners(column + i * dc, row + i * dr))
+                    .collect();
+                if line.len() >= 4 {
+                    lines.push(line);
+                }
+            }
+        }
+    }
+    lines.sort_by_key(|line| (line[0].row(), line[0].column()));
+    lines
+        .iter()
+        .map(|line| line.iter().map(ToString::to_string).collect())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_winning_fours_are_two_lines() {
+        // Red's last disc, d1, makes a row and a diagonal (issue 52, item 6).
+        let game = Game::from_moves("637667577773534").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            describe(&game),
+            "red wins: d1 e1 f1 g1\nred wins: d1 e2 f3 g4"
+        );
+    }
+
+    #[test]
+    fn moves_are_counted_per_pair_of_discs() {
+        assert_eq!(move_number(0), 1);
+        assert_eq!(move_number(1), 1);
+        assert_eq!(move_number(2), 2);
+        assert_eq!(move_number(41), 21);
     }
 }

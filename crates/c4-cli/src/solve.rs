@@ -260,13 +260,19 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         }
         out.flush()?;
     }
+    let of_lines = |n: usize| match line_number {
+        1 => format!("{n} of 1 line"),
+        total => format!("{n} of {total} lines"),
+    };
+    let disagree = |d: usize| match d {
+        1 => "disagrees with the score it gives",
+        _ => "disagree with the score they give",
+    };
     match (failed, disagreeing) {
         (0, 0) => Ok(()),
-        (0, d) => bail!("{d} of {line_number} lines disagree with the score they give"),
-        (f, 0) => bail!("{f} of {line_number} lines could not be solved"),
-        (f, d) => bail!(
-            "{f} of {line_number} lines could not be solved, {d} disagree with the score they give"
-        ),
+        (0, d) => bail!("{} {}", of_lines(d), disagree(d)),
+        (f, 0) => bail!("{} could not be solved", of_lines(f)),
+        (f, d) => bail!("{} could not be solved, {d} {}", of_lines(f), disagree(d)),
     }
 }
 

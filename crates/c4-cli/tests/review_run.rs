@@ -67,5 +67,9 @@ fn review_judges_a_game_given_by_moves_or_by_a_run() {
 
     let (code, _, err) = run(&["review", "no-such-file.jsonl"]);
     assert_eq!(code, 2);
-    assert!(err.contains("neither a file nor a move string"), "{err}");
+    assert!(
+        err.contains("cannot open \"no-such-file.jsonl\": No such file")
+            && err.contains("nor is it a move string"),
+        "{err}"
+    );
 }

@@ -14,7 +14,10 @@ fn issue_40_a_line_s_wrong_score_is_said_and_fails_the_run() {
     assert_eq!(out, "4453 -2\n");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("line 1: \"4453\" scores -2, not 5"), "{err}");
-    assert!(err.contains("1 of 1 lines disagree"), "{err}");
+    assert!(
+        err.contains("1 of 1 line disagrees with the score it gives"),
+        "{err}"
+    );
 
     let (code, out, err) = solve(&[], "4453 -2\n4453\n");
     assert_eq!((code, out.as_str()), (0, "4453 -2\n4453 -2\n"), "{err}");

@@ -38,7 +38,9 @@ export function buildPlayerMenu(side) {
   const select = document.createElement("select");
   select.id = id("level");
   for (const level of registry.levels) {
-    const elo = level.measured ? ` (Elo ${signed(level.measured.elo)})` : "";
+    const above = level.measured_above;
+    const tie = above && above.inside_intervals ? `, as ${above.level} within the 95% interval` : "";
+    const elo = level.measured ? ` (Elo ${signed(level.measured.elo)}${tie})` : "";
     select.append(new Option(`${level.name}${elo}`, level.name));
   }
   select.append(new Option("custom…", "custom"));
@@ -77,7 +79,7 @@ export function buildPlayerMenu(side) {
       description.textContent = `${entry.summary}. Spec: ${specOf(side)}`;
     } else {
       const level = registry.levels.find((l) => l.name === select.value);
-      description.textContent = `${level.description}. ${measuredText(level.measured)}Spec: ${level.spec}`;
+      description.textContent = `${level.description}. ${measuredText(level.measured)}${strengthNote(level)}Spec: ${level.spec}`;
     }
   };
   for (const input of [select, algorithm, evaluator, depth, time]) {
@@ -93,6 +95,9 @@ function measuredText(measured) {
   const elo = `${signed(measured.elo)} ± ${Math.round(measured.elo_95)}`;
   return `Measured: Elo ${elo}, ${measured.mistakes_pct.toFixed(1)}% mistakes on the reference sets. `;
 }
+
+// Why a level reads weaker than one listed before it, or nothing.
+const strengthNote = (level) => (level.strength_note ? `${level.strength_note}. ` : "");
 
 function signed(x) {
   const rounded = Math.round(x);

@@ -4,6 +4,7 @@
 //! that `c4 levels`, `c4 play --help`, `c4 evals` and the page's level picker show the same
 //! measured numbers.
 
+use crate::solver::OpeningBook;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::sync::LazyLock;
 
@@ -14,9 +15,13 @@ pub struct Level {
     pub name: &'static str,
     /// What it stands for.
     pub spec: &'static str,
-    /// What to expect.
-    pub description: &'static str,
+    /// What to expect, with [`BOOK_DEPTH`] where the built-in book's depth goes (read from
+    /// the book, so the text follows a rebuilt book): see [`Level::description`].
+    about: &'static str,
 }
+
+/// Where a level's text names the built-in book's deepest ply.
+const BOOK_DEPTH: &str = "{book_depth}";
 
 /// The level the terminal, the page and the API play when none is named.
 pub const DEFAULT_LEVEL: &str = "medium";
@@ -26,34 +31,45 @@ pub static LEVELS: &[Level] = &[
     Level {
         name: "easy",
         spec: "alphabeta:depth=2,eval=center,tiebreak=random",
-        description: "looks two plies ahead: takes a win and blocks a direct threat, falls for double threats",
+        about: "looks two plies ahead: takes a win and blocks a direct threat, falls for double threats",
     },
     Level {
         name: "fair",
         spec: "alphabeta:depth=3,eval=threats,tiebreak=random",
-        description: "three plies with threat analysis: sees a trap one move before it springs, has no plan beyond that",
+        about: "three plies with threat analysis: sees a trap one move before it springs, has no plan beyond that",
     },
     Level {
         name: "medium",
         spec: "alphabeta:depth=6,eval=threats,tiebreak=random",
-        description: "six plies with threat analysis: punishes loose play, can be outplayed with long-range plans",
+        about: "six plies with threat analysis: punishes loose play, can be outplayed with long-range plans",
     },
     Level {
         name: "strong",
         spec: "engine:time=100,book=none",
-        description: "the engine with a tenth of a second and no opening book: a deep search in the opening, an exact solve once one fits in the time; beatable by an early plan",
+        about: "the engine with a tenth of a second and no opening book: a deep search in the opening, an exact solve once one fits in the time; beatable by an early plan",
     },
     Level {
         name: "hard",
         spec: "engine:time=1000",
-        description: "the engine with a second a move: opening book moves to ply 8, then an exact solve when one fits in half the second, else a deep search",
+        about: "the engine with a second a move: the opening book (exact scores of plies 0-{book_depth}) for its first {book_depth} plies, then an exact solve when one fits in half the second, else a deep search",
     },
     Level {
         name: "perfect",
         spec: "perfect:time=3000",
-        description: "the solver with the opening book: an optimal move every time (the engine's search decides, in the last 0.3 s, only if a solve outruns 2.7 s)",
+        about: "the solver with the opening book: an optimal move every time (the engine's search decides, in the last 0.3 s, only if a solve outruns 2.7 s)",
     },
 ];
+
+/// A level listed as weaker that measured a higher Elo: see [`Level::measured_above`].
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct MeasuredAbove {
+    /// Its name.
+    pub level: &'static str,
+    /// How many Elo points higher it measured.
+    pub gap: f64,
+    /// Whether the gap is no wider than either level's 95% interval.
+    pub inside_intervals: bool,
+}
 
 /// How strong a level measured in the ladder experiment, and how long it thinks.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -177,6 +193,51 @@ pub fn parse_measured(text: &str) -> Result<Vec<MeasuredRow>, MeasuredTableError
 }
 
 impl Level {
+    /// What to expect of it, in a sentence; a figure of the built-in book is read from it.
+    #[must_use]
+    pub fn description(&self) -> String {
+        if self.about.contains(BOOK_DEPTH) {
+            let depth = OpeningBook::builtin().depth();
+            self.about.replace(BOOK_DEPTH, &depth.to_string())
+        } else {
+            self.about.to_owned()
+        }
+    }
+
+    /// The level listed before it (so meant weaker) that measured a higher Elo, if any: the
+    /// one with the highest Elo among them, and whether the gap lies inside both levels' 95%
+    /// intervals (the ladder's games cannot tell the two apart).
+    #[must_use]
+    pub fn measured_above(&self) -> Option<MeasuredAbove> {
+        let own = self.measured()?;
+        let before = LEVELS.iter().take_while(|level| level.name != self.name);
+        let (level, other) = before
+            .filter_map(|level| Some((level, level.measured()?)))
+            .filter(|(_, other)| other.elo > own.elo)
+            .max_by(|a, b| a.1.elo.total_cmp(&b.1.elo))?;
+        let gap = other.elo - own.elo;
+        Some(MeasuredAbove {
+            level: level.name,
+            gap,
+            inside_intervals: gap <= own.elo_95.min(other.elo_95),
+        })
+    }
+
+    /// Why it reads weaker than a level listed before it, when it does: `None` otherwise.
+    #[must_use]
+    pub fn strength_note(&self) -> Option<String> {
+        let above = self.measured_above()?;
+        let verdict = if above.inside_intervals {
+            "inside the 95% intervals: the ladder's games cannot tell the two apart"
+        } else {
+            "outside the 95% intervals"
+        };
+        Some(format!(
+            "Elo {:.0} below {}'s, {verdict}; listed after it for how it chooses its moves",
+            above.gap, above.level
+        ))
+    }
+
     /// Its measured figures: `None` when the table has no row for it, or a row of another
     /// spec (the level changed since it was measured).
     #[must_use]
@@ -204,11 +265,13 @@ impl Level {
 
 impl Serialize for Level {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut level = serializer.serialize_struct("Level", 4)?;
+        let mut level = serializer.serialize_struct("Level", 6)?;
         level.serialize_field("name", self.name)?;
         level.serialize_field("spec", self.spec)?;
-        level.serialize_field("description", self.description)?;
+        level.serialize_field("description", &self.description())?;
         level.serialize_field("measured", &self.measured())?;
+        level.serialize_field("measured_above", &self.measured_above())?;
+        level.serialize_field("strength_note", &self.strength_note())?;
         level.end()
     }
 }
@@ -230,6 +293,42 @@ mod tests {
             );
         }
         assert_eq!(rows.len(), LEVELS.len(), "a row for each level, no more");
+    }
+
+    #[test]
+    fn descriptions_name_the_books_depth_not_a_placeholder() {
+        let depth = OpeningBook::builtin().depth();
+        for level in LEVELS {
+            assert!(
+                !level.description().contains('{'),
+                "{}",
+                level.description()
+            );
+        }
+        let hard = LEVELS.iter().find(|l| l.name == "hard").unwrap();
+        assert!(
+            hard.description().contains(&format!("plies 0-{depth}")),
+            "{}",
+            hard.description()
+        );
+    }
+
+    #[test]
+    fn a_level_measured_below_an_earlier_one_says_so() {
+        // Issue 52: `perfect` measured 9 Elo below `hard`, inside both intervals.
+        for (i, level) in LEVELS.iter().enumerate() {
+            let Some(above) = level.measured_above() else {
+                continue;
+            };
+            let earlier = LEVELS[..i].iter().find(|l| l.name == above.level).unwrap();
+            let (own, other) = (level.measured().unwrap(), earlier.measured().unwrap());
+            assert!(other.elo > own.elo, "{}", level.name);
+            assert_eq!(above.gap, other.elo - own.elo);
+            let note = level.strength_note().unwrap();
+            assert!(note.contains(above.level), "{note}");
+        }
+        let easy = &LEVELS[0];
+        assert_eq!(easy.measured_above(), None, "nothing is listed before easy");
     }
 
     #[test]

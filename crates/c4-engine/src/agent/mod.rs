@@ -15,8 +15,8 @@ pub use hint::{HINT, Hint, hint_text};
 
 pub use kinds::{PLAYER_KINDS, PlayerKind};
 pub use levels::{
-    DEFAULT_LEVEL, LEVELS, Level, MEASURED_HEADER, Measured, MeasuredRow, MeasuredTableError,
-    parse_measured,
+    DEFAULT_LEVEL, LEVELS, Level, MEASURED_HEADER, Measured, MeasuredAbove, MeasuredRow,
+    MeasuredTableError, parse_measured,
 };
 pub use spec::{
     EngineSpec, FixedDepthSpec, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, PerfectSpec, PlayerSpec,

@@ -69,6 +69,15 @@ fn rows_of(table: &PairingTable, records: &[GameRecord]) -> Vec<RowResult> {
         .collect()
 }
 
+/// How many games the rows played: `4 games`, or `3-4 games` when they differ.
+fn games_range(fewest: u64, most: u64) -> String {
+    match (fewest, most) {
+        (1, 1) => "1 game".to_owned(),
+        (fewest, most) if fewest == most => format!("{most} games"),
+        (fewest, most) => format!("{fewest}-{most} games"),
+    }
+}
+
 fn percent(x: f64) -> String {
     format!("{:.1}", 100.0 * x)
 }
@@ -145,8 +154,9 @@ pub fn build_report(
         if most < paper_games {
             let _ = writeln!(
                 md,
-                "\nThis run played {fewest}-{most} games per row, fewer than the paper's {paper_games}: the intervals are wide; \
-                 rerun without --quick / --games for the real comparison."
+                "\nThis run played {} per row, fewer than the paper's {paper_games}: the intervals are wide; \
+                 rerun without --quick / --games for the real comparison.",
+                games_range(fewest, most)
             );
         }
         let agree = rows.iter().filter(|r| r.agrees()).count();
@@ -456,4 +466,16 @@ fn heat_map(dir: &Path, table: &PairingTable, rows: &[RowResult]) -> Result<(), 
     }
     root.present().map_err(ExperimentError::plot(&path))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::games_range;
+
+    #[test]
+    fn a_range_of_one_number_is_that_number() {
+        assert_eq!(games_range(4, 4), "4 games");
+        assert_eq!(games_range(1, 1), "1 game");
+        assert_eq!(games_range(3, 4), "3-4 games");
+    }
 }

@@ -1,0 +1,87 @@
+//! A move's statistics in the one layout `c4 best`, `c4 watch`, `c4 play` and its hint print:
+//! `score: win in 3 moves (+18); depth 12, 1043 nodes, 1.2 ms, pv 4 4 5 (note)`.
+
+use c4_engine::search::MoveReport;
+
+/// Which score a line of statistics gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreShown {
+    /// The score for the side that moved: `score: ...`.
+    Mover,
+    /// The score for the opponent in the position the move leaves them: `for you: ...`.
+    ForYou,
+    /// No score, nor what the note says a line before already said: the hint's second line,
+    /// under a first that gives both.
+    SaidBefore,
+}
+
+/// What a note adds to a score that already says it is perfect play.
+const PERFECT_PLAY: &str = ": perfect play";
+
+/// The statistics of one move on one line (to be wrapped by the caller).
+#[must_use]
+pub fn stats_line(report: &MoveReport, shown: ScoreShown) -> String {
+    let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
+    let score = match shown {
+        ScoreShown::Mover => format!("score: {}; ", report.score_text()),
+        ScoreShown::ForYou => format!("for you: {}; ", report.reply_score_text()),
+        ScoreShown::SaidBefore => String::new(),
+    };
+    let mut line = format!(
+        "{score}depth {}, {} nodes, {:.1} ms, pv {}",
+        report.depth,
+        report.nodes,
+        report.time_ms(),
+        pv.join(" ")
+    );
+    if let Some(note) = &report.note {
+        let note = match shown {
+            ScoreShown::SaidBefore => note.strip_suffix(PERFECT_PLAY).unwrap_or(note),
+            ScoreShown::Mover | ScoreShown::ForYou => note,
+        };
+        line.push_str(&format!(" ({note})"));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use c4_core::Column;
+    use c4_engine::search::MoveValue;
+    use std::time::Duration;
+
+    fn report(note: Option<&str>) -> MoveReport {
+        MoveReport {
+            column: Column::ALL[3],
+            score: MoveValue::heuristic(12),
+            depth: 5,
+            nodes: 1043,
+            time: Duration::from_micros(1200),
+            pv: vec![Column::ALL[3], Column::ALL[2]],
+            note: note.map(str::to_owned),
+            ply: 2,
+        }
+    }
+
+    #[test]
+    fn one_layout_with_the_score_for_whom_it_is() {
+        let mover = stats_line(&report(None), ScoreShown::Mover);
+        assert_eq!(
+            mover,
+            "score: heuristic +12 (depth 5); depth 5, 1043 nodes, 1.2 ms, pv 4 3"
+        );
+        let for_you = stats_line(&report(None), ScoreShown::ForYou);
+        assert!(for_you.starts_with("for you: heuristic -12 (depth 5); depth 5, 1043 nodes"));
+    }
+
+    #[test]
+    fn the_hints_second_line_repeats_neither_score_nor_perfect_play() {
+        let note = "from the opening book: perfect play";
+        let hint = stats_line(&report(Some(note)), ScoreShown::SaidBefore);
+        assert_eq!(
+            hint,
+            "depth 5, 1043 nodes, 1.2 ms, pv 4 3 (from the opening book)"
+        );
+    }
+}
