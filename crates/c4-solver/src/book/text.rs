@@ -2,7 +2,7 @@
 //! per position, shallowest first (the empty board's line is ` SCORE`).
 
 use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place, moves_of};
-use crate::solver::Score;
+use crate::Score;
 use c4_core::excerpt;
 use c4_core::{Game, Position, parse_moves};
 use std::collections::HashMap;
