@@ -1,7 +1,8 @@
 //! The house rules that keep the code readable, checked over the whole repository: no source
-//! file (`.rs`, `.py`, `.js`) over 600 lines, and inside each crate no two files that import
-//! each other in a circle (a file's imports are the `crate::` and `super::` paths it names
-//! outside its tests; a module's own ancestors are its namespace, not an import).
+//! file (`.rs`, `.py`, `.js`) over 600 lines, every crate depending only on the crates below
+//! it (ARCHITECTURE.md's table), and inside each crate no two files that import each other in
+//! a circle (a file's imports are the `crate::` and `super::` paths it names outside its
+//! tests; a module's own ancestors are its namespace, not an import).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -227,4 +228,73 @@ fn a_circle_is_found() {
     let found = circles(&src);
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(found, vec![vec!["a::inner", "b", "c"]]);
+}
+
+/// The workspace crates each crate may depend on (ARCHITECTURE.md's table): only crates
+/// below it, so dependencies point one way.
+const ALLOWED: &[(&str, &[&str])] = &[
+    ("c4-core", &[]),
+    ("c4-solver", &["c4-core"]),
+    ("c4-engine", &["c4-core", "c4-solver"]),
+    ("c4-arena", &["c4-core", "c4-solver", "c4-engine"]),
+    ("c4-lab", &["c4-core", "c4-solver", "c4-engine", "c4-arena"]),
+    (
+        "c4-server",
+        &["c4-core", "c4-solver", "c4-engine", "c4-arena"],
+    ),
+    (
+        "c4-py",
+        &["c4-core", "c4-solver", "c4-engine", "c4-arena", "c4-lab"],
+    ),
+    ("c4-wasm", &["c4-core", "c4-solver", "c4-engine"]),
+    (
+        "c4-cli",
+        &[
+            "c4-core",
+            "c4-solver",
+            "c4-engine",
+            "c4-arena",
+            "c4-lab",
+            "c4-server",
+        ],
+    ),
+];
+
+#[test]
+fn every_crate_depends_only_on_the_crates_below_it() {
+    let mut wrong = Vec::new();
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(root().join("crates")).unwrap().flatten() {
+        let Ok(manifest) = std::fs::read_to_string(entry.path().join("Cargo.toml")) else {
+            continue;
+        };
+        let name = entry.file_name().to_string_lossy().into_owned();
+        seen.push(name.clone());
+        let Some((_, allowed)) = ALLOWED.iter().find(|(crate_name, _)| *crate_name == name) else {
+            wrong.push(format!("{name}: not in the table of crates"));
+            continue;
+        };
+        // Every dependency line of every section (normal, dev, build, per target) that names
+        // a workspace crate.
+        for line in manifest.lines() {
+            let dependency: String = line
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            if dependency.starts_with("c4-")
+                && line[dependency.len()..]
+                    .trim_start()
+                    .starts_with(['=', '.'])
+                && !allowed.contains(&dependency.as_str())
+            {
+                wrong.push(format!("{name} depends on {dependency}"));
+            }
+        }
+    }
+    assert_eq!(seen.len(), ALLOWED.len(), "crates found: {seen:?}");
+    assert!(
+        wrong.is_empty(),
+        "dependencies that run up:\n{}",
+        wrong.join("\n")
+    );
 }

@@ -10,11 +10,11 @@
 
 use crate::log::{AppendLog, Entry, LogError};
 use c4_core::{Game, ParseMovesError};
-use c4_engine::files::PathError;
-use c4_engine::solver::book::build::{BookBuild, BuildError, BuildEvent};
-use c4_engine::solver::book::verify::BookCheckError;
-use c4_engine::solver::book::{BookError, EntryError, Place, binary, positions_by_ply, text};
-use c4_engine::solver::{OpeningBook, Score, SolveError, Solver};
+use c4_solver::book::build::{BookBuild, BuildError, BuildEvent};
+use c4_solver::book::verify::BookCheckError;
+use c4_solver::book::{BookError, EntryError, Place, binary, positions_by_ply, text};
+use c4_solver::files::PathError;
+use c4_solver::{OpeningBook, Score, SolveError, Solver};
 use std::path::{Path, PathBuf};
 
 /// Why a book build's files cannot be opened, continued or written.
@@ -397,7 +397,7 @@ pub fn check_progress_file(path: &Path) -> Result<ProgressCheck, BookProgressErr
         return Err(bad_header());
     };
     let root = Game::from_moves(root).map_err(|_| bad_header())?;
-    if depth > c4_engine::solver::book::MAX_BOOK_DEPTH {
+    if depth > c4_solver::book::MAX_BOOK_DEPTH {
         return Err(bad_header());
     }
     let parse = if version == 1 {

@@ -15,7 +15,7 @@
 //!   refused, so that two kinds of run never mix in one file.
 
 use c4_core::excerpt;
-use c4_engine::files::{self, FileError};
+use c4_solver::files::{self, FileError};
 use std::fmt::Display;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};

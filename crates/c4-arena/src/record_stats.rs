@@ -17,7 +17,7 @@
 
 use c4_core::{Game, Position};
 use c4_engine::search::{MoveReport, MoveValue};
-use c4_engine::solver::{Score, win_now_score};
+use c4_solver::{Score, win_now_score};
 use serde::Deserialize;
 
 /// What a games file says of each move's score in words, read beside the record.

@@ -3,7 +3,7 @@
 
 use crate::record::GameRecord;
 use c4_engine::review::{Review, ReviewError, review};
-use c4_engine::solver::Solver;
+use c4_solver::Solver;
 
 /// The review of the game of `record` from ply `from_ply`, or from the end of its opening
 /// when that is later.

@@ -4,7 +4,7 @@
 use crate::matches::tally;
 use crate::record::{GameRecord, GameResult};
 use crate::stats::{Interval, Spread, Sprt, SprtVerdict, Wdl};
-use c4_engine::files::PathError;
+use c4_solver::files::PathError;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::Path;

@@ -78,7 +78,7 @@ pub struct Crosstable {
 impl Crosstable {
     /// Writes `summary.json` (the crosstable, the ratings and the seed) and `summary.csv`
     /// (the ratings) into a run folder.
-    pub fn save(&self, dir: &Path, seed: u64) -> Result<(), c4_engine::files::PathError> {
+    pub fn save(&self, dir: &Path, seed: u64) -> Result<(), c4_solver::files::PathError> {
         let json =
             serde_json::json!({ "crosstable": self, "ratings": self.ratings(), "seed": seed });
         let text = serde_json::to_string_pretty(&json).expect("a summary serialises");

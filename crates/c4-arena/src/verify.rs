@@ -11,7 +11,7 @@ use crate::record::GameRecord;
 use crate::stats::Spread;
 use c4_core::{Column, Position};
 use c4_engine::review::Quality;
-use c4_engine::solver::{Score, move_score, win_now_score};
+use c4_solver::{Score, move_score, win_now_score};
 use std::fmt::Write as _;
 
 /// Why a game's moves cannot be checked.
@@ -345,8 +345,8 @@ mod tests {
     use super::*;
     use crate::record::GameResult;
     use c4_core::parse_moves;
-    use c4_engine::reference_positions;
-    use c4_engine::solver::{SolveLimits, Solver};
+    use c4_solver::reference_positions;
+    use c4_solver::{SolveLimits, Solver};
 
     /// A game from a middle-game position of the reference sets, A moving first from there:
     /// both players play the solver's move, except that B's first move is the worst one.

@@ -6,7 +6,7 @@ use crate::terminal;
 use anyhow::{Context, Result, bail};
 use c4_core::{Game, excerpt};
 use c4_engine::analysis::{ColumnValue, DEFAULT_BUDGET_MS, analyze};
-use c4_engine::solver::OpeningBook;
+use c4_solver::OpeningBook;
 use std::io::Write;
 use std::time::Duration;
 

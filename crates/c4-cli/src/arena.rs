@@ -9,7 +9,7 @@ use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
 use c4_core::excerpt;
 use c4_engine::agent::PlayerSpec;
-use c4_engine::files;
+use c4_solver::files;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;

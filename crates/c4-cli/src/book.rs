@@ -10,10 +10,10 @@ use c4_arena::book::{
     BookFormat, BookProgress, Opened, PROGRESS_MAGIC, check_progress_file, write_whole,
 };
 use c4_core::{Game, excerpt};
-use c4_engine::solver::book::build::{BookBuild, BuildEvent};
-use c4_engine::solver::book::verify::Sample;
-use c4_engine::solver::book::{BookChoice, MAX_BOOK_DEPTH, binary, text};
-use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
+use c4_solver::book::build::{BookBuild, BuildEvent};
+use c4_solver::book::verify::Sample;
+use c4_solver::book::{BookChoice, MAX_BOOK_DEPTH, binary, text};
+use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -5,8 +5,8 @@ use crate::lines::{Line, LineError, next_line};
 use anyhow::{Result, bail};
 use c4_core::excerpt;
 use c4_core::{ParseMovesError, Position, parse_moves};
-use c4_engine::solver::book::BookChoice;
-use c4_engine::solver::{
+use c4_solver::book::BookChoice;
+use c4_solver::{
     DEFAULT_TABLE_BITS, INVALID_MOVE, MAX_TABLE_BITS, MIN_TABLE_BITS, Score, SolveLimits, Solver,
 };
 use std::io::{IsTerminal, Write};

@@ -1,8 +1,8 @@
 //! The solver options of the commands that judge games (`c4 verify`, `c4 review`).
 
 use anyhow::Result;
-use c4_engine::solver::book::BookChoice;
-use c4_engine::solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
+use c4_solver::book::BookChoice;
+use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
 use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]

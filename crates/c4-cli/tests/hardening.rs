@@ -5,8 +5,8 @@
 mod support;
 
 use c4_core::Game;
-use c4_engine::solver::Solver;
-use c4_engine::solver::book::text::checked_line;
+use c4_solver::Solver;
+use c4_solver::book::text::checked_line;
 use std::path::PathBuf;
 use support::{c4, run, run_with_input, said};
 

@@ -1,13 +1,13 @@
-//! Criterion benches: perft, evaluators, fixed-depth search and the solver on fixed positions.
-//! Each bench checks what it computes (perft counts, solver scores), so a fast wrong
-//! answer cannot pass for a speed-up. Run with `cargo bench -p c4-engine`.
+//! Criterion benches: perft, evaluators and fixed-depth search on fixed positions (the
+//! solver's are in c4-solver's `benches/solver.rs`). Each bench checks what it computes where
+//! it can (perft counts), so a fast wrong answer cannot pass for a speed-up. Run with
+//! `cargo bench -p c4-engine`.
 
 use c4_core::perft::perft;
 use c4_core::{Game, Player, Position, parse_moves};
 use c4_engine::agent::parse_agent;
 use c4_engine::eval::{EvalSpec, Evaluator};
-use c4_engine::reference_positions;
-use c4_engine::solver::Solver;
+use c4_solver::reference_positions;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -66,31 +66,9 @@ fn bench_search(c: &mut Criterion) {
     }
 }
 
-fn bench_solver(c: &mut Criterion) {
-    let mut solver = Solver::new(22);
-    for (set, count) in [("Test_L3_R1", 100), ("Test_L2_R1", 100), ("Test_L1_R1", 20)] {
-        let positions: Vec<(Position, i32)> = reference_positions::set(set).unwrap()[..count]
-            .iter()
-            .map(|p| (parse_moves(&p.moves).unwrap(), p.score))
-            .collect();
-        c.bench_function(
-            &format!("solve first {count} of {set}, fresh table each"),
-            |b| {
-                b.iter(|| {
-                    for (position, expected) in &positions {
-                        solver.reset();
-                        let (score, _) = solver.solve(position).unwrap();
-                        assert_eq!(score, *expected);
-                    }
-                })
-            },
-        );
-    }
-}
-
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10);
-    targets = bench_perft, bench_evaluators, bench_search, bench_solver
+    targets = bench_perft, bench_evaluators, bench_search
 }
 criterion_main!(benches);

@@ -6,13 +6,14 @@
 //! full-window alpha-beta search, deepened until the budget runs out, marked with the depth
 //! it reached. A heuristic value that is a forced win or loss says so.
 
-use crate::clock::Instant;
 use crate::eval::threats::Threats;
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use crate::search::{Cancel, LeafView, MoveOrder, WinScore};
+use crate::search::{LeafView, MoveOrder, WinScore};
 use crate::search::{decisive_plies, describe_search_value};
-use crate::solver::{OpeningBook, Score, SolveLimits, Solver, describe_score, winner_discs_left};
 use c4_core::{CELLS, Column, Position, WIDTH};
+use c4_solver::Cancel;
+use c4_solver::clock::Instant;
+use c4_solver::{OpeningBook, Score, SolveLimits, Solver, describe_score, winner_discs_left};
 use std::time::Duration;
 
 /// The budget of an analysis when none is given, milliseconds.
@@ -251,7 +252,7 @@ mod tests {
         for (c, s) in a.columns.iter().zip(scores) {
             match c.value {
                 ColumnValue::Exact { score } => assert_eq!(score, s),
-                ColumnValue::Full => assert_eq!(s, crate::solver::INVALID_MOVE),
+                ColumnValue::Full => assert_eq!(s, c4_solver::INVALID_MOVE),
                 ColumnValue::Heuristic { .. } => panic!("not exact"),
             }
         }

@@ -1,4 +1,4 @@
-//! c4-engine: evaluators, search and the perfect solver.
+//! c4-engine: evaluators, search and the players built from them.
 //!
 //! # Why the crate is shaped this way
 //!
@@ -6,35 +6,29 @@
 //! [`eval`] holds one file per heuristic behind the small [`eval::Evaluator`] trait and a
 //! registry that names them; [`search`] holds searchers generic over `E: Evaluator`, so the
 //! tree runs monomorphised code and the enum of evaluators is matched once at the root.
-//! [`solver`] is exact search with no heuristic at all, with its opening book
-//! ([`solver::book`]). [`agent`] holds the players: a [`agent::PlayerSpec`] is a typed value
+//! Exact search, with no heuristic at all, and its opening books are the crate below,
+//! `c4-solver`, which the engine's search runs beside its own and the perfect player
+//! wraps. [`agent`] holds the players: a [`agent::PlayerSpec`] is a typed value
 //! (fixed-depth minimax or alpha-beta, engine, perfect, random, each with its evaluator's
 //! [`eval::EvalSpec`]) parsed from and printed as a text spec such as
 //! `alphabeta:depth=5,eval=center`, and built into something that picks moves, for the CLI,
 //! the arena and the server alike. [`options`] holds the declarative option tables from which
 //! every player kind and evaluator gets its parsing, canonical text, documentation and
 //! tunable parameters. [`analysis`] values every column of a position within a time budget
-//! (solver first). [`hashing`] mixes the bits of table keys and seeds;
-//! [`reference_positions`] carries the scored test sets; [`files`] reads the files a user
-//! names, bounded and without blocking.
+//! (solver first).
 //!
-//! Nothing here prints; files are read only where a caller names one (a book, a parameter
-//! file), always through [`files`], and threads
-//! are spawned only where a caller asks for them (`threads=` of the solver and the engine,
-//! the workers of a book build); randomness always comes from a seed.
+//! Nothing here prints; files are read only where a caller names one (a parameter file, a
+//! network), always through `c4_solver::files`, and threads are spawned only where a caller
+//! asks for them (`threads=` of the solver and the engine); randomness always comes from a
+//! seed.
 
 pub mod agent;
 pub mod analysis;
-pub mod clock;
 pub mod eval;
-pub mod files;
-pub mod hashing;
 pub mod options;
-pub mod reference_positions;
 pub mod requests;
 pub mod review;
 pub mod search;
-pub mod solver;
 
 /// The one random generator of c4: Xoshiro256++ (Blackman and Vigna), small, fast, `Clone`,
 /// and the same sequence for the same seed on every platform. Every random choice in c4

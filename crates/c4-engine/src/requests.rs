@@ -197,8 +197,8 @@ pub fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, Positi
 /// carries the seed, so any move can be replayed.
 pub fn fresh_seed() -> u64 {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = crate::clock::SystemTime::now()
-        .duration_since(crate::clock::UNIX_EPOCH)
+    let nanos = c4_solver::clock::SystemTime::now()
+        .duration_since(c4_solver::clock::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     (nanos ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)) % 1_000_000_007
 }

@@ -6,7 +6,7 @@ mod support;
 use c4_core::{Column, Game};
 use c4_engine::agent::parse_agent;
 use c4_engine::search::MoveValue;
-use c4_engine::solver::{SolveLimits, Solver, best_solved_column};
+use c4_solver::{SolveLimits, Solver, best_solved_column};
 use std::time::Duration;
 use support::random_games;
 

@@ -7,7 +7,7 @@
 //! Taking the type in a signature is the check: `threads: Option<Threads>`.
 
 use c4_core::{Column, WIDTH, excerpt};
-use c4_engine::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS, book::MAX_BOOK_DEPTH};
+use c4_solver::{MAX_TABLE_BITS, MIN_TABLE_BITS, book::MAX_BOOK_DEPTH};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::ops::RangeInclusive;

@@ -1,7 +1,7 @@
 //! What fails inside the binding's own work (a solve, a game, a label), and the one place
 //! each failure becomes its Python exception.
 
-use c4_engine::solver::SolveError;
+use c4_solver::SolveError;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 

@@ -27,7 +27,7 @@ fn curve<'py>(py: Python<'py>, dir: &Path) -> PyResult<Vec<Bound<'py, PyDict>>> 
         // A run paused before its first measurement.
         return Ok(Vec::new());
     }
-    let text = c4_engine::files::read_text(&path, 256 << 20).map_err(value_error)?;
+    let text = c4_solver::files::read_text(&path, 256 << 20).map_err(value_error)?;
     let mut rows = Vec::new();
     for line in text.lines().skip(1) {
         let fields: Vec<f64> = line

@@ -22,7 +22,7 @@ use c4_arena::run::{OpenRun, RunKind, RunManifest, check_resumed};
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
 use c4_core::{Game, excerpt};
-use c4_engine::solver::book::build::BookBuild;
+use c4_solver::book::build::BookBuild;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::collections::HashSet;

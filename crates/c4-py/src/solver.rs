@@ -5,8 +5,8 @@ use crate::error::CoreError;
 use crate::position::{Position, parse_position};
 use crate::value_error;
 use c4_core::Game;
-use c4_engine::solver::book::BookChoice;
-use c4_engine::solver::{
+use c4_solver::book::BookChoice;
+use c4_solver::{
     self as engine_solver, DEFAULT_TABLE_BITS, INVALID_MOVE, OpeningBook, Score, SolveError,
     SolveLimits,
 };

@@ -19,11 +19,11 @@ use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
 use c4_core::{Game, excerpt};
 use c4_engine::eval::EvalSpec;
-use c4_engine::solver::Solver;
-use c4_engine::solver::book::OpeningBook;
 use c4_lab::dataset::{self, DatasetSpec, DatasetWork, GameWork, Source};
 use c4_lab::tuning::spsa::{self, SpsaConfig, Step};
 use c4_lab::tuning::texel::{self, Target, TexelConfig};
+use c4_solver::Solver;
+use c4_solver::book::OpeningBook;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 

@@ -25,8 +25,8 @@ use c4_engine::agent::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_tex
 use c4_engine::analysis::analyze_until;
 use c4_engine::options::FileAccess;
 use c4_engine::review::review_within;
-use c4_engine::search::Cancel;
-use c4_engine::solver::{OpeningBook, Solver};
+use c4_solver::Cancel;
+use c4_solver::{OpeningBook, Solver};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 

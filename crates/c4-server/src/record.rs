@@ -24,7 +24,7 @@ use c4_engine::agent::{MAX_DEPTH, PlayerSpec};
 use c4_engine::options::FileAccess;
 use c4_engine::review::review_within;
 use c4_engine::search::{MoveReport, MoveValue, duration_from_ms};
-use c4_engine::solver::{OpeningBook, Solver, describe_score};
+use c4_solver::{OpeningBook, Solver, describe_score};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::time::Duration;

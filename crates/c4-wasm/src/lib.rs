@@ -14,7 +14,7 @@
 //! The browser gives a page one thread per worker and no file system, so every search runs on
 //! one thread ([`BROWSER_THREADS`]), every file option must name something shipped (the
 //! built-in book is compiled into the module), and the engine's clock is the browser's
-//! (`c4_engine::clock`). The crate also builds natively (wasm-bindgen's exports are plain
+//! (`c4_solver::clock`). The crate also builds natively (wasm-bindgen's exports are plain
 //! functions there), so `cargo test --workspace` and clippy check it without the wasm
 //! toolchain; `cargo xtask site` builds it for `wasm32-unknown-unknown`.
 

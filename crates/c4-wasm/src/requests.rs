@@ -12,7 +12,7 @@ use c4_engine::agent::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_tex
 use c4_engine::analysis::{DEFAULT_BUDGET_MS, analyze};
 use c4_engine::options::FileAccess;
 use c4_engine::review::review_within;
-use c4_engine::solver::{OpeningBook, Score, Solver};
+use c4_solver::{OpeningBook, Score, Solver};
 use serde::Serialize;
 use std::time::Duration;
 

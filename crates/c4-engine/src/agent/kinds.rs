@@ -11,9 +11,9 @@ use crate::options::{
     Field, NumberOr, OptionDef, OptionDoc, OptionTable, Spelled, Variant, VariantOptions,
 };
 use crate::search::WinScore;
-use crate::solver::book::BookChoice;
-use crate::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use crate::{choice_option, integer_option, switch_option};
+use c4_solver::book::BookChoice;
+use c4_solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use std::fmt;
 
 /// `none` or a number, for optional limits.

@@ -25,8 +25,9 @@ pub use spec::{
 
 use crate::eval::{EVALUATORS, EvaluatorEntry};
 use crate::options::SpecError;
-use crate::search::{Cancel, MoveReport};
+use crate::search::MoveReport;
 use c4_core::Game;
+use c4_solver::Cancel;
 
 /// Something that plays moves. Object-safe: the arena calls it once per move.
 pub trait Agent: Send {

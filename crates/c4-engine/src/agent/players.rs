@@ -2,16 +2,17 @@
 
 use super::Agent;
 use super::spec::PlayerSpec;
-use crate::clock::Instant;
 use crate::eval::threats::Threats;
 use crate::options::SpecError;
 use crate::search::engine::{EngineConfig, EngineSearch};
 use crate::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use crate::search::{Cancel, MoveReport, MoveValue, RandomCount, RandomPick, TieBreak};
-use crate::solver::book::{BookChoice, OpeningBook};
-use crate::solver::{SolveLimits, Solver};
+use crate::search::{MoveReport, MoveValue, RandomCount, RandomPick, TieBreak};
 use crate::{SeededRng, with_evaluator};
 use c4_core::{Column, Game, Position};
+use c4_solver::Cancel;
+use c4_solver::book::{BookChoice, OpeningBook};
+use c4_solver::clock::Instant;
+use c4_solver::{SolveLimits, Solver};
 use rand::{RngExt, SeedableRng};
 use std::time::Duration;
 

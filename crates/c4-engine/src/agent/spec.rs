@@ -6,8 +6,8 @@
 use crate::eval::EvalSpec;
 use crate::search::engine::DEFAULT_ENGINE_TIME;
 use crate::search::{LeafView, MoveOrder, RandomCount, RandomPick, TieBreak, WinScore};
-use crate::solver::DEFAULT_TABLE_BITS;
-use crate::solver::book::BookChoice;
+use c4_solver::DEFAULT_TABLE_BITS;
+use c4_solver::book::BookChoice;
 
 /// The largest depth a spec may ask for.
 pub const MAX_DEPTH: u32 = c4_core::CELLS as u32;

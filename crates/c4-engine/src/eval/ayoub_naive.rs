@@ -12,9 +12,9 @@
 
 use super::{Eval, Evaluator};
 use crate::SeededRng;
-use crate::hashing::mix64;
 use crate::options::{Field, OptionDef, OptionTable, Word, set_word, word_of, words};
 use c4_core::{Column, Player, Position};
+use c4_solver::hashing::mix64;
 use rand::{RngExt, SeedableRng};
 
 /// Upper bound (exclusive) of the random score, from the paper's test ("less than 50").

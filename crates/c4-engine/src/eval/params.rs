@@ -6,8 +6,8 @@
 //! command that produced the values). Options given in the spec itself override the file's.
 //! `params=tuned` names the weights c4 ships for the evaluator, compiled in.
 
-use crate::files;
 use crate::options::{Field, OptionDef, OptionTable, SpecError};
+use c4_solver::files;
 use std::path::{Path, PathBuf};
 
 /// The option key that names a parameter file.

@@ -16,11 +16,11 @@ use super::shanghai_lines::{self, FiveFactorLines, LinesConfig};
 use super::square_values::{self, Matrix, SquareValues, SquareValuesConfig};
 use super::threats::{self, Threats, ThreatsConfig};
 use super::{Eval, Evaluator, Term, Zero};
-use crate::files::PathError;
 use crate::options::{
     FileOption, OptionTable, Options, SpecError, Tunable, Variant, VariantOptions, split_spec,
 };
 use c4_core::{Column, Player, Position};
+use c4_solver::files::PathError;
 use std::fmt;
 use std::path::Path;
 

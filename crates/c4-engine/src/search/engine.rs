@@ -11,14 +11,12 @@
 //! every line is exact.
 
 use super::transposition_table::{Bound, TranspositionTable};
-use super::{
-    Cancel, INFINITY, MAX_PLY, MoveReport, MoveValue, PvTable, WIN, decisive_plies, win_in,
-};
-use crate::clock::Instant;
+use super::{INFINITY, MAX_PLY, MoveReport, MoveValue, PvTable, WIN, decisive_plies, win_in};
 use crate::eval::{Evaluator, MAX_HEURISTIC};
-use crate::solver::{OpeningBook, SolveLimits, Solver};
 use c4_core::bitboard::winning_cells;
 use c4_core::{Bitboard, CELLS, Column, Player, Position, WIDTH};
+use c4_solver::clock::Instant;
+use c4_solver::{Cancel, OpeningBook, SolveLimits, Solver};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -171,7 +169,7 @@ impl<E: Evaluator> EngineSearch<E> {
             let mut won = report(win, win_in(1), 1, 1, start, vec![win], Some("wins at once"));
             if self.solver.is_some() {
                 // As exact as a solve: the score in the solver's convention.
-                won.score = MoveValue::exact(crate::solver::win_now_score(position));
+                won.score = MoveValue::exact(c4_solver::win_now_score(position));
             }
             return won;
         }
@@ -268,7 +266,7 @@ impl<E: Evaluator> EngineSearch<E> {
             // No thread for the solve (the system is out of them): the heuristic move.
             let exact = match solving {
                 Ok(handle) => handle.join().expect("the solver thread does not panic"),
-                Err(_) => Err(crate::solver::SolveError::LimitReached),
+                Err(_) => Err(c4_solver::SolveError::LimitReached),
             };
             (exact, heuristic)
         });

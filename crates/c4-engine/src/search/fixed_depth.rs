@@ -11,10 +11,11 @@
 //! depth"); so the root value stays exactly the minimax value.
 
 use super::transposition_table::{Bound, TranspositionTable};
-use super::{Cancel, INFINITY, LeafView, MoveOrder, PvTable, WinScore, win_in};
-use crate::clock::Instant;
+use super::{INFINITY, LeafView, MoveOrder, PvTable, WinScore, win_in};
 use crate::eval::{Eval, Evaluator, MAX_HEURISTIC};
 use c4_core::{CELLS, Column, Player, Position, WIDTH};
+use c4_solver::Cancel;
+use c4_solver::clock::Instant;
 use std::time::Duration;
 
 /// How often (in nodes) a search with a time limit reads the clock.

@@ -11,9 +11,9 @@ use c4_core::Column;
 use std::time::Duration;
 
 /// An exact game-theoretic score, from the solver or the book (Pons' convention: see
-/// [`crate::solver`]).
+/// [`c4_solver`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct ExactScore(pub crate::solver::Score);
+pub struct ExactScore(pub c4_solver::Score);
 
 /// A value from a depth-limited search: a heuristic value, or a won or lost end within the
 /// horizon (see [`win_in`]).
@@ -37,7 +37,7 @@ const UNSCORED_TEXT: &str = "not scored";
 impl MoveValue {
     /// An exact score.
     #[must_use]
-    pub fn exact(score: crate::solver::Score) -> MoveValue {
+    pub fn exact(score: c4_solver::Score) -> MoveValue {
         MoveValue::Exact(ExactScore(score))
     }
 
@@ -68,7 +68,7 @@ impl std::fmt::Display for MoveValue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
             MoveValue::Exact(ExactScore(score)) => {
-                f.write_str(&crate::solver::describe_score(score, None))
+                f.write_str(&c4_solver::describe_score(score, None))
             }
             MoveValue::Heuristic(SearchValue(value)) => {
                 f.write_str(&describe_search_value(value, None))
@@ -123,9 +123,7 @@ impl MoveReport {
     #[must_use]
     pub fn score_text(&self) -> String {
         match self.score {
-            MoveValue::Exact(ExactScore(score)) => {
-                crate::solver::describe_score(score, Some(self.ply))
-            }
+            MoveValue::Exact(ExactScore(score)) => c4_solver::describe_score(score, Some(self.ply)),
             MoveValue::Heuristic(SearchValue(value)) => {
                 describe_search_value(value, Some(self.depth))
             }
@@ -140,7 +138,7 @@ impl MoveReport {
     pub fn reply_score_text(&self) -> String {
         match self.score {
             MoveValue::Exact(ExactScore(score)) => {
-                crate::solver::describe_score(-score, Some(self.ply + 1))
+                c4_solver::describe_score(-score, Some(self.ply + 1))
             }
             MoveValue::Heuristic(SearchValue(value)) => {
                 // A forced end found by the search is one ply nearer after the move.

@@ -69,7 +69,7 @@ impl TranspositionTable {
 
     #[inline]
     fn slot(&self, key: u64) -> usize {
-        (crate::hashing::mix64(key) as usize) & self.mask
+        (c4_solver::hashing::mix64(key) as usize) & self.mask
     }
 
     /// The entry for `key`, if stored.

@@ -3,9 +3,9 @@
 
 use c4_arena::log::LogError;
 use c4_core::{ParseMovesError, PlayError};
-use c4_engine::files::FileError;
 use c4_engine::options::SpecError;
-use c4_engine::solver::SolveError;
+use c4_solver::SolveError;
+use c4_solver::files::FileError;
 use std::path::PathBuf;
 
 /// Why a dataset cannot be built, written or read.

@@ -6,7 +6,7 @@
 use super::{DatasetError, Sample, Split};
 use c4_core::{Game, WIDTH};
 use c4_engine::agent::PlayerSpec;
-use c4_engine::solver::Score;
+use c4_solver::Score;
 use rayon::prelude::*;
 
 /// Plies of a band: a position with `p` discs is in band `p / BAND_PLIES`.
@@ -168,7 +168,7 @@ mod tests {
     /// Labelled by the solver: three positions whose side to move wins at once with one
     /// column only (band 0), and one of 17 plies that is lost whatever is played (band 1).
     fn samples() -> Vec<Sample> {
-        let mut solver = c4_engine::solver::Solver::new(16);
+        let mut solver = c4_solver::Solver::new(16);
         ["1212124", "121212", "343434", "44444433333322222"]
             .into_iter()
             .enumerate()

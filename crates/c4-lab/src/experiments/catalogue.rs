@@ -11,7 +11,7 @@ use super::{accuracy, ladder, learned, mistakes, tuned_evaluators};
 use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::progress::{GamesOf, Plan, Progress};
 use c4_arena::record::{GameLog, GameRecord};
-use c4_engine::files;
+use c4_solver::files;
 use std::path::Path;
 
 /// One experiment.

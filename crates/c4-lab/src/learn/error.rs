@@ -1,7 +1,7 @@
 //! Why a training run cannot start, go on or finish.
 
 use c4_engine::eval::ntuple::{LayoutError, WeightsError};
-use c4_engine::files::FileError;
+use c4_solver::files::FileError;
 use std::path::PathBuf;
 
 /// Why a training run cannot start, go on or finish.

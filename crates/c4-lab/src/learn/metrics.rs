@@ -10,9 +10,9 @@ use super::td::greedy_move;
 use c4_core::{Column, Game, Position, WIDTH};
 use c4_engine::agent::parse_agent;
 use c4_engine::eval::ntuple::Network;
-use c4_engine::reference_positions;
-use c4_engine::solver::book::OpeningBook;
-use c4_engine::solver::{INVALID_MOVE, Score, SolveLimits, Solver};
+use c4_solver::book::OpeningBook;
+use c4_solver::reference_positions;
+use c4_solver::{INVALID_MOVE, Score, SolveLimits, Solver};
 use serde::{Deserialize, Serialize};
 
 /// A position with every column's exact score for the side to move (`INVALID_MOVE` where

@@ -21,7 +21,7 @@ use super::td::Trainer;
 use crate::experiments::plot::{self, Chart, Series};
 use c4_arena::run::RunLock;
 use c4_engine::eval::ntuple::{Network, file as weights_file};
-use c4_engine::files;
+use c4_solver::files;
 use std::path::Path;
 use std::time::Instant;
 

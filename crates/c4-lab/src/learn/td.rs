@@ -10,7 +10,7 @@ use c4_core::{Column, Position};
 use c4_engine::SeededRng;
 use c4_engine::eval::ntuple::Network;
 use c4_engine::eval::ntuple::network::Active;
-use c4_engine::hashing::mix64;
+use c4_solver::hashing::mix64;
 use rand::{RngExt, SeedableRng};
 
 /// How a network learns.

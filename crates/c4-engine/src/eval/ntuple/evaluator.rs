@@ -9,9 +9,9 @@
 use super::file::{self as weights_file, WeightsError};
 use super::network::Network;
 use crate::eval::{Eval, Evaluator, Player, Term};
-use crate::files::{self, FileError};
 use crate::options::{Field, OptionDef, OptionTable};
 use c4_core::{Column, Position};
+use c4_solver::files::{self, FileError};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 

@@ -123,7 +123,7 @@ fn claim_network(dir: &Path) -> Result<(), ExperimentError> {
     let path = dir.join("games").join(NETWORK_FILE);
     let current = format!("builtin network crc32 {:08x}\n", builtin_fingerprint());
     if path.exists() {
-        let recorded = c4_engine::files::read_text(&path, 1024)?;
+        let recorded = c4_solver::files::read_text(&path, 1024)?;
         if recorded != current {
             return Err(ExperimentError::OtherNetwork {
                 dir: dir.to_owned(),

@@ -13,9 +13,9 @@ use crate::tuning::texel::{self, Target, TexelConfig};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_engine::eval::EvalSpec;
-use c4_engine::files;
-use c4_engine::solver::DEFAULT_TABLE_BITS;
-use c4_engine::solver::book::OpeningBook;
+use c4_solver::DEFAULT_TABLE_BITS;
+use c4_solver::book::OpeningBook;
+use c4_solver::files;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 

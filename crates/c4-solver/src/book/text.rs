@@ -4,7 +4,7 @@
 //! of scored positions instead, such as `c4 verify`'s, whose plies need not be complete.
 
 use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place, moves_of};
-use crate::solver::Score;
+use crate::Score;
 use c4_core::excerpt;
 use c4_core::{Game, Position, parse_moves};
 use std::collections::HashMap;

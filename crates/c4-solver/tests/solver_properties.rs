@@ -2,8 +2,9 @@
 //! middle- and end-game positions that are not in the reference files.
 
 use c4_core::{Column, Game, Position};
-use c4_engine::SeededRng;
-use c4_engine::solver::{INVALID_MOVE, SolveLimits, Solver, win_now_score};
+// c4-engine's `SeededRng`, the one generator of c4, is this type.
+use c4_solver::{INVALID_MOVE, SolveLimits, Solver, win_now_score};
+use rand::rngs::Xoshiro256PlusPlus as SeededRng;
 use rand::{RngExt, SeedableRng};
 
 /// Random games of 18-34 discs that are not over.
@@ -95,7 +96,7 @@ fn a_move_the_solver_calls_winning_wins_against_random_play() {
         while !p.is_over() {
             let column = if p.side_to_move() == winner {
                 let (scores, _) = solver.analyze(&p, false, SolveLimits::default()).unwrap();
-                c4_engine::solver::best_solved_column(&p, &scores)
+                c4_solver::best_solved_column(&p, &scores)
             } else {
                 let legal: Vec<Column> = p.legal_moves().collect();
                 legal[rng.random_range(0..legal.len())]

@@ -2,7 +2,7 @@
 //! (`data/positions/`, see its README). Every line must agree.
 
 use c4_core::parse_moves;
-use c4_engine::solver::Solver;
+use c4_solver::Solver;
 use std::path::PathBuf;
 
 fn positions(set: &str) -> Vec<(String, i32)> {

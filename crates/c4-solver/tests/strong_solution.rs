@@ -11,7 +11,7 @@
 //! method with c4's solver. The test checks every ply the built-in book covers.
 
 use c4_core::{Column, Position};
-use c4_engine::solver::OpeningBook;
+use c4_solver::OpeningBook;
 use std::collections::HashSet;
 
 /// Böck's table for plies 0-12: `[won, drawn, lost]` for the first player.

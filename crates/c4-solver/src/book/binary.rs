@@ -13,7 +13,7 @@
 
 use super::scores::Scores;
 use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place};
-use crate::solver::Score;
+use crate::Score;
 use c4_core::{HEIGHT, Position, WIDTH};
 
 /// The first bytes of a binary book.

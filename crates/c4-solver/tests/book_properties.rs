@@ -2,8 +2,8 @@
 //! whole, never a panic, and what is read holds only scores each ply allows.
 
 use c4_core::{Position, parse_moves};
-use c4_engine::solver::OpeningBook;
-use c4_engine::solver::book::{binary, score_bounds};
+use c4_solver::OpeningBook;
+use c4_solver::book::{binary, score_bounds};
 use proptest::prelude::*;
 
 fn sample_book() -> OpeningBook {

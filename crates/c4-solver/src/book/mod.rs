@@ -37,7 +37,7 @@ pub const MAX_BOOK_DEPTH: u32 = CELLS as u32 - 1;
 pub const MAX_BOOK_BYTES: u64 = 1 << 32;
 
 /// The built-in book, a binary book file built by `c4 book build` (see data/books/README.md).
-static BUILTIN: &[u8] = include_bytes!("../../../../../data/books/builtin.c4book");
+static BUILTIN: &[u8] = include_bytes!("../../../../data/books/builtin.c4book");
 
 /// The lowest and highest exact score of a position with `moves_played` discs that is not
 /// over: the side to move can at best connect four with its next disc, and at worst lose to
@@ -90,17 +90,29 @@ pub enum EntryError {
     GameOver(String),
     /// Deeper than the book's depth.
     #[error("{moves:?} has {ply} discs, more than the book's depth {depth}")]
-    TooDeep { moves: String, ply: u32, depth: u32 },
+    TooDeep {
+        /// The entry's moves.
+        moves: String,
+        /// Its discs.
+        ply: u32,
+        /// The book's depth.
+        depth: u32,
+    },
     /// Not a number.
     #[error("{0:?} is not a score")]
     NotAScore(String),
     /// A score no position of its ply can have.
     #[error("{moves:?} scores {score}, outside {min}..{max}, the scores possible with {ply} discs")]
     OutOfRange {
+        /// The entry's moves.
         moves: String,
+        /// Its score.
         score: Score,
+        /// Its discs.
         ply: u32,
+        /// The lowest score possible with that many discs.
         min: Score,
+        /// The highest.
         max: Score,
     },
     /// The position (or its mirror) is listed again with another score.
@@ -108,9 +120,13 @@ pub enum EntryError {
         "{moves:?} scores {score}, but {first} gave {first_score} to it or to its mirror image"
     )]
     Conflict {
+        /// The entry's moves.
         moves: String,
+        /// Its score.
         score: Score,
+        /// Where the position (or its mirror) was listed first.
         first: Place,
+        /// The score given there.
         first_score: Score,
     },
     /// Binary keys out of order.
@@ -120,7 +136,10 @@ pub enum EntryError {
     #[error(
         "its check {found:?} does not match its moves and score: the line was edited or damaged"
     )]
-    Check { found: String },
+    Check {
+        /// The check the line carries.
+        found: String,
+    },
 }
 
 /// Why a book could not be read.
@@ -141,14 +160,24 @@ pub enum BookError {
     NotABook,
     /// A format version this program does not read.
     #[error("book format version {found}: this c4 reads version {expected}")]
-    Version { found: u32, expected: u32 },
+    Version {
+        /// The file's version.
+        found: u32,
+        /// The version this program reads.
+        expected: u32,
+    },
     /// A binary book for another board.
     #[error(
         "the book is for a {width}x{height} board, not {}x{}",
         c4_core::WIDTH,
         c4_core::HEIGHT
     )]
-    BoardSize { width: u8, height: u8 },
+    BoardSize {
+        /// The file's board width.
+        width: u8,
+        /// The file's board height.
+        height: u8,
+    },
     /// A header whose depth is impossible.
     #[error("book depth {0} is over the maximum of {MAX_BOOK_DEPTH}")]
     Depth(u32),
@@ -159,26 +188,45 @@ pub enum BookError {
     #[error(
         "the book is cut short or padded: its header announces {announced} entries, the file holds {found}"
     )]
-    Length { announced: u64, found: u64 },
+    Length {
+        /// Entries the header announces.
+        announced: u64,
+        /// Entries the file holds.
+        found: u64,
+    },
     /// A binary book whose entries do not match the checksum.
     #[error(
         "the checksum does not match (stored {stored:08x}, computed {computed:08x}): the book is damaged"
     )]
-    Checksum { stored: u32, computed: u32 },
+    Checksum {
+        /// The checksum the file stores.
+        stored: u32,
+        /// The checksum of its entries.
+        computed: u32,
+    },
     /// One entry is wrong.
     #[error("{place}: {error}")]
-    Entry { place: Place, error: EntryError },
+    Entry {
+        /// Where the entry is.
+        place: Place,
+        /// What is wrong with it.
+        error: EntryError,
+    },
     /// The entries do not hold together, or one is not what the solver finds; for a text
     /// book, the line of the entry named.
     #[error("{}{error}", place.map(|p| format!("{p}: ")).unwrap_or_default())]
     Check {
+        /// The line of the entry named, in a text book.
         place: Option<Place>,
+        /// What the check found.
         error: verify::BookCheckError,
     },
     /// The same, in the file at `path`.
     #[error("invalid book {path}: {error}")]
     InFile {
+        /// The book file.
         path: PathBuf,
+        /// What is wrong with it.
         error: Box<BookError>,
     },
 }
@@ -493,7 +541,7 @@ pub fn positions_by_ply(root: &Game, depth: u32) -> Vec<Vec<(String, Position)>>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::Solver;
+    use crate::Solver;
     use c4_core::parse_moves;
 
     #[test]

@@ -1,6 +1,6 @@
 //! c4's general integer hash: the heuristic searches' table slots, the naive evaluator's
 //! leaf scores, the arena's per-game seeds and other seeds derived from a run's mix their
-//! keys with it. The solver's table hashes its keys its own way (see `solver/table.rs`).
+//! keys with it. The solver's table hashes its keys its own way (see `table.rs`).
 
 /// SplitMix64's finaliser (Steele, Lea, Flood 2014): a cheap, well-mixed 64-bit hash.
 #[must_use]

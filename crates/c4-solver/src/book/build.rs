@@ -8,7 +8,7 @@
 //! already holds, so it costs no search at all.
 
 use super::{OpeningBook, positions_by_ply};
-use crate::solver::{Score, SolveError, Solver};
+use crate::{Score, SolveError, Solver};
 use c4_core::{Game, Position};
 use std::fmt;
 use std::sync::Mutex;
@@ -34,15 +34,28 @@ pub struct BookBuild {
 #[derive(Clone, Copy, Debug)]
 pub enum BuildEvent<'a> {
     /// A ply starts: `todo` of its positions are not in the book yet.
-    PlyStarted { ply: u32, todo: usize, solved: bool },
+    PlyStarted {
+        /// The ply.
+        ply: u32,
+        /// Its positions not in the book yet.
+        todo: usize,
+        /// Whether they are solved (the deepest ply) rather than derived from their children.
+        solved: bool,
+    },
     /// The exact score of a position has just been found (searched or derived).
     Scored {
+        /// The position's moves from the empty board.
         moves: &'a str,
+        /// The position.
         position: &'a Position,
+        /// Its exact score.
         score: Score,
     },
     /// A ply is done.
-    PlyFinished { ply: u32 },
+    PlyFinished {
+        /// The ply.
+        ply: u32,
+    },
 }
 
 /// Why a build stopped.
@@ -51,12 +64,27 @@ pub enum BuildError {
     /// The root game is over.
     RootOver,
     /// The depth is shallower than the root.
-    DepthBelowRoot { depth: u32, root_discs: u32 },
+    DepthBelowRoot {
+        /// The depth asked for.
+        depth: u32,
+        /// The discs of the root.
+        root_discs: u32,
+    },
     /// The solver could not finish a position.
-    Solve { moves: String, error: SolveError },
+    Solve {
+        /// The position's moves.
+        moves: String,
+        /// Why the solver stopped.
+        error: SolveError,
+    },
     /// A shallower position's child is missing from the book (the book given was not built
     /// for this root and depth).
-    MissingChild { moves: String, child: String },
+    MissingChild {
+        /// The shallower position's moves.
+        moves: String,
+        /// The missing child's moves.
+        child: String,
+    },
     /// The caller's handler of an event failed (typically writing the progress file).
     Sink(std::io::Error),
 }

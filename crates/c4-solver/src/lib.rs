@@ -1,4 +1,36 @@
-//! The perfect solver: exact game-theoretic scores.
+//! c4-solver: the exact solver of Connect-4 and its opening books.
+//!
+//! # Why the crate is shaped this way
+//!
+//! Exact search needs no heuristic, no player and no game loop, only the rules, so this
+//! crate depends on `c4-core` alone and sits below everything that asks for perfect play:
+//! the engine's search (which runs a solve beside its own), the perfect player, the arena's
+//! verify and the lab's graded datasets. An opening book is nothing but the solver's scores
+//! stored, so the books live here too, all in [`book`]: their two formats (binary, and the
+//! text that `c4 book export` writes and `c4 book import` reads), the layers of positions
+//! they hold ([`book::positions_by_ply`]), their build and their verification.
+//!
+//! The crate root is the solver itself ([`Solver`], its limits and errors); the search is
+//! split by job into private modules: `root` (the null-window bisection, per-move scores,
+//! the best move), `negamax` (the tree), `move_order`, `static_rules` (bounds that need no
+//! search), `table` and `slot_memory` (the transposition table, allocated once per solver)
+//! and `parallel` (lazy SMP helpers on one shared table). The score helpers ([`Score`],
+//! [`describe_score`], ...) and the table's public face ([`SolverTable`]) are re-exported at
+//! the root, so callers name `c4_solver::X` and never a module of the search.
+//!
+//! A few small pieces live here because the solver needs them and the crates above share
+//! them, and this is the lowest crate that needs them: [`clock`] (the one clock, the
+//! browser's on wasm32), [`files`] (the one reader of files a user names), [`hashing`]
+//! (`mix64`), [`Cancel`] (a request to stop a search) and [`reference_positions`] (the
+//! scored position sets that check the solver and grade players).
+//!
+//! Nothing here prints. Files are read only where a caller names one (a book), threads are
+//! spawned only where a caller asks for them (`threads=` of a solve, a book build's
+//! workers), and nothing in the search allocates per node.
+//!
+//! `unsafe` is denied rather than forbidden: the table holds the workspace's two reviewed
+//! exceptions, the atomic view of its memory map (`slot_memory.rs`) and a cache prefetch
+//! hint (`table.rs`), each allowed at its block with its safety argument.
 //!
 //! # Scores (Pons' convention)
 //!
@@ -38,8 +70,16 @@
 //!
 //! Nothing in the search allocates; the table is allocated once per [`Solver`].
 
-pub mod book;
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
 
+pub mod book;
+pub mod clock;
+pub mod files;
+pub mod hashing;
+pub mod reference_positions;
+
+mod cancel;
 mod move_order;
 mod negamax;
 mod parallel;
@@ -57,9 +97,9 @@ pub use score::{
 pub use table::{DEFAULT_TABLE_BITS, Entry, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
 
 use crate::clock::Instant;
-use crate::search::Cancel;
 use c4_core::bitboard::{non_losing_cells, winning_cells};
 use c4_core::{Bitboard, CELLS, COLUMN_BITS, Column, Position, WIDTH};
+pub use cancel::Cancel;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -259,222 +299,4 @@ impl Solver {
 const _: () = assert!(c4_core::HEIGHT >= 4);
 
 #[cfg(test)]
-mod tests {
-    use super::score::SOLVED_PREFERENCE;
-    use super::static_rules::{EVEN_ROWS, static_bounds, wins_by_force};
-    use super::*;
-    use crate::SeededRng;
-    use c4_core::bitboard::{BOTTOM, FULL_BOARD, has_four};
-    use rand::{RngExt, SeedableRng};
-
-    /// The exact score by plain alpha-beta: no table, no ordering, no bounds but the game's
-    /// own, so it shares nothing with the solver's shortcuts.
-    fn plain_score(position: &Position, mut alpha: Score, beta: Score) -> Score {
-        if position.can_win_next() {
-            return win_now_score(position);
-        }
-        let mut any = false;
-        for column in Column::CENTER_FIRST {
-            if !position.can_play(column) {
-                continue;
-            }
-            any = true;
-            let mut child = *position;
-            child.play_unchecked(column);
-            let score = -plain_score(&child, -beta, -alpha);
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        if any { alpha } else { 0 }
-    }
-
-    /// A position of random moves with a disc count drawn from `discs`; `None` when the game
-    /// ended on the way or the side to move can win at once (no solver node starts there).
-    fn random_open_position(
-        rng: &mut SeededRng,
-        discs: std::ops::RangeInclusive<i32>,
-    ) -> Option<Position> {
-        let mut position = Position::new();
-        let target = rng.random_range(discs);
-        while (position.moves_played() as i32) < target && !position.is_over() {
-            let legal: Vec<Column> = position.legal_moves().collect();
-            position.play_unchecked(legal[rng.random_range(0..legal.len())]);
-        }
-        (!position.is_over() && !position.can_win_next()).then_some(position)
-    }
-
-    /// Each probe order a thread of a parallel solve may use finds, alone, the exact and the
-    /// weak score the main thread's bisection finds, on seeded random positions that score
-    /// above, at and below 0 (so the outward order runs both ways).
-    #[test]
-    fn every_probe_order_finds_the_same_score() {
-        let mut rng = SeededRng::seed_from_u64(5);
-        let mut solvers: Vec<Solver> = (0..4)
-            .map(|variant| Solver::with_table(Arc::new(SolverTable::new(20)), variant))
-            .collect();
-        assert_eq!(solvers[1].probes, ProbeOrder::FromZero);
-        let mut signs = [0; 3];
-        for _ in 0..300 {
-            let Some(position) = random_open_position(&mut rng, 12..=24) else {
-                continue;
-            };
-            for weak in [false, true] {
-                let scores: Vec<Score> = solvers
-                    .iter_mut()
-                    .map(|solver| {
-                        solver.reset();
-                        let limits = SolveLimits::default();
-                        solver.solve_within(&position, weak, limits).unwrap().0
-                    })
-                    .collect();
-                assert!(
-                    scores.iter().all(|&s| s == scores[0]),
-                    "{position:?} weak {weak}: {scores:?}"
-                );
-                if !weak {
-                    signs[(scores[0].signum() + 1) as usize] += 1;
-                }
-            }
-        }
-        assert!(
-            signs.iter().all(|&n| n >= 3),
-            "losses, draws, wins: {signs:?}"
-        );
-    }
-
-    /// Among equal scores the centre-most column wins, the right one of two at the same
-    /// distance.
-    #[test]
-    fn solved_preference_is_centre_first_right_before_left() {
-        let letters: String = SOLVED_PREFERENCE.iter().map(|c| c.letter()).collect();
-        assert_eq!(letters, "decfbga");
-        let position = Position::new();
-        let mut scores = [0; WIDTH];
-        assert_eq!(best_solved_column(&position, &scores).letter(), 'd');
-        scores[3] = -1;
-        assert_eq!(best_solved_column(&position, &scores).letter(), 'e');
-        scores[0] = 5;
-        assert_eq!(best_solved_column(&position, &scores).letter(), 'a');
-    }
-
-    /// `best_move` picks the column and score that `analyze` and `best_solved_column` pick,
-    /// on one thread and on two, on seeded random positions.
-    #[test]
-    fn best_move_is_the_analysed_best() {
-        let mut rng = SeededRng::seed_from_u64(3);
-        let mut solver = Solver::new(20);
-        let mut checked = 0;
-        for i in 0..200 {
-            let Some(position) = random_open_position(&mut rng, 10..=30) else {
-                continue;
-            };
-            solver.set_threads(1 + i % 2);
-            solver.reset();
-            let limits = SolveLimits::default();
-            let (scores, _) = solver.analyze(&position, false, limits).unwrap();
-            let expected = best_solved_column(&position, &scores);
-            solver.reset();
-            let (column, score, _) = solver.best_move(&position, limits).unwrap();
-            assert_eq!(
-                (column, score),
-                (expected, scores[expected.index()]),
-                "{position:?}: {scores:?}"
-            );
-            checked += 1;
-        }
-        assert!(checked > 50, "{checked} positions");
-    }
-
-    /// A move that `wins_by_force` finds leaves the other player lost with the score of a win
-    /// with the mover's next disc but one (checked by plain alpha-beta on seeded random
-    /// positions), and both of its patterns (two playable threats, two stacked) occur.
-    #[test]
-    fn forced_wins_score_exactly() {
-        let mut rng = SeededRng::seed_from_u64(11);
-        let (mut side_by_side, mut stacked) = (0, 0);
-        for _ in 0..20_000 {
-            let Some(position) = random_open_position(&mut rng, 6..=36) else {
-                continue;
-            };
-            let (current, occupied) = position.raw();
-            let mut rest = position.non_losing_moves().0;
-            while rest != 0 {
-                let cell = rest & rest.wrapping_neg();
-                rest ^= cell;
-                let wins = winning_cells(current | cell, occupied);
-                if !wins_by_force(wins, occupied | cell) {
-                    continue;
-                }
-                let playable_wins = wins & ((occupied | cell) + BOTTOM) & FULL_BOARD;
-                if playable_wins.count_ones() >= 2 {
-                    side_by_side += 1;
-                } else {
-                    stacked += 1;
-                }
-                let mut child = position;
-                child.play_cell(cell);
-                let moves = position.moves_played() as Score;
-                assert_eq!(
-                    -plain_score(&child, MIN_SCORE, MAX_SCORE),
-                    (CELLS as Score - 1 - moves) / 2,
-                    "{position:?} then {cell:#x}"
-                );
-            }
-        }
-        assert!(
-            side_by_side > 20 && stacked > 20,
-            "forced wins found: {side_by_side} side by side, {stacked} stacked"
-        );
-    }
-
-    /// The bounds that need no search hold the exact score of seeded random late positions
-    /// (scored by plain alpha-beta), and each rule fires on some of them.
-    #[test]
-    fn static_bounds_hold_the_exact_score() {
-        let mut rng = SeededRng::seed_from_u64(7);
-        let mut fired = [[0; 2]; 6];
-        let mut checked = 0;
-        while checked < 3000 {
-            let Some(position) = random_open_position(&mut rng, 28..=40) else {
-                continue;
-            };
-            checked += 1;
-            let (current, occupied) = position.raw();
-            // The empty window 0..0 is the one every rule can end.
-            let (lower, upper) = static_bounds(current, occupied, 0, 0);
-            let score = plain_score(&position, MIN_SCORE, MAX_SCORE);
-            assert!(
-                lower <= score && score <= upper,
-                "{position:?}: score {score} outside [{lower}, {upper}]"
-            );
-            let opponent = current ^ occupied;
-            let (mine_blocked, theirs_blocked) = (
-                !has_four(FULL_BOARD & !opponent),
-                !has_four(FULL_BOARD & !current),
-            );
-            let odd_columns = ((occupied + BOTTOM) & EVEN_ROWS).count_ones();
-            let rule = match (lower, upper) {
-                _ if mine_blocked || theirs_blocked => 0,
-                (_, 0) => 1,
-                (_, -1) if odd_columns.is_multiple_of(2) => 2,
-                (_, -1) => 5,
-                (0, _) => 3,
-                (1, _) => 4,
-                _ => continue,
-            };
-            // Whether the rule needed more odd columns than its plain form handles (none for
-            // claimeven by the player not to move, one for the side to move or for the odd
-            // threat).
-            let extended = usize::from(odd_columns > 1);
-            fired[rule][extended] += 1;
-        }
-        assert!(
-            fired[0][0] + fired[0][1] > 0 && fired[1..].iter().flatten().all(|&n| n > 0),
-            "rules fired as [plain, with more odd columns] (no free line, claimeven draw, \
-             claimeven loss, claimeven for the side to move: at least a draw, a win, \
-             odd threat of the player not to move): {fired:?}"
-        );
-    }
-}
+mod tests;

@@ -2,11 +2,12 @@
 //! independent reference sets, and with the solver.
 
 use c4_core::{Game, Position};
-use c4_engine::SeededRng;
-use c4_engine::reference_positions::{self, SETS};
-use c4_engine::solver::book::{positions_by_ply, score_bounds};
-use c4_engine::solver::{OpeningBook, Solver};
+// c4-engine's `SeededRng`, the one generator of c4, is this type.
+use c4_solver::book::{positions_by_ply, score_bounds};
+use c4_solver::reference_positions::{self, SETS};
+use c4_solver::{OpeningBook, Solver};
 use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus as SeededRng;
 use rand::seq::SliceRandom;
 
 /// The book holds every position of its plies (but those whose side to move wins at once),

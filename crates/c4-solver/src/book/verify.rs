@@ -7,9 +7,7 @@
 
 use super::{MAX_BOOK_DEPTH, OpeningBook, moves_of};
 use crate::hashing::mix64;
-use crate::solver::{
-    Score, SolveError, SolveLimits, Solver, move_score, win_now_score, winner_discs_left,
-};
+use crate::{Score, SolveError, SolveLimits, Solver, move_score, win_now_score, winner_discs_left};
 use c4_core::{Column, Position};
 
 /// What is wrong with a book, naming the first bad entry.
@@ -22,8 +20,11 @@ pub enum BookCheckError {
          (the entry, or one of its children's, is wrong)"
     )]
     NotItsChildrensBest {
+        /// The entry's moves.
         moves: String,
+        /// Its score.
         score: Score,
+        /// The best of its moves' scores in the book.
         derived: Score,
     },
     /// A score below what a move the book scores already gives.
@@ -32,25 +33,39 @@ pub enum BookCheckError {
          book (the entry, or that child's, is wrong)"
     )]
     BelowAChild {
+        /// The entry's moves.
         moves: String,
+        /// Its score.
         score: Score,
+        /// The move the book scores higher.
         column: Column,
+        /// That move's score.
         at_least: Score,
     },
     /// A position of a ply up to the depth that the book leaves out.
     #[error("ply {ply} is incomplete: {moves:?} is missing (the book is cut short?)")]
-    Missing { moves: String, ply: u32 },
+    Missing {
+        /// The missing position's moves.
+        moves: String,
+        /// Its ply.
+        ply: u32,
+    },
     /// An entry the solver scores otherwise.
     #[error("{moves:?} scores {score}, but the solver scores it {solved}")]
     Solved {
+        /// The entry's moves.
         moves: String,
+        /// Its score in the book.
         score: Score,
+        /// The solver's score.
         solved: Score,
     },
     /// The solver failed on an entry.
     #[error("solving {moves:?}")]
     Solver {
+        /// The entry's moves.
         moves: String,
+        /// Why the solver failed.
         #[source]
         source: SolveError,
     },
@@ -97,7 +112,12 @@ const LOAD_TABLE_BITS: u32 = 20;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sample {
     /// `count` of them, chosen by `seed`.
-    Seeded { count: usize, seed: u64 },
+    Seeded {
+        /// How many.
+        count: usize,
+        /// The seed of the choice.
+        seed: u64,
+    },
     /// All of them.
     Full,
 }
@@ -323,7 +343,7 @@ fn check_against_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::book::text;
+    use crate::book::text;
     use c4_core::{Game, parse_moves};
 
     /// The built-in book cut to `depth` plies, as text lines.
