@@ -332,21 +332,9 @@ fn resume_with(
     parse: fn(&str) -> Result<(c4_core::Position, Score), EntryError>,
 ) -> Result<ResumedScores, BookProgressError> {
     let (contents, log) = AppendLog::resume(path, Some(header), parse)?;
-    let mut entries = text::Entries::new(book);
-    for Entry {
-        line,
-        value: (position, score),
-    } in contents.entries
-    {
-        entries
-            .insert(&position, score, Place::Line(line))
-            .map_err(|source| BookProgressError::Damaged {
-                path: path.to_owned(),
-                source,
-            })?;
-    }
+    let scores = insert_lines(path, book, contents.entries)?;
     Ok(ResumedScores {
-        scores: entries.count(),
+        scores,
         warnings: contents.warnings,
         log,
     })
@@ -407,17 +395,7 @@ pub fn check_progress_file(path: &Path) -> Result<ProgressCheck, BookProgressErr
     };
     let contents = AppendLog::read(path, Some(&header_of(version, &root, depth)), parse)?;
     let mut book = OpeningBook::new(depth);
-    let mut entries = text::Entries::new(&mut book);
-    for Entry { line, value } in contents.entries {
-        let (position, score) = value;
-        entries
-            .insert(&position, score, Place::Line(line))
-            .map_err(|source| BookProgressError::Damaged {
-                path: path.to_owned(),
-                source,
-            })?;
-    }
-    let scores = entries.count();
+    let scores = insert_lines(path, &mut book, contents.entries)?;
     let checked_by_builtin = check_read_back(&book, path)?;
     Ok(ProgressCheck {
         version,
@@ -467,19 +445,18 @@ fn upgrade_version_1(
         Ok::<_, EntryError>((moves.to_owned(), position, score))
     };
     let contents = AppendLog::read(path, Some(&old_header), parse)?;
-    let mut book = OpeningBook::new(depth);
-    let mut entries = text::Entries::new(&mut book);
     let mut lines = vec![header(root, depth)];
+    let mut scored = Vec::with_capacity(contents.entries.len());
     for Entry { line, value } in contents.entries {
         let (moves, position, score) = value;
-        entries
-            .insert(&position, score, Place::Line(line))
-            .map_err(|source| BookProgressError::Damaged {
-                path: path.to_owned(),
-                source,
-            })?;
         lines.push(text::checked_line(&moves, score));
+        scored.push(Entry {
+            line,
+            value: (position, score),
+        });
     }
+    let mut book = OpeningBook::new(depth);
+    insert_lines(path, &mut book, scored)?;
     let met = check_read_back(&book, path)?;
     let mut bytes = lines.join("\n");
     bytes.push('\n');
@@ -492,6 +469,29 @@ fn upgrade_version_1(
         lines.len() - 1
     ));
     Ok(warnings)
+}
+
+/// Adds the scores read from the lines of the file at `path` to `book`, each checked as a
+/// book's are (a score its ply allows, no other score for it or its mirror): how many.
+fn insert_lines(
+    path: &Path,
+    book: &mut OpeningBook,
+    lines: Vec<Entry<(c4_core::Position, Score)>>,
+) -> Result<usize, BookProgressError> {
+    let mut entries = text::Entries::new(book);
+    for Entry {
+        line,
+        value: (position, score),
+    } in lines
+    {
+        entries
+            .insert(&position, score, Place::Line(line))
+            .map_err(|source| BookProgressError::Damaged {
+                path: path.to_owned(),
+                source,
+            })?;
+    }
+    Ok(entries.count())
 }
 
 /// Solves `moves` (positions of one ply, neighbours best together) on one solver of
