@@ -1,6 +1,6 @@
 //! `c4 tune`: fit an evaluator's tunable weights on labelled positions.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use c4_arena::matches::{Quiet, run_match};
 use c4_core::excerpt;
 use c4_engine::eval::EvalSpec;
@@ -9,7 +9,7 @@ use c4_lab::tuning::eval_text;
 use c4_lab::tuning::spsa::{self, SpsaConfig, SpsaRun};
 use c4_lab::tuning::texel::{self, Target, TexelConfig};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// How to tune.
@@ -84,6 +84,25 @@ pub struct TuneArgs {
     pub threads: Option<usize>,
 }
 
+/// Checks before the fit that `out` can be written: its folder is created and the file opened
+/// (created if missing, left as it is otherwise). Whether it was created here.
+fn claim_output(out: &Path) -> Result<bool> {
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("--out {}: cannot create its folder", out.display()))?;
+    }
+    let existed = out.exists();
+    if existed && !out.is_file() {
+        bail!("--out {}: not a regular file", out.display());
+    }
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(out)
+        .with_context(|| format!("--out {}: cannot be written", out.display()))?;
+    Ok(!existed)
+}
+
 pub fn run(args: &TuneArgs) -> Result<()> {
     let start =
         EvalSpec::parse(&args.eval).with_context(|| format!("--eval {:?}", excerpt(&args.eval)))?;
@@ -92,15 +111,25 @@ pub fn run(args: &TuneArgs) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("tuned").join(format!("{}.params", start.name())));
+    let created = claim_output(&out)?;
     let started = Instant::now();
-    let (tuned, comments) = match args.method {
-        Method::Texel => pool.install(|| texel_fit(args, &start))?,
-        Method::Spsa => pool.install(|| spsa_run(args, &start, &out))?,
+    let fitted = match args.method {
+        Method::Texel => pool.install(|| texel_fit(args, &start)),
+        Method::Spsa => pool.install(|| spsa_run(args, &start, &out)),
     };
+    let (tuned, comments) = fitted.inspect_err(|_| {
+        if created {
+            std::fs::remove_file(&out).ok();
+        }
+    })?;
     let command: Vec<String> = std::env::args().collect();
     let mut comments = comments;
     comments.push(format!("command: {}", command.join(" ")));
-    tuned.write_params(&out, &comments)?;
+    if let Err(error) = tuned.write_params(&out, &comments) {
+        // The fit is not lost: its parameter file goes to standard output instead.
+        print!("{}", tuned.params_text(&comments));
+        return Err(error).context("the parameter file is printed above instead");
+    }
     println!("done in {:.1} s", started.elapsed().as_secs_f64());
     println!("wrote {}", out.display());
     println!(

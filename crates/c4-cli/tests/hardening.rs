@@ -264,3 +264,12 @@ fn a_progress_score_the_built_in_book_contradicts_is_refused() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("holds a wrong score"), "{err}");
 }
+
+#[test]
+fn a_tune_output_that_cannot_be_written_is_refused_before_the_fit() {
+    let dir = folder("tune");
+    let (code, out, err) = run(&["tune", "--eval", "center", "--out", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("not a regular file"), "{err}");
+    assert!(out.is_empty(), "nothing was fitted: {out}");
+}
