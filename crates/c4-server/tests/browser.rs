@@ -261,6 +261,31 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     );
     let shot = client.screenshot().await?;
     std::fs::write(screenshot.with_file_name("browser-review.png"), shot)?;
+    // Moves taken back are not the game's: at ply 2 the review judges two moves, though the
+    // two ahead stay listed for redo (issue 52, item 1).
+    click_move(2).await?;
+    wait_for(client, "#board[data-moves='44']", Duration::from_secs(10)).await?;
+    client.find(Locator::Id("review")).await?.click().await?;
+    let said = wait_for_text(
+        client,
+        "hint-text",
+        "Red 1 optimal, 0 inaccurate, 0 mistakes;",
+    )
+    .await?;
+    assert!(
+        said.contains("Yellow 1 optimal, 0 inaccurate, 0 mistakes"),
+        "{said}"
+    );
+    assert_eq!(
+        client
+            .find_all(Locator::Css("#move-list .mark"))
+            .await?
+            .len(),
+        2,
+        "{said}"
+    );
+    click_move(4).await?;
+    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
 
     // The analysis toggle scores every column.
     client

@@ -8,7 +8,7 @@
 import { $, howToPlay, sleep, state } from "./state.js";
 import { controllerOf, describeSide, mode, sideToMove, updateSetupVisibility } from "./players.js";
 import { clearPreview, gameOver, humansTurn, render, updatePlayable } from "./board.js";
-import { renderMoves, showStats, wholeLine } from "./panels.js";
+import { renderMoves, showStats } from "./panels.js";
 import { analyse } from "./analysis.js";
 import { api, stopSearches } from "./engine.js";
 
@@ -166,7 +166,7 @@ export function refreshAfterHistory() {
 export function updateControls() {
   $("undo").disabled = state.moves.length === 0;
   $("redo").disabled = state.redo.length === 0;
-  $("review").disabled = wholeLine().length === 0;
+  $("review").disabled = state.moves.length === 0;
   $("save").disabled = !gameOver();
   $("hint").disabled = !humansTurn();
   $("pause").textContent = state.paused ? "Resume" : "Pause";

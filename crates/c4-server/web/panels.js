@@ -19,9 +19,10 @@ export function jumpTo(ply) {
 /** Marks of a review, by quality. */
 export const REVIEW_MARKS = { optimal: "✓", inaccurate: "?!", mistake: "??" };
 
-/** Judges every move of the whole line with the solver and marks the move list. */
+/** Judges every move on the board with the solver and marks the move list (moves undone and
+ * kept for redo are not the game's: they are left out). */
 export async function reviewGame() {
-  const moves = wholeLine();
+  const moves = state.moves;
   if (!moves) return;
   say("Reviewing the game with the solver…");
   try {
