@@ -404,6 +404,12 @@ pub fn check_progress_file(path: &Path) -> Result<ProgressCheck, BookProgressErr
     })
 }
 
+/// Whether the file at `path` starts as a build's progress file does.
+#[must_use]
+pub fn is_progress_file(path: &Path) -> bool {
+    first_line(path).split(' ').next() == Some(PROGRESS_MAGIC)
+}
+
 /// The first line of the file at `path`, without its line ending (empty if it cannot be
 /// read): at most a few hundred bytes are read.
 fn first_line(path: &Path) -> String {

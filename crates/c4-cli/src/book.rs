@@ -7,7 +7,7 @@
 
 use anyhow::{Context, Result};
 use c4_arena::book::{
-    BookFormat, BookProgress, Opened, PROGRESS_MAGIC, check_progress_file, write_whole,
+    BookFormat, BookProgress, Opened, check_progress_file, is_progress_file, write_whole,
 };
 use c4_core::{Game, excerpt};
 use c4_solver::book::build::{BookBuild, BuildEvent};
@@ -192,15 +192,6 @@ fn check(book: &OpeningBook, args: &CheckArgs) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-/// Whether the file at `path` starts as a book build's progress file does.
-fn is_progress_file(path: &Path) -> bool {
-    use std::io::Read;
-    let mut head = [0u8; PROGRESS_MAGIC.len()];
-    std::fs::File::open(path).is_ok_and(|mut file| {
-        file.read_exact(&mut head).is_ok() && head == PROGRESS_MAGIC.as_bytes()
-    })
 }
 
 /// `c4 book verify FILE.partial`: a build's progress checked as resuming it would check it.
