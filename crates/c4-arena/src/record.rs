@@ -6,7 +6,7 @@
 use crate::log::{AppendLog, Contents, Entry, LogError, ResumePoint};
 use crate::record_stats::{Played, ScoreTexts, check_stats};
 use c4_core::{Column, Game, Outcome, ParseMovesError, Player, Status, excerpt};
-use c4_engine::search::MoveReport;
+use c4_search::search::MoveReport;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;

@@ -16,7 +16,7 @@
 //! one per move of its column count as none.
 
 use c4_core::{Game, Position};
-use c4_engine::search::{MoveReport, MoveValue};
+use c4_search::search::{MoveReport, MoveValue};
 use c4_solver::{Score, win_now_score};
 use serde::Deserialize;
 

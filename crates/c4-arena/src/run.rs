@@ -14,7 +14,7 @@ use crate::matches::{FirstPolicy, GameStart, MatchConfig, MatchError, Openings};
 use crate::record::{GameLog, GameRecord, LoadedLog};
 use crate::tournament::{pairing_seed, round_robin};
 use c4_core::excerpt;
-use c4_engine::agent::PlayerSpec;
+use c4_players::PlayerSpec;
 use c4_solver::files::{self, FileError, PathError};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};

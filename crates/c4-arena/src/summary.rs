@@ -28,7 +28,7 @@ pub struct SideStats {
 }
 
 impl SideStats {
-    fn of<'a>(moves: impl Iterator<Item = &'a c4_engine::search::MoveReport>) -> SideStats {
+    fn of<'a>(moves: impl Iterator<Item = &'a c4_search::search::MoveReport>) -> SideStats {
         let (mut times, mut nodes, mut depth) = (Vec::new(), Vec::new(), 0.0);
         for m in moves {
             times.push(m.time_ms());

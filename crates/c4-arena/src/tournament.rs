@@ -241,7 +241,7 @@ impl Crosstable {
 mod tests {
     use super::*;
     use crate::run::RunManifest;
-    use c4_engine::agent::PlayerSpec;
+    use c4_players::PlayerSpec;
 
     #[test]
     fn a_manifest_seeds_each_pairing_as_the_tournament_plays_it() {

@@ -7,7 +7,7 @@ use c4_arena::record::GameRecord;
 use c4_arena::record::{GameLog, GameResult};
 use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
-use c4_engine::agent::PlayerSpec;
+use c4_players::PlayerSpec;
 
 /// A game without its wall times: index, opening, moves, A first, seeds, (column, score, nodes) per move.
 type Played = (u64, String, String, bool, [u64; 2], Vec<(u8, i32, u64)>);

@@ -5,7 +5,7 @@
 use c4_arena::matches::{Contestant, MatchConfig, play_game};
 use c4_arena::record::GameLog;
 use c4_arena::run::RunManifest;
-use c4_engine::agent::PlayerSpec;
+use c4_players::PlayerSpec;
 
 /// Runs recorded before the typed specs: each folder holds `run.json` and `games.jsonl`.
 const OLD_RUNS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/old-runs");

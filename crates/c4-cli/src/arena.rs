@@ -8,7 +8,7 @@ use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
 use c4_core::excerpt;
-use c4_engine::agent::PlayerSpec;
+use c4_players::PlayerSpec;
 use c4_solver::files;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;

@@ -3,8 +3,8 @@
 use crate::plies::PlyRange;
 use anyhow::{Context, Result, bail};
 use c4_core::{Game, parse_moves};
-use c4_engine::agent::PlayerSpec;
-use c4_engine::eval::EVALUATORS;
+use c4_players::PlayerSpec;
+use c4_search::eval::EVALUATORS;
 use c4_solver::book::BookChoice;
 use c4_solver::reference_positions::{self, SETS};
 use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
@@ -224,11 +224,11 @@ fn signature(table_bits: u32) -> Result<()> {
 /// (`A-B`), each reached by random play from the empty board, from `seed`.
 fn random_positions(args: &RandomPositionsArgs) -> Result<Vec<Game>> {
     let (low, high) = (*args.plies.0.start(), *args.plies.0.end());
-    let mut rng = c4_engine::SeededRng::seed_from_u64(args.seed);
+    let mut rng = c4_search::SeededRng::seed_from_u64(args.seed);
     let mut games = Vec::with_capacity(args.positions as usize);
     while games.len() < args.positions as usize {
         let plies = rng.random_range(low..=high);
-        let game = c4_engine::random_play(&mut rng, plies as usize);
+        let game = c4_search::random_play(&mut rng, plies as usize);
         if game.moves().len() == plies as usize
             && !game.position().is_over()
             && !game.position().can_win_next()
@@ -258,7 +258,7 @@ fn analysis(args: &AnalysisBenchArgs) -> Result<()> {
     let mut by_ply: std::collections::BTreeMap<usize, (usize, usize)> = Default::default();
     for game in &games {
         let start = Instant::now();
-        let result = c4_engine::analysis::analyze(game.position(), budget);
+        let result = c4_players::analysis::analyze(game.position(), budget);
         times.push(start.elapsed().as_secs_f64() * 1e3);
         let entry = by_ply.entry(game.moves().len()).or_default();
         entry.1 += 1;

@@ -2,7 +2,7 @@
 //! levels built into c4 (the ladder experiment's figures). `c4 play --help` ends with it.
 
 use anyhow::Result;
-use c4_engine::agent::LEVELS;
+use c4_players::LEVELS;
 use std::fmt::Write as _;
 use std::io::Write as _;
 

@@ -1,7 +1,7 @@
 //! A move's statistics in the one layout `c4 best`, `c4 watch`, `c4 play` and its hint print:
 //! `score: win in 3 moves (+18); depth 12, 1043 nodes, 1.2 ms, pv 4 4 5 (note)`.
 
-use c4_engine::search::MoveReport;
+use c4_search::search::MoveReport;
 
 /// Which score a line of statistics gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub fn stats_line(report: &MoveReport, shown: ScoreShown) -> String {
 mod tests {
     use super::*;
     use c4_core::Column;
-    use c4_engine::search::MoveValue;
+    use c4_search::search::MoveValue;
     use std::time::Duration;
 
     fn report(note: Option<&str>) -> MoveReport {

@@ -7,7 +7,7 @@
 use crate::lines::{Line, next_line};
 use anyhow::{Context, Result};
 use c4_core::Game;
-use c4_engine::agent::PlayerSpec;
+use c4_players::PlayerSpec;
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -35,7 +35,7 @@ pub fn run(args: &EngineArgs) -> Result<()> {
 }
 
 /// The reply to one input line.
-pub fn answer(agent: &mut dyn c4_engine::agent::Agent, line: &Line, info: bool) -> String {
+pub fn answer(agent: &mut dyn c4_players::Agent, line: &Line, info: bool) -> String {
     let text = match line.text() {
         Ok(text) => text,
         Err(refused) => return format!("error: {refused}"),

@@ -72,7 +72,7 @@ fn the_shipped_command_still_learns_the_same_first_games() {
         "--snapshot".to_owned(),
         file.display().to_string(),
     ]);
-    let fingerprint = c4_engine::eval::ntuple::file::fingerprint(&std::fs::read(&file).unwrap());
+    let fingerprint = c4_search::eval::ntuple::file::fingerprint(&std::fs::read(&file).unwrap());
     assert_eq!(
         fingerprint, SHORT_FINGERPRINT,
         "the shipped command's network after {SHORT_GAMES} games has changed \

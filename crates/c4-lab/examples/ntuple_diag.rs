@@ -4,9 +4,9 @@
 //! `cargo run --release -p c4-lab --example ntuple_diag -- LABELS.json [NETWORK.c4nt]`
 
 use c4_core::{Game, Position};
-use c4_engine::eval::ntuple::{Network, evaluator, file};
 use c4_lab::learn::metrics::Labelled;
 use c4_lab::learn::td::greedy_move;
+use c4_search::eval::ntuple::{Network, evaluator, file};
 use std::sync::Arc;
 
 fn main() {

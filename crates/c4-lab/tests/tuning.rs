@@ -1,9 +1,9 @@
 //! Labelled datasets and Texel tuning, end to end on small data.
 
-use c4_engine::eval::EvalSpec;
 use c4_lab::dataset::{self, BuildProgress, DatasetSpec, Sample, Source, Split};
 use c4_lab::tuning::WeightsError;
 use c4_lab::tuning::texel::{self, Target, TexelConfig, TexelError};
+use c4_search::eval::EvalSpec;
 use c4_solver::Solver;
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 use crate::arguments::Seed;
 use crate::value_error;
 use c4_core::excerpt;
-use c4_engine::agent::{Agent, PlayerSpec};
+use c4_players::{Agent, PlayerSpec};
 use pyo3::prelude::*;
 use std::sync::Mutex;
 
@@ -17,7 +17,7 @@ pub(crate) fn parse_spec(text: &str, seed: u64) -> PyResult<PlayerSpec> {
 /// game records'), read in Python's convention, where a column is 0-6 (PettingZoo's action).
 #[pyclass(module = "c4lab", frozen, name = "MoveReport")]
 #[derive(Clone)]
-pub struct MoveReport(pub c4_engine::search::MoveReport);
+pub struct MoveReport(pub c4_search::search::MoveReport);
 
 #[pymethods]
 impl MoveReport {

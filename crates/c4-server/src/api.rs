@@ -21,22 +21,22 @@ use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
 use c4_core::{Game, PositionSummary};
-use c4_engine::agent::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
-use c4_engine::analysis::analyze_until;
-use c4_engine::options::FileAccess;
-use c4_engine::review::review_within;
+use c4_options::FileAccess;
+use c4_players::analysis::analyze_until;
+use c4_players::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
 use c4_solver::Cancel;
+use c4_solver::review::review_within;
 use c4_solver::{OpeningBook, Solver};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
-/// The analysis budget when a request gives none, milliseconds.
-pub use c4_engine::analysis::DEFAULT_BUDGET_MS as DEFAULT_ANALYSIS_MS;
 /// The player `/api/best` uses when the request names none.
-pub use c4_engine::requests::{
+pub use c4_api::{
     AnalyzeRequest, AnalyzeResponse, BestRequest, BestResponse, DEFAULT_AI, HintRequest,
     HintResponse, ReviewRequest, ReviewResponse,
 };
+/// The analysis budget when a request gives none, milliseconds.
+pub use c4_players::analysis::DEFAULT_BUDGET_MS as DEFAULT_ANALYSIS_MS;
 /// The largest solver table one search may allocate: 2^24 slots, 128 MiB (the default).
 pub const MAX_SEARCH_TABLE_BITS: u32 = 24;
 /// The most threads one search may use.
@@ -107,7 +107,7 @@ async fn best(
 ) -> Result<Json<BestResponse>, ApiError> {
     let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
-    let seed = request.seed.unwrap_or_else(c4_engine::requests::fresh_seed);
+    let seed = request.seed.unwrap_or_else(c4_api::fresh_seed);
     // A request names no file on the server: every file option (book=, params=, ...) is
     // refused at parse time unless it names something shipped in the binary.
     let mut spec = PlayerSpec::parse_with(text, seed, FileAccess::ShippedOnly).map_err(|e| {
@@ -185,13 +185,12 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 
 /// The game of a request's `moves`.
 pub(crate) fn parse_game(moves: &str) -> Result<Game, ApiError> {
-    c4_engine::requests::parse_game(moves).map_err(|e| ApiError::bad_request(e.to_string()))
+    c4_api::parse_game(moves).map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 /// A position where a move can still be played; `why_not` completes the error otherwise.
 fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, ApiError> {
-    c4_engine::requests::parse_game_in_progress(moves, why_not)
-        .map_err(|e| ApiError::bad_request(e.to_string()))
+    c4_api::parse_game_in_progress(moves, why_not).map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 /// A request's `time_ms` (or `default`), at most the server's time cap.
@@ -202,7 +201,7 @@ fn time_budget(
     clamped: &mut Vec<String>,
 ) -> Result<u64, ApiError> {
     let cap = state.config.time_cap.as_millis() as u64;
-    c4_engine::requests::time_budget(time_ms, default, cap, clamped)
+    c4_api::time_budget(time_ms, default, cap, clamped)
         .map_err(|e| ApiError::bad_request(e.to_string()))
 }
 

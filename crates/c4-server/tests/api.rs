@@ -350,14 +350,14 @@ async fn players_come_from_the_registry() {
     };
     assert_eq!(
         names("algorithms"),
-        c4_engine::agent::PLAYER_KINDS
+        c4_players::PLAYER_KINDS
             .iter()
             .map(|a| a.name)
             .collect::<Vec<_>>()
     );
     assert_eq!(
         names("levels"),
-        c4_engine::agent::LEVELS
+        c4_players::LEVELS
             .iter()
             .map(|l| l.name)
             .collect::<Vec<_>>()

@@ -8,7 +8,7 @@ mod browser_support;
 use browser_support::*;
 use c4_arena::review::review_record;
 use c4_core::Game;
-use c4_engine::agent::parse_agent;
+use c4_players::parse_agent;
 use c4_server::{ServerConfig, bind, serve};
 use c4_solver::{OpeningBook, Solver};
 use fantoccini::{Client, ClientBuilder, Locator};

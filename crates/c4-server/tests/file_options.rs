@@ -5,7 +5,7 @@
 //! memory), `/etc/passwd` (a read would echo its first line) and standard input.
 
 use axum::body::Bytes;
-use c4_engine::agent::file_option_uses;
+use c4_players::file_option_uses;
 use c4_server::{ServerConfig, bind, serve};
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::Client;

@@ -3,7 +3,7 @@
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use c4_engine::agent::{HINT, PlayerSpec};
+use c4_players::{HINT, PlayerSpec};
 use c4_server::{ServerConfig, router};
 use http_body_util::BodyExt;
 use serde_json::Value;

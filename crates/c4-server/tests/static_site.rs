@@ -179,7 +179,7 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
 
     // A whole game against every level the engine has, then the review of the last one
     // (the strongest).
-    for level in c4_engine::agent::LEVELS.iter().map(|level| level.name) {
+    for level in c4_players::LEVELS.iter().map(|level| level.name) {
         let banner = whole_game(client, base, level).await?;
         eprintln!("against {level}: {banner}");
         if level == "perfect" {

@@ -5,11 +5,11 @@
 //!
 //! The page already speaks JSON to `c4 serve`'s API. The static page sends the same bodies to
 //! a Web Worker instead, and the worker hands them to [`request`], which answers with the JSON
-//! the server would have sent, computed by the same `c4-engine` code (no second engine): the
+//! the server would have sent, computed by the same c4-players and c4-api code (no second engine): the
 //! page's code does not care which mode it runs in. [`requests`] holds the typed requests and
 //! answers, free of JavaScript, so native tests run exactly what the browser runs; this file
-//! only turns them into and out of JSON text at the wasm-bindgen boundary. It uses c4-core
-//! and c4-engine only: game records, runs and files belong to the native crates.
+//! only turns them into and out of JSON text at the wasm-bindgen boundary. It uses the crates up
+//! to c4-api only: game records, runs and files belong to the native crates.
 //!
 //! The browser gives a page one thread per worker and no file system, so every search runs on
 //! one thread ([`BROWSER_THREADS`]), every file option must name something shipped (the

@@ -8,10 +8,10 @@
 
 use crate::{BROWSER_TABLE_BITS, BROWSER_THREADS, BROWSER_TIME_CAP_MS};
 use c4_core::{Column, Game, PositionSummary, WIDTH};
-use c4_engine::agent::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
-use c4_engine::analysis::{DEFAULT_BUDGET_MS, analyze};
-use c4_engine::options::FileAccess;
-use c4_engine::review::review_within;
+use c4_options::FileAccess;
+use c4_players::analysis::{DEFAULT_BUDGET_MS, analyze};
+use c4_players::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
+use c4_solver::review::review_within;
 use c4_solver::{OpeningBook, Score, Solver};
 use serde::Serialize;
 use std::time::Duration;
@@ -28,7 +28,7 @@ impl std::fmt::Display for RequestError {
 
 impl std::error::Error for RequestError {}
 
-pub use c4_engine::requests::{
+pub use c4_api::{
     AnalyzeRequest, AnalyzeResponse, BestRequest, BestResponse, DEFAULT_AI, HintRequest,
     HintResponse, ReviewRequest, ReviewResponse,
 };
@@ -58,7 +58,7 @@ pub fn position(moves: &str) -> Result<PositionSummary, RequestError> {
 pub fn best(request: BestRequest) -> Result<BestResponse, RequestError> {
     let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
     let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
-    let seed = request.seed.unwrap_or_else(c4_engine::requests::fresh_seed);
+    let seed = request.seed.unwrap_or_else(c4_api::fresh_seed);
     // The page runs on no file system: only what is shipped in the module can be named.
     let mut spec = PlayerSpec::parse_with(text, seed, FileAccess::ShippedOnly)
         .map_err(|e| RequestError(format!("invalid ai {:?}: {e}", c4_core::excerpt(text))))?;
@@ -147,13 +147,12 @@ pub fn book(moves: &str) -> Result<BookAnswer, RequestError> {
 
 /// The game of a request's `moves`.
 fn parse_game(moves: &str) -> Result<Game, RequestError> {
-    c4_engine::requests::parse_game(moves).map_err(|e| RequestError(e.to_string()))
+    c4_api::parse_game(moves).map_err(|e| RequestError(e.to_string()))
 }
 
 /// A position where a move can still be played; `why_not` completes the error otherwise.
 fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, RequestError> {
-    c4_engine::requests::parse_game_in_progress(moves, why_not)
-        .map_err(|e| RequestError(e.to_string()))
+    c4_api::parse_game_in_progress(moves, why_not).map_err(|e| RequestError(e.to_string()))
 }
 
 /// A request's `time_ms` (or `default`), at most the browser's time cap.
@@ -162,6 +161,6 @@ fn time_budget(
     default: u64,
     clamped: &mut Vec<String>,
 ) -> Result<u64, RequestError> {
-    c4_engine::requests::time_budget(time_ms, default, BROWSER_TIME_CAP_MS, clamped)
+    c4_api::time_budget(time_ms, default, BROWSER_TIME_CAP_MS, clamped)
         .map_err(|e| RequestError(e.to_string()))
 }

@@ -3,7 +3,7 @@
 
 use c4_arena::log::LogError;
 use c4_core::{ParseMovesError, PlayError};
-use c4_engine::options::SpecError;
+use c4_options::SpecError;
 use c4_solver::SolveError;
 use c4_solver::files::FileError;
 use std::path::PathBuf;

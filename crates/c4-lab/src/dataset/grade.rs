@@ -5,7 +5,7 @@
 
 use super::{DatasetError, Sample, Split};
 use c4_core::{Game, WIDTH};
-use c4_engine::agent::PlayerSpec;
+use c4_players::PlayerSpec;
 use c4_solver::Score;
 use rayon::prelude::*;
 

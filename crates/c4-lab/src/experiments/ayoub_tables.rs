@@ -5,13 +5,13 @@ use super::pairing::{PairingRow, PairingTable, PaperResult};
 use super::reference::{self, csv_depth, rows};
 use crate::experiments::ExperimentError;
 use c4_arena::matches::FirstPolicy;
-use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
-use c4_engine::eval::EvalSpec;
-use c4_engine::eval::Sides;
-use c4_engine::eval::ayoub_max_connected::MaxConnectedConfig;
-use c4_engine::eval::ayoub_naive::{NaiveConfig, NaiveMode};
-use c4_engine::eval::square_values::{Matrix, SquareValuesConfig};
-use c4_engine::search::{LeafView, MoveOrder, TieBreak, WinScore};
+use c4_players::{FixedDepthSpec, PlayerSpec};
+use c4_search::eval::EvalSpec;
+use c4_search::eval::Sides;
+use c4_search::eval::ayoub_max_connected::MaxConnectedConfig;
+use c4_search::eval::ayoub_naive::{NaiveConfig, NaiveMode};
+use c4_search::eval::square_values::{Matrix, SquareValuesConfig};
+use c4_search::search::{LeafView, MoveOrder, TieBreak, WinScore};
 
 /// Ayoub's heuristics by his ids: their names in row labels, and each as he configured it
 /// (naive draws a new number per call, the others count the player's own discs only).

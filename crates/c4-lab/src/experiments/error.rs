@@ -7,7 +7,7 @@ use c4_arena::log::LogError;
 use c4_arena::matches::MatchError;
 use c4_arena::run::NotThisRun;
 use c4_core::{ParseMovesError, PlayError};
-use c4_engine::options::SpecError;
+use c4_options::SpecError;
 use c4_solver::SolveError;
 use c4_solver::files::{FileError, PathError};
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@ use crate::experiments::ExperimentError;
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::run::check_resumed;
-use c4_engine::agent::PlayerSpec;
+use c4_players::PlayerSpec;
 use std::path::{Path, PathBuf};
 
 /// What the paper reports for one row.

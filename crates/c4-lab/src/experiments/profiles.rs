@@ -10,7 +10,7 @@ use c4_arena::matches::{
 };
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::stats::Spread;
-use c4_engine::agent::PlayerSpec;
+use c4_players::PlayerSpec;
 use plotters::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;

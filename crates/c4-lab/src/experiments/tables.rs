@@ -113,7 +113,7 @@ pub static EXPERIMENTS: &[Experiment] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use c4_engine::agent::PlayerSpec;
+    use c4_players::PlayerSpec;
 
     #[test]
     fn every_experiment_has_rows_and_valid_players() {

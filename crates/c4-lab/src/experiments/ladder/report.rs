@@ -7,7 +7,7 @@ use super::{DEPTH, OPENING_PLIES, Results, graded, levels, players, plot};
 use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::stats::Spread;
 use c4_arena::tournament::{Crosstable, Rating};
-use c4_engine::agent::{LEVELS, MEASURED_HEADER, Measured, MeasuredRow};
+use c4_players::{LEVELS, MEASURED_HEADER, Measured, MeasuredRow};
 use std::fmt::Write as _;
 use std::path::Path;
 

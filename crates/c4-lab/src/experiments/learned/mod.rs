@@ -21,8 +21,8 @@ use crate::progress::{GamesOf, Progress};
 use crate::tuning::TUNED;
 use c4_arena::matches::Contestant;
 use c4_arena::record::GameRecord;
-use c4_engine::eval::EVALUATORS;
-use c4_engine::eval::ntuple::evaluator::builtin_fingerprint;
+use c4_search::eval::EVALUATORS;
+use c4_search::eval::ntuple::evaluator::builtin_fingerprint;
 use std::path::{Path, PathBuf};
 
 /// The learned evaluator's registry name.

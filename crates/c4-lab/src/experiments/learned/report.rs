@@ -9,7 +9,7 @@ use super::{DEPTHS, LADDER_DEPTH, NTUPLE, PerfectGame, Results, graded, ladder_p
 use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::tournament::Crosstable;
 use c4_core::{Game, WIDTH};
-use c4_engine::eval::ntuple::evaluator::builtin;
+use c4_search::eval::ntuple::evaluator::builtin;
 use std::fmt::Write as _;
 use std::path::Path;
 

@@ -7,9 +7,9 @@ use super::super::pairing::PairingTable;
 use super::super::players::alphabeta;
 use crate::experiments::ExperimentError;
 use crate::tuning::parse_eval_text;
-use c4_engine::agent::PlayerSpec;
-use c4_engine::eval::EvalSpec;
-use c4_engine::eval::kang_h1_features::KangConfig;
+use c4_players::PlayerSpec;
+use c4_search::eval::EvalSpec;
+use c4_search::eval::kang_h1_features::KangConfig;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

@@ -12,7 +12,7 @@ use crate::tuning::spsa::OPENING_PLIES;
 use crate::tuning::texel::{self, Target, TexelConfig};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
-use c4_engine::eval::EvalSpec;
+use c4_search::eval::EvalSpec;
 use c4_solver::DEFAULT_TABLE_BITS;
 use c4_solver::book::OpeningBook;
 use c4_solver::files;

@@ -2,7 +2,7 @@
 
 use crate::tuning::WeightsError;
 use c4_core::ParseMovesError;
-use c4_engine::options::SpecError;
+use c4_options::SpecError;
 
 /// Why a texel fit cannot run.
 #[derive(Debug, thiserror::Error)]

@@ -6,9 +6,9 @@ use super::config::{Target, TexelConfig};
 use super::error::TexelError;
 use crate::dataset::{Sample, Split};
 use c4_core::{Column, Game, Player, Position};
-use c4_engine::agent::{FixedDepthSpec, PlayerSpec};
-use c4_engine::eval::{EvalSpec, Evaluator};
-use c4_engine::search::MoveValue;
+use c4_players::{FixedDepthSpec, PlayerSpec};
+use c4_search::eval::{EvalSpec, Evaluator};
+use c4_search::search::MoveValue;
 use rayon::prelude::*;
 
 /// Where one position's value comes from.

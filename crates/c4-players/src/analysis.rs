@@ -1,0 +1,294 @@
+//! The value of every column of a position within a time budget: what the server's
+//! `/api/analyze` and the page's analysis toggle show.
+//!
+//! Each column is first solved exactly (Pons' scores, marked `exact`) while the solver's
+//! share of the budget lasts; the columns left over get the `threats` evaluation of a
+//! full-window alpha-beta search, deepened until the budget runs out, marked with the depth
+//! it reached. A heuristic value that is a forced win or loss says so.
+
+use c4_core::{CELLS, Column, Position, WIDTH};
+use c4_search::eval::threats::Threats;
+use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
+use c4_search::search::{LeafView, MoveOrder, WinScore};
+use c4_search::search::{decisive_plies, describe_search_value};
+use c4_solver::Cancel;
+use c4_solver::clock::Instant;
+use c4_solver::{OpeningBook, Score, SolveLimits, Solver, describe_score, winner_discs_left};
+use std::time::Duration;
+
+/// The budget of an analysis when none is given, milliseconds.
+pub const DEFAULT_BUDGET_MS: u64 = 1000;
+
+/// Share of the budget the exact solves may use, in percent; the rest goes to the search of
+/// the columns left unsolved (a few plies of it already say more than nothing).
+const ANALYSIS_SOLVER_SHARE_PERCENT: u32 = 85;
+/// Threads of each exact solve: a position just past the opening book takes its seven
+/// solves 0.1-0.5 s each on one.
+const ANALYSIS_THREADS: usize = 2;
+/// log2 of the solver table's entries (32 MiB): enough for any solve that fits a few seconds.
+const ANALYSIS_TABLE_BITS: u32 = 22;
+
+/// What is known of one column.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ColumnValue {
+    /// The column is full.
+    Full,
+    /// The solver's score (Pons' convention: positive wins, 22 - k for a win with disc k).
+    Exact {
+        /// The score for the side to move.
+        score: Score,
+    },
+    /// A heuristic search's value for the side to move.
+    Heuristic {
+        /// The value (a forced win or loss is beyond any heuristic value).
+        value: i32,
+        /// The depth searched, in plies.
+        depth: u32,
+    },
+}
+
+/// How a column ends for the side to move, as far as is known (a game's actual end is
+/// [`c4_core::Outcome`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// A win.
+    Win,
+    /// A draw with best play (only the solver says this).
+    Draw,
+    /// A loss.
+    Loss,
+    /// Not proven either way.
+    Unknown,
+}
+
+/// One column's analysis.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ColumnAnalysis {
+    /// The column.
+    pub column: Column,
+    /// Its value.
+    #[serde(flatten)]
+    pub value: ColumnValue,
+    /// The verdict it proves (serialised as `outcome`).
+    #[serde(rename = "outcome")]
+    pub verdict: Verdict,
+    /// For an exact win or loss: the discs the winner still plays, the winning one included
+    /// (the distance to the end with best play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner_discs_left: Option<u32>,
+    /// In words, for people.
+    pub text: String,
+}
+
+/// A whole position's analysis.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Analysis {
+    /// One entry per column, left to right.
+    pub columns: Vec<ColumnAnalysis>,
+    /// Whether every playable column is solved exactly.
+    pub exact: bool,
+    /// Nodes visited by the solver and the search together.
+    pub nodes: u64,
+    /// Wall time, milliseconds.
+    pub time_ms: f64,
+}
+
+/// Analyses `position` (not over) within about `budget`.
+#[must_use]
+pub fn analyze(position: &Position, budget: Duration) -> Analysis {
+    analyze_until(position, budget, None)
+}
+
+/// The same, stopping early (with what is known by then) when `cancel` is given.
+#[must_use]
+pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cancel>) -> Analysis {
+    let start = Instant::now();
+    let mut values: [Option<ColumnValue>; WIDTH] = Default::default();
+    let mut nodes = 0;
+    let solver_budget = budget * ANALYSIS_SOLVER_SHARE_PERCENT / 100;
+    let mut solver = Solver::new(ANALYSIS_TABLE_BITS);
+    solver.set_book(Some(OpeningBook::builtin()));
+    solver.set_cancel(cancel.clone());
+    solver.set_threads(ANALYSIS_THREADS);
+    for column in Column::CENTER_FIRST {
+        if !position.can_play(column) {
+            values[column.index()] = Some(ColumnValue::Full);
+            continue;
+        }
+        let limits = SolveLimits {
+            nodes: None,
+            time: Some(solver_budget.saturating_sub(start.elapsed())),
+        };
+        // A column that does not finish leaves the others to try: short solves still fit.
+        if let Ok((score, stats)) = solver.score_move(position, column, false, limits) {
+            values[column.index()] = Some(ColumnValue::Exact { score });
+            nodes += stats.nodes;
+        }
+    }
+    if values.iter().any(Option::is_none) {
+        let (heuristic, search_nodes) =
+            deepen(position, budget.saturating_sub(start.elapsed()), cancel);
+        nodes += search_nodes;
+        for (column, value, depth) in heuristic {
+            values[column.index()].get_or_insert(ColumnValue::Heuristic { value, depth });
+        }
+    }
+    let moves_played = position.moves_played();
+    let columns: Vec<ColumnAnalysis> = Column::ALL
+        .iter()
+        .zip(values)
+        .map(|(column, value)| {
+            // `deepen` values every playable column, so nothing is left unknown.
+            let value = value.unwrap_or(ColumnValue::Full);
+            let (verdict, text) = describe(&value, moves_played);
+            let winner_discs_left = match value {
+                ColumnValue::Exact { score } => winner_discs_left(score, moves_played),
+                _ => None,
+            };
+            ColumnAnalysis {
+                column: *column,
+                value,
+                verdict,
+                winner_discs_left,
+                text,
+            }
+        })
+        .collect();
+    Analysis {
+        exact: columns
+            .iter()
+            .all(|c| !matches!(c.value, ColumnValue::Heuristic { .. })),
+        columns,
+        nodes,
+        time_ms: start.elapsed().as_secs_f64() * 1e3,
+    }
+}
+
+/// Full-window alpha-beta with the `threats` evaluator, one depth more each round until
+/// `budget` runs out (at least depth 1 completes): each column's value at the deepest
+/// completed depth.
+fn deepen(
+    position: &Position,
+    budget: Duration,
+    cancel: Option<Cancel>,
+) -> (Vec<(Column, i32, u32)>, u64) {
+    let start = Instant::now();
+    let empty = CELLS as u32 - position.moves_played();
+    let mut best = Vec::new();
+    let mut nodes = 0;
+    let config = FixedDepthConfig {
+        depth: 1,
+        prune: true,
+        tt: true,
+        order: MoveOrder::Best,
+        win_score: WinScore::Auto,
+        leaf_view: LeafView::Root,
+    };
+    let mut search = FixedDepthSearch::new(Threats::default(), config);
+    search.set_cancel(cancel);
+    for depth in 1..=empty {
+        search.set_depth(depth);
+        if depth > 1 {
+            search.set_time_limit(Some(budget.saturating_sub(start.elapsed())));
+        }
+        let values = search.search_root(position, RootWindow::Full);
+        nodes += search.nodes();
+        if search.stopped_early() {
+            break;
+        }
+        best = values.into_iter().map(|(c, v, _)| (c, v, depth)).collect();
+        if start.elapsed() * 4 > budget {
+            break; // the next depth would not finish
+        }
+    }
+    (best, nodes)
+}
+
+fn describe(value: &ColumnValue, moves_played: u32) -> (Verdict, String) {
+    match *value {
+        ColumnValue::Full => (Verdict::Unknown, "full".to_owned()),
+        ColumnValue::Exact { score } => {
+            let outcome = match score.signum() {
+                1 => Verdict::Win,
+                -1 => Verdict::Loss,
+                _ => Verdict::Draw,
+            };
+            // The score is that of the position before the move.
+            (outcome, describe_score(score, Some(moves_played)))
+        }
+        ColumnValue::Heuristic { value, depth } => {
+            let verdict = match decisive_plies(value) {
+                Some(p) if p > 0 => Verdict::Win,
+                Some(_) => Verdict::Loss,
+                None => Verdict::Unknown,
+            };
+            (verdict, describe_search_value(value, Some(depth)))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use c4_core::Game;
+
+    fn analysis(moves: &str, budget_ms: u64) -> Analysis {
+        let game = Game::from_moves(moves).unwrap();
+        analyze(game.position(), Duration::from_millis(budget_ms))
+    }
+
+    #[test]
+    fn endgames_are_solved_exactly_and_agree_with_the_solver() {
+        // A Test_L3 style endgame: every column solves in microseconds.
+        let moves = "2252576253462244111563365343671351441";
+        let a = analysis(moves, 2000);
+        assert!(a.exact);
+        let game = Game::from_moves(moves).unwrap();
+        let (scores, _) = Solver::new(20)
+            .analyze(game.position(), false, SolveLimits::default())
+            .unwrap();
+        for (c, s) in a.columns.iter().zip(scores) {
+            match c.value {
+                ColumnValue::Exact { score } => assert_eq!(score, s),
+                ColumnValue::Full => assert_eq!(s, c4_solver::INVALID_MOVE),
+                ColumnValue::Heuristic { .. } => panic!("not exact"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_empty_board_is_exact_from_the_book() {
+        let a = analysis("", 150);
+        assert!(a.exact);
+        assert_eq!(a.columns[3].value, ColumnValue::Exact { score: 1 });
+    }
+
+    #[test]
+    fn a_hard_position_past_the_book_falls_back_to_the_search_and_says_so() {
+        // A Begin-Hard position of 9 discs: its columns take the solver 0.1-0.6 s each.
+        let a = analysis("573154743", 150);
+        assert!(!a.exact);
+        assert!(a.time_ms < 1500.0, "{}", a.time_ms);
+        let heuristic: Vec<&ColumnAnalysis> = a
+            .columns
+            .iter()
+            .filter(|c| matches!(c.value, ColumnValue::Heuristic { .. }))
+            .collect();
+        assert!(!heuristic.is_empty());
+        for c in heuristic {
+            let ColumnValue::Heuristic { depth, .. } = c.value else {
+                unreachable!()
+            };
+            assert!(depth >= 1);
+        }
+    }
+
+    #[test]
+    fn full_columns_are_marked() {
+        let a = analysis("444444", 500);
+        assert_eq!(a.columns[3].value, ColumnValue::Full);
+        assert_eq!(a.columns[3].text, "full");
+    }
+}

@@ -1,0 +1,389 @@
+//! The players a [`PlayerSpec`] builds.
+
+use super::Agent;
+use super::spec::PlayerSpec;
+use c4_core::{Column, Game, Position};
+use c4_options::SpecError;
+use c4_search::eval::threats::Threats;
+use c4_search::search::engine::{EngineConfig, EngineSearch};
+use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
+use c4_search::search::{MoveReport, MoveValue, RandomCount, RandomPick, TieBreak};
+use c4_search::{SeededRng, with_evaluator};
+use c4_solver::Cancel;
+use c4_solver::book::{BookChoice, OpeningBook};
+use c4_solver::clock::Instant;
+use c4_solver::{SolveLimits, Solver};
+use rand::{RngExt, SeedableRng};
+use std::time::Duration;
+
+impl PlayerSpec {
+    /// Builds the player.
+    pub fn build(&self) -> Result<Box<dyn Agent>, SpecError> {
+        let spec = self.to_string();
+        Ok(match self {
+            PlayerSpec::Random(s) => Box::new(RandomAgent {
+                spec,
+                rng: SeededRng::seed_from_u64(s.seed),
+            }),
+            PlayerSpec::Minimax(s) | PlayerSpec::Alphabeta(s) => {
+                let config = FixedDepthConfig {
+                    depth: s.depth,
+                    prune: matches!(self, PlayerSpec::Alphabeta(_)),
+                    tt: s.tt,
+                    order: s.order,
+                    win_score: s.win_score,
+                    leaf_view: s.leaf_view,
+                };
+                let time_limit = s.time_ms.map(Duration::from_millis);
+                with_evaluator!(s.eval.build(s.seed), e => Box::new(FixedDepthAgent {
+                    spec,
+                    search: {
+                        let mut search = FixedDepthSearch::new(e, config);
+                        search.set_time_limit(time_limit);
+                        search
+                    },
+                    tiebreak: s.tiebreak,
+                    random_move: s.random_every.map(|every| RandomMove {
+                        every,
+                        count: s.random_count,
+                        pick: s.random_pick,
+                    }),
+                    rng: SeededRng::seed_from_u64(s.seed),
+                }) as Box<dyn Agent>)
+            }
+            PlayerSpec::Engine(s) => {
+                let config = EngineConfig {
+                    time: Duration::from_millis(s.time_ms),
+                    max_depth: s.depth,
+                    use_solver: s.solver,
+                    solver_threads: s.threads as usize,
+                    ..EngineConfig::default()
+                };
+                let book = load_book(&s.book)?;
+                with_evaluator!(s.eval.build(s.seed), e => Box::new(EngineAgent {
+                    spec,
+                    search: {
+                        let mut search = EngineSearch::new(e, config);
+                        search.set_book(book);
+                        search
+                    },
+                }) as Box<dyn Agent>)
+            }
+            PlayerSpec::Perfect(s) => Box::new(PerfectAgent {
+                spec,
+                solver: {
+                    let mut solver =
+                        Solver::try_new(s.table_bits).map_err(|e| SpecError::Unavailable {
+                            key: "table",
+                            value: s.table_bits.to_string(),
+                            reason: format!(
+                                "cannot allocate {} MiB: {e}",
+                                (8u64 << s.table_bits) >> 20
+                            ),
+                        })?;
+                    solver.set_book(load_book(&s.book)?);
+                    solver.set_threads(s.threads as usize);
+                    solver
+                },
+                time: s.time_ms.map(Duration::from_millis),
+                fallback: None,
+                cancel: None,
+            }),
+        })
+    }
+}
+
+/// The book a spec chose, loaded.
+fn load_book(book: &BookChoice) -> Result<Option<std::sync::Arc<OpeningBook>>, SpecError> {
+    book.load().map_err(|e| SpecError::Unavailable {
+        key: "book",
+        value: book.to_string(),
+        reason: e.to_string(),
+    })
+}
+
+struct RandomAgent {
+    spec: String,
+    rng: SeededRng,
+}
+
+impl Agent for RandomAgent {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+    fn choose(&mut self, game: &Game) -> MoveReport {
+        let start = Instant::now();
+        let legal: Vec<Column> = game.position().legal_moves().collect();
+        let column = legal[self.rng.random_range(0..legal.len())];
+        MoveReport::unscored(
+            column,
+            game.position().moves_played(),
+            start.elapsed(),
+            None,
+        )
+    }
+}
+
+struct FixedDepthAgent<E: c4_search::eval::Evaluator> {
+    spec: String,
+    search: FixedDepthSearch<E>,
+    tiebreak: TieBreak,
+    random_move: Option<RandomMove>,
+    rng: SeededRng,
+}
+
+/// Kang's random move: every `every` moves, counted as `count` says, a column from `pick`.
+#[derive(Clone, Copy, Debug)]
+struct RandomMove {
+    every: u32,
+    count: RandomCount,
+    pick: RandomPick,
+}
+
+impl RandomMove {
+    /// Whether the move to play in `position` is a random one.
+    fn due(&self, position: &Position) -> bool {
+        let number = match self.count {
+            // The player's own move number, 1-based: Kang's "3rd, 6th, 9th ... move".
+            RandomCount::Own => position.moves_played() / 2 + 1,
+            RandomCount::Game => position.moves_played() + 1,
+        };
+        number.is_multiple_of(self.every)
+    }
+}
+
+impl<E: c4_search::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn set_cancel(&mut self, cancel: Cancel) {
+        self.search.set_cancel(Some(cancel));
+    }
+
+    fn choose(&mut self, game: &Game) -> MoveReport {
+        let start = Instant::now();
+        let position = game.position();
+        let random_move = self.random_move.filter(|r| r.due(position));
+        let random_now = random_move.is_some();
+        let window = if random_now {
+            RootWindow::Full
+        } else if self.tiebreak == TieBreak::First {
+            RootWindow::Standard
+        } else {
+            RootWindow::KeepTies
+        };
+        let values = self.search.search_root(position, window);
+        let best_value = values
+            .iter()
+            .map(|v| v.1)
+            .max()
+            .expect("a position that is not over has moves");
+        let stopped = self.search.stopped_early();
+        // The deepest search completed over every root move: none when the time limit cut
+        // the search, and never past the end of the game.
+        let remaining = c4_core::CELLS as u32 - position.moves_played();
+        let depth = if stopped {
+            0
+        } else {
+            self.search.depth().min(remaining)
+        };
+        let mut note = stopped.then(|| {
+            format!(
+                "stopped at the time limit after {} of {} root moves at depth {}: no depth completed",
+                values.len(),
+                position.legal_moves().count(),
+                self.search.depth()
+            )
+        });
+        let column = if let Some(random_move) = random_move.filter(|_| values.len() > 1) {
+            let mut ranked: Vec<_> = values.clone();
+            ranked.sort_by_key(|v| std::cmp::Reverse(v.1)); // stable: search order among equals
+            match random_move.pick {
+                RandomPick::TwoBest => {
+                    note = Some(joined(
+                        note,
+                        format!(
+                            "random move between the two best columns ({} and {})",
+                            ranked[0].0, ranked[1].0
+                        ),
+                    ));
+                    ranked[self.rng.random_range(0..2)].0
+                }
+                RandomPick::Any => {
+                    note = Some(joined(
+                        note,
+                        format!("random move among the {} legal columns", ranked.len()),
+                    ));
+                    ranked[self.rng.random_range(0..ranked.len())].0
+                }
+            }
+        } else {
+            let tied: Vec<Column> = values
+                .iter()
+                .filter(|v| v.1 == best_value && v.2)
+                .map(|v| v.0)
+                .collect();
+            match self.tiebreak {
+                TieBreak::First => tied[0],
+                TieBreak::Center => *tied
+                    .iter()
+                    .min_by_key(|c| c.distance_from_center())
+                    .expect("non-empty"),
+                TieBreak::Random => tied[self.rng.random_range(0..tied.len())],
+            }
+        };
+        let score = values
+            .iter()
+            .find(|v| v.0 == column)
+            .map_or(best_value, |v| v.1);
+        let mut pv = self.search.principal_variation();
+        if pv.first() != Some(&column) {
+            pv = vec![column];
+        }
+        MoveReport {
+            column,
+            score: MoveValue::heuristic(score),
+            depth,
+            nodes: self.search.nodes(),
+            time: start.elapsed(),
+            pv,
+            note,
+            ply: position.moves_played(),
+        }
+    }
+}
+
+/// `first`, if any, then `then`.
+fn joined(first: Option<String>, then: String) -> String {
+    match first {
+        Some(first) => format!("{first}; {then}"),
+        None => then,
+    }
+}
+
+struct EngineAgent<E: c4_search::eval::Evaluator> {
+    spec: String,
+    search: EngineSearch<E>,
+}
+
+impl<E: c4_search::eval::Evaluator + Send> Agent for EngineAgent<E> {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+    fn choose(&mut self, game: &Game) -> MoveReport {
+        self.search.choose(game.position())
+    }
+    fn set_cancel(&mut self, cancel: Cancel) {
+        self.search.set_cancel(Some(cancel));
+    }
+}
+
+/// With a time limit, the share of `perfect`'s budget kept for the heuristic search that
+/// decides when the solve does not finish, in percent: the solve gets the rest, so the
+/// move takes its budget and not more, and the search has time for a real depth.
+pub const PERFECT_SEARCH_SHARE_PERCENT: u32 = 10;
+
+struct PerfectAgent {
+    spec: String,
+    solver: Solver,
+    time: Option<Duration>,
+    /// The engine's search without its own solve (this one just gave up), built at the
+    /// first solve that does not finish and kept for its table.
+    fallback: Option<EngineSearch<Threats>>,
+    cancel: Option<Cancel>,
+}
+
+impl Agent for PerfectAgent {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn set_cancel(&mut self, cancel: Cancel) {
+        self.solver.set_cancel(Some(cancel.clone()));
+        if let Some(fallback) = &mut self.fallback {
+            fallback.set_cancel(Some(cancel.clone()));
+        }
+        self.cancel = Some(cancel);
+    }
+
+    fn choose(&mut self, game: &Game) -> MoveReport {
+        let start = Instant::now();
+        let position = game.position();
+        let limits = SolveLimits {
+            nodes: None,
+            time: self
+                .time
+                .map(|t| t * (100 - PERFECT_SEARCH_SHARE_PERCENT) / 100),
+        };
+        match self.solver.best_move_or_worse(position, limits) {
+            Ok((column, score, stats)) => MoveReport {
+                column,
+                score: MoveValue::exact(score),
+                depth: c4_core::CELLS as u32 - position.moves_played(),
+                nodes: stats.nodes,
+                time: start.elapsed(),
+                pv: vec![column],
+                note: None,
+                ply: position.moves_played(),
+            },
+            Err(gave_up) => {
+                // Without a time limit only a cancel stops the solve: the search then stops
+                // at once too, after its first depth.
+                let left = self
+                    .time
+                    .unwrap_or_default()
+                    .saturating_sub(start.elapsed())
+                    .max(Duration::from_millis(1));
+                let cancel = self.cancel.clone();
+                let fallback = self.fallback.get_or_insert_with(|| {
+                    let config = EngineConfig {
+                        use_solver: false,
+                        ..EngineConfig::default()
+                    };
+                    let mut engine = EngineSearch::new(Threats::default(), config);
+                    engine.set_cancel(cancel);
+                    engine
+                });
+                fallback.set_time(left);
+                // The columns the solve proved worse before it gave up are left out.
+                let mut report = fallback.choose_excluding(position, &gave_up.worse);
+                report.time = start.elapsed();
+                report.note = Some(format!(
+                    "the solve did not finish in time: the engine's search chose in the {} ms left",
+                    left.as_millis()
+                ));
+                report
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::PlayerSpec;
+    use c4_core::Game;
+
+    fn report(spec: &str, moves: &str) -> c4_search::search::MoveReport {
+        let mut agent = PlayerSpec::parse(spec, 1).unwrap().build().unwrap();
+        agent.choose(&Game::from_moves(moves).unwrap())
+    }
+
+    #[test]
+    fn a_search_cut_by_the_time_limit_reports_no_completed_depth() {
+        // Plain minimax to depth 42 cannot finish in 20 ms on any machine.
+        let cut = report("minimax:depth=42,time=20", "4453");
+        assert_eq!(cut.depth, 0);
+        let note = cut.note.unwrap();
+        assert!(note.contains("at depth 42: no depth completed"), "{note}");
+    }
+
+    #[test]
+    fn the_depth_never_passes_the_end_of_the_game() {
+        // Five empty cells: a depth-9 search completes depth 5.
+        let moves = "4335724454537642154327567131267271253";
+        let full = report("alphabeta:depth=9", moves);
+        assert_eq!(full.depth, 5);
+        assert_eq!(full.note, None);
+    }
+}

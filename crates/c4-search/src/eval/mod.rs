@@ -1,0 +1,146 @@
+//! Evaluators: every heuristic of the papers, and ours, behind one small trait.
+//!
+//! An [`Evaluator`] scores a non-terminal position for one player, the `view`. Search calls
+//! it at the leaves; `evaluate` must be cheap and allocation-free. Most heuristics are
+//! antisymmetric (own minus opponent), but three of the papers' are not: Ayoub's naive score
+//! is a random number whoever is asking, and the ITU evaluation looks only at the last
+//! disc played. That is why the view is a parameter rather than "the side to move".
+//!
+//! The [`registry`] lists them all with names, summaries, citations and options; it drives
+//! `--eval NAME[:KEY=VALUE,...]`, `c4 evals`, the server's menus and the docs.
+
+pub mod ayoub_max_connected;
+pub mod ayoub_naive;
+pub mod itu_last_coin;
+pub mod kang_h1_features;
+pub mod ntuple;
+pub mod params;
+pub mod registry;
+pub mod shanghai_lines;
+pub mod square_values;
+pub mod threats;
+
+pub use c4_core::Player;
+use c4_core::{Column, Position};
+pub use registry::{
+    AnyEvaluator, EVALUATORS, EvalSpec, EvaluatorEntry, Family, heuristics, parse_evaluator,
+};
+
+/// A heuristic value. Larger is better for the view it was computed for.
+pub type Eval = i32;
+
+/// The largest magnitude an evaluator may return; search clamps to it so that heuristic
+/// values always stay below the scores of won and lost games.
+pub const MAX_HEURISTIC: Eval = 500_000_000;
+
+/// One named part of an evaluation, for `c4 eval`'s breakdown.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Term {
+    /// What is counted.
+    pub name: String,
+    /// The count or value for the view.
+    pub own: i64,
+    /// The count or value for the other player.
+    pub opponent: i64,
+    /// What the term adds to the total (for the view).
+    pub value: i64,
+}
+
+/// The name of the term that brings a breakdown's sum to a value that saturated.
+pub const CAP_TERM: &str = "capped at the evaluator's limit";
+
+/// `terms` completed so that their values sum to `value`: when the evaluator's value
+/// saturated (an infinite feature, the heuristic limit), a last term says by how much.
+#[must_use]
+pub fn with_cap(mut terms: Vec<Term>, value: Eval) -> Vec<Term> {
+    let sum: i64 = terms.iter().map(|t| t.value).sum();
+    if sum != i64::from(value) {
+        terms.push(Term {
+            name: CAP_TERM.to_owned(),
+            own: 0,
+            opponent: 0,
+            value: i64::from(value) - sum,
+        });
+    }
+    terms
+}
+
+/// A heuristic evaluation function.
+pub trait Evaluator {
+    /// The value of `position` for `view`. `last_move` is the column of the last disc played
+    /// (`None` at the empty board or when unknown). The position is not over.
+    fn evaluate(&mut self, position: &Position, view: Player, last_move: Option<Column>) -> Eval;
+
+    /// Whether `evaluate` depends on `last_move`; a transposition table must then tell
+    /// positions apart by it too.
+    fn uses_last_move(&self) -> bool {
+        false
+    }
+
+    /// Called before each search, for evaluators with per-search state (Ayoub's random
+    /// numbers draw a new salt here).
+    fn start_search(&mut self) {}
+
+    /// The evaluation split into named terms whose values sum to `evaluate`'s (see
+    /// [`with_cap`] for values that saturate). The default is a single "total".
+    fn breakdown(
+        &mut self,
+        position: &Position,
+        view: Player,
+        last_move: Option<Column>,
+    ) -> Vec<Term> {
+        let total = i64::from(self.evaluate(position, view, last_move));
+        vec![Term {
+            name: "total".to_owned(),
+            own: total,
+            opponent: 0,
+            value: total,
+        }]
+    }
+}
+
+/// `zero`: always 0. Search alone decides, for experiments that isolate the search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Zero;
+
+impl Evaluator for Zero {
+    fn evaluate(&mut self, _: &Position, _: Player, _: Option<Column>) -> Eval {
+        0
+    }
+}
+
+/// Which sides a one-sided heuristic counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sides {
+    /// Own score minus the opponent's (c4's default: zero-sum, as negamax expects).
+    #[default]
+    Both,
+    /// Only the view's own discs, as a paper that describes one side may have done.
+    Own,
+}
+
+impl c4_options::Word for Sides {
+    const WORDS: &'static [(Self, &'static str)] = &[(Sides::Both, "both"), (Sides::Own, "own")];
+}
+
+/// The help of the `sides=` option.
+pub(crate) const SIDES_HELP: &str = "both: own minus opponent; own: only the evaluating player's discs (the paper's one-sided reading)";
+
+impl Sides {
+    /// Combines per-side values.
+    #[must_use]
+    pub fn combine(self, own: Eval, opponent: Eval) -> Eval {
+        match self {
+            Sides::Both => own - opponent,
+            Sides::Own => own,
+        }
+    }
+}
+
+/// The discs of `view` and of the other player.
+#[must_use]
+#[inline]
+pub fn sides_of(position: &Position, view: Player) -> (u64, u64) {
+    (position.discs(view).0, position.discs(view.other()).0)
+}

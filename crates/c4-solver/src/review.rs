@@ -1,0 +1,322 @@
+//! One game reviewed against perfect play: every move marked optimal, inaccurate (the result
+//! stays but the move is slower, or holds out less long) or a mistake (the result changes),
+//! with the best move beside it. The same judgement `c4 verify` makes of a run's games (see
+//! [`Quality`]), here with each position's columns solved so the best move can be named.
+
+use crate::clock::Instant;
+use crate::{INVALID_MOVE, Score, SolveError, SolveLimits, Solver, describe_score};
+use c4_core::{Column, Game, Player, WIDTH, excerpt};
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// How good a move was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Quality {
+    /// No move scores better.
+    Optimal,
+    /// The result (win, draw or loss) stays, but another move wins faster or loses slower.
+    Inaccurate,
+    /// The result changes: a win thrown to a draw or a loss, or a draw to a loss.
+    Mistake,
+}
+
+impl Quality {
+    /// The quality of a move scoring `score` where the best scores `best`.
+    #[must_use]
+    pub fn of(score: Score, best: Score) -> Quality {
+        if score == best {
+            Quality::Optimal
+        } else if score.signum() == best.signum() {
+            Quality::Inaccurate
+        } else {
+            Quality::Mistake
+        }
+    }
+}
+
+/// One move of the game, judged.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ReviewedMove {
+    /// Discs on the board before it.
+    pub ply: u32,
+    /// Who played it.
+    pub player: Player,
+    /// Its player's name in the game (`red`, `yellow`, or a run's label).
+    pub name: String,
+    /// The column played.
+    pub column: Column,
+    /// What it scores for its player (Pons' convention).
+    pub score: Score,
+    /// What the best move scores.
+    pub best: Score,
+    /// The columns that score `best`.
+    pub best_columns: Vec<Column>,
+    /// Its verdict.
+    pub quality: Quality,
+    /// Its score in words, for its player before the move.
+    pub text: String,
+    /// The best score in words.
+    pub best_text: String,
+}
+
+/// A whole game's review.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Review {
+    /// The game's moves (digits).
+    pub moves: String,
+    /// Plies of the opening that no player chose, not judged.
+    pub opening: u32,
+    /// The judged moves, in order.
+    pub reviewed: Vec<ReviewedMove>,
+    /// Whether every move from the opening on is judged (a review with a time budget stops
+    /// at the first position it cannot solve in time).
+    pub complete: bool,
+}
+
+/// Why a game cannot be reviewed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReviewError {
+    /// The moves are not a game.
+    #[error("{moves:?}: {source}")]
+    Moves {
+        /// The moves, shortened for a message.
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: c4_core::ParseMovesError,
+    },
+    /// A move of the game cannot be played.
+    #[error("{moves:?}: {source}")]
+    Play {
+        /// The moves, shortened for a message.
+        moves: String,
+        /// Why the move cannot be played.
+        #[source]
+        source: c4_core::PlayError,
+    },
+    /// The solver failed on the position after `before`.
+    #[error("{before}: {source}")]
+    Solve {
+        /// The moves before the judged one.
+        before: String,
+        /// What the solver said.
+        #[source]
+        source: SolveError,
+    },
+}
+
+/// Reviews the moves of `moves` from ply `opening` on; `names` are red's and yellow's.
+pub fn review(
+    moves: &str,
+    opening: u32,
+    names: [String; 2],
+    solver: &mut Solver,
+) -> Result<Review, ReviewError> {
+    review_within(moves, opening, names, solver, None)
+}
+
+/// The same within `budget`: the moves from the end backwards (late positions solve
+/// fastest) until the time is up; the review is then incomplete, its earliest moves unjudged.
+pub fn review_within(
+    moves: &str,
+    opening: u32,
+    names: [String; 2],
+    solver: &mut Solver,
+    budget: Option<Duration>,
+) -> Result<Review, ReviewError> {
+    let game = Game::from_moves(moves).map_err(|source| ReviewError::Moves {
+        moves: excerpt(moves),
+        source,
+    })?;
+    let start = Instant::now();
+    let mut positions = Vec::new();
+    let mut replay = Game::new();
+    for &column in game.moves() {
+        positions.push((replay.move_string(), *replay.position(), column));
+        replay
+            .try_play(column)
+            .map_err(|source| ReviewError::Play {
+                moves: excerpt(moves),
+                source,
+            })?;
+    }
+    let mut reviewed = Vec::new();
+    let mut complete = true;
+    for (before, position, column) in positions.iter().skip(opening as usize).rev() {
+        let limits = SolveLimits {
+            nodes: None,
+            time: budget.map(|b| b.saturating_sub(start.elapsed())),
+        };
+        match solver.analyze(position, false, limits) {
+            Ok((scores, _)) => reviewed.push(judge(position, &scores, *column, &names)),
+            Err(SolveError::LimitReached) => {
+                complete = false;
+                break;
+            }
+            Err(source) => {
+                return Err(ReviewError::Solve {
+                    before: before.clone(),
+                    source,
+                });
+            }
+        }
+    }
+    reviewed.reverse();
+    Ok(Review {
+        moves: game.move_string(),
+        opening,
+        reviewed,
+        complete,
+    })
+}
+
+fn judge(
+    position: &c4_core::Position,
+    scores: &[Score; WIDTH],
+    column: Column,
+    names: &[String; 2],
+) -> ReviewedMove {
+    let best = scores
+        .iter()
+        .copied()
+        .filter(|&s| s != INVALID_MOVE)
+        .max()
+        .expect("a position that is not over has a move");
+    let score = scores[column.index()];
+    let player = position.side_to_move();
+    let moves_played = Some(position.moves_played());
+    ReviewedMove {
+        ply: position.moves_played(),
+        player,
+        name: names[usize::from(player == Player::Yellow)].clone(),
+        column,
+        score,
+        best,
+        best_columns: Column::ALL
+            .into_iter()
+            .filter(|c| scores[c.index()] == best)
+            .collect(),
+        quality: Quality::of(score, best),
+        text: describe_score(score, moves_played),
+        best_text: describe_score(best, moves_played),
+    }
+}
+
+impl Review {
+    /// The review as text for people: a line a move, then each player's tally.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        if !self.complete {
+            let _ = writeln!(out, "(the earlier moves could not be judged in time)");
+        }
+        if self.opening > 0 {
+            let _ = writeln!(
+                out,
+                "opening {} (not judged)",
+                &self.moves[..self.opening as usize]
+            );
+        }
+        for m in &self.reviewed {
+            let verdict = match m.quality {
+                Quality::Optimal => format!("optimal     {}", m.text),
+                Quality::Inaccurate | Quality::Mistake => format!(
+                    "{:<11} {}; best {} ({})",
+                    if m.quality == Quality::Mistake {
+                        "mistake"
+                    } else {
+                        "inaccurate"
+                    },
+                    m.text,
+                    m.best_columns
+                        .iter()
+                        .map(Column::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" or "),
+                    m.best_text
+                ),
+            };
+            let _ = writeln!(
+                out,
+                "{:>3}. {:<8} {} ({})  {verdict}",
+                m.ply + 1,
+                m.name,
+                m.column,
+                m.column.letter()
+            );
+        }
+        let mut names: Vec<&str> = Vec::new();
+        for m in &self.reviewed {
+            if !names.contains(&m.name.as_str()) {
+                names.push(&m.name);
+            }
+        }
+        for name in names {
+            let count = |q: Quality| {
+                self.reviewed
+                    .iter()
+                    .filter(|m| m.name == name && m.quality == q)
+                    .count()
+            };
+            let mistakes = count(Quality::Mistake);
+            let _ = writeln!(
+                out,
+                "{name}: {} optimal, {} inaccurate, {mistakes} mistake{}",
+                count(Quality::Optimal),
+                count(Quality::Inaccurate),
+                if mistakes == 1 { "" } else { "s" }
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbers(columns: &[Column]) -> Vec<u8> {
+        columns.iter().map(|c| c.number()).collect()
+    }
+
+    #[test]
+    fn moves_are_judged_by_the_result_they_keep() {
+        assert_eq!(Quality::of(3, 3), Quality::Optimal);
+        assert_eq!(Quality::of(1, 3), Quality::Inaccurate);
+        assert_eq!(Quality::of(-4, -2), Quality::Inaccurate);
+        assert_eq!(Quality::of(0, 2), Quality::Mistake);
+        assert_eq!(Quality::of(-1, 0), Quality::Mistake);
+    }
+
+    #[test]
+    fn a_slower_win_is_inaccurate_a_thrown_win_a_mistake() {
+        let names = || ["red".to_owned(), "yellow".to_owned()];
+        let mut solver = Solver::new(20);
+        // Red holds d1 e1 f1: a1 still wins (c1 and g1 stay open), a move later than c1 or g1.
+        let slower = review("4455661", 6, names(), &mut solver).unwrap();
+        let m = &slower.reviewed[0];
+        assert_eq!((m.player, m.column.number()), (Player::Red, 1));
+        assert_eq!(numbers(&m.best_columns), vec![3, 7]);
+        assert_eq!(m.quality, Quality::Inaccurate, "{m:?}");
+        assert_eq!(m.text, "win in 2 moves (+17)");
+        assert_eq!(m.best_text, "win in 1 move (+18)");
+        // After 4455 red wins with c1 or f1 (an open three on the bottom row); a1 loses.
+        let thrown = review("44551", 4, names(), &mut solver).unwrap();
+        let m = &thrown.reviewed[0];
+        assert_eq!(numbers(&m.best_columns), vec![3, 6]);
+        assert_eq!(m.quality, Quality::Mistake, "{m:?}");
+        assert_eq!(m.best_text, "win in 2 moves (+18)");
+        let text = thrown.to_text();
+        assert!(text.contains("opening 4455 (not judged)"), "{text}");
+        assert!(
+            text.contains("  5. red      1 (a)  mistake     loss"),
+            "{text}"
+        );
+        assert!(
+            text.contains("red: 0 optimal, 0 inaccurate, 1 mistake"),
+            "{text}"
+        );
+    }
+}
