@@ -237,14 +237,28 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("c4-solver", &["c4-core"]),
     ("c4-engine", &["c4-core", "c4-solver"]),
     ("c4-arena", &["c4-core", "c4-solver", "c4-engine"]),
-    ("c4-lab", &["c4-core", "c4-solver", "c4-engine", "c4-arena"]),
+    (
+        "c4-learn",
+        &["c4-core", "c4-solver", "c4-engine", "c4-arena"],
+    ),
+    (
+        "c4-lab",
+        &["c4-core", "c4-solver", "c4-engine", "c4-arena", "c4-learn"],
+    ),
     (
         "c4-server",
         &["c4-core", "c4-solver", "c4-engine", "c4-arena"],
     ),
     (
         "c4-py",
-        &["c4-core", "c4-solver", "c4-engine", "c4-arena", "c4-lab"],
+        &[
+            "c4-core",
+            "c4-solver",
+            "c4-engine",
+            "c4-arena",
+            "c4-learn",
+            "c4-lab",
+        ],
     ),
     ("c4-wasm", &["c4-core", "c4-solver", "c4-engine"]),
     (
@@ -254,6 +268,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "c4-solver",
             "c4-engine",
             "c4-arena",
+            "c4-learn",
             "c4-lab",
             "c4-server",
         ],

@@ -2,9 +2,9 @@
 
 use anyhow::{Context, Result};
 use c4_engine::eval::ntuple::{Network, file as weights_file};
-use c4_lab::learn::run::{self, Cadence, LearnObserver, Measurement, RunEnd};
-use c4_lab::learn::spec::MAX_OPENING_PLIES;
-use c4_lab::learn::{LearnSpec, TupleLayout};
+use c4_learn::learn::run::{self, Cadence, LearnObserver, Measurement, RunEnd};
+use c4_learn::learn::spec::MAX_OPENING_PLIES;
+use c4_learn::learn::{LearnSpec, TupleLayout};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 

@@ -9,13 +9,13 @@
 
 use super::decisions::DecisionLog;
 use super::players::{alphabeta, engine, evaluator};
-use super::plot::{self, Chart, Series};
 use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::progress::Progress;
 use c4_arena::stats::wilson;
 use c4_core::parse_moves;
 use c4_engine::agent::PlayerSpec;
 use c4_engine::eval::heuristics;
+use c4_learn::plot::{self, Chart, Series};
 use c4_solver::files;
 use c4_solver::reference_positions;
 use c4_solver::{INVALID_MOVE, SolveLimits, Solver};
@@ -236,5 +236,5 @@ fn plot(dir: &Path, by_player: &HashMap<&str, (u64, u64, u64)>) -> Result<(), Ex
         y: 0.0..100.0,
         legend_low: true,
     };
-    plot::lines(&dir.join("accuracy.svg"), &chart, &series)
+    Ok(plot::lines(&dir.join("accuracy.svg"), &chart, &series)?)
 }

@@ -18,11 +18,11 @@ use super::mistakes::{self, Decision, Graded};
 use super::players::{alphabeta, evaluator};
 use crate::experiments::ExperimentError;
 use crate::progress::{GamesOf, Progress};
-use crate::tuning::TUNED;
 use c4_arena::matches::Contestant;
 use c4_arena::record::GameRecord;
 use c4_engine::eval::EVALUATORS;
 use c4_engine::eval::ntuple::evaluator::builtin_fingerprint;
+use c4_learn::tuning::TUNED;
 use std::path::{Path, PathBuf};
 
 /// The learned evaluator's registry name.
