@@ -1,6 +1,7 @@
 //! c4-arena: what runs games: matches, tournaments, run folders, game records, their
-//! statistics, and checks against perfect play. What studies the games (experiments, tuning,
-//! datasets) is `c4-lab`, built on this crate.
+//! statistics, and checks against perfect play. What fits evaluators (datasets, tuning,
+//! learning) is `c4-learn`, and what studies the games (experiments) is `c4-lab`, both built
+//! on this crate.
 //!
 //! # Why the crate is shaped this way
 //!

@@ -3,10 +3,10 @@
 use anyhow::{Context, Result, bail};
 use c4_arena::matches::{Quiet, run_match};
 use c4_core::excerpt;
-use c4_lab::dataset;
-use c4_lab::tuning::eval_text;
-use c4_lab::tuning::spsa::{self, SpsaConfig, SpsaRun};
-use c4_lab::tuning::texel::{self, Target, TexelConfig};
+use c4_learn::dataset;
+use c4_learn::tuning::eval_text;
+use c4_learn::tuning::spsa::{self, SpsaConfig, SpsaRun};
+use c4_learn::tuning::texel::{self, Target, TexelConfig};
 use c4_search::eval::EvalSpec;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 //! Exact search needs no heuristic, no player and no game loop, only the rules, so this
 //! crate depends on `c4-core` alone and sits below everything that asks for perfect play:
 //! the engine's search (which runs a solve beside its own), the perfect player, the arena's
-//! verify and the lab's graded datasets. An opening book is nothing but the solver's scores
+//! verify and c4-learn's graded datasets. An opening book is nothing but the solver's scores
 //! stored, so the books live here too, all in [`book`]: their two formats (binary, and the
 //! text that `c4 book export` writes and `c4 book import` reads), the layers of positions
 //! they hold ([`book::positions_by_ply`]), their build and their verification.

@@ -9,11 +9,11 @@
 
 use super::decisions::DecisionLog;
 use super::players::{alphabeta, engine, evaluator};
-use super::plot::{self, Chart, Series};
 use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::progress::Progress;
 use c4_arena::stats::wilson;
 use c4_core::parse_moves;
+use c4_learn::plot::{self, Chart, Series};
 use c4_players::PlayerSpec;
 use c4_search::eval::heuristics;
 use c4_solver::files;
@@ -236,5 +236,5 @@ fn plot(dir: &Path, by_player: &HashMap<&str, (u64, u64, u64)>) -> Result<(), Ex
         y: 0.0..100.0,
         legend_low: true,
     };
-    plot::lines(&dir.join("accuracy.svg"), &chart, &series)
+    Ok(plot::lines(&dir.join("accuracy.svg"), &chart, &series)?)
 }

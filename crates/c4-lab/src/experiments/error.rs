@@ -1,12 +1,13 @@
 //! Why an experiment cannot be found, run, or have its report rebuilt: one enum for the
 //! experiments, each message naming what failed, each cause kept as its source.
 
-use crate::dataset::DatasetError;
-use crate::tuning::texel::TexelError;
 use c4_arena::log::LogError;
 use c4_arena::matches::MatchError;
 use c4_arena::run::NotThisRun;
 use c4_core::{ParseMovesError, PlayError};
+use c4_learn::dataset::DatasetError;
+use c4_learn::plot::PlotError;
+use c4_learn::tuning::texel::TexelError;
 use c4_options::SpecError;
 use c4_solver::SolveError;
 use c4_solver::files::{FileError, PathError};
@@ -221,6 +222,15 @@ impl ExperimentError {
         |source| ExperimentError::Plot {
             path: path.to_owned(),
             source: Box::new(source),
+        }
+    }
+}
+
+impl From<PlotError> for ExperimentError {
+    fn from(error: PlotError) -> Self {
+        ExperimentError::Plot {
+            path: error.path,
+            source: error.source,
         }
     }
 }

@@ -20,7 +20,6 @@ pub mod learned;
 pub mod mistakes;
 mod pairing;
 mod players;
-pub(crate) mod plot;
 pub mod profiles;
 pub mod reference;
 mod report;

@@ -4,11 +4,11 @@
 
 use super::super::ladder;
 use super::super::mistakes::{GradedSet, SETS, Tally, tally_of};
-use super::super::plot::{self, Chart, Series};
 use super::{DEPTHS, LADDER_DEPTH, NTUPLE, PerfectGame, Results, graded, ladder_players};
 use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::tournament::Crosstable;
 use c4_core::{Game, WIDTH};
+use c4_learn::plot::{self, Chart, Series};
 use c4_search::eval::ntuple::evaluator::builtin;
 use std::fmt::Write as _;
 use std::path::Path;

@@ -3,12 +3,12 @@
 
 use super::super::decisions::DecisionLog;
 use super::super::players::{alphabeta, engine, evaluator};
-use crate::dataset::grade::grade_move;
 use crate::experiments::ExperimentError;
 use crate::progress::Progress;
-use crate::tuning::TUNED;
 use c4_arena::log::AppendLog;
 use c4_core::{Game, WIDTH};
+use c4_learn::dataset::grade::grade_move;
+use c4_learn::tuning::TUNED;
 use c4_players::PlayerSpec;
 use c4_search::eval::EVALUATORS;
 use c4_solver::book::OpeningBook;

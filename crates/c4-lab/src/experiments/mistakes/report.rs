@@ -1,9 +1,9 @@
 //! The `mistakes` experiment's report: mistake rates by player and set beside AlphaZero.jl's,
 //! the reading of them, and the plot by depth.
 
-use super::super::plot::{self, Chart, Series};
 use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::stats::wilson;
+use c4_learn::plot::{self, Chart, Series};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -228,5 +228,5 @@ fn plot_by_depth(
         y: 0.0..(top * 1.1).ceil(),
         legend_low: false,
     };
-    plot::lines(&dir.join("mistakes.svg"), &chart, &series)
+    Ok(plot::lines(&dir.join("mistakes.svg"), &chart, &series)?)
 }

@@ -4,14 +4,14 @@
 use super::super::mistakes::{self};
 use super::super::pairing::{games_path, play_table};
 use super::super::settings::RunSettings;
-use crate::dataset::{self, BuildProgress, DatasetSpec, Sample, Source};
 use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::progress::{Plan, Progress};
-use crate::tuning::eval_text;
-use crate::tuning::spsa::OPENING_PLIES;
-use crate::tuning::texel::{self, Target, TexelConfig};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
+use c4_learn::dataset::{self, BuildProgress, DatasetSpec, Sample, Source};
+use c4_learn::tuning::eval_text;
+use c4_learn::tuning::spsa::OPENING_PLIES;
+use c4_learn::tuning::texel::{self, Target, TexelConfig};
 use c4_search::eval::EvalSpec;
 use c4_solver::DEFAULT_TABLE_BITS;
 use c4_solver::book::OpeningBook;

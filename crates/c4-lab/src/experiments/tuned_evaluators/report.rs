@@ -2,12 +2,12 @@
 //! computed from the run folder's files.
 
 use super::super::mistakes::{self, Decision};
-use super::super::plot::{self, Chart, Series};
 use super::super::report::build_report;
 use crate::experiments::error::{ExperimentError, create_dir, write_file};
-use crate::tuning::spsa::OPENING_PLIES;
 use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
+use c4_learn::plot::{self, Chart, Series};
+use c4_learn::tuning::spsa::OPENING_PLIES;
 use std::fmt::Write as _;
 use std::path::Path;
 

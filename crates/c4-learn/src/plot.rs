@@ -1,9 +1,32 @@
-//! The line chart of the experiments that grade players by search depth.
+//! The line chart of a training run's learning curve and of the lab's experiments that grade
+//! players by search depth.
 
-use crate::experiments::ExperimentError;
 use plotters::prelude::*;
 use plotters::series::DashedLineSeries;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// A chart that cannot be drawn or saved.
+#[derive(Debug, thiserror::Error)]
+#[error("plotting {}: {source}", path.display())]
+pub struct PlotError {
+    /// The image.
+    pub path: PathBuf,
+    /// What the plotting library said.
+    #[source]
+    pub source: Box<dyn std::error::Error + Send + Sync>,
+}
+
+impl PlotError {
+    /// The error of drawing or saving the chart `path`.
+    fn at<E: std::error::Error + Send + Sync + 'static>(
+        path: &Path,
+    ) -> impl FnOnce(E) -> PlotError + '_ {
+        |source| PlotError {
+            path: path.to_owned(),
+            source: Box::new(source),
+        }
+    }
+}
 
 /// One line of a chart: its label and its points.
 pub struct Series {
@@ -32,23 +55,23 @@ pub struct Chart<'a> {
 }
 
 /// Draws `series` as lines with dots into the SVG file `path`.
-pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), ExperimentError> {
+pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), PlotError> {
     let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
-    root.fill(&WHITE).map_err(ExperimentError::plot(path))?;
+    root.fill(&WHITE).map_err(PlotError::at(path))?;
     let mut drawing = ChartBuilder::on(&root)
         .caption(chart.title, ("sans-serif", 18))
         .margin(15)
         .x_label_area_size(35)
         .y_label_area_size(45)
         .build_cartesian_2d(chart.x.clone(), chart.y.clone())
-        .map_err(ExperimentError::plot(path))?;
+        .map_err(PlotError::at(path))?;
     drawing
         .configure_mesh()
         .x_desc(chart.x_desc)
         .y_desc(chart.y_desc)
         .light_line_style(WHITE)
         .draw()
-        .map_err(ExperimentError::plot(path))?;
+        .map_err(PlotError::at(path))?;
     let mut colour_index = 0;
     for line in series {
         if !line.dashed {
@@ -59,7 +82,7 @@ pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), Experi
         if line.dashed {
             drawing
                 .draw_series(DashedLineSeries::new(line.points.clone(), 6, 4, style))
-                .map_err(ExperimentError::plot(path))?
+                .map_err(PlotError::at(path))?
                 .label(line.label.clone())
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(1))
@@ -70,7 +93,7 @@ pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), Experi
                     line.points.clone(),
                     style,
                 )))
-                .map_err(ExperimentError::plot(path))?
+                .map_err(PlotError::at(path))?
                 .label(line.label.clone())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], style));
         }
@@ -80,7 +103,7 @@ pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), Experi
                     .iter()
                     .map(|&p| Circle::new(p, 3, color.filled())),
             )
-            .map_err(ExperimentError::plot(path))?;
+            .map_err(PlotError::at(path))?;
     }
     drawing
         .configure_series_labels()
@@ -92,6 +115,6 @@ pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), Experi
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .draw()
-        .map_err(ExperimentError::plot(path))?;
-    root.present().map_err(ExperimentError::plot(path))
+        .map_err(PlotError::at(path))?;
+    root.present().map_err(PlotError::at(path))
 }

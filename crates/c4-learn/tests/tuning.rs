@@ -1,8 +1,8 @@
 //! Labelled datasets and Texel tuning, end to end on small data.
 
-use c4_lab::dataset::{self, BuildProgress, DatasetSpec, Sample, Source, Split};
-use c4_lab::tuning::WeightsError;
-use c4_lab::tuning::texel::{self, Target, TexelConfig, TexelError};
+use c4_learn::dataset::{self, BuildProgress, DatasetSpec, Sample, Source, Split};
+use c4_learn::tuning::WeightsError;
+use c4_learn::tuning::texel::{self, Target, TexelConfig, TexelError};
 use c4_search::eval::EvalSpec;
 use c4_solver::Solver;
 use std::path::PathBuf;
@@ -158,7 +158,7 @@ fn texel_lowers_the_training_loss_and_keeps_the_best_validation_weights() {
 
 #[test]
 fn spsa_resumes_to_the_same_weights_as_an_uninterrupted_run() {
-    use c4_lab::tuning::spsa::{self, SpsaConfig};
+    use c4_learn::tuning::spsa::{self, SpsaConfig};
     let dir = temp("spsa");
     let start = EvalSpec::parse("threats").unwrap();
     let config = |iterations| SpsaConfig {

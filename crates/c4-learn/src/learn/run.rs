@@ -18,7 +18,7 @@ use super::checkpoint::{self, write_atomically};
 use super::metrics::{self, Labelled};
 use super::spec::LearnSpec;
 use super::td::Trainer;
-use crate::experiments::plot::{self, Chart, Series};
+use crate::plot::{self, Chart, Series};
 use c4_arena::run::RunLock;
 use c4_search::eval::ntuple::{Network, file as weights_file};
 use c4_solver::files;

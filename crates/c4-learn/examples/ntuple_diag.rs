@@ -1,11 +1,11 @@
 //! Diagnostics of a network's one-ply mistakes on a run's graded sample: which of them are
 //! tactical (a missed block, a move under the opponent's winning cell) and which strategic.
 //!
-//! `cargo run --release -p c4-lab --example ntuple_diag -- LABELS.json [NETWORK.c4nt]`
+//! `cargo run --release -p c4-learn --example ntuple_diag -- LABELS.json [NETWORK.c4nt]`
 
 use c4_core::{Game, Position};
-use c4_lab::learn::metrics::Labelled;
-use c4_lab::learn::td::greedy_move;
+use c4_learn::learn::metrics::Labelled;
+use c4_learn::learn::td::greedy_move;
 use c4_search::eval::ntuple::{Network, evaluator, file};
 use std::sync::Arc;
 
