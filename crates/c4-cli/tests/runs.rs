@@ -63,10 +63,11 @@ fn verify_checks_every_move_against_the_solver_and_resumes() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let openings = dir.join("openings.txt");
-    let middle_games: Vec<&str> = include_str!("../../../data/positions/Test_L2_R1")
-        .lines()
+    let middle_games: Vec<String> = c4_solver::reference_positions::set("Test_L2_R1")
+        .expect("a set c4 ships")
+        .into_iter()
         .take(3)
-        .map(|l| l.split(' ').next().unwrap())
+        .map(|scored| scored.moves)
         .collect();
     std::fs::write(&openings, middle_games.join("\n")).unwrap();
     let run_dir = dir.join("run");

@@ -8,9 +8,9 @@ use c4_search::search::MoveReport;
 use c4_solver::Score;
 use std::time::Duration;
 
-/// `data/positions/past_book_slow40`: 40 positions of plies 9-11 whose solve takes more
+/// `past_book_slow40` (beside this file): 40 positions of plies 9-11 whose solve takes more
 /// than a million nodes, with every column's exact score (provenance in the file).
-const SLOW_PAST_BOOK: &str = include_str!("../../../data/positions/past_book_slow40");
+const SLOW_PAST_BOOK: &str = include_str!("past_book_slow40");
 
 /// A position and the exact score of each column (`None`: full).
 struct Scored {

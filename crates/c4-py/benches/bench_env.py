@@ -59,7 +59,7 @@ def environments(games: int, rounds: int) -> None:
 def solving(c4: pathlib.Path, rounds: int, threads: int) -> None:
     import c4lab
 
-    lines = (REPO / "data" / "positions" / "Test_L2_R2").read_text().splitlines()[:200]
+    lines = (REPO / "crates" / "c4-solver" / "data" / "positions" / "Test_L2_R2").read_text().splitlines()[:200]
     moves = [line.split()[0] for line in lines]
     expected = [int(line.split()[1]) for line in lines]
     text = "\n".join(moves) + "\n"

@@ -18,8 +18,8 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 
 
 def reference_set(name: str, count: int) -> list[tuple[str, int]]:
-    """The first `count` positions of one of Pons' scored sets (data/positions)."""
-    lines = (REPO / "data" / "positions" / name).read_text().splitlines()[:count]
+    """The first `count` positions of one of Pons' scored sets (crates/c4-solver/data/positions)."""
+    lines = (REPO / "crates" / "c4-solver" / "data" / "positions" / name).read_text().splitlines()[:count]
     return [(moves, int(score)) for moves, score in (line.split() for line in lines)]
 
 

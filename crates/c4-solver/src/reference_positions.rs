@@ -1,5 +1,5 @@
 //! The benchmark position sets, compiled in so that `c4 bench` and the tests work from any
-//! directory. They are the files of `data/positions/` (Pascal Pons' test sets, scored by an
+//! directory. They are the files of `crates/c4-solver/data/positions/` (Pascal Pons' test sets, scored by an
 //! independent reference solver; see that folder's README).
 
 /// `(name, description, contents)` of each set, easiest first.
@@ -7,32 +7,32 @@ pub static SETS: &[(&str, &str, &str)] = &[
     (
         "Test_L3_R1",
         "End-Easy",
-        include_str!("../../../data/positions/Test_L3_R1"),
+        include_str!("../data/positions/Test_L3_R1"),
     ),
     (
         "Test_L2_R1",
         "Middle-Easy",
-        include_str!("../../../data/positions/Test_L2_R1"),
+        include_str!("../data/positions/Test_L2_R1"),
     ),
     (
         "Test_L2_R2",
         "Middle-Medium",
-        include_str!("../../../data/positions/Test_L2_R2"),
+        include_str!("../data/positions/Test_L2_R2"),
     ),
     (
         "Test_L1_R1",
         "Begin-Easy",
-        include_str!("../../../data/positions/Test_L1_R1"),
+        include_str!("../data/positions/Test_L1_R1"),
     ),
     (
         "Test_L1_R2",
         "Begin-Medium",
-        include_str!("../../../data/positions/Test_L1_R2"),
+        include_str!("../data/positions/Test_L1_R2"),
     ),
     (
         "Test_L1_R3",
         "Begin-Hard",
-        include_str!("../../../data/positions/Test_L1_R3"),
+        include_str!("../data/positions/Test_L1_R3"),
     ),
 ];
 

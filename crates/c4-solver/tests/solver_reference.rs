@@ -1,5 +1,5 @@
 //! The solver against positions scored by an independent reference solver
-//! (`data/positions/`, see its README). Every line must agree.
+//! (`crates/c4-solver/data/positions/`, see its README). Every line must agree.
 
 use c4_core::parse_moves;
 use c4_solver::Solver;
@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 fn positions(set: &str) -> Vec<(String, i32)> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/positions")
+        .join("data/positions")
         .join(set);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));

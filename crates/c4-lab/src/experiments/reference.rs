@@ -1,22 +1,19 @@
-//! The papers' tables (`data/reference/*.csv`), compiled in so that experiments run from any
-//! directory. Each file's `#` lines say where it comes from; see `data/reference/README.md`.
+//! The papers' tables (`crates/c4-lab/data/reference/*.csv`), compiled in so that experiments run from any
+//! directory. Each file's `#` lines say where it comes from; see `crates/c4-lab/data/reference/README.md`.
 
 use crate::experiments::ExperimentError;
 
 /// `ayoub2021_results.csv`: Ayoub's Tables 1-9 as rows of pairings.
-pub const AYOUB_RESULTS: &str = include_str!("../../../../data/reference/ayoub2021_results.csv");
+pub const AYOUB_RESULTS: &str = include_str!("../../data/reference/ayoub2021_results.csv");
 /// `ayoub2021_table6_overall.csv`.
-pub const AYOUB_OVERALL: &str =
-    include_str!("../../../../data/reference/ayoub2021_table6_overall.csv");
+pub const AYOUB_OVERALL: &str = include_str!("../../data/reference/ayoub2021_table6_overall.csv");
 /// `kang2019_table6_depth_selfplay.csv`.
 pub const KANG_DEPTH: &str =
-    include_str!("../../../../data/reference/kang2019_table6_depth_selfplay.csv");
+    include_str!("../../data/reference/kang2019_table6_depth_selfplay.csv");
 /// `kang2019_table7_8_features.csv`.
-pub const KANG_FEATURES: &str =
-    include_str!("../../../../data/reference/kang2019_table7_8_features.csv");
+pub const KANG_FEATURES: &str = include_str!("../../data/reference/kang2019_table7_8_features.csv");
 /// `kang2019_table9_h1_vs_h2.csv`.
-pub const KANG_H1_VS_H2: &str =
-    include_str!("../../../../data/reference/kang2019_table9_h1_vs_h2.csv");
+pub const KANG_H1_VS_H2: &str = include_str!("../../data/reference/kang2019_table9_h1_vs_h2.csv");
 
 /// The data rows of a CSV with `#` comments and one header line, split on commas.
 #[must_use]

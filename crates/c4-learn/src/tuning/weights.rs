@@ -60,7 +60,7 @@ pub fn parse_eval_text(text: &str) -> Result<EvalSpec, SpecError> {
     EvalSpec::parse(&format!("{name}:{rest}"))
 }
 
-/// A tuned weight set shipped in `data/tuned/`, compiled in; its file's comments say how it
+/// A tuned weight set shipped in `crates/c4-search/data/tuned/`, compiled in; its file's comments say how it
 /// was made.
 pub struct TunedSet {
     /// The evaluator's name.

@@ -36,8 +36,8 @@ pub const MAX_BOOK_DEPTH: u32 = CELLS as u32 - 1;
 /// is about 4 million entries, 32 MB in binary), and a bound against reading a device.
 pub const MAX_BOOK_BYTES: u64 = 1 << 32;
 
-/// The built-in book, a binary book file built by `c4 book build` (see data/books/README.md).
-static BUILTIN: &[u8] = include_bytes!("../../../../data/books/builtin.c4book");
+/// The built-in book, a binary book file built by `c4 book build` (see crates/c4-solver/data/books/README.md).
+static BUILTIN: &[u8] = include_bytes!("../../data/books/builtin.c4book");
 
 /// The lowest and highest exact score of a position with `moves_played` discs that is not
 /// over: the side to move can at best connect four with its next disc, and at worst lose to

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// The metrics of the training run behind the shipped network.
-const TRAINING_METRICS: &str = include_str!("../../../../../data/ntuple/metrics.csv");
+const TRAINING_METRICS: &str = include_str!("../../../data/ntuple_metrics.csv");
 
 fn percent(count: u64, n: u64) -> f64 {
     100.0 * count as f64 / n as f64
@@ -25,7 +25,7 @@ pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, Experi
     let mut md = String::from("# learned: an n-tuple network trained by self-play\n\n");
     let _ = writeln!(
         md,
-        "The network is `eval=ntuple` with the weights c4 ships (`data/ntuple/`, trained by `c4 learn` \
+        "The network is `eval=ntuple` with the weights c4 ships (`crates/c4-search/data/ntuple/`, trained by `c4 learn` \
          from self-play alone). It is graded as the seed heuristics are, with the same positions and \
          definition as the `mistakes` experiment. Seed {seed}.\n"
     );

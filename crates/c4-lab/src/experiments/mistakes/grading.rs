@@ -23,7 +23,7 @@ use std::sync::Mutex;
 /// A reference set as the report names it, with AlphaZero.jl's figures read off its
 /// tutorial's benchmark plot: a depth-5 minimax baseline, and its trained network with search.
 pub struct GradedSet {
-    /// The file name in `data/positions/`.
+    /// The file name in `crates/c4-solver/data/positions/`.
     pub file: &'static str,
     /// Pons' name of it.
     pub name: &'static str,
