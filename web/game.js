@@ -8,8 +8,10 @@
 import { $, howToPlay, sleep, state } from "./state.js";
 import { controllerOf, describeSide, mode, sideToMove, updateSetupVisibility } from "./players.js";
 import { clearPreview, gameOver, humansTurn, render, updatePlayable } from "./board.js";
-import { renderMoves, showStats } from "./panels.js";
+import { renderMoves, wholeLine } from "./panels.js";
+import { showStats } from "./last-move.js";
 import { analyse } from "./analysis.js";
+import { say, setTurn } from "./status.js";
 import { api, stopSearches } from "./engine.js";
 
 export function humanPlay(number) {
@@ -30,19 +32,23 @@ export function play(number, chooser) {
   refresh(number);
 }
 
-/** Fetches the position, draws it and starts whatever comes next. */
+/**
+ * Fetches the position, draws it and starts whatever comes next. Answers why the position
+ * could not be loaded (the engine's error, also on the status line), or null.
+ */
 export async function refresh(animatedColumn) {
   const generation = ++state.generation;
   stopSearches();
-  $("hint-text").textContent = "";
+  say("");
   let summary;
   try {
     summary = await api(`/api/position?moves=${encodeURIComponent(state.moves)}`);
   } catch (error) {
+    if (generation !== state.generation) return null;
     setTurn("error", `Cannot load the position: ${error.message}`);
-    return;
+    return error.message;
   }
-  if (generation !== state.generation) return;
+  if (generation !== state.generation) return null;
   state.summary = summary;
   history.replaceState(null, "", state.moves ? `#${state.moves}` : location.pathname + location.search);
   clearPreview();
@@ -52,7 +58,7 @@ export async function refresh(animatedColumn) {
   updateControls();
   if (summary.status !== "in_progress") {
     finish(summary);
-    return;
+    return null;
   }
   $("banner").hidden = true;
   if ($("analysis-toggle").checked) analyse(generation);
@@ -65,7 +71,7 @@ export async function refresh(animatedColumn) {
       `Viewing move ${state.moves.length} of ${total}: Redo or a later move goes forward.`,
       summary.to_move,
     );
-    return;
+    return null;
   }
   if (controller === "human") {
     const who = describeSide(summary.to_move);
@@ -75,6 +81,7 @@ export async function refresh(animatedColumn) {
   } else {
     computerMove(generation, controller, summary.to_move);
   }
+  return null;
 }
 
 export async function computerMove(generation, spec, side) {
@@ -112,23 +119,6 @@ export function finish(summary) {
   $("analysis").hidden = true;
 }
 
-export function setTurn(turn, text, side) {
-  document.body.dataset.turn = turn;
-  const status = $("status");
-  status.replaceChildren();
-  if (side) {
-    const dot = document.createElement("span");
-    dot.className = `disc-dot ${side}`;
-    dot.setAttribute("aria-hidden", "true");
-    status.append(dot);
-  }
-  status.append(text);
-}
-
-export const say = (text) => {
-  $("hint-text").textContent = text;
-};
-
 // ---------------------------------------------------------------- undo, redo (the hint: hint.js)
 
 /** Moves to undo so that a human is to move again (in human vs computer), at least one. */
@@ -158,7 +148,15 @@ export function redo() {
   refreshAfterHistory();
 }
 
-export function refreshAfterHistory() {
+/** Shows the position after `ply` moves of the whole line (0: the start). */
+export function jumpTo(ply) {
+  const line = wholeLine();
+  state.moves = line.slice(0, ply);
+  state.redo = [...line.slice(ply)].reverse();
+  refreshAfterHistory();
+}
+
+function refreshAfterHistory() {
   $("banner").hidden = true;
   refresh(null);
 }
@@ -178,11 +176,17 @@ export function newSeeds() {
   return { red, yellow };
 }
 
-export function newGame() {
-  state.moves = "";
+/** Starts a line at `moves` (a link's position, or "" for a new game): nothing to redo, no
+ * move chosen here, the computers' seeds new. */
+export function startLine(moves) {
+  state.moves = moves;
   state.redo = [];
   state.plies = [];
   state.seeds = newSeeds();
+}
+
+export function newGame() {
+  startLine("");
   $("banner").hidden = true;
   refresh(null);
 }

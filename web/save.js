@@ -3,7 +3,7 @@
 import { $, state } from "./state.js";
 import { humanSide, mode } from "./players.js";
 import { gameOver } from "./board.js";
-import { say } from "./game.js";
+import { say } from "./status.js";
 import { api } from "./engine.js";
 
 /** Downloads the finished game as a game record, one JSON line (the games-file format). */

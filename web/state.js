@@ -1,12 +1,20 @@
-// c4's page: what every module shares: the one `state` of the game, the board's size, the
-// element lookup and the status line's words. The position lives in one string of column
-// digits (`state.moves`), mirrored in the URL hash (`#4453`).
+// c4's page: what every module shares: the one `state` of the game, the element lookup and
+// the words for how to move. The position lives in one string of column digits
+// (`state.moves`), mirrored in the URL hash (`#4453`); the board's size is the position's,
+// read from each /api/position answer (7x6 until the first answer comes).
 
-export const COLUMNS = 7;
-export const ROWS = 6;
+export const DEFAULT_SIZE = Object.freeze({ width: 7, height: 6 });
+
+/** The size of a board as /api/position draws it: its rows, top first, a character a cell. */
+export const sizeOf = (board) => ({ width: board[0].length, height: board.length });
+
+/** The number keys that play a column: 1 to the width, at most 9. */
+export const columnKeys = () => Math.min(state.size.width, 9);
 
 /** How to move, said to a touch screen without the number keys it lacks. */
-export const howToPlay = () => (matchMedia("(pointer: coarse)").matches ? "tap a column" : "click a column or press 1-7");
+export const howToPlay = () => (matchMedia("(pointer: coarse)").matches
+  ? "tap a column"
+  : `click a column or press 1-${columnKeys()}`);
 
 export const $ = (id) => document.getElementById(id);
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -15,6 +23,7 @@ export const state = {
   moves: "",
   redo: [],
   summary: null,
+  size: { ...DEFAULT_SIZE },
   // Per ply, who chose the move: {by: "human", column, time_ms} or {by: "computer", ai, seed,
   // stats} (the /api/best answer); null for moves loaded from a link.
   plies: [],
@@ -24,4 +33,5 @@ export const state = {
   paused: false,
   registry: null,
   analysis: null, // the last /api/analyze answer shown, which the hint must not contradict
+  review: null, // the last /api/review answer, whose marks the move list shows
 };
