@@ -1,7 +1,8 @@
 //! The page end to end in real headless Chromium (Debian's `chromium` and `chromium-driver`).
 //!
-//! Without them the test skips with a message, unless `C4_BROWSER_TESTS=1` (set by
-//! `.ci/run`, which installs them), where their absence fails it.
+//! Without them the test skips with a message, unless it must run: in CI (`CI` set and not
+//! empty, as CI services and `.ci/run` set it) or with `C4_BROWSER_TESTS=1`, their absence
+//! fails it, so a CI run never passes without having opened the page.
 
 mod browser_support;
 
@@ -14,6 +15,7 @@ use c4_solver::{OpeningBook, Solver};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
+use std::ffi::OsStr;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -430,16 +432,46 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     Ok(())
 }
 
+/// Why the browser test must run where it cannot, given the values of `CI` and
+/// `C4_BROWSER_TESTS`: `CI` set and not empty, or `C4_BROWSER_TESTS=1`.
+fn required_by(ci: Option<&OsStr>, flag: Option<&OsStr>) -> Option<&'static str> {
+    if ci.is_some_and(|value| !value.is_empty()) {
+        Some("CI is set")
+    } else if flag.is_some_and(|value| value == "1") {
+        Some("C4_BROWSER_TESTS=1")
+    } else {
+        None
+    }
+}
+
+#[test]
+fn ci_or_the_flag_requires_the_browser() {
+    let set = Some(OsStr::new("1"));
+    assert_eq!(
+        required_by(Some(OsStr::new("true")), None),
+        Some("CI is set")
+    );
+    assert_eq!(required_by(set, set), Some("CI is set"));
+    assert_eq!(required_by(None, set), Some("C4_BROWSER_TESTS=1"));
+    assert_eq!(required_by(Some(OsStr::new("")), None), None);
+    assert_eq!(required_by(None, Some(OsStr::new("0"))), None);
+    assert_eq!(required_by(None, None), None);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_in_headless_chromium() {
-    let required = std::env::var("C4_BROWSER_TESTS").is_ok_and(|v| v == "1");
     if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
-        assert!(
-            !required,
-            "C4_BROWSER_TESTS=1 but {CHROMIUM} or {CHROMEDRIVER} is missing: apt-get install -y chromium chromium-driver"
-        );
+        let ci = std::env::var_os("CI");
+        let flag = std::env::var_os("C4_BROWSER_TESTS");
+        if let Some(reason) = required_by(ci.as_deref(), flag.as_deref()) {
+            panic!(
+                "{reason}, so the browser test must run, but {CHROMIUM} or {CHROMEDRIVER} is \
+                 missing: apt-get install -y chromium chromium-driver"
+            );
+        }
         eprintln!(
-            "skipped: {CHROMIUM} and {CHROMEDRIVER} are not installed (apt-get install -y chromium chromium-driver)"
+            "skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed (apt-get install -y \
+             chromium chromium-driver); with CI or C4_BROWSER_TESTS=1 set this fails instead"
         );
         return;
     }
