@@ -4,8 +4,12 @@
 //! empty, as CI services and `.ci/run` set it) or with `C4_BROWSER_TESTS=1`, their absence
 //! fails it, so a CI run never passes without having opened the page.
 
+mod browser_links;
+mod browser_looks;
 mod browser_support;
 
+use browser_links::{finished_games, links};
+use browser_looks::looks;
 use browser_support::*;
 use c4_arena::review::review_record;
 use c4_core::Game;
@@ -158,47 +162,7 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
         .await?;
     assert_eq!(redo_enabled.as_deref(), Some("false"), "redo after undo");
 
-    // A shared URL restores its position, also after a reload.
-    for _ in 0..2 {
-        if client.current_url().await?.fragment() == Some("4453") {
-            client.refresh().await?;
-        } else {
-            client.goto(&format!("{base}#4453")).await?;
-        }
-        wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
-        wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
-        let discs = client
-            .find_all(Locator::Css(".disc:not(.preview)"))
-            .await?
-            .len();
-        assert_eq!(discs, 4);
-        let d1 = client
-            .find(Locator::Css(
-                ".column[data-column='4'] .cell[data-row='1'] .disc",
-            ))
-            .await?
-            .attr("class")
-            .await?
-            .unwrap_or_default();
-        assert!(d1.contains("red"), "d1 holds {d1}");
-    }
-    let numbers = client
-        .find_all(Locator::Css("#column-numbers span"))
-        .await?
-        .len();
-    assert_eq!(numbers, 7, "the board's column numbers");
-
-    // An invalid link says so and starts a new game; `?pos=` works as `#` does.
-    // A fresh load, as when the link is opened.
-    client.goto("about:blank").await?;
-    client.goto(&format!("{base}#4444444")).await?;
-    let said = wait_for_text(client, "hint-text", "is not valid").await?;
-    assert!(said.contains("4444444"), "{said}");
-    client.goto(&format!("{base}?pos=4453")).await?;
-    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
-    client.goto(&format!("{base}#4453")).await?;
-    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
-    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    links(client, base).await?;
 
     // The move list jumps to any ply; Redo steps forward; the computer waits meanwhile.
     let click_move = |n: usize| async move {
@@ -289,122 +253,9 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     click_move(4).await?;
     wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
 
-    // The analysis toggle scores every column.
-    client
-        .find(Locator::Id("analysis-toggle"))
-        .await?
-        .click()
-        .await?;
-    wait_for(client, "#analysis[data-exact]", Duration::from_secs(10)).await?;
-    let scores = client.find_all(Locator::Css("#analysis .score")).await?;
-    assert_eq!(scores.len(), 7);
-    for score in scores {
-        let label = score.attr("aria-label").await?.unwrap_or_default();
-        assert!(label.starts_with("Column "), "{label}");
-    }
-    // At 4453 every column loses for red; the best ones hold out longest: 3, 6 and 7 (-2).
-    let mut best = Vec::new();
-    for score in client
-        .find_all(Locator::Css("#analysis .score.best"))
-        .await?
-    {
-        best.push(score.attr("aria-label").await?.unwrap_or_default());
-    }
-    assert_eq!(
-        best,
-        [
-            "Column 3: loss in 18 moves (-2) (best)",
-            "Column 6: loss in 18 moves (-2) (best)",
-            "Column 7: loss in 18 moves (-2) (best)"
-        ]
-    );
-    let shot = client.screenshot().await?;
-    std::fs::write(screenshot.with_file_name("browser-analysis.png"), shot)?;
-    // The same seen with deuteranopia (the Machado et al. matrix as an SVG filter), for a
-    // person to look at; tests/palette.rs checks the colours' distance.
-    client
-        .execute(
-            r#"const ns = "http://www.w3.org/2000/svg";
-            const svg = document.createElementNS(ns, "svg");
-            svg.setAttribute("width", "0");
-            svg.setAttribute("height", "0");
-            svg.style.position = "absolute";
-            svg.innerHTML = '<filter id="deuteranopia" color-interpolation-filters="linearRGB">'
-              + '<feColorMatrix type="matrix" values="0.367322 0.860646 -0.227968 0 0 '
-              + '0.280085 0.672501 0.047413 0 0 -0.011820 0.042940 0.968881 0 0 0 0 0 1 0"/></filter>';
-            document.body.append(svg);
-            document.documentElement.style.filter = "url(#deuteranopia)";"#,
-            vec![],
-        )
-        .await?;
-    let shot = client.screenshot().await?;
-    std::fs::write(
-        screenshot.with_file_name("browser-analysis-deuteranopia.png"),
-        shot,
-    )?;
-    client
-        .execute(r#"document.documentElement.style.filter = "";"#, vec![])
-        .await?;
-    client
-        .find(Locator::Id("analysis-toggle"))
-        .await?
-        .click()
-        .await?;
+    looks(client, base, screenshot).await?;
 
-    // Dark mode follows the system's colour scheme.
-    let light = background(client).await?;
-    client.issue_cmd(EmulateDark(true)).await?;
-    let dark = background(client).await?;
-    assert!(
-        lightness(&light) > 200.0 && lightness(&dark) < 60.0,
-        "background {light} in light mode, {dark} in dark mode"
-    );
-    let shot = client.screenshot().await?;
-    std::fs::write(screenshot.with_file_name("browser-dark.png"), shot)?;
-    client.issue_cmd(EmulateDark(false)).await?;
-    assert_eq!(background(client).await?, light);
-
-    // At a phone's width nothing runs off the side.
-    client.set_window_size(390, 844).await?;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let overflow = client
-        .execute(
-            "return document.documentElement.scrollWidth - window.innerWidth;",
-            vec![],
-        )
-        .await?;
-    assert!(
-        overflow.as_i64().is_some_and(|px| px <= 0),
-        "the page is {overflow} px wider than a phone"
-    );
-    // On a touch screen the page says to tap, not to press keys it has not got.
-    let touch = |enabled: bool| DevTools {
-        command: "Emulation.setTouchEmulationEnabled",
-        params: json!({ "enabled": enabled, "maxTouchPoints": 5 }),
-    };
-    client.issue_cmd(touch(true)).await?;
-    client.goto(&format!("{base}#44")).await?;
-    let status = wait_for_text(client, "status", "tap a column").await?;
-    assert!(!status.contains("1-7"), "{status}");
-    let shot = client.screenshot().await?;
-    std::fs::write(screenshot.with_file_name("browser-phone.png"), shot)?;
-    client.issue_cmd(touch(false)).await?;
-    client.set_window_size(1200, 1000).await?;
-
-    // A won position's line stands out: each of its discs ringed in white and black.
-    client.goto(&format!("{base}#4455667")).await?;
-    wait_for(client, "body[data-turn='over']", Duration::from_secs(10)).await?;
-    let lit = client.find_all(Locator::Css(".disc.win")).await?;
-    assert_eq!(lit.len(), 4);
-    let ring = lit[0].css_value("box-shadow").await?;
-    assert!(
-        ring.contains("rgb(255, 255, 255)") && ring.contains("rgb(0, 0, 0)"),
-        "{ring}"
-    );
-    let shot = client.screenshot().await?;
-    std::fs::write(screenshot.with_file_name("browser-win.png"), shot)?;
-    client.goto(base).await?;
-    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    finished_games(client, base, screenshot).await?;
 
     // Computer against computer plays on by itself.
     client
