@@ -9,7 +9,7 @@ import { $, howToPlay, sleep, state } from "./state.js";
 import { controllerOf, describeSide, mode, sideToMove, updateSetupVisibility } from "./players.js";
 import { clearPreview, gameOver, humansTurn, render, updatePlayable } from "./board.js";
 import { renderMoves, wholeLine } from "./panels.js";
-import { showStats } from "./last-move.js";
+import { showLastComputerMove } from "./last-move.js";
 import { analyse } from "./analysis.js";
 import { say, setTurn } from "./status.js";
 import { api, stopSearches } from "./engine.js";
@@ -54,6 +54,7 @@ export async function refresh(animatedColumn) {
   clearPreview();
   render(animatedColumn);
   renderMoves();
+  showLastComputerMove();
   updateSetupVisibility();
   updateControls();
   if (summary.status !== "in_progress") {
@@ -96,8 +97,9 @@ export async function computerMove(generation, spec, side) {
   try {
     const answer = await api("/api/best", { moves: state.moves, ai: spec, seed: state.seeds[side] });
     if (generation !== state.generation) return;
-    showStats(answer);
-    play(answer.column, { by: "computer", ai: answer.ai, seed: answer.seed, stats: answer });
+    // A level is shown by its name; a spec of the player's own, as the engine ran it.
+    const level = state.registry.levels.some((l) => l.name === spec) ? spec : null;
+    play(answer.column, { by: "computer", ai: answer.ai, seed: answer.seed, stats: answer, level });
   } catch (error) {
     if (generation !== state.generation) return;
     setTurn("error", `${describeSide(side)} could not move: ${error.message}`, side);

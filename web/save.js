@@ -6,13 +6,20 @@ import { gameOver } from "./board.js";
 import { say } from "./status.js";
 import { api } from "./engine.js";
 
+/** A ply's chooser as /api/record reads it: only the fields it knows. */
+function recordedPly(chooser) {
+  if (!chooser) return null;
+  if (chooser.by === "human") return { by: "human", column: chooser.column, time_ms: chooser.time_ms };
+  return { by: "computer", ai: chooser.ai, seed: chooser.seed, stats: chooser.stats };
+}
+
 /** Downloads the finished game as a game record, one JSON line (the games-file format). */
 export async function saveGame() {
   if (!gameOver()) return;
   const humanAi = mode() === "human-ai";
   const request = {
     moves: state.moves,
-    plies: Array.from({ length: state.moves.length }, (_, ply) => state.plies[ply] || null),
+    plies: Array.from({ length: state.moves.length }, (_, ply) => recordedPly(state.plies[ply])),
     a: humanAi ? humanSide() : "red",
     names: humanAi ? ["you", "computer"] : ["red", "yellow"],
   };

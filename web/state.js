@@ -25,7 +25,8 @@ export const state = {
   summary: null,
   size: { ...DEFAULT_SIZE },
   // Per ply, who chose the move: {by: "human", column, time_ms} or {by: "computer", ai, seed,
-  // stats} (the /api/best answer); null for moves loaded from a link.
+  // stats, level} (ai, seed and stats from the /api/best answer; level: the level's name when
+  // one was asked for); null for moves loaded from a link.
   plies: [],
   seeds: null, // per side, the seed its computer plays this game with
   turnStarted: 0, // when the person to move was asked, for the time their move took

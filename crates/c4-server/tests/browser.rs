@@ -12,8 +12,9 @@ use browser_links::{finished_games, links};
 use browser_looks::looks;
 use browser_support::*;
 use c4_arena::review::review_record;
-use c4_core::Game;
+use c4_core::{Column, Game};
 use c4_engine::agent::parse_agent;
+use c4_engine::search::{MoveReport, MoveValue, win_in};
 use c4_server::{ServerConfig, bind, serve};
 use c4_solver::{OpeningBook, Solver};
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -24,9 +25,64 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// The page words a computer move's score "for you" as the terminal does: c4-engine's
+/// `reply_score_text`, for exact scores (a win now among them), forced ends found by search,
+/// heuristic values and no score.
+async fn the_score_for_you_is_the_terminal_s(client: &Client) -> TestResult {
+    let exact = [
+        (18, 4),
+        (-17, 5),
+        (0, 10),
+        (1, 40),
+        (-1, 41),
+        (21, 0),
+        (16, 11),
+        (-5, 20),
+    ];
+    let search = [
+        win_in(1),
+        win_in(3),
+        -win_in(2),
+        -win_in(4),
+        -win_in(0),
+        0,
+        26,
+        -26,
+    ];
+    let values = exact
+        .iter()
+        .map(|&(score, ply)| (MoveValue::exact(score), ply))
+        .chain(search.iter().map(|&value| (MoveValue::heuristic(value), 9)))
+        .chain([(MoveValue::Unscored, 3)]);
+    let reports: Vec<MoveReport> = values
+        .map(|(score, ply)| MoveReport {
+            column: Column::ALL[3],
+            score,
+            depth: 5,
+            nodes: 1,
+            time: Duration::ZERO,
+            pv: vec![Column::ALL[3]],
+            note: None,
+            ply,
+        })
+        .collect();
+    let answers = serde_json::to_value(&reports)?;
+    let said = client
+        .execute(
+            "const answers = arguments[0];
+            return import('./last-move.js').then((m) => answers.map((a) => m.replyScoreText(a)));",
+            vec![answers],
+        )
+        .await?;
+    let expected: Vec<String> = reports.iter().map(MoveReport::reply_score_text).collect();
+    assert_eq!(said, json!(expected));
+    Ok(())
+}
+
 async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Path) -> TestResult {
     client.goto(base).await?;
     wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    the_score_for_you_is_the_terminal_s(client).await?;
     // Against the weakest level, the human (red) moving first.
     client
         .find(Locator::Id("yellow-level"))
@@ -138,6 +194,26 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
         );
     }
 
+    // The last computer move's box names the level and gives its score for the person, in
+    // the words of `c4 play` ("for you: ..."), from the record's own statistics.
+    assert_eq!(text_of(client, "stat-ai").await?, "easy");
+    let spec = attr(client, "#stat-ai", "title").await?;
+    assert!(spec.contains("alphabeta:depth=2"), "{spec}");
+    let expect_box = |moves: &str| {
+        // The computer plays yellow: its moves are the odd plies.
+        let ply = (1..moves.len()).step_by(2).next_back();
+        ply.map(|ply| {
+            let stats = &record.stats[ply];
+            (
+                stats.column.number().to_string(),
+                format!("for you: {}", stats.reply_score_text()),
+            )
+        })
+    };
+    let (column, score) = expect_box(&final_moves).expect("the computer moved");
+    assert_eq!(text_of(client, "stat-column").await?, column);
+    assert_eq!(text_of(client, "stat-score").await?, score);
+
     // Undo goes back to the human's turn.
     client.find(Locator::Id("undo")).await?.click().await?;
     let start = Instant::now();
@@ -148,6 +224,10 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     let undone = moves(client).await?;
     assert!(final_moves.starts_with(&undone) && undone.len() < final_moves.len());
     wait_for(client, "body[data-turn='human']", Duration::from_secs(5)).await?;
+    // The box shows the last computer move still on the board, never one undone.
+    let (column, score) = expect_box(&undone).expect("a computer move is left");
+    assert_eq!(text_of(client, "stat-column").await?, column);
+    assert_eq!(text_of(client, "stat-score").await?, score);
     assert!(
         !client
             .find(Locator::Id("banner"))

@@ -33,6 +33,9 @@ pub async fn links(client: &Client, base: &str) -> TestResult {
             .unwrap_or_default();
         assert!(d1.contains("red"), "d1 holds {d1}");
     }
+    // No computer chose a move of a linked position: the box is empty.
+    assert_eq!(text_of(client, "stat-ai").await?, "–");
+    assert_eq!(text_of(client, "stat-score").await?, "–");
     let numbers = client
         .find_all(Locator::Css("#column-numbers span"))
         .await?
