@@ -4,14 +4,16 @@
 // chose it (`state.plies`), so a finished game can be saved as a game record; a computer plays
 // a whole game with one seed, so each of its moves is `c4 best --ai SPEC` on the position
 // before it. Every change bumps `state.generation` and stops the searches under way, so
-// answers that arrive after an undo or a new game are dropped instead of being played.
+// answers that arrive after an undo or a new game are dropped instead of being played. The
+// person's own actions (a move, undo, redo, a jump, a new game) end a notice on the status
+// line, which stays through the computer's moves so that it is read.
 import { $, howToPlay, sleep, state } from "./state.js";
 import { controllerOf, describeSide, mode, sideToMove, updateSetupVisibility } from "./players.js";
 import { clearPreview, gameOver, humansTurn, render, updatePlayable } from "./board.js";
 import { renderMoves, wholeLine } from "./panels.js";
 import { showLastComputerMove } from "./last-move.js";
 import { analyse } from "./analysis.js";
-import { say, setTurn } from "./status.js";
+import { clearNotice, say, setTurn } from "./status.js";
 import { api, stopSearches } from "./engine.js";
 
 export function humanPlay(number) {
@@ -20,6 +22,7 @@ export function humanPlay(number) {
     say(`Column ${number} is full.`);
     return;
   }
+  clearNotice();
   const timeMs = Math.round(performance.now() - state.turnStarted);
   play(number, { by: "human", column: number, time_ms: timeMs });
 }
@@ -135,6 +138,7 @@ export function undoCount(moves) {
 
 export function undo() {
   if (!state.moves) return;
+  clearNotice();
   const n = undoCount(state.moves);
   const undone = state.moves.slice(-n);
   state.moves = state.moves.slice(0, -n);
@@ -144,6 +148,7 @@ export function undo() {
 
 export function redo() {
   if (!state.redo.length) return;
+  clearNotice();
   do {
     state.moves += state.redo.pop();
   } while (state.redo.length && mode() === "human-ai" && controllerOf(sideToMove(state.moves)) !== "human");
@@ -153,6 +158,7 @@ export function redo() {
 /** Shows the position after `ply` moves of the whole line (0: the start). */
 export function jumpTo(ply) {
   const line = wholeLine();
+  clearNotice();
   state.moves = line.slice(0, ply);
   state.redo = [...line.slice(ply)].reverse();
   refreshAfterHistory();
@@ -188,6 +194,7 @@ export function startLine(moves) {
 }
 
 export function newGame() {
+  clearNotice();
   startLine("");
   $("banner").hidden = true;
   refresh(null);

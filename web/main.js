@@ -9,7 +9,7 @@ import { reviewGame } from "./panels.js";
 import { saveGame } from "./save.js";
 import { analyse } from "./analysis.js";
 import { hint } from "./hint.js";
-import { say, setTurn } from "./status.js";
+import { clearNotice, say, setNotice, setTurn } from "./status.js";
 import { humanPlay, jumpTo, newGame, redo, refresh, startLine, undo, updateControls } from "./game.js";
 
 // The position a link names: `#MOVES`, or `?pos=MOVES` when there is no hash.
@@ -18,15 +18,17 @@ function linkedMoves() {
   return new URLSearchParams(location.search).get("pos") || "";
 }
 
+// A link naming no valid position opens a new game, the status line leading with why.
 async function loadHash() {
   const moves = linkedMoves();
   if (moves === state.moves) return;
+  clearNotice();
   startLine(moves);
   const error = await refresh(null);
   if (error !== null) {
+    setNotice(`The link's position ${JSON.stringify(moves)} is not valid (${error}): a new game instead.`);
     startLine("");
     await refresh(null);
-    say(`The link's position ${JSON.stringify(moves)} is not valid (${error}); this is a new game.`);
   }
 }
 

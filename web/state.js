@@ -35,4 +35,5 @@ export const state = {
   registry: null,
   analysis: null, // the last /api/analyze answer shown, which the hint must not contradict
   review: null, // the last /api/review answer, whose marks the move list shows
+  notice: "", // what went wrong that the status line leads with until the person acts
 };

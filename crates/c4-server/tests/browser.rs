@@ -242,7 +242,7 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
         .await?;
     assert_eq!(redo_enabled.as_deref(), Some("false"), "redo after undo");
 
-    links(client, base).await?;
+    links(client, base, screenshot).await?;
 
     // The move list jumps to any ply; Redo steps forward; the computer waits meanwhile.
     let click_move = |n: usize| async move {

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 /// A shared position, also after a reload, and links naming none; ends at `#4453`, the
 /// person to move.
-pub async fn links(client: &Client, base: &str) -> TestResult {
+pub async fn links(client: &Client, base: &str, screenshot: &Path) -> TestResult {
     // A shared URL restores its position, also after a reload.
     for _ in 0..2 {
         if client.current_url().await?.fragment() == Some("4453") {
@@ -42,12 +42,33 @@ pub async fn links(client: &Client, base: &str) -> TestResult {
         .len();
     assert_eq!(numbers, 7, "the board's column numbers");
 
-    // An invalid link says so and starts a new game; `?pos=` works as `#` does.
-    // A fresh load, as when the link is opened.
-    client.goto("about:blank").await?;
-    client.goto(&format!("{base}#4444444")).await?;
-    let said = wait_for_text(client, "hint-text", "is not valid").await?;
-    assert!(said.contains("4444444"), "{said}");
+    // An invalid link says so at the top, on the status line, and starts a new game; `?pos=`
+    // works as `#` does. A fresh load each time, as when the link is opened.
+    for (link, named) in [
+        ("#4444444", "4444444"),
+        ("#4458x", "4458x"),
+        ("?pos=4458", "4458"),
+    ] {
+        client.goto("about:blank").await?;
+        client.goto(&format!("{base}{link}")).await?;
+        wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+        let status = wait_for_text(client, "status", "is not valid").await?;
+        let notice = format!("The link's position \"{named}\" is not valid (");
+        assert!(status.starts_with(&notice), "{status}");
+        assert!(status.contains("a new game instead"), "{status}");
+        assert_eq!(moves(client).await?, "", "{link}");
+    }
+    let shot = client.screenshot().await?;
+    std::fs::write(screenshot.with_file_name("browser-bad-link.png"), shot)?;
+    // The notice stays until the person acts: a move ends it.
+    client
+        .find(Locator::Css(".column[data-column='4']"))
+        .await?
+        .click()
+        .await?;
+    wait_for(client, "#board[data-moves^='4']", Duration::from_secs(10)).await?;
+    let status = text_of(client, "status").await?;
+    assert!(!status.contains("not valid"), "{status}");
     client.goto(&format!("{base}?pos=4453")).await?;
     wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
     client.goto(&format!("{base}#4453")).await?;
