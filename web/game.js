@@ -8,15 +8,20 @@
 // person's own actions (a move, undo, redo, a jump, a new game) end a notice on the status
 // line, which stays through the computer's moves so that it is read.
 import { $, howToPlay, sleep, state } from "./state.js";
-import { controllerOf, describeSide, mode, sideToMove, updateSetupVisibility } from "./players.js";
+import { controllerOf, describeSide, mode, sideName, sideToMove, updateSetupVisibility } from "./players.js";
 import { clearPreview, gameOver, humansTurn, render, updatePlayable } from "./board.js";
 import { renderMoves, wholeLine } from "./panels.js";
 import { showLastComputerMove } from "./last-move.js";
 import { analyse } from "./analysis.js";
+import { chosenHere, savable } from "./save.js";
 import { clearNotice, say, setTurn } from "./status.js";
-import { api, stopSearches } from "./engine.js";
+import { STATIC, api, stopSearches } from "./engine.js";
 
 export function humanPlay(number) {
+  if (gameOver()) {
+    say("The game is over: Undo steps back, New game starts again.");
+    return;
+  }
   if (!humansTurn()) return;
   if (!state.summary.legal_columns.includes(number)) {
     say(`Column ${number} is full.`);
@@ -109,9 +114,18 @@ export async function computerMove(generation, spec, side) {
   }
 }
 
+/**
+ * Says how the game ended. A finished game opened from a link (no move of it chosen here) is
+ * told as such, whoever plays which side now: no move is taken, and Undo, Review and New
+ * game remain.
+ */
 export function finish(summary) {
   let text;
-  if (summary.status === "draw") {
+  if (!chosenHere()) {
+    text = summary.status === "draw"
+      ? "Draw: the board is full; the game is over."
+      : `${sideName(summary.winner)} has won: the game is over.`;
+  } else if (summary.status === "draw") {
     text = "Draw: the board is full.";
   } else {
     const who = describeSide(summary.winner);
@@ -173,7 +187,9 @@ export function updateControls() {
   $("undo").disabled = state.moves.length === 0;
   $("redo").disabled = state.redo.length === 0;
   $("review").disabled = state.moves.length === 0;
-  $("save").disabled = !gameOver();
+  const canSave = savable();
+  $("save").disabled = !canSave;
+  $("banner-save").hidden = STATIC || !canSave;
   $("hint").disabled = !humansTurn();
   $("pause").textContent = state.paused ? "Resume" : "Pause";
 }

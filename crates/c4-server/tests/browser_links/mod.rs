@@ -79,6 +79,67 @@ pub async fn links(client: &Client, base: &str, screenshot: &Path) -> TestResult
 
 /// Finished games opened by their links; ends on a new game.
 pub async fn finished_games(client: &Client, base: &str, screenshot: &Path) -> TestResult {
+    // A link to a finished game opens it as finished: who won and that it is over, the
+    // winning line lit, no move taken, Undo, Review and New game offered, nothing to save.
+    client.goto(&format!("{base}#4141414")).await?;
+    wait_for(client, "body[data-turn='over']", Duration::from_secs(10)).await?;
+    let status = text_of(client, "status").await?;
+    assert_eq!(status, "Red has won: the game is over.");
+    assert_eq!(text_of(client, "banner-text").await?, status);
+    assert_eq!(client.find_all(Locator::Css(".disc.win")).await?.len(), 4);
+    client
+        .find(Locator::Css(".column[data-column='2']"))
+        .await?
+        .click()
+        .await?;
+    let said = wait_for_text(client, "hint-text", "The game is over").await?;
+    assert!(said.contains("Undo"), "{said}");
+    assert_eq!(
+        moves(client).await?,
+        "4141414",
+        "a click on a finished game"
+    );
+    assert_eq!(turn(client).await?, "over");
+    for (id, enabled) in [
+        ("undo", true),
+        ("review", true),
+        ("new-game", true),
+        ("save", false),
+        ("hint", false),
+    ] {
+        let disabled = client.find(Locator::Id(id)).await?.prop("disabled").await?;
+        let expected = if enabled { "false" } else { "true" };
+        assert_eq!(disabled.as_deref(), Some(expected), "#{id}");
+    }
+    let banner_save = client.find(Locator::Id("banner-save")).await?;
+    assert!(
+        !banner_save.is_displayed().await?,
+        "Save offered for a linked game"
+    );
+    let shot = client.screenshot().await?;
+    std::fs::write(screenshot.with_file_name("browser-finished-link.png"), shot)?;
+    client
+        .find(Locator::Id("banner-review"))
+        .await?
+        .click()
+        .await?;
+    wait_for_text(client, "hint-text", "Review:").await?;
+    assert_eq!(
+        client
+            .find_all(Locator::Css("#move-list .mark"))
+            .await?
+            .len(),
+        7
+    );
+    client.find(Locator::Id("undo")).await?.click().await?;
+    wait_for(
+        client,
+        "#board[data-moves='414141']",
+        Duration::from_secs(10),
+    )
+    .await?;
+    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+
     // A won position's line stands out: each of its discs ringed in white and black.
     client.goto(&format!("{base}#4455667")).await?;
     wait_for(client, "body[data-turn='over']", Duration::from_secs(10)).await?;
