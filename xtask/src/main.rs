@@ -2,7 +2,7 @@
 //! convention), so building `c4` never needs the WebAssembly target or wasm-bindgen.
 //!
 //! `cargo xtask site --out DIR` builds `c4-wasm` for `wasm32-unknown-unknown`, runs
-//! wasm-bindgen on it and writes the static site: the page (`crates/c4-server/web/`), its
+//! wasm-bindgen on it and writes the static site: the page (the workspace's `web/`), its
 //! mode file saying "static", and `engine/` (the module's JavaScript glue and the `.wasm`,
 //! which carries the built-in opening book). `cargo xtask node --out DIR` builds the same
 //! module for Node (`--target nodejs`), for the test that compares it with the native engine.
@@ -61,7 +61,7 @@ fn run(cli: Cli) -> Result<()> {
     match cli.task {
         Task::Site { out } => {
             let wasm = build_wasm(&root)?;
-            let web = root.join("crates/c4-server/web");
+            let web = root.join("web");
             copy_page(&web, &out)?;
             bindgen(&wasm, &out.join("engine"), "web")?;
             std::fs::write(

@@ -1,8 +1,9 @@
 //! The house rules that keep the code readable, checked over the whole repository: no source
 //! file (`.rs`, `.py`, `.js`) over 600 lines, every crate depending only on the crates below
-//! it (ARCHITECTURE.md's table), and inside each crate no two files that import each other in
-//! a circle (a file's imports are the `crate::` and `super::` paths it names outside its
-//! tests; a module's own ancestors are its namespace, not an import).
+//! it (ARCHITECTURE.md's table), inside each crate no two files that import each other in a
+//! circle (a file's imports are the `crate::` and `super::` paths it names outside its
+//! tests; a module's own ancestors are its namespace, not an import), and likewise no two of
+//! the page's modules (`web/*.js`, importing `./x.js`) in a circle.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -38,10 +39,14 @@ fn sources(dir: &Path, extensions: &[&str], found: &mut Vec<PathBuf>) {
 #[test]
 fn no_source_file_is_over_600_lines() {
     let mut files = Vec::new();
-    for dir in ["crates", "xtask"] {
+    for dir in ["crates", "xtask", "web"] {
         sources(&root().join(dir), &[".rs", ".py", ".js"], &mut files);
     }
     assert!(files.len() > 100, "{} source files found", files.len());
+    assert!(
+        files.iter().any(|f| f.ends_with("web/main.js")),
+        "the page's modules are not among them"
+    );
     let long: Vec<String> = files
         .iter()
         .filter_map(|path| {
@@ -156,8 +161,17 @@ fn circles(src: &Path) -> Vec<Vec<String>> {
             }
         }
     }
-    // Two modules are in a circle when each reaches the other.
-    let reach = |from: &Vec<String>| {
+    let circles = strongly_connected(&edges);
+    circles
+        .into_iter()
+        .map(|circle| circle.iter().map(|m| m.join("::")).collect())
+        .collect()
+}
+
+/// The circles of a graph: each set of two or more nodes (or one importing itself) that all
+/// reach one another, its members in order.
+fn strongly_connected<N: Ord + Clone>(edges: &BTreeMap<N, BTreeSet<N>>) -> Vec<Vec<N>> {
+    let reach = |from: &N| {
         let mut seen = BTreeSet::new();
         let mut todo = vec![from.clone()];
         while let Some(m) = todo.pop() {
@@ -169,17 +183,16 @@ fn circles(src: &Path) -> Vec<Vec<String>> {
         }
         seen
     };
-    let reached: BTreeMap<&Vec<String>, BTreeSet<Vec<String>>> =
-        modules.keys().map(|m| (m, reach(m))).collect();
-    let mut found: BTreeSet<Vec<String>> = BTreeSet::new();
-    for (module, seen) in &reached {
-        if !seen.contains(*module) {
+    let reached: BTreeMap<&N, BTreeSet<N>> = edges.keys().map(|m| (m, reach(m))).collect();
+    let mut found: BTreeSet<Vec<N>> = BTreeSet::new();
+    for (node, seen) in &reached {
+        if !seen.contains(*node) {
             continue;
         }
-        let circle: Vec<String> = seen
+        let circle: Vec<N> = seen
             .iter()
-            .filter(|other| reached[other].contains(*module))
-            .map(|m| m.join("::"))
+            .filter(|other| reached.get(other).is_some_and(|r| r.contains(*node)))
+            .cloned()
             .collect();
         found.insert(circle);
     }
@@ -291,6 +304,146 @@ fn the_table_of_layers_reads_as_expected() {
         .find(|(n, _)| n == "c4-solver")
         .expect("c4-solver listed");
     assert_eq!(solver.1, vec!["c4-core".to_string()]);
+}
+
+/// The page's modules that `text` (one of `web/*.js`) imports: every `import ... from "./x.js"`
+/// or `export ... from "./x.js"`, and every bare `import "./x.js"` or `import("./x.js")`, by
+/// file name.
+fn js_imports(text: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for keyword in ["from", "import"] {
+        for (start, _) in text.match_indices(keyword) {
+            let before = text[..start].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.') {
+                continue;
+            }
+            let rest = text[start + keyword.len()..].trim_start();
+            let rest = rest.strip_prefix('(').unwrap_or(rest).trim_start();
+            let Some(quote) = rest
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '"' | '\'' | '`'))
+            else {
+                continue;
+            };
+            let literal = &rest[1..];
+            let Some(end) = literal.find(quote) else {
+                continue;
+            };
+            if let Some(name) = literal[..end].strip_prefix("./")
+                && name.ends_with(".js")
+                && !name.contains('/')
+            {
+                found.insert(name.to_owned());
+            }
+        }
+    }
+    found
+}
+
+/// The import circles among the `.js` files of `dir`, each named by its members and a path
+/// that goes round it: `board.js, game.js, panels.js: board.js -> game.js -> board.js`.
+fn js_circles(dir: &Path) -> Vec<String> {
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).expect("the page's folder").flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".js") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).expect("readable");
+        let imports = js_imports(&text)
+            .into_iter()
+            .filter(|target| dir.join(target).is_file())
+            .collect();
+        edges.insert(name, imports);
+    }
+    strongly_connected(&edges)
+        .into_iter()
+        .map(|members| {
+            let round = round_path(&edges, &members).join(" -> ");
+            format!("{}: {round}", members.join(", "))
+        })
+        .collect()
+}
+
+/// A shortest path from the first member of a circle back to it, through its members.
+fn round_path(edges: &BTreeMap<String, BTreeSet<String>>, members: &[String]) -> Vec<String> {
+    let start = &members[0];
+    let inside: BTreeSet<&String> = members.iter().collect();
+    let mut came_from: BTreeMap<&String, &String> = BTreeMap::new();
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(node) = queue.pop_front() {
+        for next in edges.get(node).into_iter().flatten() {
+            if !inside.contains(next) || came_from.contains_key(next) {
+                continue;
+            }
+            came_from.insert(next, node);
+            if next == start {
+                queue.clear();
+                break;
+            }
+            queue.push_back(next);
+        }
+    }
+    let mut path = vec![start.clone()];
+    let mut node = came_from[start];
+    while node != start {
+        path.push(node.clone());
+        node = came_from[node];
+    }
+    path.push(start.clone());
+    path.reverse();
+    path
+}
+
+#[test]
+fn no_two_modules_of_the_page_import_each_other_in_a_circle() {
+    let web = root().join("web");
+    let main = std::fs::read_to_string(web.join("main.js")).expect("web/main.js");
+    assert!(
+        js_imports(&main).contains("game.js"),
+        "main.js's imports are not read: {:?}",
+        js_imports(&main)
+    );
+    let circles = js_circles(&web);
+    assert!(
+        circles.is_empty(),
+        "import circles in web/:\n{}",
+        circles.join("\n")
+    );
+}
+
+#[test]
+fn a_circle_of_the_page_is_found_and_named() {
+    let dir = std::env::temp_dir().join(format!("c4-house-web-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
+    write("state.js", "export const state = {};\n");
+    write(
+        "game.js",
+        "import { state } from \"./state.js\";\nimport {\n  render,\n} from './board.js';\n",
+    );
+    write("board.js", "export { humanPlay } from \"./game.js\";\n");
+    write(
+        "main.js",
+        "import \"./game.js\";\nconst later = import(\"./panels.js\");\n",
+    );
+    write(
+        "panels.js",
+        "// import nothing from \"./engine/glue.js\" here\n",
+    );
+    write("worker.js", "import init from \"./engine/c4_wasm.js\";\n");
+    let imports = js_imports(&std::fs::read_to_string(dir.join("main.js")).unwrap());
+    let found = js_circles(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        imports,
+        BTreeSet::from(["game.js".to_owned(), "panels.js".to_owned()])
+    );
+    assert_eq!(
+        found,
+        vec!["board.js, game.js: board.js -> game.js -> board.js"]
+    );
 }
 
 #[test]

@@ -1,26 +1,88 @@
 //! The page end to end in real headless Chromium (Debian's `chromium` and `chromium-driver`).
 //!
-//! Without them the test skips with a message, unless `C4_BROWSER_TESTS=1` (set by
-//! `.ci/run`, which installs them), where their absence fails it.
+//! Without them the test skips with a message, unless it must run: in CI (`CI` set and not
+//! empty, as CI services and `.ci/run` set it) or with `C4_BROWSER_TESTS=1`, their absence
+//! fails it, so a CI run never passes without having opened the page.
 
+mod browser_links;
+mod browser_looks;
 mod browser_support;
 
+use browser_links::{finished_games, links};
+use browser_looks::looks;
 use browser_support::*;
 use c4_arena::review::review_record;
-use c4_core::Game;
+use c4_core::{Column, Game};
 use c4_players::parse_agent;
+use c4_search::search::{MoveReport, MoveValue, win_in};
 use c4_server::{ServerConfig, bind, serve};
 use c4_solver::{OpeningBook, Solver};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
+use std::ffi::OsStr;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// The page words a computer move's score "for you" as the terminal does: c4-engine's
+/// `reply_score_text`, for exact scores (a win now among them), forced ends found by search,
+/// heuristic values and no score.
+async fn the_score_for_you_is_the_terminal_s(client: &Client) -> TestResult {
+    let exact = [
+        (18, 4),
+        (-17, 5),
+        (0, 10),
+        (1, 40),
+        (-1, 41),
+        (21, 0),
+        (16, 11),
+        (-5, 20),
+    ];
+    let search = [
+        win_in(1),
+        win_in(3),
+        -win_in(2),
+        -win_in(4),
+        -win_in(0),
+        0,
+        26,
+        -26,
+    ];
+    let values = exact
+        .iter()
+        .map(|&(score, ply)| (MoveValue::exact(score), ply))
+        .chain(search.iter().map(|&value| (MoveValue::heuristic(value), 9)))
+        .chain([(MoveValue::Unscored, 3)]);
+    let reports: Vec<MoveReport> = values
+        .map(|(score, ply)| MoveReport {
+            column: Column::ALL[3],
+            score,
+            depth: 5,
+            nodes: 1,
+            time: Duration::ZERO,
+            pv: vec![Column::ALL[3]],
+            note: None,
+            ply,
+        })
+        .collect();
+    let answers = serde_json::to_value(&reports)?;
+    let said = client
+        .execute(
+            "const answers = arguments[0];
+            return import('./last-move.js').then((m) => answers.map((a) => m.replyScoreText(a)));",
+            vec![answers],
+        )
+        .await?;
+    let expected: Vec<String> = reports.iter().map(MoveReport::reply_score_text).collect();
+    assert_eq!(said, json!(expected));
+    Ok(())
+}
+
 async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Path) -> TestResult {
     client.goto(base).await?;
     wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    the_score_for_you_is_the_terminal_s(client).await?;
     // Against the weakest level, the human (red) moving first.
     client
         .find(Locator::Id("yellow-level"))
@@ -132,6 +194,26 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
         );
     }
 
+    // The last computer move's box names the level and gives its score for the person, in
+    // the words of `c4 play` ("for you: ..."), from the record's own statistics.
+    assert_eq!(text_of(client, "stat-ai").await?, "easy");
+    let spec = attr(client, "#stat-ai", "title").await?;
+    assert!(spec.contains("alphabeta:depth=2"), "{spec}");
+    let expect_box = |moves: &str| {
+        // The computer plays yellow: its moves are the odd plies.
+        let ply = (1..moves.len()).step_by(2).next_back();
+        ply.map(|ply| {
+            let stats = &record.stats[ply];
+            (
+                stats.column.number().to_string(),
+                format!("for you: {}", stats.reply_score_text()),
+            )
+        })
+    };
+    let (column, score) = expect_box(&final_moves).expect("the computer moved");
+    assert_eq!(text_of(client, "stat-column").await?, column);
+    assert_eq!(text_of(client, "stat-score").await?, score);
+
     // Undo goes back to the human's turn.
     client.find(Locator::Id("undo")).await?.click().await?;
     let start = Instant::now();
@@ -142,6 +224,10 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     let undone = moves(client).await?;
     assert!(final_moves.starts_with(&undone) && undone.len() < final_moves.len());
     wait_for(client, "body[data-turn='human']", Duration::from_secs(5)).await?;
+    // The box shows the last computer move still on the board, never one undone.
+    let (column, score) = expect_box(&undone).expect("a computer move is left");
+    assert_eq!(text_of(client, "stat-column").await?, column);
+    assert_eq!(text_of(client, "stat-score").await?, score);
     assert!(
         !client
             .find(Locator::Id("banner"))
@@ -156,47 +242,7 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
         .await?;
     assert_eq!(redo_enabled.as_deref(), Some("false"), "redo after undo");
 
-    // A shared URL restores its position, also after a reload.
-    for _ in 0..2 {
-        if client.current_url().await?.fragment() == Some("4453") {
-            client.refresh().await?;
-        } else {
-            client.goto(&format!("{base}#4453")).await?;
-        }
-        wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
-        wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
-        let discs = client
-            .find_all(Locator::Css(".disc:not(.preview)"))
-            .await?
-            .len();
-        assert_eq!(discs, 4);
-        let d1 = client
-            .find(Locator::Css(
-                ".column[data-column='4'] .cell[data-row='1'] .disc",
-            ))
-            .await?
-            .attr("class")
-            .await?
-            .unwrap_or_default();
-        assert!(d1.contains("red"), "d1 holds {d1}");
-    }
-    let numbers = client
-        .find_all(Locator::Css("#column-numbers span"))
-        .await?
-        .len();
-    assert_eq!(numbers, 7, "the board's column numbers");
-
-    // An invalid link says so and starts a new game; `?pos=` works as `#` does.
-    // A fresh load, as when the link is opened.
-    client.goto("about:blank").await?;
-    client.goto(&format!("{base}#4444444")).await?;
-    let said = wait_for_text(client, "hint-text", "is not valid").await?;
-    assert!(said.contains("4444444"), "{said}");
-    client.goto(&format!("{base}?pos=4453")).await?;
-    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
-    client.goto(&format!("{base}#4453")).await?;
-    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
-    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    links(client, base, screenshot).await?;
 
     // The move list jumps to any ply; Redo steps forward; the computer waits meanwhile.
     let click_move = |n: usize| async move {
@@ -287,122 +333,9 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     click_move(4).await?;
     wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
 
-    // The analysis toggle scores every column.
-    client
-        .find(Locator::Id("analysis-toggle"))
-        .await?
-        .click()
-        .await?;
-    wait_for(client, "#analysis[data-exact]", Duration::from_secs(10)).await?;
-    let scores = client.find_all(Locator::Css("#analysis .score")).await?;
-    assert_eq!(scores.len(), 7);
-    for score in scores {
-        let label = score.attr("aria-label").await?.unwrap_or_default();
-        assert!(label.starts_with("Column "), "{label}");
-    }
-    // At 4453 every column loses for red; the best ones hold out longest: 3, 6 and 7 (-2).
-    let mut best = Vec::new();
-    for score in client
-        .find_all(Locator::Css("#analysis .score.best"))
-        .await?
-    {
-        best.push(score.attr("aria-label").await?.unwrap_or_default());
-    }
-    assert_eq!(
-        best,
-        [
-            "Column 3: loss in 18 moves (-2) (best)",
-            "Column 6: loss in 18 moves (-2) (best)",
-            "Column 7: loss in 18 moves (-2) (best)"
-        ]
-    );
-    let shot = client.screenshot().await?;
-    std::fs::write(screenshot.with_file_name("browser-analysis.png"), shot)?;
-    // The same seen with deuteranopia (the Machado et al. matrix as an SVG filter), for a
-    // person to look at; tests/palette.rs checks the colours' distance.
-    client
-        .execute(
-            r#"const ns = "http://www.w3.org/2000/svg";
-            const svg = document.createElementNS(ns, "svg");
-            svg.setAttribute("width", "0");
-            svg.setAttribute("height", "0");
-            svg.style.position = "absolute";
-            svg.innerHTML = '<filter id="deuteranopia" color-interpolation-filters="linearRGB">'
-              + '<feColorMatrix type="matrix" values="0.367322 0.860646 -0.227968 0 0 '
-              + '0.280085 0.672501 0.047413 0 0 -0.011820 0.042940 0.968881 0 0 0 0 0 1 0"/></filter>';
-            document.body.append(svg);
-            document.documentElement.style.filter = "url(#deuteranopia)";"#,
-            vec![],
-        )
-        .await?;
-    let shot = client.screenshot().await?;
-    std::fs::write(
-        screenshot.with_file_name("browser-analysis-deuteranopia.png"),
-        shot,
-    )?;
-    client
-        .execute(r#"document.documentElement.style.filter = "";"#, vec![])
-        .await?;
-    client
-        .find(Locator::Id("analysis-toggle"))
-        .await?
-        .click()
-        .await?;
+    looks(client, base, screenshot).await?;
 
-    // Dark mode follows the system's colour scheme.
-    let light = background(client).await?;
-    client.issue_cmd(EmulateDark(true)).await?;
-    let dark = background(client).await?;
-    assert!(
-        lightness(&light) > 200.0 && lightness(&dark) < 60.0,
-        "background {light} in light mode, {dark} in dark mode"
-    );
-    let shot = client.screenshot().await?;
-    std::fs::write(screenshot.with_file_name("browser-dark.png"), shot)?;
-    client.issue_cmd(EmulateDark(false)).await?;
-    assert_eq!(background(client).await?, light);
-
-    // At a phone's width nothing runs off the side.
-    client.set_window_size(390, 844).await?;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let overflow = client
-        .execute(
-            "return document.documentElement.scrollWidth - window.innerWidth;",
-            vec![],
-        )
-        .await?;
-    assert!(
-        overflow.as_i64().is_some_and(|px| px <= 0),
-        "the page is {overflow} px wider than a phone"
-    );
-    // On a touch screen the page says to tap, not to press keys it has not got.
-    let touch = |enabled: bool| DevTools {
-        command: "Emulation.setTouchEmulationEnabled",
-        params: json!({ "enabled": enabled, "maxTouchPoints": 5 }),
-    };
-    client.issue_cmd(touch(true)).await?;
-    client.goto(&format!("{base}#44")).await?;
-    let status = wait_for_text(client, "status", "tap a column").await?;
-    assert!(!status.contains("1-7"), "{status}");
-    let shot = client.screenshot().await?;
-    std::fs::write(screenshot.with_file_name("browser-phone.png"), shot)?;
-    client.issue_cmd(touch(false)).await?;
-    client.set_window_size(1200, 1000).await?;
-
-    // A won position's line stands out: each of its discs ringed in white and black.
-    client.goto(&format!("{base}#4455667")).await?;
-    wait_for(client, "body[data-turn='over']", Duration::from_secs(10)).await?;
-    let lit = client.find_all(Locator::Css(".disc.win")).await?;
-    assert_eq!(lit.len(), 4);
-    let ring = lit[0].css_value("box-shadow").await?;
-    assert!(
-        ring.contains("rgb(255, 255, 255)") && ring.contains("rgb(0, 0, 0)"),
-        "{ring}"
-    );
-    let shot = client.screenshot().await?;
-    std::fs::write(screenshot.with_file_name("browser-win.png"), shot)?;
-    client.goto(base).await?;
-    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    finished_games(client, base, screenshot).await?;
 
     // Computer against computer plays on by itself.
     client
@@ -430,16 +363,46 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     Ok(())
 }
 
+/// Why the browser test must run where it cannot, given the values of `CI` and
+/// `C4_BROWSER_TESTS`: `CI` set and not empty, or `C4_BROWSER_TESTS=1`.
+fn required_by(ci: Option<&OsStr>, flag: Option<&OsStr>) -> Option<&'static str> {
+    if ci.is_some_and(|value| !value.is_empty()) {
+        Some("CI is set")
+    } else if flag.is_some_and(|value| value == "1") {
+        Some("C4_BROWSER_TESTS=1")
+    } else {
+        None
+    }
+}
+
+#[test]
+fn ci_or_the_flag_requires_the_browser() {
+    let set = Some(OsStr::new("1"));
+    assert_eq!(
+        required_by(Some(OsStr::new("true")), None),
+        Some("CI is set")
+    );
+    assert_eq!(required_by(set, set), Some("CI is set"));
+    assert_eq!(required_by(None, set), Some("C4_BROWSER_TESTS=1"));
+    assert_eq!(required_by(Some(OsStr::new("")), None), None);
+    assert_eq!(required_by(None, Some(OsStr::new("0"))), None);
+    assert_eq!(required_by(None, None), None);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_in_headless_chromium() {
-    let required = std::env::var("C4_BROWSER_TESTS").is_ok_and(|v| v == "1");
     if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
-        assert!(
-            !required,
-            "C4_BROWSER_TESTS=1 but {CHROMIUM} or {CHROMEDRIVER} is missing: apt-get install -y chromium chromium-driver"
-        );
+        let ci = std::env::var_os("CI");
+        let flag = std::env::var_os("C4_BROWSER_TESTS");
+        if let Some(reason) = required_by(ci.as_deref(), flag.as_deref()) {
+            panic!(
+                "{reason}, so the browser test must run, but {CHROMIUM} or {CHROMEDRIVER} is \
+                 missing: apt-get install -y chromium chromium-driver"
+            );
+        }
         eprintln!(
-            "skipped: {CHROMIUM} and {CHROMEDRIVER} are not installed (apt-get install -y chromium chromium-driver)"
+            "skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed (apt-get install -y \
+             chromium chromium-driver); with CI or C4_BROWSER_TESTS=1 set this fails instead"
         );
         return;
     }

@@ -2,7 +2,11 @@
 //! deuteranopia and protanopia (Machado, Oliveira and Fernandes 2009, full severity), differ
 //! clearly, and a loss is not drawn in the red player's colour.
 
-const STYLE: &str = include_str!("../web/style.css");
+/// The page's style sheet, as the server embeds it.
+fn style() -> &'static str {
+    let asset = c4_server::assets::asset("style.css").expect("the page has style.css");
+    std::str::from_utf8(asset.bytes).expect("style.css is UTF-8")
+}
 
 /// Deuteranopia and protanopia on linear RGB.
 const DEUTERANOPIA: [[f64; 3]; 3] = [
@@ -18,12 +22,12 @@ const PROTANOPIA: [[f64; 3]; 3] = [
 
 /// The `#rrggbb` value of custom property `name` in the light palette.
 fn colour(name: &str) -> [f64; 3] {
-    let start = STYLE
+    let start = style()
         .find(&format!("{name}: #"))
         .unwrap_or_else(|| panic!("style.css defines {name}"))
         + name.len()
         + 3;
-    let hex = &STYLE[start..start + 6];
+    let hex = &style()[start..start + 6];
     [0, 2, 4].map(|i| f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()))
 }
 

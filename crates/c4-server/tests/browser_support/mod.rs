@@ -121,6 +121,11 @@ pub async fn wait_for_text(client: &Client, id: &str, text: &str) -> TestResult<
     }
 }
 
+/// The text of the element `id`.
+pub async fn text_of(client: &Client, id: &str) -> TestResult<String> {
+    Ok(client.find(Locator::Id(id)).await?.text().await?)
+}
+
 /// Clicks Save game and reads the record it downloads into `downloads`.
 pub async fn save_game(client: &Client, downloads: &Path) -> TestResult<GameRecord> {
     client.find(Locator::Id("save")).await?.click().await?;

@@ -4,20 +4,30 @@
 // chose it (`state.plies`), so a finished game can be saved as a game record; a computer plays
 // a whole game with one seed, so each of its moves is `c4 best --ai SPEC` on the position
 // before it. Every change bumps `state.generation` and stops the searches under way, so
-// answers that arrive after an undo or a new game are dropped instead of being played.
+// answers that arrive after an undo or a new game are dropped instead of being played. The
+// person's own actions (a move, undo, redo, a jump, a new game) end a notice on the status
+// line, which stays through the computer's moves so that it is read.
 import { $, howToPlay, sleep, state } from "./state.js";
-import { controllerOf, describeSide, mode, sideToMove, updateSetupVisibility } from "./players.js";
+import { controllerOf, describeSide, mode, sideName, sideToMove, updateSetupVisibility } from "./players.js";
 import { clearPreview, gameOver, humansTurn, render, updatePlayable } from "./board.js";
-import { renderMoves, showStats } from "./panels.js";
+import { renderMoves, wholeLine } from "./panels.js";
+import { showLastComputerMove } from "./last-move.js";
 import { analyse } from "./analysis.js";
-import { api, stopSearches } from "./engine.js";
+import { chosenHere, savable } from "./save.js";
+import { clearNotice, say, setTurn } from "./status.js";
+import { STATIC, api, stopSearches } from "./engine.js";
 
 export function humanPlay(number) {
+  if (gameOver()) {
+    say("The game is over: Undo steps back, New game starts again.");
+    return;
+  }
   if (!humansTurn()) return;
   if (!state.summary.legal_columns.includes(number)) {
     say(`Column ${number} is full.`);
     return;
   }
+  clearNotice();
   const timeMs = Math.round(performance.now() - state.turnStarted);
   play(number, { by: "human", column: number, time_ms: timeMs });
 }
@@ -30,29 +40,34 @@ export function play(number, chooser) {
   refresh(number);
 }
 
-/** Fetches the position, draws it and starts whatever comes next. */
+/**
+ * Fetches the position, draws it and starts whatever comes next. Answers why the position
+ * could not be loaded (the engine's error, also on the status line), or null.
+ */
 export async function refresh(animatedColumn) {
   const generation = ++state.generation;
   stopSearches();
-  $("hint-text").textContent = "";
+  say("");
   let summary;
   try {
     summary = await api(`/api/position?moves=${encodeURIComponent(state.moves)}`);
   } catch (error) {
+    if (generation !== state.generation) return null;
     setTurn("error", `Cannot load the position: ${error.message}`);
-    return;
+    return error.message;
   }
-  if (generation !== state.generation) return;
+  if (generation !== state.generation) return null;
   state.summary = summary;
   history.replaceState(null, "", state.moves ? `#${state.moves}` : location.pathname + location.search);
   clearPreview();
   render(animatedColumn);
   renderMoves();
+  showLastComputerMove();
   updateSetupVisibility();
   updateControls();
   if (summary.status !== "in_progress") {
     finish(summary);
-    return;
+    return null;
   }
   $("banner").hidden = true;
   if ($("analysis-toggle").checked) analyse(generation);
@@ -65,7 +80,7 @@ export async function refresh(animatedColumn) {
       `Viewing move ${state.moves.length} of ${total}: Redo or a later move goes forward.`,
       summary.to_move,
     );
-    return;
+    return null;
   }
   if (controller === "human") {
     const who = describeSide(summary.to_move);
@@ -75,6 +90,7 @@ export async function refresh(animatedColumn) {
   } else {
     computerMove(generation, controller, summary.to_move);
   }
+  return null;
 }
 
 export async function computerMove(generation, spec, side) {
@@ -89,17 +105,27 @@ export async function computerMove(generation, spec, side) {
   try {
     const answer = await api("/api/best", { moves: state.moves, ai: spec, seed: state.seeds[side] });
     if (generation !== state.generation) return;
-    showStats(answer);
-    play(answer.column, { by: "computer", ai: answer.ai, seed: answer.seed, stats: answer });
+    // A level is shown by its name; a spec of the player's own, as the engine ran it.
+    const level = state.registry.levels.some((l) => l.name === spec) ? spec : null;
+    play(answer.column, { by: "computer", ai: answer.ai, seed: answer.seed, stats: answer, level });
   } catch (error) {
     if (generation !== state.generation) return;
     setTurn("error", `${describeSide(side)} could not move: ${error.message}`, side);
   }
 }
 
+/**
+ * Says how the game ended. A finished game opened from a link (no move of it chosen here) is
+ * told as such, whoever plays which side now: no move is taken, and Undo, Review and New
+ * game remain.
+ */
 export function finish(summary) {
   let text;
-  if (summary.status === "draw") {
+  if (!chosenHere()) {
+    text = summary.status === "draw"
+      ? "Draw: the board is full; the game is over."
+      : `${sideName(summary.winner)} has won: the game is over.`;
+  } else if (summary.status === "draw") {
     text = "Draw: the board is full.";
   } else {
     const who = describeSide(summary.winner);
@@ -111,23 +137,6 @@ export function finish(summary) {
   setTurn("over", text, summary.winner);
   $("analysis").hidden = true;
 }
-
-export function setTurn(turn, text, side) {
-  document.body.dataset.turn = turn;
-  const status = $("status");
-  status.replaceChildren();
-  if (side) {
-    const dot = document.createElement("span");
-    dot.className = `disc-dot ${side}`;
-    dot.setAttribute("aria-hidden", "true");
-    status.append(dot);
-  }
-  status.append(text);
-}
-
-export const say = (text) => {
-  $("hint-text").textContent = text;
-};
 
 // ---------------------------------------------------------------- undo, redo (the hint: hint.js)
 
@@ -143,6 +152,7 @@ export function undoCount(moves) {
 
 export function undo() {
   if (!state.moves) return;
+  clearNotice();
   const n = undoCount(state.moves);
   const undone = state.moves.slice(-n);
   state.moves = state.moves.slice(0, -n);
@@ -152,13 +162,23 @@ export function undo() {
 
 export function redo() {
   if (!state.redo.length) return;
+  clearNotice();
   do {
     state.moves += state.redo.pop();
   } while (state.redo.length && mode() === "human-ai" && controllerOf(sideToMove(state.moves)) !== "human");
   refreshAfterHistory();
 }
 
-export function refreshAfterHistory() {
+/** Shows the position after `ply` moves of the whole line (0: the start). */
+export function jumpTo(ply) {
+  const line = wholeLine();
+  clearNotice();
+  state.moves = line.slice(0, ply);
+  state.redo = [...line.slice(ply)].reverse();
+  refreshAfterHistory();
+}
+
+function refreshAfterHistory() {
   $("banner").hidden = true;
   refresh(null);
 }
@@ -167,7 +187,9 @@ export function updateControls() {
   $("undo").disabled = state.moves.length === 0;
   $("redo").disabled = state.redo.length === 0;
   $("review").disabled = state.moves.length === 0;
-  $("save").disabled = !gameOver();
+  const canSave = savable();
+  $("save").disabled = !canSave;
+  $("banner-save").hidden = STATIC || !canSave;
   $("hint").disabled = !humansTurn();
   $("pause").textContent = state.paused ? "Resume" : "Pause";
 }
@@ -178,11 +200,18 @@ export function newSeeds() {
   return { red, yellow };
 }
 
-export function newGame() {
-  state.moves = "";
+/** Starts a line at `moves` (a link's position, or "" for a new game): nothing to redo, no
+ * move chosen here, the computers' seeds new. */
+export function startLine(moves) {
+  state.moves = moves;
   state.redo = [];
   state.plies = [];
   state.seeds = newSeeds();
+}
+
+export function newGame() {
+  clearNotice();
+  startLine("");
   $("banner").hidden = true;
   refresh(null);
 }

@@ -1,7 +1,7 @@
 // c4's page: the analysis row under the board: every column's value for the side to move,
 // from /api/analyze, in the words of the README's "Reading scores", the best column marked.
 import { $, state } from "./state.js";
-import { say } from "./game.js";
+import { say } from "./status.js";
 import { api } from "./engine.js";
 
 export async function analyse(generation) {
@@ -59,10 +59,10 @@ export function renderAnalysis(answer) {
 }
 
 /**
- * The columns (1-7) worth most to the side to move: a win beats a draw or an estimate, which
- * beat a loss; among exact values the higher score (a quicker win, a slower loss), among
- * estimates the higher value. When every column loses, the best is the one holding out
- * longest.
+ * The columns (numbered from 1) worth most to the side to move: a win beats a draw or an
+ * estimate, which beat a loss; among exact values the higher score (a quicker win, a slower
+ * loss), among estimates the higher value. When every column loses, the best is the one
+ * holding out longest.
  */
 export function bestColumns(columns) {
   const rank = { win: 2, draw: 1, unknown: 1, loss: 0 };

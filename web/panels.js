@@ -1,20 +1,14 @@
-// c4's page: the side panels: the move list (jump to any move, the review's marks), the
-// review itself (/api/review) and the last computer move's statistics.
+// c4's page: the side panel's move list (each move a button to jump to it, the review's
+// marks, the computer's statistics) and the review itself (/api/review). A click on a move
+// is the caller's to handle: each button carries its ply count in `data-ply`.
 import { $, state } from "./state.js";
 import { sideName } from "./players.js";
-import { refreshAfterHistory, say } from "./game.js";
-import { STATIC, api } from "./engine.js";
+import { say } from "./status.js";
+import { formatMs, formatNodes } from "./last-move.js";
+import { api } from "./engine.js";
 
 /** The whole line: the moves played and those undone that Redo would replay. */
 export const wholeLine = () => state.moves + [...state.redo].reverse().join("");
-
-/** Shows the position after `ply` moves of the whole line (0: the start). */
-export function jumpTo(ply) {
-  const line = wholeLine();
-  state.moves = line.slice(0, ply);
-  state.redo = [...line.slice(ply)].reverse();
-  refreshAfterHistory();
-}
 
 /** Marks of a review, by quality. */
 export const REVIEW_MARKS = { optimal: "✓", inaccurate: "?!", mistake: "??" };
@@ -57,7 +51,7 @@ export function renderMoves() {
     button.className = "move";
     button.textContent = `${ply % 2 === 0 ? "Red" : "Yellow"} ${column}`;
     button.title = `Show the position after move ${ply + 1}`;
-    button.addEventListener("click", () => jumpTo(ply + 1));
+    button.dataset.ply = String(ply + 1);
     item.append(button);
     const verdict = judged.get(ply);
     if (verdict) {
@@ -88,22 +82,3 @@ export function renderMoves() {
   });
   if (!state.redo.length) list.scrollTop = list.scrollHeight;
 }
-
-export function showStats(answer) {
-  $("stat-ai").textContent = answer.ai;
-  $("stat-column").textContent = String(answer.column);
-  $("stat-score").textContent = answer.score_text;
-  $("stat-depth").textContent = String(answer.depth);
-  $("stat-nodes").textContent = formatNodes(answer.nodes);
-  $("stat-time").textContent = formatMs(answer.time_ms);
-  const notes = [answer.note, ...(answer.clamped || []).map((c) => `${STATIC ? "browser" : "server"} limit: ${c}`)].filter(Boolean);
-  $("stat-note").textContent = notes.join("; ");
-}
-
-export function formatNodes(n) {
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} M`;
-  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k`;
-  return String(n);
-}
-
-export const formatMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);

@@ -3,7 +3,7 @@
 // depth. The hint never contradicts the analysis on screen.
 import { $, state } from "./state.js";
 import { columnButton, humansTurn } from "./board.js";
-import { say } from "./game.js";
+import { say } from "./status.js";
 import { Stopped, api } from "./engine.js";
 
 export async function hint() {
@@ -38,12 +38,13 @@ export function betterProvenColumn(answer) {
   if (answer.exact || !analysis || analysis.moves !== state.moves || $("analysis").hidden) return null;
   const ranked = analysis.columns.filter((c) => c.outcome in OUTCOME_RANK);
   if (!ranked.length) return null;
+  const centre = (state.size.width + 1) / 2;
   const best = ranked.reduce((a, b) => {
     const byClass = OUTCOME_RANK[a.outcome] - OUTCOME_RANK[b.outcome];
     if (byClass !== 0) return byClass < 0 ? a : b;
     const worth = (c) => (c.kind === "exact" ? c.score : c.value);
     if (worth(a) !== worth(b)) return worth(b) > worth(a) ? b : a;
-    return Math.abs(b.column - 4) < Math.abs(a.column - 4) ? b : a; // the centre among equals
+    return Math.abs(b.column - centre) < Math.abs(a.column - centre) ? b : a; // the centre among equals
   });
   const hinted = analysis.columns.find((c) => c.column === answer.column);
   const hintedRank = hinted && hinted.outcome in OUTCOME_RANK ? OUTCOME_RANK[hinted.outcome] : null;

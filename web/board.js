@@ -1,24 +1,40 @@
 // c4's page: the board: its columns as buttons, the discs drawn from /api/position's
 // answer, the winning cells, the last move's fall and the preview disc under the pointer.
-import { $, COLUMNS, ROWS, state } from "./state.js";
+// The board is drawn at `state.size` and drawn again when an answer brings another size.
+import { $, columnKeys, sizeOf, state } from "./state.js";
 import { controllerOf } from "./players.js";
-import { humanPlay } from "./game.js";
 
-export function buildBoard() {
+// What a click on a column does: the page's turns, given by buildBoard's caller.
+let choose = () => {};
+
+/**
+ * Draws an empty board of `state.size`; a click on a column calls `onChoose(number)` (1 for
+ * the leftmost), as do Enter and Space on a focused column.
+ */
+export function buildBoard(onChoose = choose) {
+  choose = onChoose;
+  const { width, height } = state.size;
+  const root = document.documentElement.style;
+  root.setProperty("--columns", String(width));
+  root.setProperty("--rows", String(height));
   const board = $("board");
+  board.setAttribute(
+    "aria-label",
+    `Board: ${width} columns; press 1 to ${columnKeys()} or use the arrow keys and Enter`,
+  );
   board.replaceChildren();
-  for (let c = 0; c < COLUMNS; c += 1) {
+  for (let c = 0; c < width; c += 1) {
     const column = document.createElement("button");
     column.type = "button";
     column.className = "column";
     column.dataset.column = String(c + 1);
-    for (let r = ROWS - 1; r >= 0; r -= 1) {
+    for (let r = height - 1; r >= 0; r -= 1) {
       const cell = document.createElement("span");
       cell.className = "cell";
       cell.dataset.row = String(r + 1);
       column.append(cell);
     }
-    column.addEventListener("click", () => humanPlay(c + 1));
+    column.addEventListener("click", () => choose(c + 1));
     column.addEventListener("mouseenter", () => showPreview(c + 1));
     column.addEventListener("focus", () => showPreview(c + 1));
     column.addEventListener("mouseleave", clearPreview);
@@ -27,13 +43,13 @@ export function buildBoard() {
       const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
       if (step) {
         event.preventDefault();
-        columnButton(((c + step + COLUMNS) % COLUMNS) + 1).focus();
+        columnButton(((c + step + width) % width) + 1).focus();
       }
     });
     board.append(column);
   }
   $("column-numbers").replaceChildren(
-    ...Array.from({ length: COLUMNS }, (_, c) => {
+    ...Array.from({ length: width }, (_, c) => {
       const number = document.createElement("span");
       number.textContent = String(c + 1);
       return number;
@@ -42,7 +58,7 @@ export function buildBoard() {
 }
 
 export const columnButton = (number) => $("board").children[number - 1];
-export const cellAt = (number, row) => columnButton(number).children[ROWS - row];
+export const cellAt = (number, row) => columnButton(number).children[state.size.height - row];
 
 export function discsIn(number) {
   const column = number - 1;
@@ -51,17 +67,23 @@ export function discsIn(number) {
 
 export function render(animatedColumn) {
   const summary = state.summary;
+  const size = sizeOf(summary.board);
+  if (size.width !== state.size.width || size.height !== state.size.height) {
+    state.size = size;
+    buildBoard();
+  }
+  const { width, height } = size;
   const winning = new Set(summary.winning_cells);
   const lastColumn = Number(state.moves.slice(-1)) || 0;
   const board = $("board");
   board.dataset.moves = summary.moves;
   board.dataset.status = summary.status;
-  for (let c = 1; c <= COLUMNS; c += 1) {
-    const height = discsIn(c);
-    for (let r = 1; r <= ROWS; r += 1) {
+  for (let c = 1; c <= width; c += 1) {
+    const filled = discsIn(c);
+    for (let r = 1; r <= height; r += 1) {
       const cell = cellAt(c, r);
       cell.replaceChildren();
-      const mark = summary.board[ROWS - r][c - 1];
+      const mark = summary.board[height - r][c - 1];
       if (mark === ".") {
         continue;
       }
@@ -69,18 +91,18 @@ export function render(animatedColumn) {
       disc.className = `disc ${mark === "X" ? "red" : "yellow"}`;
       const square = `${String.fromCharCode(96 + c)}${r}`;
       if (winning.has(square)) disc.classList.add("win");
-      if (c === lastColumn && r === height) {
+      if (c === lastColumn && r === filled) {
         disc.classList.add("last");
         if (c === animatedColumn) {
           disc.classList.add("falling");
-          disc.style.setProperty("--fall", String(ROWS - r));
+          disc.style.setProperty("--fall", String(height - r));
         }
       }
       cell.append(disc);
     }
     const button = columnButton(c);
-    const full = height === ROWS;
-    button.setAttribute("aria-label", `Column ${c}: ${height} of ${ROWS} filled${full ? ", full" : ""}`);
+    const full = filled === height;
+    button.setAttribute("aria-label", `Column ${c}: ${filled} of ${height} filled${full ? ", full" : ""}`);
     button.classList.remove("hinted");
   }
   updatePlayable();
@@ -96,7 +118,7 @@ export function humansTurn() {
 export function updatePlayable() {
   const legal = new Set(state.summary.legal_columns);
   const open = humansTurn();
-  for (let c = 1; c <= COLUMNS; c += 1) {
+  for (let c = 1; c <= state.size.width; c += 1) {
     columnButton(c).setAttribute("aria-disabled", String(!(open && legal.has(c))));
   }
 }

@@ -1,18 +1,32 @@
 // c4's page: saving a finished game as a game record through /api/record (served by
-// c4 serve only: records are written by c4-arena, which the static site does not carry).
-import { $, state } from "./state.js";
+// c4 serve only: records are written by c4-arena, which the static site does not carry). A
+// game is saved when someone here chose at least one of its moves: a finished game opened
+// from a link is the link's, with no player to record.
+import { state } from "./state.js";
 import { humanSide, mode } from "./players.js";
 import { gameOver } from "./board.js";
-import { say } from "./game.js";
+import { say } from "./status.js";
 import { api } from "./engine.js";
+
+/** Whether a move on the board was chosen on this page (not loaded from a link). */
+export const chosenHere = () => state.plies.slice(0, state.moves.length).some(Boolean);
+
+export const savable = () => gameOver() && chosenHere();
+
+/** A ply's chooser as /api/record reads it: only the fields it knows. */
+function recordedPly(chooser) {
+  if (!chooser) return null;
+  if (chooser.by === "human") return { by: "human", column: chooser.column, time_ms: chooser.time_ms };
+  return { by: "computer", ai: chooser.ai, seed: chooser.seed, stats: chooser.stats };
+}
 
 /** Downloads the finished game as a game record, one JSON line (the games-file format). */
 export async function saveGame() {
-  if (!gameOver()) return;
+  if (!savable()) return;
   const humanAi = mode() === "human-ai";
   const request = {
     moves: state.moves,
-    plies: Array.from({ length: state.moves.length }, (_, ply) => state.plies[ply] || null),
+    plies: Array.from({ length: state.moves.length }, (_, ply) => recordedPly(state.plies[ply])),
     a: humanAi ? humanSide() : "red",
     names: humanAi ? ["you", "computer"] : ["red", "yellow"],
   };

@@ -1,15 +1,16 @@
 // c4's page, its entry point: loads the players, wires the controls and the keys, and
 // follows the URL hash (a shared link names a position). Plain ES modules, no build step:
 // `c4 serve` embeds these files as they are and `cargo xtask site` copies them.
-import { $, state } from "./state.js";
+import { $, columnKeys, state } from "./state.js";
+import { STATIC, api, engineEvents } from "./engine.js";
 import { buildPlayerMenu, updateSetupVisibility } from "./players.js";
 import { buildBoard, inProgress } from "./board.js";
-import { humanPlay, newGame, newSeeds, redo, refresh, say, setTurn, undo, updateControls } from "./game.js";
 import { reviewGame } from "./panels.js";
 import { saveGame } from "./save.js";
 import { analyse } from "./analysis.js";
 import { hint } from "./hint.js";
-import { STATIC, api } from "./engine.js";
+import { clearNotice, say, setNotice, setTurn } from "./status.js";
+import { humanPlay, jumpTo, newGame, redo, refresh, startLine, undo, updateControls } from "./game.js";
 
 // The position a link names: `#MOVES`, or `?pos=MOVES` when there is no hash.
 function linkedMoves() {
@@ -17,19 +18,17 @@ function linkedMoves() {
   return new URLSearchParams(location.search).get("pos") || "";
 }
 
+// A link naming no valid position opens a new game, the status line leading with why.
 async function loadHash() {
   const moves = linkedMoves();
   if (moves === state.moves) return;
-  state.moves = moves;
-  state.redo = [];
-  state.plies = [];
-  state.seeds = newSeeds();
-  await refresh(null);
-  if (document.body.dataset.turn === "error") {
-    const reason = $("status").textContent.replace(/^Cannot load the position: /, "");
-    state.moves = "";
+  clearNotice();
+  startLine(moves);
+  const error = await refresh(null);
+  if (error !== null) {
+    setNotice(`The link's position ${JSON.stringify(moves)} is not valid (${error}): a new game instead.`);
+    startLine("");
     await refresh(null);
-    say(`The link's position ${JSON.stringify(moves)} is not valid (${reason}); this is a new game.`);
   }
 }
 
@@ -52,9 +51,10 @@ function onKey(event) {
     return;
   }
   if (event.altKey) return;
-  if (/^[1-7]$/.test(event.key)) {
+  const number = /^[1-9]$/.test(event.key) ? Number(event.key) : 0;
+  if (number >= 1 && number <= columnKeys()) {
     event.preventDefault();
-    humanPlay(Number(event.key));
+    humanPlay(number);
   } else if (event.key === "u") {
     undo();
   } else if (event.key === "r") {
@@ -67,7 +67,10 @@ function onKey(event) {
 }
 
 async function start() {
-  buildBoard();
+  buildBoard(humanPlay);
+  engineEvents.addEventListener("busy", (event) => {
+    say(`The server is busy; retrying in ${event.detail.seconds} s…`);
+  });
   try {
     state.registry = await api("/api/players");
   } catch (error) {
@@ -90,6 +93,10 @@ async function start() {
   $("hint").addEventListener("click", hint);
   $("share").addEventListener("click", copyLink);
   $("review").addEventListener("click", reviewGame);
+  $("move-list").addEventListener("click", (event) => {
+    const move = event.target.closest("button[data-ply]");
+    if (move) jumpTo(Number(move.dataset.ply));
+  });
   $("banner-review").addEventListener("click", reviewGame);
   $("save").addEventListener("click", saveGame);
   $("banner-save").addEventListener("click", saveGame);

@@ -3,7 +3,9 @@
 // body go to a Web Worker running c4-wasm (worker.js), which answers with the same JSON.
 // stopSearches() ends the searches under way (a move, a hint, an analysis) when the position
 // changes: the server cancels a search whose client went; a worker is ended, and a fresh one
-// answers the next request. A review judges the whole line, so it runs on.
+// answers the next request. A review judges the whole line, so it runs on. This module shows
+// nothing: it answers data or throws an error, and says it waits on a busy server through
+// `engineEvents`, for the page to show as it likes.
 import { SITE_MODE } from "./site-mode.js";
 
 export const STATIC = SITE_MODE === "static";
@@ -16,7 +18,12 @@ export class Stopped extends Error {
   }
 }
 
-const $ = (id) => document.getElementById(id);
+/**
+ * What the engine says while it answers: a `busy` event (its `detail.seconds`: how long until
+ * the request is sent again) when the server has no search slot free.
+ */
+export const engineEvents = new EventTarget();
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function api(path, body) {
@@ -56,7 +63,7 @@ async function askServer(path, body) {
       const response = await fetch(path, init);
       if (response.status === 429 && attempt < 10) {
         const wait = Number(response.headers.get("Retry-After")) || 1;
-        $("hint-text").textContent = `The server is busy; retrying in ${wait} s…`;
+        engineEvents.dispatchEvent(new CustomEvent("busy", { detail: { seconds: wait } }));
         await sleep(wait * 1000);
         continue;
       }
