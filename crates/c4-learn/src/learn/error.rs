@@ -47,6 +47,9 @@ pub enum LearnError {
     /// A file of the run cannot be read.
     #[error(transparent)]
     Read(#[from] FileError),
+    /// The learning curve cannot be drawn.
+    #[error(transparent)]
+    Plot(#[from] crate::plot::PlotError),
     /// A file of the run cannot be written.
     #[error("cannot write {}: {source}", path.display())]
     Write {

@@ -302,8 +302,5 @@ fn write_metrics(dir: &Path, rows: &[String]) -> Result<(), LearnError> {
         },
     ];
     let path = dir.join(CURVE_FILE);
-    plot::lines(&path, &chart, &series).map_err(|reason| LearnError::Write {
-        path,
-        source: std::io::Error::other(reason),
-    })
+    Ok(plot::lines(&path, &chart, &series)?)
 }

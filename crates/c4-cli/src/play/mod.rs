@@ -1,0 +1,148 @@
+//! `c4 play` (human against the computer) and `c4 watch` (computer against computer).
+
+mod save;
+mod session;
+mod watch;
+
+pub use watch::run_watch;
+
+use crate::best::parse_game;
+use crate::terminal::wrap;
+use anyhow::{Context, Result, bail};
+use c4_players::{DEFAULT_LEVEL, PlayerSpec};
+use c4_search::search::MoveReport;
+use save::{Saver, Seats};
+use session::{KEYS, Session, banner};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Who moves first in `c4 play`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    /// You play red and move first.
+    Human,
+    /// The computer plays red and moves first (also `computer`).
+    #[value(alias = "computer")]
+    Ai,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Your opponent: a level (below, and `c4 levels`) or a spec such as alphabeta:depth=5,eval=kang.
+    #[arg(long, default_value = DEFAULT_LEVEL)]
+    pub ai: String,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::Human)]
+    pub first: First,
+    /// Start from this position instead of the empty board.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub from: String,
+    /// Seed for the computer's random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Append each finished game, when you leave it, to this games file (the records
+    /// `c4 review` and `c4 verify` read): moves, each player's spec and seed, and per-move
+    /// statistics (your moves with the time you took).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+}
+
+/// The longest pause `c4 watch --delay` takes between moves: a minute.
+const MAX_DELAY_MS: u64 = 60_000;
+
+/// `c4 watch`'s pause between moves on a terminal, so that a game can be followed (the
+/// page's pause too); piped, a game runs at full speed.
+const TERMINAL_DELAY_MS: u64 = 600;
+
+/// The pause between moves: the one asked for, else [`TERMINAL_DELAY_MS`] on a terminal.
+fn watch_delay(asked: Option<u64>, on_terminal: bool) -> Duration {
+    let ms = asked.unwrap_or(if on_terminal { TERMINAL_DELAY_MS } else { 0 });
+    Duration::from_millis(ms)
+}
+
+#[derive(clap::Args, Debug)]
+pub struct WatchArgs {
+    /// The red player (moves first).
+    #[arg(long)]
+    pub red: String,
+    /// The yellow player.
+    #[arg(long)]
+    pub yellow: String,
+    /// Start from this position.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub from: String,
+    /// Pause between moves, in milliseconds (at most 60000) [default: 600 when standard
+    /// output is a terminal, none when it is not].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=MAX_DELAY_MS))]
+    pub delay: Option<u64>,
+    /// Seed for the players' random choices (yellow gets seed + 1).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// `c4 play`: the checks of everything given (the opponent, the start, the games file) before
+/// the first move, then the session.
+pub fn run_play(args: &PlayArgs) -> Result<()> {
+    let spec = PlayerSpec::parse(&args.ai, args.seed).context("invalid --ai")?;
+    let ai = spec.build()?;
+    let start = parse_game(&args.from)?;
+    if start.position().is_over() {
+        bail!("the game given with --from is already over");
+    }
+    // Opened before the first move, so that a file that cannot take games is refused before
+    // anything is played.
+    let saver = args.save.as_deref().map(Saver::open).transpose()?;
+    let ai_player = match args.first {
+        First::Human => c4_core::Player::Yellow,
+        First::Ai => c4_core::Player::Red,
+    };
+    let human = ai_player.other();
+    let mut out = std::io::stdout();
+    writeln!(out, "{}", banner(&args.ai, &spec, human))?;
+    writeln!(out, "{KEYS}")?;
+    let seats = Seats {
+        human,
+        ai_spec: spec.to_string(),
+        seed: args.seed,
+    };
+    let session = Session::new(start, ai, ai_player, seats, saver);
+    session.run(&mut std::io::stdin().lock().lines(), &mut out)
+}
+
+/// Per-player summary: moves, mean and total time, nodes.
+pub fn summarise(out: &mut impl Write, who: &str, reports: &[MoveReport]) -> Result<()> {
+    if reports.is_empty() {
+        return Ok(());
+    }
+    let n = reports.len() as f64;
+    let time: f64 = reports.iter().map(MoveReport::time_ms).sum();
+    let nodes: u64 = reports.iter().map(|r| r.nodes).sum();
+    let depth: f64 = reports.iter().map(|r| f64::from(r.depth)).sum::<f64>() / n;
+    let count = match reports.len() {
+        1 => "1 move".to_owned(),
+        n => format!("{n} moves"),
+    };
+    let line = format!(
+        "{who}: {count}, mean {:.1} ms and {:.0} nodes per move (total {:.1} ms, {nodes} nodes), mean depth {depth:.1}",
+        time / n,
+        nodes as f64 / n,
+        time
+    );
+    writeln!(out, "{}", wrap(&line, 2))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn watch_pauses_on_a_terminal_unless_told_otherwise() {
+        let ms = |asked, on_terminal| watch_delay(asked, on_terminal).as_millis();
+        assert_eq!(ms(None, true), u128::from(TERMINAL_DELAY_MS));
+        assert_eq!(ms(None, false), 0);
+        assert_eq!(ms(Some(0), true), 0);
+        assert_eq!(ms(Some(50), false), 50);
+    }
+}

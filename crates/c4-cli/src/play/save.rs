@@ -1,0 +1,111 @@
+//! `c4 play --save`: who played, for the record, and the games file a finished game is
+//! appended to (opened before the first move, and a failed write never loses the game).
+
+use anyhow::{Context, Result, bail};
+use c4_arena::record::{GameLog, GameRecord, Seat};
+use c4_core::{Game, Player};
+use c4_search::search::MoveReport;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Who played a `c4 play` game, for its record: the human is player A.
+pub(super) struct Seats {
+    pub(super) human: Player,
+    pub(super) ai_spec: String,
+    pub(super) seed: u64,
+}
+
+impl Seats {
+    pub(super) fn record(
+        &self,
+        start: &Game,
+        game: &Game,
+        stats: &[MoveReport],
+    ) -> Result<GameRecord> {
+        let computer = Seat {
+            name: "computer".to_owned(),
+            spec: self.ai_spec.clone(),
+            seed: self.seed,
+        };
+        GameRecord::played(
+            [Seat::human("you"), computer],
+            self.human == Player::Red,
+            &start.move_string(),
+            &game.move_string(),
+            stats.to_vec(),
+        )
+        .map_err(Into::into)
+    }
+}
+
+/// The games file of `--save`, open for appending from before the first move to the end.
+pub(super) struct Saver {
+    log: GameLog,
+    /// The index the next game saved gets.
+    next: u64,
+}
+
+impl Saver {
+    /// Reads the games file at `path` (a missing one is created) and opens it for appending:
+    /// a folder, a device, a file of something else or one that cannot be written is refused
+    /// here, before the game. Every line must be a game, the last too: a file whose last
+    /// line is not is no games file to cut short (it may be anything a user named by mistake).
+    pub(super) fn open(path: &Path) -> Result<Saver> {
+        let context = || format!("--save {}", path.display());
+        let loaded = GameLog::load_finished(path).with_context(context)?;
+        let next = loaded.records.iter().map(|r| r.game + 1).max().unwrap_or(0);
+        let log = GameLog::open(path, Some(&loaded)).with_context(context)?;
+        Ok(Saver { log, next })
+    }
+
+    pub(super) fn path(&self) -> &Path {
+        self.log.path()
+    }
+
+    /// Appends `record` as the next game; the index it got. Should the write fail (a full
+    /// disk), the game is not lost: it goes to a file of its own in the temporary folder, or,
+    /// failing that too, into the error itself, which says where it is.
+    pub(super) fn save(&mut self, mut record: GameRecord) -> Result<u64> {
+        record.game = self.next;
+        let Err(error) = self.log.append(&record) else {
+            self.next += 1;
+            return Ok(record.game);
+        };
+        let failed = format!("cannot save the game to {}: {error}", self.path().display());
+        let line = serde_json::to_string(&record).context("a game record is JSON")?;
+        let kept = unsaved_game_path();
+        match write_new(&kept, &line) {
+            Ok(()) => bail!(
+                "{failed}; the game is kept in {} (`c4 review {}` reads it)",
+                kept.display(),
+                kept.display()
+            ),
+            Err(second) => bail!(
+                "{failed}; nor could it be kept in {} ({second}); the game's record follows, \
+                 to be saved by hand:\n{line}",
+                kept.display()
+            ),
+        }
+    }
+}
+
+/// A file name for a game whose save failed, in the temporary folder, not used before.
+fn unsaved_game_path() -> PathBuf {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    std::env::temp_dir().join(format!(
+        "c4-unsaved-game-{seconds}-{}.jsonl",
+        std::process::id()
+    ))
+}
+
+/// Writes `line` to `path`, which must not exist yet.
+fn write_new(path: &Path, line: &str) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(format!("{line}\n").as_bytes())?;
+    file.flush()
+}
