@@ -19,6 +19,8 @@
 //! decisions), with one policy for a line cut short by an interruption. [`run`] records what a
 //! run folder holds and locks it; [`verify`] checks games against exact scores.
 
+#![deny(missing_docs)]
+
 pub mod book;
 pub mod log;
 pub mod matches;

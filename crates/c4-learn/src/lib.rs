@@ -17,6 +17,8 @@
 //! [`plot`], the line chart, lives here because a training run draws its learning curve as
 //! it goes; `c4-lab`'s reports draw theirs with the same chart.
 
+#![deny(missing_docs)]
+
 pub mod dataset;
 pub mod learn;
 pub mod plot;

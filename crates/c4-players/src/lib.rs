@@ -15,6 +15,8 @@
 //! Nothing here prints; files are read only where a spec names one, through
 //! `c4_solver::files`; randomness always comes from a seed.
 
+#![deny(missing_docs)]
+
 pub mod analysis;
 mod file_options;
 mod hint;
