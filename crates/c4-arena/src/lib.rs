@@ -11,7 +11,7 @@
 //! memory, so they can be rebuilt at any time. Every random choice (openings, players' seeds)
 //! derives from the run's seed and the game's index ([`matches::game_seed`]), so a game can be
 //! replayed alone and a resumed run plays exactly the games that were missing. Players are
-//! `c4_search` agents behind `dyn Agent`: one virtual call per move costs nothing beside a
+//! `c4_players` agents behind `dyn Agent`: one virtual call per move costs nothing beside a
 //! search. Progress reporting goes through [`matches::MatchObserver`], keeping bars and logs
 //! out of the game loop.
 //!
