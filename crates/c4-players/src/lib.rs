@@ -77,7 +77,8 @@ pub struct Registry {
     pub hint: Hint,
 }
 
-/// The registry.
+/// Every kind of player, evaluator and level c4 has, with the default level and the hint:
+/// the one list behind `c4 evals --json`, `/api/players` and the page's menus.
 pub const REGISTRY: Registry = Registry {
     algorithms: PLAYER_KINDS,
     evaluators: EVALUATORS,
