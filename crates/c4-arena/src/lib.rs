@@ -11,13 +11,15 @@
 //! memory, so they can be rebuilt at any time. Every random choice (openings, players' seeds)
 //! derives from the run's seed and the game's index ([`matches::game_seed`]), so a game can be
 //! replayed alone and a resumed run plays exactly the games that were missing. Players are
-//! `c4_search` agents behind `dyn Agent`: one virtual call per move costs nothing beside a
+//! `c4_players` agents behind `dyn Agent`: one virtual call per move costs nothing beside a
 //! search. Progress reporting goes through [`matches::MatchObserver`], keeping bars and logs
 //! out of the game loop.
 //!
 //! [`log`] is the append-only line file under every resumable run (games, book builds' scores,
 //! decisions), with one policy for a line cut short by an interruption. [`run`] records what a
 //! run folder holds and locks it; [`verify`] checks games against exact scores.
+
+#![deny(missing_docs)]
 
 pub mod book;
 pub mod log;

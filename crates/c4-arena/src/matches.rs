@@ -127,9 +127,9 @@ pub struct MatchConfig {
     pub games: u64,
     /// The seed of every random choice of the run.
     pub seed: u64,
-    /// Openings.
+    /// Where each pair of games starts.
     pub openings: Openings,
-    /// Colours.
+    /// Who plays red in each game.
     pub first: FirstPolicy,
     /// Stop early when the test decides.
     pub sprt: Option<Sprt>,

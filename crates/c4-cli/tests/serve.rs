@@ -96,17 +96,20 @@ fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
         response
     };
 
-    // A half-sent header is closed after the client timeout, not held open.
+    // A half-sent header is closed after the client timeout (one second), not held open: the
+    // server ends the read, which this side's own 20-second read timeout would otherwise do.
     let mut slow = connect();
     write!(slow, "GET /healthz HTTP/1.1\r\nHo").unwrap();
-    let started = Instant::now();
-    let answer = read_all(slow);
-    assert!(!answer.contains("200 OK"), "{answer}");
+    let mut answer = String::new();
+    let read = slow.read_to_string(&mut answer);
     assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "{:?}",
-        started.elapsed()
+        !read.as_ref().is_err_and(|e| matches!(
+            e.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+        )),
+        "the server held a half-sent header open: {read:?}"
     );
+    assert!(!answer.contains("200 OK"), "{answer}");
 
     // A body declared as 1 GB is refused before it is sent.
     let mut big = connect();

@@ -11,6 +11,8 @@
 //! [`parse_moves`], [`Position::from_grid`]) return errors that say what to fix; the
 //! `_unchecked` and bit-level ones trust their caller and check only in debug builds.
 
+#![deny(missing_docs)]
+
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]

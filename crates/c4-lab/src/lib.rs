@@ -13,5 +13,7 @@
 //! [`c4_learn::plot`], so the two crates share one chart and nothing of `c4-learn` knows of
 //! experiments.
 
+#![deny(missing_docs)]
+
 pub mod experiments;
 pub mod progress;

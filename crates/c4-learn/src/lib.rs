@@ -6,7 +6,7 @@
 //!
 //! Fitting is a job of its own, apart from studying games: its inputs are positions scored
 //! by `c4-solver` and games run by `c4-arena`, its outputs are parameter and weights files
-//! that `c4-engine` reads, and it needs nothing of the experiments. So it sits below
+//! that `c4-search` reads, and it needs nothing of the experiments. So it sits below
 //! `c4-lab`, whose studies call it (a tuning experiment builds a dataset and fits on it),
 //! and below the front ends (`c4 dataset`, `c4 tune`, `c4 learn`, the Python package) that
 //! call it directly. The long jobs here survive being killed: a dataset build and an SPSA
@@ -16,6 +16,8 @@
 //!
 //! [`plot`], the line chart, lives here because a training run draws its learning curve as
 //! it goes; `c4-lab`'s reports draw theirs with the same chart.
+
+#![deny(missing_docs)]
 
 pub mod dataset;
 pub mod learn;

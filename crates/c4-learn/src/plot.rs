@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 #[error("plotting {}: {source}", path.display())]
 pub struct PlotError {
-    /// The image.
+    /// The chart's file.
     pub path: PathBuf,
     /// What the plotting library said.
     #[source]
@@ -40,7 +40,7 @@ pub struct Series {
 
 /// Axes and title of a chart.
 pub struct Chart<'a> {
-    /// The caption.
+    /// The title above the chart.
     pub title: &'a str,
     /// The x axis's description.
     pub x_desc: &'a str,

@@ -14,7 +14,8 @@ pub struct FileOptionUse {
     pub kind: &'static str,
     /// The evaluator whose option it is, when it is not the player's own.
     pub evaluator: Option<&'static str>,
-    /// The option.
+    /// The option that names the file: its key, and the words it takes that name something
+    /// shipped inside the binary rather than a file.
     pub option: FileOption,
 }
 

@@ -363,13 +363,14 @@ const RANDOM_OPTIONS: OptionTable<RandomSpec> = OptionTable {
 /// One kind of player in the registry.
 #[derive(Clone, Copy)]
 pub struct PlayerKind {
-    /// Name in specs.
+    /// Its name in specs: the word before the colon (`alphabeta` in `alphabeta:depth=5`).
     pub name: &'static str,
-    /// One line.
+    /// What it plays, in one line, for `c4 evals`, `--help` and the page's menus.
     pub summary: &'static str,
     /// Whether it takes `eval=` and the evaluator's options.
     pub uses_evaluator: bool,
-    /// Its options.
+    /// Its option table: what parses its `KEY=VALUE` options, spells its canonical text
+    /// and documents each option with its default.
     pub options: &'static dyn VariantOptions<PlayerSpec>,
 }
 

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 /// A named level: an alias for a spec, with an honest description.
 #[derive(Clone, Copy, Debug)]
 pub struct Level {
-    /// The alias.
+    /// The name that stands for the spec wherever a player spec is read (`easy`, `hard`).
     pub name: &'static str,
     /// What it stands for.
     pub spec: &'static str,
@@ -63,7 +63,7 @@ pub static LEVELS: &[Level] = &[
 /// A level listed as weaker that measured a higher Elo: see [`Level::measured_above`].
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct MeasuredAbove {
-    /// Its name.
+    /// The weaker-listed level's name.
     pub level: &'static str,
     /// How many Elo points higher it measured.
     pub gap: f64,
@@ -108,7 +108,7 @@ pub struct MeasuredRow {
     pub level: String,
     /// Its spec when it was measured.
     pub spec: String,
-    /// The figures.
+    /// What the ladder experiment measured for it.
     pub measured: Measured,
 }
 

@@ -15,6 +15,8 @@
 //! Nothing here prints; files are read only where a spec names one, through
 //! `c4_solver::files`; randomness always comes from a seed.
 
+#![deny(missing_docs)]
+
 pub mod analysis;
 mod file_options;
 mod hint;
@@ -75,7 +77,8 @@ pub struct Registry {
     pub hint: Hint,
 }
 
-/// The registry.
+/// Every kind of player, evaluator and level c4 has, with the default level and the hint:
+/// the one list behind `c4 evals --json`, `/api/players` and the page's menus.
 pub const REGISTRY: Registry = Registry {
     algorithms: PLAYER_KINDS,
     evaluators: EVALUATORS,

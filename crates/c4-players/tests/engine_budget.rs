@@ -1,11 +1,16 @@
 //! A move's budget is spent on the move: when the engine's exact solve gives up, the
-//! heuristic search gets all the time left, and the hint and `hard` stay right past the
-//! opening book.
+//! heuristic search decides, and the hint and `hard` stay right past the opening book.
+//!
+//! How deep a search gets in so many milliseconds depends on the machine and its load, so
+//! the tests that measure it are ignored and run by hand, alone and in release. The tests
+//! that run by default give the move a budget of an hour and stop it with a cancel given
+//! before it starts: every search then stops at its first look at the cancel, after a
+//! number of nodes that no clock changes.
 
 use c4_core::{Game, Position};
 use c4_players::{HINT, PlayerSpec};
 use c4_search::search::MoveReport;
-use c4_solver::Score;
+use c4_solver::{Cancel, Score};
 use std::time::Duration;
 
 /// `past_book_slow40` (beside this file): 40 positions of plies 9-11 whose solve takes more
@@ -46,11 +51,71 @@ fn choose(spec: &str, moves: &str) -> MoveReport {
     agent.choose(&game)
 }
 
+/// `spec`'s move in `moves` with a cancel given before the move starts.
+fn choose_cancelled(spec: &str, moves: &str) -> MoveReport {
+    let game = Game::from_moves(moves).expect("a valid position");
+    let mut agent = PlayerSpec::parse(spec, 0)
+        .expect("a valid spec")
+        .build()
+        .expect("it builds");
+    let cancel = Cancel::new();
+    cancel.cancel();
+    agent.set_cancel(cancel);
+    agent.choose(&game)
+}
+
+/// The most nodes a cancelled heuristic search visits: the engine's search reads its clock
+/// and the cancel every 2,048 nodes, so it stops at the first multiple (this bound leaves it
+/// room to read them less often).
+const CANCELLED_SEARCH_NODES: u64 = 1 << 14;
+
+/// A solve that gives up hands the move to the heuristic search, which answers with the
+/// depth it finished and says it was cut. This position's solve takes about 14 million
+/// nodes, so the cancel, not the end of the solve, is what stops it; the search's first
+/// depth takes seven nodes and always finishes.
+#[test]
+fn a_cancelled_engine_past_the_book_answers_from_its_search() {
+    for spec in ["engine:time=3600000", "engine:time=3600000,threads=2"] {
+        let report = choose_cancelled(spec, "1556727735");
+        println!(
+            "{spec}: {}, {} nodes, {:?}",
+            summary(&report),
+            report.nodes,
+            report.note
+        );
+        assert!(!report.score.is_exact(), "{spec}: {report:?}");
+        assert!(report.depth >= 1, "{spec}: {report:?}");
+        assert!(report.nodes <= CANCELLED_SEARCH_NODES, "{spec}: {report:?}");
+        let note = report.note.as_deref().unwrap_or_default();
+        assert!(note.contains("cut by the time limit"), "{spec}: {note}");
+    }
+}
+
+/// `perfect` without a time limit stops only at a cancel; its solve then gives up, and the
+/// engine's search, without a solve of its own, decides at once and says so.
+#[test]
+fn a_cancelled_perfect_player_answers_from_the_engines_search() {
+    let report = choose_cancelled("perfect:time=none,book=none,table=20", "1556727735");
+    println!(
+        "{}, {} nodes, {:?}",
+        summary(&report),
+        report.nodes,
+        report.note
+    );
+    assert!(!report.score.is_exact(), "{report:?}");
+    assert!(report.depth >= 1, "{report:?}");
+    assert!(report.nodes <= CANCELLED_SEARCH_NODES, "{report:?}");
+    let note = report.note.as_deref().unwrap_or_default();
+    assert!(note.contains("the solve did not finish"), "{note}");
+}
+
 /// Issue 35: with one thread the engine gave its exact solve half the budget and, when the
 /// solve gave up, its search measured its time from the start of the move and stopped after
 /// depth 1. This position's solve takes about 14 million nodes (over a second of one core),
 /// so the 100 ms solve never finishes; the 100 ms left reach far deeper than one ply.
+/// Timed: the depth that 100 ms reach, and the time the move takes, depend on the machine.
 #[test]
+#[ignore = "timed: cargo test --release -p c4-players --test engine_budget -- --ignored"]
 fn after_a_solve_that_gives_up_the_search_uses_the_time_left() {
     let report = choose("engine:time=200", "1556727735");
     assert!(!report.score.is_exact(), "{report:?}");
@@ -70,7 +135,9 @@ fn after_a_solve_that_gives_up_the_search_uses_the_time_left() {
 /// `perfect:time=T` keeps a tenth of T for the search that decides when its solve does not
 /// finish, and that search runs without a second solve: before, it got a fixed 50 ms past
 /// the budget, half of them lost to another solve, and stopped at depth 1.
+/// Timed: the depth that 30 ms reach depends on the machine.
 #[test]
+#[ignore = "timed: cargo test --release -p c4-players --test engine_budget -- --ignored"]
 fn perfects_fallback_searches_in_the_tenth_it_keeps() {
     let report = choose("perfect:time=300,book=none,table=20", "1556727735");
     assert!(!report.score.is_exact(), "{report:?}");

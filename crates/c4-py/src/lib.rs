@@ -4,8 +4,8 @@
 //! Conventions of the Python API: columns are 0-6 (PettingZoo's action indices; the CLI, the
 //! JSON API, move strings and game records count 1-7), move strings are the CLI's (`4453` or
 //! `ddec`), bad input raises `ValueError` with the CLI's message (every integer argument
-//! is a type of [`arguments`] that checks its range), and every
-//! search or solve runs with the interpreter's lock released.
+//! is a type of the private `arguments` module that checks its range), and every search or
+//! solve runs with the interpreter's lock released.
 
 mod arena;
 mod arguments;

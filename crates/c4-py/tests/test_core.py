@@ -5,8 +5,8 @@ from __future__ import annotations
 import pathlib
 import pickle
 import subprocess
+import sys
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -128,23 +128,34 @@ def test_player_reports():
 
 
 def test_searches_release_the_interpreter():
-    """A Python thread keeps running while a solve runs in another."""
-    ticks = []
-    stop = threading.Event()
+    """Another Python thread runs while a solve runs.
 
-    def tick():
-        while not stop.is_set():
-            ticks.append(1)
-            time.sleep(0.001)
+    The switch interval is set far past the solve's length, so this thread keeps the
+    interpreter until it blocks or releases it: the other thread, woken before the solve
+    starts, can run before the solve returns only if the solve releases the interpreter.
+    Without the book the solve of 4453 takes millions of nodes, and a woken thread needs
+    none of them. Holding the interpreter through the solve leaves `during` empty.
+    """
+    ran = []
+    go = threading.Event()
 
-    thread = threading.Thread(target=tick)
-    thread.start()
-    before = len(ticks)
-    c4lab.Solver(book="none").solve("4453")  # a few hundred ms without the book
-    during = len(ticks) - before
-    stop.set()
-    thread.join()
-    assert during > 5
+    def other():
+        go.wait()
+        ran.append("ran")
+
+    solver = c4lab.Solver(book="none")
+    thread = threading.Thread(target=other)
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        thread.start()
+        go.set()
+        solver.solve("4453")
+        during = list(ran)
+    finally:
+        sys.setswitchinterval(previous)
+        thread.join()
+    assert during == ["ran"]
 
 
 def test_match_gives_the_cli_numbers(tmp_path):

@@ -198,10 +198,8 @@ def test_bad_input_is_named_without_retries(cluster, tmp_path):
         ref = _play_shard.options(max_retries=3, retry_exceptions=False).remote(
             bad, [0, 1], ["4444444"], "alternate"
         )
-        started = time.monotonic()
         with pytest.raises(ShardError, match=r"A vs B, games 0-1: openings\[0\]: .*column 4, which is full"):
             _wait_all({ref: "A vs B, games 0-1"}, lambda result: None)
-        assert time.monotonic() - started < 60
     finally:
         ray.shutdown()
 

@@ -14,6 +14,8 @@
 //! queueing. Every player spec is clamped to the time cap before it runs, so no request
 //! holds a search thread for longer than that.
 
+#![deny(missing_docs)]
+
 pub mod api;
 pub mod assets;
 pub mod body;

@@ -12,9 +12,9 @@
 //! which makes the client's system drop the answer it has not read yet: the client would
 //! see its connection closed with no answer at all.
 //!
-//! Each such connection costs one task, one socket and [`HEAD_BYTES`] for at most twice
-//! [`OVER_CAPACITY_TIMEOUT`]; their number is bounded by the process's file limit (past
-//! it, accepting waits and new connections queue in the system's backlog).
+//! Each such connection costs one task, one socket and a 4 KiB head buffer (`HEAD_BYTES`)
+//! for at most twice [`OVER_CAPACITY_TIMEOUT`]; their number is bounded by the process's file
+//! limit (past it, accepting waits and new connections queue in the system's backlog).
 
 use crate::AppState;
 use std::time::Duration;

@@ -114,6 +114,8 @@ async fn no_file_option_reaches_the_file_system_and_healthz_keeps_answering() {
         assert!(!text.contains("root:"), "{ai} quotes the file: {text}");
     }
 
+    // Every probe was answered 200 within ANSWER_WITHIN: a worker blocked on the FIFO would
+    // have left one unanswered. How fast they were answered is printed, not asserted.
     let mut latencies = probe.await.unwrap();
     latencies.sort();
     let p99 = latencies[latencies.len() * 99 / 100 - 1];
@@ -122,9 +124,6 @@ async fn no_file_option_reaches_the_file_system_and_healthz_keeps_answering() {
         latencies.len(),
         latencies[latencies.len() / 2]
     );
-    // A liveness bound, not a speed claim: a worker blocked on a FIFO or reading /dev/zero
-    // would hold it far past this.
-    assert!(p99 < Duration::from_secs(2), "/healthz p99 {p99:?}");
 
     let _ = stop.send(());
     server.await.unwrap().unwrap();

@@ -7,7 +7,7 @@
 use c4_server::{ServerConfig, bind, serve};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -104,8 +104,11 @@ async fn healthz_answers_while_every_connection_is_taken() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_search_longer_than_the_drain_is_answered_503() {
+    // The time cap is an hour, so the search, which no machine finishes (depth 42 from the
+    // empty board), runs until the drain ends it: a server that waited for it would answer
+    // neither within the exchange's read timeout nor stop within the guard below.
     let (addr, stop, server) = start(ServerConfig {
-        time_cap: Duration::from_secs(20),
+        time_cap: Duration::from_secs(3600),
         drain_timeout: Duration::from_millis(300),
         ..quiet()
     })
@@ -120,20 +123,14 @@ async fn a_search_longer_than_the_drain_is_answered_503() {
         )
     });
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let asked = Instant::now();
     stop.send(()).unwrap();
     let (status, body) = search.await.unwrap();
     assert_eq!(status, 503, "{body}");
     assert!(error_of(status, &body).contains("shutting down"), "{body}");
-    tokio::time::timeout(Duration::from_secs(5), server)
+    tokio::time::timeout(Duration::from_secs(60), server)
         .await
-        .expect("the server stops soon after the drain")
+        .expect("the server stops after the drain, not at the search's time cap")
         .unwrap();
-    assert!(
-        asked.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        asked.elapsed()
-    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,10 +1,19 @@
 //! Shutdown with no request in flight is at once, whatever the open connections are doing
-//! (issue 38, item 10: the server once took 10 s to exit on SIGTERM).
+//! (issue 38, item 10: the server once waited out its client timeout, 10 s, to exit on
+//! SIGTERM).
 
 use c4_server::{ServerConfig, bind, serve};
 use std::io::Write;
 use std::net::TcpStream;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The clients' timeout here: an hour, so a server that waited for its connections to time
+/// out would not stop within [`STOPS_WITHIN`].
+const CLIENT_TIMEOUT: Duration = Duration::from_secs(3600);
+
+/// How long the test waits for the server to stop: a guard against a test that never ends,
+/// far below [`CLIENT_TIMEOUT`] and far above what any machine needs to stop at once.
+const STOPS_WITHIN: Duration = Duration::from_secs(60);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_sending_a_head_does_not_hold_the_shutdown() {
@@ -12,7 +21,7 @@ async fn a_connection_sending_a_head_does_not_hold_the_shutdown() {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let config = ServerConfig {
         log_requests: false,
-        client_timeout: Duration::from_secs(10),
+        client_timeout: CLIENT_TIMEOUT,
         ..ServerConfig::default()
     };
     let server = tokio::spawn(serve(listener, config, async {
@@ -28,16 +37,10 @@ async fn a_connection_sending_a_head_does_not_hold_the_shutdown() {
     kept.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         .unwrap();
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let asked = Instant::now();
     stop.send(()).unwrap();
-    tokio::time::timeout(Duration::from_secs(5), server)
+    tokio::time::timeout(STOPS_WITHIN, server)
         .await
-        .expect("the server stops within 5 s")
+        .expect("the server stops without waiting for its connections to time out")
         .unwrap()
         .unwrap();
-    assert!(
-        asked.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        asked.elapsed()
-    );
 }

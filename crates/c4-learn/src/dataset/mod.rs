@@ -488,13 +488,13 @@ pub fn write(path: &Path, samples: &[Sample]) -> Result<(), DatasetError> {
 /// The largest dataset read: tens of millions of labelled positions.
 const MAX_DATASET_BYTES: u64 = 16 << 30;
 
-/// Reads a dataset written by [`write`], checking every line.
+/// Reads a dataset written by [`write()`], checking every line.
 pub fn read(path: &Path) -> Result<Vec<Sample>, DatasetError> {
     let text = files::read_text(path, MAX_DATASET_BYTES)?;
     parse(&text, &path.display().to_string())
 }
 
-/// Parses the text of a dataset written by [`write`] (`name` says where it came from in the
+/// Parses the text of a dataset written by [`write()`] (`name` says where it came from in the
 /// errors), checking every line.
 pub fn parse(text: &str, name: &str) -> Result<Vec<Sample>, DatasetError> {
     let mut samples = Vec::new();

@@ -27,15 +27,16 @@ use std::time::Instant;
 
 /// The manifest's file name.
 pub const MANIFEST_FILE: &str = "learn.json";
-/// The checkpoint's.
+/// The checkpoint's file name: the network and the state a resumed run goes on from.
 pub const CHECKPOINT_FILE: &str = "checkpoint.bin";
-/// The graded sample's.
+/// The graded sample's file name: the positions the network is graded on as it learns,
+/// solved by the first run in the folder and read by the runs that resume it.
 pub const LABELS_FILE: &str = "labels.json";
-/// The metrics'.
+/// The metrics' file name: a CSV, one row per measurement of the network as it learns.
 pub const METRICS_FILE: &str = "metrics.csv";
-/// The learning curve's.
+/// The learning curve's file name: the chart drawn from the metrics.
 pub const CURVE_FILE: &str = "curve.svg";
-/// The finished network's.
+/// The finished network's file name: the weights `eval=ntuple:weights=FILE` reads.
 pub const NETWORK_FILE: &str = "network.c4nt";
 
 /// The fixed player a network's games are scored against.

@@ -77,7 +77,8 @@ impl SpsaConfig {
 /// One finished iteration.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Iteration {
-    /// 0-based.
+    /// Its number, counted from 0: with the run's seed it fixes the perturbation's signs and
+    /// the games' openings, and the step sizes decay with it.
     pub k: u32,
     /// The chosen weights after it.
     pub weights: Vec<f64>,
