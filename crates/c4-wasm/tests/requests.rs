@@ -1,7 +1,7 @@
 //! The page's requests answered natively by the code the browser runs: routes, the browser's
 //! limits, the book, and an error in words for every bad request.
 
-use c4_wasm::{BROWSER_TIME_CAP_MS, request};
+use c4_wasm::{BROWSER_LIMITS, request};
 use serde_json::Value;
 
 /// The answer's JSON, and whether it is an answer (not an error).
@@ -46,7 +46,7 @@ fn the_hint_runs_on_the_one_thread_a_worker_has() {
 fn a_long_search_is_clamped_to_the_browser_cap() {
     let (ok, best) = ask("/api/best", r#"{"moves": "4", "ai": "engine:time=999999"}"#);
     assert!(ok, "{best}");
-    let expected = format!("clamped to {BROWSER_TIME_CAP_MS}");
+    let expected = format!("clamped to {}", BROWSER_LIMITS.time_cap_ms());
     assert!(best["clamped"].to_string().contains(&expected), "{best}");
 }
 
