@@ -17,6 +17,9 @@
 //! A request's answer is plain serde data; nothing here reads a file a request names (every
 //! spec is parsed with [`FileAccess::ShippedOnly`](c4_players::FileAccess)), prints, or
 //! runs a search past the time cap of its [`Limits`].
+//!
+//! With the `cases` feature, [`cases`] holds the requests every front end is tested with:
+//! their bodies and what each answer or refusal must say, written once.
 
 #![deny(missing_docs)]
 
@@ -28,6 +31,9 @@ mod limits;
 mod players;
 mod position;
 mod review;
+
+#[cfg(any(test, feature = "cases"))]
+pub mod cases;
 
 pub use analyze::{AnalyzeRequest, AnalyzeResponse, analyze};
 pub use best::{BestRequest, BestResponse, DEFAULT_AI, best};
