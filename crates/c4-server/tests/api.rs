@@ -16,30 +16,31 @@ use std::time::{Duration, Instant};
 use support::{app, error_of, get, post, post_reply, send};
 use tower::ServiceExt;
 
-#[tokio::test]
-async fn deep_and_long_requests_are_clamped_to_the_cap_and_say_so() {
-    let app = app(2, 300);
-    let start = Instant::now();
-    let (status, value) = post(
-        &app,
-        "/api/best",
-        r#"{"moves": "", "ai": "alphabeta:depth=42,eval=kang"}"#,
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK);
-    assert!(start.elapsed() < Duration::from_secs(3));
-    // Nothing asked for was changed, but the cap cut the search: its note and depth say so.
-    assert_eq!(value["clamped"], json!([]), "{value}");
-    assert!(value["note"].as_str().unwrap().contains("time limit"));
-    assert_eq!(value["depth"], 0, "{value}");
+/// A position of 37 moves: every search in it ends at once, whatever its depth or time.
+const LATE: &str = "2252576253462244111563365343671351441";
 
-    let (_, value) = post(&app, "/api/best", r#"{"ai": "engine:time=1000000000"}"#).await;
+#[tokio::test]
+async fn every_search_is_capped_and_a_request_over_the_cap_says_so() {
+    let app = app(2, 300);
+    // An untimed search gets the cap without a word: the spec it ran with shows it.
+    let body = json!({"moves": LATE, "ai": "alphabeta:depth=42,eval=kang", "seed": 1});
+    let (status, value) = post(&app, "/api/best", &body.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert_eq!(value["clamped"], json!([]), "{value}");
+    assert_eq!(value["ai"], "alphabeta:depth=42,time=300,eval=kang,seed=1");
+
+    let body = json!({"moves": LATE, "ai": "engine:time=1000000000"});
+    let (_, value) = post(&app, "/api/best", &body.to_string()).await;
     assert_eq!(
         value["clamped"],
         json!(["time 1000000000 ms clamped to 300 ms"])
     );
     assert_eq!(value["ai"], "engine:time=300,eval=threats");
-    let (_, value) = post(&app, "/api/analyze", r#"{"time_ms": 60000}"#).await;
+    let body = json!({"moves": LATE, "time_ms": 60000});
+    let (_, value) = post(&app, "/api/analyze", &body.to_string()).await;
+    assert_eq!(value["clamped"], json!(["time 60000 ms clamped to 300 ms"]));
+    let body = json!({"moves": LATE, "time_ms": 60000});
+    let (_, value) = post(&app, "/api/review", &body.to_string()).await;
     assert_eq!(value["clamped"], json!(["time 60000 ms clamped to 300 ms"]));
     // Memory and threads are clamped like time.
     let (_, value) = post(
