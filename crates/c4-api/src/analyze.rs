@@ -3,7 +3,8 @@
 use crate::error::RequestError;
 use crate::limits::Limits;
 use crate::position::parse_game_in_progress;
-use c4_core::Player;
+use crate::search::Search;
+use c4_core::{Game, Player};
 use c4_players::analysis::{Analysis, DEFAULT_BUDGET_MS, analyze_until};
 use c4_solver::Cancel;
 use serde::{Deserialize, Serialize};
@@ -43,15 +44,43 @@ pub fn analyze(
     limits: &Limits,
     cancel: &Cancel,
 ) -> Result<AnalyzeResponse, RequestError> {
-    let game = parse_game_in_progress(&request.moves, "there is nothing to analyse")?;
-    let mut clamped = Vec::new();
-    let default = Duration::from_millis(DEFAULT_BUDGET_MS);
-    let budget = limits.budget(request.time_ms, default, &mut clamped)?;
-    let position = game.position();
-    Ok(AnalyzeResponse {
-        moves: game.move_string(),
-        to_move: position.side_to_move(),
-        analysis: analyze_until(position, budget, Some(cancel.clone())),
-        clamped,
-    })
+    AnalyzeSearch::new(request, limits)?.run(cancel)
+}
+
+/// An analysis request read: the position and its budget.
+#[derive(Debug)]
+pub struct AnalyzeSearch {
+    game: Game,
+    budget: Duration,
+    clamped: Vec<String>,
+}
+
+impl AnalyzeSearch {
+    /// Reads `request` under `limits`: the game must be in progress and the budget not
+    /// zero; a budget over the time cap is clamped.
+    pub fn new(request: AnalyzeRequest, limits: &Limits) -> Result<AnalyzeSearch, RequestError> {
+        let game = parse_game_in_progress(&request.moves, "there is nothing to analyse")?;
+        let mut clamped = Vec::new();
+        let default = Duration::from_millis(DEFAULT_BUDGET_MS);
+        let budget = limits.budget(request.time_ms, default, &mut clamped)?;
+        Ok(AnalyzeSearch {
+            game,
+            budget,
+            clamped,
+        })
+    }
+}
+
+impl Search for AnalyzeSearch {
+    type Answer = AnalyzeResponse;
+
+    fn run(self, cancel: &Cancel) -> Result<AnalyzeResponse, RequestError> {
+        let position = self.game.position();
+        Ok(AnalyzeResponse {
+            moves: self.game.move_string(),
+            to_move: position.side_to_move(),
+            analysis: analyze_until(position, self.budget, Some(cancel.clone())),
+            clamped: self.clamped,
+        })
+    }
 }

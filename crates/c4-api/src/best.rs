@@ -3,6 +3,8 @@
 use crate::error::RequestError;
 use crate::limits::Limits;
 use crate::position::parse_game_in_progress;
+use crate::search::Search;
+use c4_core::Game;
 use c4_players::{FileAccess, MAX_DEPTH, PlayerSpec};
 use c4_search::search::MoveReport;
 use c4_solver::Cancel;
@@ -49,30 +51,61 @@ pub fn best(
     limits: &Limits,
     cancel: &Cancel,
 ) -> Result<BestResponse, RequestError> {
-    let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
-    let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
-    let seed = request.seed.unwrap_or_else(fresh_seed);
-    // A request names no file of the answerer's: every file option (book=, params=, ...) is
-    // refused at parse time unless it names something shipped in the program.
-    let mut spec =
-        PlayerSpec::parse_with(text, seed, FileAccess::ShippedOnly).map_err(|source| {
-            RequestError::InvalidPlayer {
-                text: c4_core::excerpt(text),
-                source,
-            }
-        })?;
-    let mut clamped = spec.clamp(MAX_DEPTH, limits.time_cap_ms());
-    clamped.extend(spec.clamp_resources(limits.max_table_bits, limits.max_threads));
-    let mut agent = spec.build().map_err(RequestError::UnbuildablePlayer)?;
-    agent.set_cancel(cancel.clone());
-    let report = agent.choose(&game);
-    Ok(BestResponse {
-        report,
-        ai: spec.to_string(),
-        // A player without random choices (perfect) answers the seed it was given.
-        seed: spec.seed().unwrap_or(seed),
-        clamped,
-    })
+    BestSearch::new(request, limits)?.run(cancel)
+}
+
+/// A best-move request read: its game, and its player's spec clamped to the limits.
+#[derive(Debug)]
+pub struct BestSearch {
+    game: Game,
+    spec: PlayerSpec,
+    seed: u64,
+    clamped: Vec<String>,
+}
+
+impl BestSearch {
+    /// Reads `request` under `limits`: the game must be in progress and the spec must
+    /// parse and name no file.
+    pub fn new(request: BestRequest, limits: &Limits) -> Result<BestSearch, RequestError> {
+        let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
+        let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
+        let seed = request.seed.unwrap_or_else(fresh_seed);
+        // A request names no file of the answerer's: every file option (book=, params=, ...)
+        // is refused at parse time unless it names something shipped in the program.
+        let mut spec =
+            PlayerSpec::parse_with(text, seed, FileAccess::ShippedOnly).map_err(|source| {
+                RequestError::InvalidPlayer {
+                    text: c4_core::excerpt(text),
+                    source,
+                }
+            })?;
+        let mut clamped = spec.clamp(MAX_DEPTH, limits.time_cap_ms());
+        clamped.extend(spec.clamp_resources(limits.max_table_bits, limits.max_threads));
+        Ok(BestSearch {
+            game,
+            spec,
+            seed,
+            clamped,
+        })
+    }
+}
+
+impl Search for BestSearch {
+    type Answer = BestResponse;
+
+    fn run(self, cancel: &Cancel) -> Result<BestResponse, RequestError> {
+        // Building allocates the player's tables, so it is the search's work, not the read's.
+        let mut agent = self.spec.build().map_err(RequestError::UnbuildablePlayer)?;
+        agent.set_cancel(cancel.clone());
+        let report = agent.choose(&self.game);
+        Ok(BestResponse {
+            report,
+            ai: self.spec.to_string(),
+            // A player without random choices (perfect) answers the seed it was given.
+            seed: self.spec.seed().unwrap_or(self.seed),
+            clamped: self.clamped,
+        })
+    }
 }
 
 /// A seed for a request that gives none, from the clock and a counter (two requests in the

@@ -1,8 +1,9 @@
 //! `/api/hint`: the hint player's move, in words.
 
-use crate::best::{BestRequest, BestResponse, best};
+use crate::best::{BestRequest, BestResponse, BestSearch};
 use crate::error::RequestError;
 use crate::limits::Limits;
+use crate::search::Search;
 use c4_players::{HINT, hint_text};
 use c4_solver::Cancel;
 use serde::{Deserialize, Serialize};
@@ -33,12 +34,31 @@ pub fn hint(
     limits: &Limits,
     cancel: &Cancel,
 ) -> Result<HintResponse, RequestError> {
-    let request = BestRequest {
-        moves: request.moves,
-        ai: Some(HINT.spec.to_owned()),
-        seed: Some(0),
-    };
-    let best = best(request, limits, cancel)?;
-    let text = hint_text(&best.report);
-    Ok(HintResponse { best, text })
+    HintSearch::new(request, limits)?.run(cancel)
+}
+
+/// A hint request read: the hint player's move to choose.
+#[derive(Debug)]
+pub struct HintSearch(BestSearch);
+
+impl HintSearch {
+    /// Reads `request` under `limits`: the game must be in progress.
+    pub fn new(request: HintRequest, limits: &Limits) -> Result<HintSearch, RequestError> {
+        let request = BestRequest {
+            moves: request.moves,
+            ai: Some(HINT.spec.to_owned()),
+            seed: Some(0),
+        };
+        Ok(HintSearch(BestSearch::new(request, limits)?))
+    }
+}
+
+impl Search for HintSearch {
+    type Answer = HintResponse;
+
+    fn run(self, cancel: &Cancel) -> Result<HintResponse, RequestError> {
+        let best = self.0.run(cancel)?;
+        let text = hint_text(&best.report);
+        Ok(HintResponse { best, text })
+    }
 }

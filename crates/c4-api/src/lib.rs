@@ -1,9 +1,15 @@
 //! The JSON API's requests, answered: one function per request ([`position`], [`best`],
 //! [`hint`], [`analyze`], [`review`], [`players`]), each taking its typed request and the
-//! answerer's [`Limits`] and returning a typed answer or a [`RequestError`]. The server
-//! (`c4-server`) calls them on its blocking pool and the browser build (`c4-wasm`) in a
-//! worker, so the page reads the same fields, the same clamping and the same errors from
-//! either. What a limit changed in a request is listed in the answer's `clamped`.
+//! answerer's [`Limits`] and returning a typed answer or a [`RequestError`], so the page
+//! reads the same fields, the same clamping and the same errors from the server
+//! (`c4-server`) and the browser build (`c4-wasm`). What a limit changed in a request is
+//! listed in the answer's `clamped`.
+//!
+//! A request that searches is read in two steps, which its function takes at once: its
+//! [`Search`] (`BestSearch::new`, ...) reads and checks it against the limits, refusing
+//! whatever the sender got wrong; [`Search::run`] then searches. The browser calls the
+//! function; the server reads the request first and runs the search on its blocking pool
+//! only once a search slot is free, so a bad request is refused at once, busy or not.
 //!
 //! # Why this is a crate of its own
 //!
@@ -31,15 +37,17 @@ mod limits;
 mod players;
 mod position;
 mod review;
+mod search;
 
 #[cfg(any(test, feature = "cases"))]
 pub mod cases;
 
-pub use analyze::{AnalyzeRequest, AnalyzeResponse, analyze};
-pub use best::{BestRequest, BestResponse, DEFAULT_AI, best};
+pub use analyze::{AnalyzeRequest, AnalyzeResponse, AnalyzeSearch, analyze};
+pub use best::{BestRequest, BestResponse, BestSearch, DEFAULT_AI, best};
 pub use error::RequestError;
-pub use hint::{HintRequest, HintResponse, hint};
+pub use hint::{HintRequest, HintResponse, HintSearch, hint};
 pub use limits::Limits;
 pub use players::players;
 pub use position::{PositionRequest, parse_game, position};
-pub use review::{REVIEW_TABLE_BITS, ReviewRequest, ReviewResponse, review};
+pub use review::{REVIEW_TABLE_BITS, ReviewRequest, ReviewResponse, ReviewSearch, review};
+pub use search::Search;

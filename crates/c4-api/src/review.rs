@@ -3,9 +3,12 @@
 use crate::error::RequestError;
 use crate::limits::Limits;
 use crate::position::parse_game;
+use crate::search::Search;
+use c4_core::Game;
 use c4_solver::review::{Review, review_within};
 use c4_solver::{Cancel, OpeningBook, Solver};
 use serde::{Deserialize, Serialize};
+use std::time::Duration;
 
 /// log2 of the solver table of a review (32 MiB): late positions solve in it at once, early
 /// ones come from the opening book. The server's check of a game record's exact scores, a
@@ -41,17 +44,53 @@ pub fn review(
     limits: &Limits,
     cancel: &Cancel,
 ) -> Result<ReviewResponse, RequestError> {
-    let game = parse_game(&request.moves)?;
-    if game.moves().is_empty() {
-        return Err(RequestError::NothingToReview);
+    ReviewSearch::new(request, limits)?.run(cancel)
+}
+
+/// A review request read: the game, its budget and the solver's table and threads.
+#[derive(Debug)]
+pub struct ReviewSearch {
+    game: Game,
+    budget: Duration,
+    table_bits: u32,
+    threads: u32,
+    clamped: Vec<String>,
+}
+
+impl ReviewSearch {
+    /// Reads `request` under `limits`: the game must have a move and the budget not be
+    /// zero; a budget over the time cap is clamped.
+    pub fn new(request: ReviewRequest, limits: &Limits) -> Result<ReviewSearch, RequestError> {
+        let game = parse_game(&request.moves)?;
+        if game.moves().is_empty() {
+            return Err(RequestError::NothingToReview);
+        }
+        let mut clamped = Vec::new();
+        let budget = limits.budget(request.time_ms, limits.time_cap, &mut clamped)?;
+        Ok(ReviewSearch {
+            game,
+            budget,
+            table_bits: REVIEW_TABLE_BITS.min(limits.max_table_bits),
+            threads: limits.max_threads,
+            clamped,
+        })
     }
-    let mut clamped = Vec::new();
-    let budget = limits.budget(request.time_ms, limits.time_cap, &mut clamped)?;
-    let mut solver = Solver::new(REVIEW_TABLE_BITS.min(limits.max_table_bits));
-    solver.set_threads(limits.max_threads as usize);
-    solver.set_book(Some(OpeningBook::builtin()));
-    solver.set_cancel(Some(cancel.clone()));
-    let names = ["red".to_owned(), "yellow".to_owned()];
-    let review = review_within(&game.move_string(), 0, names, &mut solver, Some(budget))?;
-    Ok(ReviewResponse { review, clamped })
+}
+
+impl Search for ReviewSearch {
+    type Answer = ReviewResponse;
+
+    fn run(self, cancel: &Cancel) -> Result<ReviewResponse, RequestError> {
+        let mut solver = Solver::new(self.table_bits);
+        solver.set_threads(self.threads as usize);
+        solver.set_book(Some(OpeningBook::builtin()));
+        solver.set_cancel(Some(cancel.clone()));
+        let names = ["red".to_owned(), "yellow".to_owned()];
+        let moves = self.game.move_string();
+        let review = review_within(&moves, 0, names, &mut solver, Some(self.budget))?;
+        Ok(ReviewResponse {
+            review,
+            clamped: self.clamped,
+        })
+    }
 }

@@ -1,9 +1,10 @@
 //! The JSON API's routes: HTTP glue over c4-api. A route reads its request (a query, or a
-//! body that must be a JSON object, [`JsonObject`]), runs c4-api's function for it under the
-//! server's [`Limits`] on the blocking pool, in one of the search slots ([`run_search`]),
-//! and answers its JSON; a [`RequestError`] becomes a 400 (see [`ApiError`]). Every route
-//! answers JSON; every error is a 4xx `{"error": "..."}`, but a busy or stopping server's
-//! 429 and 503.
+//! body that must be a JSON object, [`JsonObject`]) and checks it against the server's
+//! limits (c4-api's [`Search`] of it: a refusal is answered at once, busy or not), then runs
+//! the search on the blocking pool in one of the search slots ([`run_search`]) and answers
+//! its JSON; a `c4_api::RequestError` becomes a 400 (see [`ApiError`]). Every route answers
+//! JSON; every error is a 4xx `{"error": "..."}`, but a busy or stopping server's 429 and
+//! 503.
 //!
 //! | route | what |
 //! |---|---|
@@ -25,8 +26,9 @@ use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
 use c4_api::{
-    AnalyzeRequest, AnalyzeResponse, BestRequest, BestResponse, HintRequest, HintResponse, Limits,
-    PositionRequest, RequestError, ReviewRequest, ReviewResponse,
+    AnalyzeRequest, AnalyzeResponse, AnalyzeSearch, BestRequest, BestResponse, BestSearch,
+    HintRequest, HintResponse, HintSearch, PositionRequest, ReviewRequest, ReviewResponse,
+    ReviewSearch, Search,
 };
 use c4_core::PositionSummary;
 use c4_players::Registry;
@@ -86,40 +88,32 @@ async fn best(
     State(state): State<AppState>,
     JsonObject(request): JsonObject<BestRequest>,
 ) -> Result<Json<BestResponse>, ApiError> {
-    answer(&state, move |limits, cancel| {
-        c4_api::best(request, limits, cancel)
-    })
-    .await
+    let search = BestSearch::new(request, &state.config.limits())?;
+    answer(&state, search).await
 }
 
 async fn hint(
     State(state): State<AppState>,
     JsonObject(request): JsonObject<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    answer(&state, move |limits, cancel| {
-        c4_api::hint(request, limits, cancel)
-    })
-    .await
+    let search = HintSearch::new(request, &state.config.limits())?;
+    answer(&state, search).await
 }
 
 async fn analyze_position(
     State(state): State<AppState>,
     JsonObject(request): JsonObject<AnalyzeRequest>,
 ) -> Result<Json<AnalyzeResponse>, ApiError> {
-    answer(&state, move |limits, cancel| {
-        c4_api::analyze(request, limits, cancel)
-    })
-    .await
+    let search = AnalyzeSearch::new(request, &state.config.limits())?;
+    answer(&state, search).await
 }
 
 async fn review_game(
     State(state): State<AppState>,
     JsonObject(request): JsonObject<ReviewRequest>,
 ) -> Result<Json<ReviewResponse>, ApiError> {
-    answer(&state, move |limits, cancel| {
-        c4_api::review(request, limits, cancel)
-    })
-    .await
+    let search = ReviewSearch::new(request, &state.config.limits())?;
+    answer(&state, search).await
 }
 
 async fn players() -> Json<Registry> {
@@ -143,14 +137,10 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     )
 }
 
-/// The answer of one of c4-api's request functions, run with the server's limits on the
+/// The answer of a request's search, read and checked already, run in a search slot on the
 /// blocking pool (see [`run_search`]).
-async fn answer<T: Send + 'static>(
-    state: &AppState,
-    work: impl FnOnce(&Limits, &Cancel) -> Result<T, RequestError> + Send + 'static,
-) -> Result<Json<T>, ApiError> {
-    let limits = state.config.limits();
-    let answer = run_search(state, move |cancel| Ok(work(&limits, &cancel)?)).await?;
+async fn answer<S: Search>(state: &AppState, search: S) -> Result<Json<S::Answer>, ApiError> {
+    let answer = run_search(state, move |cancel| Ok(search.run(&cancel)?)).await?;
     Ok(Json(answer))
 }
 

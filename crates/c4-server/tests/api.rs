@@ -190,6 +190,10 @@ async fn saturation_gives_429_with_retry_after_and_health_stays_fast() {
     assert!(error_of(&reply.json).contains("maximum of 1"));
     let (status, _) = post(&app, "/api/analyze", r#"{"moves": "4"}"#).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    // A request is read before it waits for a slot: a bad one is refused at once.
+    let (status, value) = post(&app, "/api/best", r#"{"moves": "4455667"}"#).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+    assert!(error_of(&value).contains("the game is over"), "{value}");
 
     let asked = Instant::now();
     let (status, health) = get(&app, "/healthz").await;
