@@ -24,8 +24,8 @@
 //! spec is parsed with [`FileAccess::ShippedOnly`](c4_players::FileAccess)), prints, or
 //! runs a search past the time cap of its [`Limits`].
 //!
-//! With the `cases` feature, [`cases`] holds the requests every front end is tested with:
-//! their bodies and what each answer or refusal must say, written once.
+//! With the `cases` feature, the module `cases` holds the requests every front end is tested
+//! with: their bodies and what each answer or refusal must say, written once.
 
 #![deny(missing_docs)]
 
