@@ -44,7 +44,7 @@ pub struct AnalysisBenchArgs {
     #[command(flatten)]
     pub positions: RandomPositionsArgs,
     /// The analysis budget per position, in milliseconds, at most an hour (the API's default).
-    #[arg(long, default_value_t = c4_server::api::DEFAULT_ANALYSIS_MS, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    #[arg(long, default_value_t = c4_players::analysis::DEFAULT_BUDGET_MS, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub time_ms: u64,
 }
 

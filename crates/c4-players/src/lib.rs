@@ -39,8 +39,11 @@ pub use spec::{
     RandomSpec,
 };
 
+/// The types a spec's parsing takes and returns, so the crates above read specs without
+/// naming `c4-options`.
+pub use c4_options::{FileAccess, SpecError};
+
 use c4_core::Game;
-use c4_options::SpecError;
 use c4_search::eval::{EVALUATORS, EvaluatorEntry};
 use c4_search::search::MoveReport;
 use c4_solver::Cancel;

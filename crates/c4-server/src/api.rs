@@ -1,5 +1,10 @@
-//! The JSON API. Every route answers JSON; every error is a 4xx `{"error": "..."}` (see
-//! [`ApiError`]).
+//! The JSON API's routes: HTTP glue over c4-api. A route reads its request (a query, or a
+//! body that must be a JSON object, [`JsonObject`]) and checks it against the server's
+//! limits (c4-api's [`Search`] of it: a refusal is answered at once, busy or not), then runs
+//! the search on the blocking pool in one of the search slots ([`run_search`]) and answers
+//! its JSON; a `c4_api::RequestError` becomes a 400 (see [`ApiError`]). Every route answers
+//! JSON; every error is a 4xx `{"error": "..."}`, but a busy or stopping server's 429 and
+//! 503.
 //!
 //! | route | what |
 //! |---|---|
@@ -20,27 +25,15 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
-use c4_core::{Game, PositionSummary};
-use c4_options::FileAccess;
-use c4_players::analysis::analyze_until;
-use c4_players::{HINT, MAX_DEPTH, PlayerSpec, REGISTRY, Registry, hint_text};
-use c4_solver::Cancel;
-use c4_solver::review::review_within;
-use c4_solver::{OpeningBook, Solver};
-use serde::{Deserialize, Serialize};
-use std::time::Duration;
-
-/// The player `/api/best` uses when the request names none.
-pub use c4_api::{
-    AnalyzeRequest, AnalyzeResponse, BestRequest, BestResponse, DEFAULT_AI, HintRequest,
-    HintResponse, ReviewRequest, ReviewResponse,
+use c4_api::{
+    AnalyzeRequest, AnalyzeResponse, AnalyzeSearch, BestRequest, BestResponse, BestSearch,
+    HintRequest, HintResponse, HintSearch, PositionRequest, ReviewRequest, ReviewResponse,
+    ReviewSearch, Search,
 };
-/// The analysis budget when a request gives none, milliseconds.
-pub use c4_players::analysis::DEFAULT_BUDGET_MS as DEFAULT_ANALYSIS_MS;
-/// The largest solver table one search may allocate: 2^24 slots, 128 MiB (the default).
-pub const MAX_SEARCH_TABLE_BITS: u32 = 24;
-/// The most threads one search may use.
-pub const MAX_SEARCH_THREADS: u32 = 2;
+use c4_core::PositionSummary;
+use c4_players::Registry;
+use c4_solver::Cancel;
+use serde::{Deserialize, Serialize};
 
 /// The API's routes (without state).
 pub fn routes() -> Router<AppState> {
@@ -84,86 +77,47 @@ pub(crate) fn health_of(state: &AppState) -> Health {
     }
 }
 
-/// The query of `GET /api/position`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PositionQuery {
-    /// Moves from the empty board; absent means the empty board.
-    #[serde(default)]
-    pub moves: String,
-}
-
 async fn position(
-    query: Result<Query<PositionQuery>, QueryRejection>,
+    query: Result<Query<PositionRequest>, QueryRejection>,
 ) -> Result<Json<PositionSummary>, ApiError> {
-    let Query(query) = query?;
-    let game = parse_game(&query.moves)?;
-    Ok(Json(PositionSummary::of(&game)))
+    let Query(request) = query?;
+    Ok(Json(c4_api::position(&request)?))
 }
 
 async fn best(
     State(state): State<AppState>,
     JsonObject(request): JsonObject<BestRequest>,
 ) -> Result<Json<BestResponse>, ApiError> {
-    let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
-    let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
-    let seed = request.seed.unwrap_or_else(c4_api::fresh_seed);
-    // A request names no file on the server: every file option (book=, params=, ...) is
-    // refused at parse time unless it names something shipped in the binary.
-    let mut spec = PlayerSpec::parse_with(text, seed, FileAccess::ShippedOnly).map_err(|e| {
-        ApiError::bad_request(format!("invalid ai {:?}: {e}", c4_core::excerpt(text)))
-    })?;
-    let cap = state.config.time_cap.as_millis() as u64;
-    let mut clamped = spec.clamp(MAX_DEPTH, cap);
-    clamped.extend(spec.clamp_resources(MAX_SEARCH_TABLE_BITS, MAX_SEARCH_THREADS));
-    let response = run_search(&state, move |cancel| {
-        let mut agent = spec
-            .build()
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
-        agent.set_cancel(cancel);
-        let report = agent.choose(&game);
-        Ok(BestResponse::new(report, &spec, seed, clamped))
-    })
-    .await?;
-    Ok(Json(response))
+    let search = BestSearch::new(request, &state.config.limits())?;
+    answer(&state, search).await
 }
 
 async fn hint(
     State(state): State<AppState>,
     JsonObject(request): JsonObject<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let request = BestRequest {
-        moves: request.moves,
-        ai: Some(HINT.spec.to_owned()),
-        seed: Some(0),
-    };
-    let Json(best) = best(State(state), JsonObject(request)).await?;
-    let text = hint_text(&best.report);
-    Ok(Json(HintResponse { best, text }))
+    let search = HintSearch::new(request, &state.config.limits())?;
+    answer(&state, search).await
 }
 
 async fn analyze_position(
     State(state): State<AppState>,
     JsonObject(request): JsonObject<AnalyzeRequest>,
 ) -> Result<Json<AnalyzeResponse>, ApiError> {
-    let game = parse_game_in_progress(&request.moves, "there is nothing to analyse")?;
-    let mut clamped = Vec::new();
-    let budget = time_budget(&state, request.time_ms, DEFAULT_ANALYSIS_MS, &mut clamped)?;
-    let response = run_search(&state, move |cancel| {
-        let position = game.position();
-        Ok(AnalyzeResponse {
-            moves: game.move_string(),
-            to_move: position.side_to_move(),
-            analysis: analyze_until(position, Duration::from_millis(budget), Some(cancel)),
-            clamped,
-        })
-    })
-    .await?;
-    Ok(Json(response))
+    let search = AnalyzeSearch::new(request, &state.config.limits())?;
+    answer(&state, search).await
+}
+
+async fn review_game(
+    State(state): State<AppState>,
+    JsonObject(request): JsonObject<ReviewRequest>,
+) -> Result<Json<ReviewResponse>, ApiError> {
+    let search = ReviewSearch::new(request, &state.config.limits())?;
+    answer(&state, search).await
 }
 
 async fn players() -> Json<Registry> {
-    Json(REGISTRY)
+    Json(c4_api::players())
 }
 
 async fn unknown_api(method: Method, uri: Uri) -> ApiError {
@@ -183,61 +137,11 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     )
 }
 
-/// The game of a request's `moves`.
-pub(crate) fn parse_game(moves: &str) -> Result<Game, ApiError> {
-    c4_api::parse_game(moves).map_err(|e| ApiError::bad_request(e.to_string()))
-}
-
-/// A position where a move can still be played; `why_not` completes the error otherwise.
-fn parse_game_in_progress(moves: &str, why_not: &str) -> Result<Game, ApiError> {
-    c4_api::parse_game_in_progress(moves, why_not).map_err(|e| ApiError::bad_request(e.to_string()))
-}
-
-/// A request's `time_ms` (or `default`), at most the server's time cap.
-fn time_budget(
-    state: &AppState,
-    time_ms: Option<u64>,
-    default: u64,
-    clamped: &mut Vec<String>,
-) -> Result<u64, ApiError> {
-    let cap = state.config.time_cap.as_millis() as u64;
-    c4_api::time_budget(time_ms, default, cap, clamped)
-        .map_err(|e| ApiError::bad_request(e.to_string()))
-}
-
-/// log2 of a review's solver table (32 MiB): late positions solve in it at once, early ones
-/// come from the opening book.
-const REVIEW_TABLE_BITS: u32 = 22;
-
-async fn review_game(
-    State(state): State<AppState>,
-    JsonObject(request): JsonObject<ReviewRequest>,
-) -> Result<Json<ReviewResponse>, ApiError> {
-    let game = parse_game(&request.moves)?;
-    if game.moves().is_empty() {
-        return Err(ApiError::bad_request("there is no move to review"));
-    }
-    let mut clamped = Vec::new();
-    let cap = state.config.time_cap.as_millis() as u64;
-    let budget = time_budget(&state, request.time_ms, cap, &mut clamped)?;
-    let response = run_search(&state, move |cancel| {
-        let mut solver = Solver::new(REVIEW_TABLE_BITS);
-        solver.set_threads(MAX_SEARCH_THREADS as usize);
-        solver.set_book(Some(OpeningBook::builtin()));
-        solver.set_cancel(Some(cancel));
-        let names = ["red".to_owned(), "yellow".to_owned()];
-        let review = review_within(
-            &game.move_string(),
-            0,
-            names,
-            &mut solver,
-            Some(Duration::from_millis(budget)),
-        )
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
-        Ok(ReviewResponse { review, clamped })
-    })
-    .await?;
-    Ok(Json(response))
+/// The answer of a request's search, read and checked already, run in a search slot on the
+/// blocking pool (see [`run_search`]).
+async fn answer<S: Search>(state: &AppState, search: S) -> Result<Json<S::Answer>, ApiError> {
+    let answer = run_search(state, move |cancel| Ok(search.run(&cancel)?)).await?;
+    Ok(Json(answer))
 }
 
 /// Runs `work` on the blocking pool if a search slot is free; 429 otherwise.

@@ -87,3 +87,21 @@ impl From<QueryRejection> for ApiError {
         ApiError::new(rejection.status(), rejection.body_text())
     }
 }
+
+impl From<c4_api::RequestError> for ApiError {
+    fn from(error: c4_api::RequestError) -> ApiError {
+        use c4_api::RequestError as E;
+        let status = match &error {
+            E::InvalidPosition { .. }
+            | E::GameOver { .. }
+            | E::InvalidPlayer { .. }
+            | E::UnbuildablePlayer(_)
+            | E::ZeroBudget
+            | E::NothingToReview
+            | E::Review(_) => StatusCode::BAD_REQUEST,
+            // A kind added later is the request's to fix, as every kind so far.
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, error.to_string())
+    }
+}

@@ -11,8 +11,9 @@
 //! Searches are CPU-bound and may take up to the time cap, so they run on tokio's blocking
 //! pool, never on the async threads, and a semaphore admits at most `max_searches` at once:
 //! beyond that a request gets `429 Too Many Requests` with `Retry-After` at once instead of
-//! queueing. Every player spec is clamped to the time cap before it runs, so no request
-//! holds a search thread for longer than that.
+//! queueing. The requests are answered by c4-api's functions under the server's
+//! [`Limits`] ([`ServerConfig::limits`]): every player spec is clamped to the time cap
+//! before it runs, so no request holds a search thread for longer than that.
 
 #![deny(missing_docs)]
 
@@ -33,6 +34,7 @@ use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::IntoResponse;
 use axum::response::Response;
+use c4_api::Limits;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -49,6 +51,12 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// Connections served at once by default: far below a process's usual file limit (1024),
 /// far above what a page and a few scripts open.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 512;
+
+/// log2 of the largest solver table one search may allocate: 2^24 slots, 128 MiB (the
+/// native default).
+pub const MAX_SEARCH_TABLE_BITS: u32 = 24;
+/// The most threads one search may use.
+pub const MAX_SEARCH_THREADS: u32 = 2;
 
 /// Settings of a server.
 #[derive(Clone, Debug)]
@@ -79,6 +87,19 @@ impl Default for ServerConfig {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             client_timeout: DEFAULT_CLIENT_TIMEOUT,
             drain_timeout: connections::DRAIN_TIMEOUT,
+        }
+    }
+}
+
+impl ServerConfig {
+    /// What one search may take on this server: its time cap, [`MAX_SEARCH_TABLE_BITS`]
+    /// and [`MAX_SEARCH_THREADS`].
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        Limits {
+            time_cap: self.time_cap,
+            max_table_bits: MAX_SEARCH_TABLE_BITS,
+            max_threads: MAX_SEARCH_THREADS,
         }
     }
 }

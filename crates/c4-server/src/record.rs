@@ -13,11 +13,12 @@
 //! - Every text the record repeats from the request (names, specs, notes) is cut to
 //!   [`MAX_ECHO_CHARS`] characters.
 
-use crate::api::{parse_game, run_search};
+use crate::api::run_search;
 use crate::body::JsonObject;
 use crate::{ApiError, AppState};
 use axum::Json;
 use axum::extract::State;
+use c4_api::REVIEW_TABLE_BITS;
 use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
 use c4_core::{CELLS, Column, Game, Player, Position};
 use c4_options::FileAccess;
@@ -37,9 +38,6 @@ pub const MAX_ECHO_CHARS: usize = 80;
 
 /// How the note of a move whose score the server could not check begins.
 pub const REPORTED: &str = "score reported by the client, not checked";
-
-/// log2 of the solver table that checks exact scores (32 MiB, as a review's).
-const CHECK_TABLE_BITS: u32 = 22;
 
 /// Who chose one move of a game sent to `POST /api/record`.
 #[derive(Debug, Deserialize, Serialize)]
@@ -223,15 +221,22 @@ async fn solved_scores(
     opening: usize,
 ) -> Result<HashMap<usize, i32>, ApiError> {
     let moves = game.move_string();
-    let budget = state.config().time_cap;
+    let limits = state.config().limits();
     run_search(state, move |cancel| {
-        let mut solver = Solver::new(CHECK_TABLE_BITS);
-        solver.set_threads(crate::api::MAX_SEARCH_THREADS as usize);
+        // The check is a review of the game's last moves, in a review's table.
+        let mut solver = Solver::new(REVIEW_TABLE_BITS);
+        solver.set_threads(limits.max_threads as usize);
         solver.set_book(Some(OpeningBook::builtin()));
         solver.set_cancel(Some(cancel));
         let names = ["red".to_owned(), "yellow".to_owned()];
-        let review = review_within(&moves, opening as u32, names, &mut solver, Some(budget))
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let review = review_within(
+            &moves,
+            opening as u32,
+            names,
+            &mut solver,
+            Some(limits.time_cap),
+        )
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
         Ok(review
             .reviewed
             .iter()
@@ -245,7 +250,7 @@ pub(crate) async fn record_game(
     State(state): State<AppState>,
     JsonObject(request): JsonObject<RecordRequest>,
 ) -> Result<Json<GameRecord>, ApiError> {
-    let game = parse_game(&request.moves)?;
+    let game = c4_api::parse_game(&request.moves)?;
     let moves = game.move_string();
     if request.plies.len() != moves.len() {
         return Err(ApiError::bad_request(format!(

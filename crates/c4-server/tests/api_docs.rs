@@ -1,22 +1,15 @@
 //! docs/api.md's `curl` examples sent to the real router, in-process, and their answers
 //! matched against the ones the page shows.
 
-use axum::Router;
+// Each test file uses its own part of the shared helpers.
+#[allow(dead_code)]
+mod support;
+
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use c4_server::{ServerConfig, router};
 use http_body_util::BodyExt;
-use std::time::Duration;
+use support::app;
 use tower::ServiceExt;
-
-fn app(max_searches: usize, time_cap_ms: u64) -> Router {
-    router(ServerConfig {
-        max_searches,
-        time_cap: Duration::from_millis(time_cap_ms),
-        log_requests: false,
-        ..ServerConfig::default()
-    })
-}
 
 /// One `curl` of docs/api.md's examples: what it sends and, when its comment is JSON, the
 /// answer it shows (`...` standing for anything, times for any number).

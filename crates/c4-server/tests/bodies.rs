@@ -2,39 +2,17 @@
 //! POST route, never an array or another value read as positional fields; and a game
 //! record built only from what the server could parse and check.
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use c4_server::{ServerConfig, router};
-use http_body_util::BodyExt;
+// Each test file uses its own part of the shared helpers.
+#[allow(dead_code)]
+mod support;
+
+use axum::http::StatusCode;
 use serde_json::{Value, json};
-use std::time::Duration;
-use tower::ServiceExt;
+use support::{error_of, post};
 
-fn app() -> Router {
-    router(ServerConfig {
-        max_searches: 2,
-        time_cap: Duration::from_millis(3000),
-        log_requests: false,
-        ..ServerConfig::default()
-    })
-}
-
-async fn post(app: &Router, uri: &str, body: &str) -> (StatusCode, Value) {
-    let request = Request::post(uri)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_owned()))
-        .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
-    (status, value)
-}
-
-fn error_of(value: &Value) -> &str {
-    value["error"].as_str().expect("an error message")
+/// The router these tests ask: two search slots, a 3 s cap.
+fn app() -> axum::Router {
+    support::app(2, 3000)
 }
 
 #[tokio::test]

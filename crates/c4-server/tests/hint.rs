@@ -1,39 +1,22 @@
-//! `POST /api/hint` against the real router: the one hint player, its words, its errors.
+//! `POST /api/hint` against the real router: the one hint player and its words (its errors
+//! are c4-api's shared cases, `tests/cases.rs`).
+
+// Each test file uses its own part of the shared helpers.
+#[allow(dead_code)]
+mod support;
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::StatusCode;
 use c4_players::{HINT, PlayerSpec};
-use c4_server::{ServerConfig, router};
-use http_body_util::BodyExt;
 use serde_json::Value;
-use std::time::Duration;
-use tower::ServiceExt;
+use support::{get, post};
 
 fn app() -> Router {
-    router(ServerConfig {
-        max_searches: 2,
-        time_cap: Duration::from_millis(2000),
-        log_requests: false,
-        ..ServerConfig::default()
-    })
-}
-
-async fn send(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
-    let response = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
-    (status, value)
+    support::app(2, 2000)
 }
 
 async fn post_hint(app: &Router, body: &str) -> (StatusCode, Value) {
-    let request = Request::post("/api/hint")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_owned()))
-        .unwrap();
-    send(app, request).await
+    post(app, "/api/hint", body).await
 }
 
 #[tokio::test]
@@ -51,27 +34,8 @@ async fn the_hint_plays_the_one_hint_spec_and_says_an_exact_answer_is_perfect_pl
 
 #[tokio::test]
 async fn the_page_reads_the_hint_player_from_the_registry() {
-    let request = Request::get("/api/players").body(Body::empty()).unwrap();
-    let (status, value) = send(&app(), request).await;
+    let (status, value) = get(&app(), "/api/players").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(value["hint"]["spec"], HINT.spec);
     assert!(value["hint"]["reason"].as_str().unwrap().len() > 40);
-}
-
-#[tokio::test]
-async fn a_bad_or_finished_position_is_400_with_the_reason() {
-    let app = app();
-    let (status, value) = post_hint(&app, r#"{"moves": "48"}"#).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
-    assert!(
-        value["error"]
-            .as_str()
-            .unwrap()
-            .contains("invalid position")
-    );
-    let (status, value) = post_hint(&app, r#"{"moves": "4343434"}"#).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
-    assert!(value["error"].as_str().unwrap().contains("game is over"));
-    let (status, _) = post_hint(&app, r#"{"moves": "4", "ai": "easy"}"#).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }

@@ -80,7 +80,7 @@ fn main() {
         .iter()
         .map(|moves| Request {
             route: "/api/analyze",
-            body: serde_json::json!({ "moves": moves, "time_ms": c4_wasm::BROWSER_TIME_CAP_MS })
+            body: serde_json::json!({ "moves": moves, "time_ms": c4_wasm::BROWSER_LIMITS.time_cap_ms() })
                 .to_string(),
         })
         .collect();

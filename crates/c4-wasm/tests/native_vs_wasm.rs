@@ -1,6 +1,6 @@
 //! The WebAssembly engine answers as the native one does: the same requests on a few hundred
 //! seeded random positions (plies 0-20), asked of the module under Node and of the same
-//! `c4_wasm::answer` compiled natively, give the same JSON, wall times aside: the same moves,
+//! `c4_wasm::request` compiled natively, give the same JSON, wall times aside: the same moves,
 //! scores, depths, node counts and principal variations, for every level kind.
 //!
 //! Ignored by default: it needs `cargo xtask node --out target/wasm-node` first (`.ci/run`

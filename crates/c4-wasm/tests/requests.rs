@@ -1,7 +1,9 @@
-//! The page's requests answered natively by the code the browser runs: routes, the browser's
-//! limits, the book, and an error in words for every bad request.
+//! The page's requests answered natively by the code the browser runs: c4-api's shared cases
+//! through the JSON glue and directly with the browser's limits, then what is the browser's
+//! own (one thread, the book route, the routes it lacks).
 
-use c4_wasm::{BROWSER_TIME_CAP_MS, request};
+use c4_api::cases::{Fault, Outcome, cases, check_directly};
+use c4_wasm::{BROWSER_LIMITS, request};
 use serde_json::Value;
 
 /// The answer's JSON, and whether it is an answer (not an error).
@@ -11,23 +13,29 @@ fn ask(route: &str, body: &str) -> (bool, Value) {
 }
 
 #[test]
-fn a_position_says_whose_turn_and_the_legal_columns() {
-    let (ok, position) = ask("/api/position", r#"{"moves": "444444"}"#);
-    assert!(ok, "{position}");
-    assert_eq!(position["to_move"], "red");
-    assert_eq!(
-        position["legal_columns"],
-        serde_json::json!([1, 2, 3, 5, 6, 7])
-    );
+fn every_shared_case_is_answered_through_the_json_glue() {
+    let cases = cases();
+    for case in &cases {
+        let (ok, json) = ask(&case.route, &case.body());
+        let outcome = if ok {
+            Outcome::Answer(json)
+        } else {
+            let error = json["error"].as_str().expect("an error message");
+            // A body the glue could not read says so first; c4-api's refusals are its words.
+            let unread = error.starts_with("invalid request body: ");
+            let fault = case.refusal().map(|refusal| refusal.fault);
+            assert_eq!(unread, fault != Some(Fault::Unanswerable), "{}", case.name);
+            Outcome::Refused(error.to_owned())
+        };
+        case.check(&outcome, &BROWSER_LIMITS);
+    }
+    println!("{} cases through the JSON glue", cases.len());
 }
 
 #[test]
-fn perfect_opens_in_the_centre_from_the_book() {
-    let (ok, best) = ask("/api/best", r#"{"moves": "", "ai": "perfect", "seed": 5}"#);
-    assert!(ok, "{best}");
-    assert_eq!(best["column"], 4);
-    assert_eq!(best["exact"], true);
-    assert_eq!(best["seed"], 5);
+fn every_shared_case_is_answered_directly_with_the_browser_limits() {
+    let count = check_directly(&BROWSER_LIMITS);
+    println!("{count} cases directly");
 }
 
 #[test]
@@ -40,14 +48,6 @@ fn the_hint_runs_on_the_one_thread_a_worker_has() {
         hint["text"].as_str().unwrap().contains("perfect play"),
         "{hint}"
     );
-}
-
-#[test]
-fn a_long_search_is_clamped_to_the_browser_cap() {
-    let (ok, best) = ask("/api/best", r#"{"moves": "4", "ai": "engine:time=999999"}"#);
-    assert!(ok, "{best}");
-    let expected = format!("clamped to {BROWSER_TIME_CAP_MS}");
-    assert!(best["clamped"].to_string().contains(&expected), "{best}");
 }
 
 #[test]
@@ -70,39 +70,12 @@ fn the_book_scores_every_column_of_an_early_position() {
 }
 
 #[test]
-fn analysis_and_review_answer_as_the_server_does() {
-    let (ok, analysis) = ask("/api/analyze", r#"{"moves": "443526", "time_ms": 2000}"#);
-    assert!(ok, "{analysis}");
-    assert_eq!(analysis["columns"].as_array().unwrap().len(), 7);
-    assert_eq!(analysis["to_move"], "red");
-    let (ok, review) = ask("/api/review", r#"{"moves": "4444"}"#);
-    assert!(ok, "{review}");
-    assert_eq!(review["reviewed"].as_array().unwrap().len(), 4);
-    let (ok, players) = ask("/api/players", "");
-    assert!(ok, "{players}");
-    assert!(players["levels"].as_array().unwrap().len() >= 4);
-}
-
-#[test]
-fn every_bad_request_gets_an_error_in_words() {
+fn what_the_browser_does_not_answer_is_named() {
     for (route, body, words) in [
-        ("/api/position", r#"{"moves": "48"}"#, "invalid position"),
-        (
-            "/api/position",
-            r#"{"moves": "4", "extra": 1}"#,
-            "unknown field",
-        ),
-        ("/api/best", "not json", "invalid request body"),
-        ("/api/best", r#"{"moves": "1212121"}"#, "the game is over"),
-        ("/api/best", r#"{"ai": "nonsense"}"#, "invalid ai"),
-        (
-            "/api/best",
-            r#"{"ai": "perfect:book=/etc/passwd"}"#,
-            "invalid ai",
-        ),
-        ("/api/analyze", r#"{"time_ms": 0}"#, "at least 1"),
-        ("/api/review", r#"{"moves": ""}"#, "no move to review"),
-        ("/api/record", "{}", "no route"),
+        ("/api/book", r#"{"moves": "48"}"#, "invalid position"),
+        ("/api/book", r#"{"moves": "4", "ai": "x"}"#, "unknown field"),
+        ("/api/record", "{}", "no route \"/api/record\""),
+        ("/healthz", "", "the engine answers /api/position"),
     ] {
         let (ok, answer) = ask(route, body);
         assert!(!ok, "{route} {body}: {answer}");

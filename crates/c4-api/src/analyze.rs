@@ -1,0 +1,86 @@
+//! `/api/analyze`: every column's value within a budget.
+
+use crate::error::RequestError;
+use crate::limits::Limits;
+use crate::position::parse_game_in_progress;
+use crate::search::Search;
+use c4_core::{Game, Player};
+use c4_players::analysis::{Analysis, DEFAULT_BUDGET_MS, analyze_until};
+use c4_solver::Cancel;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// The body of an analysis request (`POST /api/analyze`).
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    /// Moves from the empty board.
+    #[serde(default)]
+    pub moves: String,
+    /// Budget in milliseconds (default [`DEFAULT_BUDGET_MS`], at most the time cap).
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+}
+
+/// The answer to an analysis request.
+#[derive(Debug, Serialize)]
+pub struct AnalyzeResponse {
+    /// The position analysed.
+    pub moves: String,
+    /// The side the scores are for.
+    pub to_move: Player,
+    /// Each column's value.
+    #[serde(flatten)]
+    pub analysis: Analysis,
+    /// What was changed in the request to fit the answerer's limits.
+    pub clamped: Vec<String>,
+}
+
+/// Each column of the request's position valued within its budget (at most the time cap of
+/// `limits`): solved exactly where the solver finishes, searched otherwise; `cancel` stops
+/// it early with what is known by then.
+pub fn analyze(
+    request: AnalyzeRequest,
+    limits: &Limits,
+    cancel: &Cancel,
+) -> Result<AnalyzeResponse, RequestError> {
+    AnalyzeSearch::new(request, limits)?.run(cancel)
+}
+
+/// An analysis request read: the position and its budget.
+#[derive(Debug)]
+pub struct AnalyzeSearch {
+    game: Game,
+    budget: Duration,
+    clamped: Vec<String>,
+}
+
+impl AnalyzeSearch {
+    /// Reads `request` under `limits`: the game must be in progress and the budget not
+    /// zero; a budget over the time cap is clamped.
+    pub fn new(request: AnalyzeRequest, limits: &Limits) -> Result<AnalyzeSearch, RequestError> {
+        let game = parse_game_in_progress(&request.moves, "there is nothing to analyse")?;
+        let mut clamped = Vec::new();
+        let default = Duration::from_millis(DEFAULT_BUDGET_MS);
+        let budget = limits.budget(request.time_ms, default, &mut clamped)?;
+        Ok(AnalyzeSearch {
+            game,
+            budget,
+            clamped,
+        })
+    }
+}
+
+impl Search for AnalyzeSearch {
+    type Answer = AnalyzeResponse;
+
+    fn run(self, cancel: &Cancel) -> Result<AnalyzeResponse, RequestError> {
+        let position = self.game.position();
+        Ok(AnalyzeResponse {
+            moves: self.game.move_string(),
+            to_move: position.side_to_move(),
+            analysis: analyze_until(position, self.budget, Some(cancel.clone())),
+            clamped: self.clamped,
+        })
+    }
+}
