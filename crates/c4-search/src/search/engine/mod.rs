@@ -36,7 +36,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use time::{CLOCK_INTERVAL, MoveClock};
 
-/// Settings of the engine.
+/// Settings of the engine: its budget, its tables, its solver and its move ordering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineConfig {
     /// Time budget per move.
@@ -163,7 +163,12 @@ impl<E: Evaluator> EngineSearch<E> {
     /// [`MoveClock::next_iteration_fits`]), the depth cap is reached or a depth settles the
     /// game. Beside a solve the move lasts until the solve finishes or gives up at the
     /// deadline anyway, so the search goes on until then.
-    fn deepen(&mut self, position: &Position, candidates: &[Column], clock: &MoveClock) -> MoveReport {
+    fn deepen(
+        &mut self,
+        position: &Position,
+        candidates: &[Column],
+        clock: &MoveClock,
+    ) -> MoveReport {
         let search_start = Instant::now();
         let remaining = CELLS as u32 - position.moves_played();
         let max_depth = self
