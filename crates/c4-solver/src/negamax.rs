@@ -156,24 +156,24 @@ impl TableKey {
 impl Solver {
     /// Null- or narrow-window negamax. The side to move cannot win with its next disc
     /// (callers check). Returns a bound consistent with the window (fail-hard).
-    pub(super) fn negamax(&mut self, position: &Position, alpha: Score, beta: Score) -> Score {
+    pub(super) fn negamax(&mut self, position: &Position, mut alpha: Score, beta: Score) -> Score {
         debug_assert!(alpha < beta && !position.can_win_next());
         let nodes_before = self.nodes;
         if self.count_node() {
             return ABORTED;
         }
         let node = Node::new(position);
+        if let Some(score) = settle_by_rules(&node, &mut alpha, beta) {
+            return score;
+        }
+        if node.is_forced() {
+            return self.play_forced_move(position, &node, alpha, beta);
+        }
         let mut window = Window {
             alpha,
             beta,
             max: node.win_after_next(),
         };
-        if let Some(score) = settle_by_rules(&node, &mut window) {
-            return score;
-        }
-        if node.is_forced() {
-            return self.play_forced_move(position, &node, window);
-        }
         if let Some(score) = narrow_by_static_bounds(&node, &mut window) {
             return score;
         }
@@ -186,21 +186,21 @@ impl Solver {
         }
         let entry = self.table.get(key.key);
         let hash_move = table_move_cell(entry, key);
+        let tries_etc = tries_enhanced_cutoff(node.moves, entry.is_some());
         if let Some(score) = narrow_by_entry(entry, &mut window) {
             return score;
         }
         let child_keys = self.prefetch_children(position, &node);
-        let Some(sorter) = order_moves(&node, hash_move) else {
-            // The other player can stop only one of the threats: a win with our next disc
-            // but one, the best score left.
-            return node.win_after_next();
-        };
-        if tries_enhanced_cutoff(node.moves, entry.is_some())
+        let mut sorter = MoveSorter::new();
+        if let Some(score) = order_moves(&node, hash_move, &mut sorter) {
+            return score;
+        }
+        if tries_etc
             && let Some(score) = self.enhanced_cutoff(&child_keys[..sorter.len], window.beta)
         {
             return score;
         }
-        self.search_moves(position, sorter, window, key, nodes_before)
+        self.search_moves(position, &mut sorter, window, key, nodes_before)
     }
 
     /// Counts a node and reads the limits every `CLOCK_INTERVAL` nodes: whether the search
@@ -217,7 +217,13 @@ impl Solver {
     /// The only safe move, played here without a table probe or an entry for this node (the
     /// child has its own); or a win at once found for it.
     #[inline(always)]
-    fn play_forced_move(&mut self, position: &Position, node: &Node, window: Window) -> Score {
+    fn play_forced_move(
+        &mut self,
+        position: &Position,
+        node: &Node,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         let (current, occupied) = (node.current, node.occupied);
         if wins_by_force(
             winning_cells(current | node.safe, occupied),
@@ -227,7 +233,7 @@ impl Solver {
         }
         let mut child = *position;
         child.play_cell(node.safe);
-        -self.negamax(&child, -window.beta, -window.alpha)
+        -self.negamax(&child, -beta, -alpha)
     }
 
     /// The last plies: the subtrees are too small to repay table probes and ordering, so the
@@ -305,7 +311,7 @@ impl Solver {
     fn search_moves(
         &mut self,
         position: &Position,
-        mut sorter: MoveSorter,
+        sorter: &mut MoveSorter,
         mut window: Window,
         key: TableKey,
         nodes_before: u64,
@@ -351,17 +357,24 @@ impl Solver {
 }
 
 /// Scores that need no search: a loss when every move hands the opponent a win, a draw when
-/// the board is all but full; and a floor, as the opponent cannot win with its next disc
-/// either. The node's score when one settles it.
+/// the board is all but full; and a floor for `alpha`, as the opponent cannot win with its
+/// next disc either. The node's score when one settles it.
 #[inline(always)]
-fn settle_by_rules(node: &Node, window: &mut Window) -> Option<Score> {
+fn settle_by_rules(node: &Node, alpha: &mut Score, beta: Score) -> Option<Score> {
     if node.safe == 0 {
         return Some(-(CELLS as Score - node.moves) / 2);
     }
     if node.moves >= CELLS as Score - 2 {
         return Some(0);
     }
-    window.raise_alpha(-(CELLS as Score - 2 - node.moves) / 2)
+    let min = -(CELLS as Score - 2 - node.moves) / 2;
+    if *alpha < min {
+        *alpha = min;
+        if *alpha >= beta {
+            return Some(*alpha);
+        }
+    }
+    None
 }
 
 /// The window narrowed by the bounds that need no search (`static_bounds`); the node's
@@ -410,23 +423,23 @@ fn tries_enhanced_cutoff(moves: Score, seen: bool) -> bool {
     moves < ETC_MAX_DISCS && (seen || moves < ETC_ALWAYS_DISCS)
 }
 
-/// The safe moves in the order to search them: the table's move first, then by
-/// `order_score`, centre first among equals. `None` when one of them leaves two threats the
-/// other player cannot both stop: the node is then won with the disc after next.
+/// Puts the safe moves in `sorter` in the order to search them: the table's move first,
+/// then by `order_score`, centre first among equals. The node's score when one of them
+/// leaves two threats the other player cannot stop both: a win with the disc after next,
+/// the best score left.
 #[inline(always)]
-fn order_moves(node: &Node, hash_move: u64) -> Option<MoveSorter> {
+fn order_moves(node: &Node, hash_move: u64, sorter: &mut MoveSorter) -> Option<Score> {
     let zugzwang_rows = if node.moves % 2 == 0 {
         ODD_ROWS
     } else {
         EVEN_ROWS
     };
-    let mut sorter = MoveSorter::new();
     for column in Column::CENTER_FIRST.iter().rev() {
         let cell = node.safe & Bitboard::column(*column).0;
         if cell != 0 {
             let wins = winning_cells(node.current | cell, node.occupied);
             if wins_by_force(wins, node.occupied | cell) {
-                return None;
+                return Some(node.win_after_next());
             }
             let score = if cell & hash_move != 0 {
                 u32::MAX
@@ -441,5 +454,5 @@ fn order_moves(node: &Node, hash_move: u64) -> Option<MoveSorter> {
             sorter.add(cell, score);
         }
     }
-    Some(sorter)
+    None
 }
