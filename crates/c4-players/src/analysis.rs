@@ -9,8 +9,7 @@
 use c4_core::{CELLS, Column, Position, WIDTH};
 use c4_search::eval::threats::Threats;
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use c4_search::search::{LeafView, MoveOrder, WinScore};
-use c4_search::search::{decisive_plies, describe_search_value};
+use c4_search::search::{LeafView, MoveOrder, SearchValue, WinScore};
 use c4_solver::Cancel;
 use c4_solver::clock::Instant;
 use c4_solver::{OpeningBook, Score, SolveLimits, Solver, describe_score, winner_discs_left};
@@ -198,7 +197,10 @@ fn deepen(
         if search.stopped_early() {
             break;
         }
-        best = values.into_iter().map(|(c, v, _)| (c, v, depth)).collect();
+        best = values
+            .into_iter()
+            .map(|v| (v.column, v.value.0, depth))
+            .collect();
         if start.elapsed() * 4 > budget {
             break; // the next depth would not finish
         }
@@ -219,12 +221,13 @@ fn describe(value: &ColumnValue, moves_played: u32) -> (Verdict, String) {
             (outcome, describe_score(score, Some(moves_played)))
         }
         ColumnValue::Heuristic { value, depth } => {
-            let verdict = match decisive_plies(value) {
+            let value = SearchValue(value);
+            let verdict = match value.decisive_plies() {
                 Some(p) if p > 0 => Verdict::Win,
                 Some(_) => Verdict::Loss,
                 None => Verdict::Unknown,
             };
-            (verdict, describe_search_value(value, Some(depth)))
+            (verdict, value.describe(Some(depth)))
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The hint a person asks for: the terminal's `h` (`c4 play`) and the page's Hint button
 //! play [`HINT`]'s spec on the position and word its move with [`hint_text`].
 
-use c4_search::search::{MoveReport, decisive_plies};
+use c4_search::search::{MoveReport, MoveValue};
 
 /// The player that gives hints, with the reason for its budget.
 #[derive(Clone, Copy, Debug, serde::Serialize)]
@@ -30,7 +30,7 @@ pub fn hint_text(hint: &MoveReport) -> String {
     let score = hint.score_text();
     if hint.score.is_exact() {
         format!("perfect play, {score} (exact)")
-    } else if decisive_plies(hint.score.number()).is_some() {
+    } else if matches!(hint.score, MoveValue::Heuristic(value) if value.is_decisive()) {
         format!("{score}: proved by a search {} plies deep", hint.depth)
     } else {
         format!(
@@ -46,7 +46,6 @@ mod tests {
     use super::*;
     use crate::PlayerSpec;
     use c4_core::Game;
-    use c4_search::search::MoveValue;
 
     fn hint(moves: &str) -> MoveReport {
         let game = Game::from_moves(moves).unwrap();

@@ -176,7 +176,7 @@ impl<E: c4_search::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
         let values = self.search.search_root(position, window);
         let best_value = values
             .iter()
-            .map(|v| v.1)
+            .map(|v| v.value)
             .max()
             .expect("a position that is not over has moves");
         let stopped = self.search.stopped_early();
@@ -198,31 +198,31 @@ impl<E: c4_search::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
         });
         let column = if let Some(random_move) = random_move.filter(|_| values.len() > 1) {
             let mut ranked: Vec<_> = values.clone();
-            ranked.sort_by_key(|v| std::cmp::Reverse(v.1)); // stable: search order among equals
+            ranked.sort_by_key(|v| std::cmp::Reverse(v.value)); // stable: search order among equals
             match random_move.pick {
                 RandomPick::TwoBest => {
                     note = Some(joined(
                         note,
                         format!(
                             "random move between the two best columns ({} and {})",
-                            ranked[0].0, ranked[1].0
+                            ranked[0].column, ranked[1].column
                         ),
                     ));
-                    ranked[self.rng.random_range(0..2)].0
+                    ranked[self.rng.random_range(0..2)].column
                 }
                 RandomPick::Any => {
                     note = Some(joined(
                         note,
                         format!("random move among the {} legal columns", ranked.len()),
                     ));
-                    ranked[self.rng.random_range(0..ranked.len())].0
+                    ranked[self.rng.random_range(0..ranked.len())].column
                 }
             }
         } else {
             let tied: Vec<Column> = values
                 .iter()
-                .filter(|v| v.1 == best_value && v.2)
-                .map(|v| v.0)
+                .filter(|v| v.value == best_value && v.exact)
+                .map(|v| v.column)
                 .collect();
             match self.tiebreak {
                 TieBreak::First => tied[0],
@@ -233,17 +233,17 @@ impl<E: c4_search::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
                 TieBreak::Random => tied[self.rng.random_range(0..tied.len())],
             }
         };
-        let score = values
+        let value = values
             .iter()
-            .find(|v| v.0 == column)
-            .map_or(best_value, |v| v.1);
+            .find(|v| v.column == column)
+            .map_or(best_value, |v| v.value);
         let mut pv = self.search.principal_variation();
         if pv.first() != Some(&column) {
             pv = vec![column];
         }
         MoveReport {
             column,
-            score: MoveValue::heuristic(score),
+            score: MoveValue::Heuristic(value),
             depth,
             nodes: self.search.nodes(),
             time: start.elapsed(),

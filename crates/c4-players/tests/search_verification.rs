@@ -8,8 +8,8 @@ use c4_core::{Column, Game, Player};
 use c4_players::parse_agent;
 use c4_search::eval::shanghai_lines::{FiveFactorLines, LinesConfig};
 use c4_search::eval::{EVALUATORS, Evaluator, parse_evaluator};
-use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
-use c4_search::search::{LeafView, MoveOrder, WinScore};
+use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootValue, RootWindow};
+use c4_search::search::{LeafView, MoveOrder, SearchValue, WinScore};
 use c4_search::with_evaluator;
 use support::random_games;
 
@@ -30,13 +30,13 @@ fn root(
     game: &Game,
     cfg: FixedDepthConfig,
     window: RootWindow,
-) -> (i32, Column, Vec<(Column, i32, bool)>) {
+) -> (SearchValue, Column, Vec<RootValue>) {
     let evaluator = parse_evaluator(spec, 7).unwrap();
     with_evaluator!(evaluator, e => {
         let mut search = FixedDepthSearch::new(e, cfg);
         let values = search.search_root(game.position(), window);
-        let best = values.iter().map(|v| v.1).max().unwrap();
-        let column = values.iter().find(|v| v.1 == best).unwrap().0;
+        let best = values.iter().map(|v| v.value).max().unwrap();
+        let column = values.iter().find(|v| v.value == best).unwrap().column;
         (best, column, values)
     })
 }
@@ -131,16 +131,16 @@ fn kept_ties_are_exact() {
             RootWindow::KeepTies,
         )
         .2;
-        let best = full.iter().map(|v| v.1).max().unwrap();
+        let best = full.iter().map(|v| v.value).max().unwrap();
         for (f, t) in full.iter().zip(&ties) {
-            if f.1 == best {
+            if f.value == best {
                 assert!(
-                    t.2 && t.1 == best,
+                    t.exact && t.value == best,
                     "tie {f:?} vs {t:?} at {}",
                     game.move_string()
                 );
             } else {
-                assert!(t.1 < best);
+                assert!(t.value < best);
             }
         }
     }

@@ -15,6 +15,8 @@
 //! network), always through `c4_solver::files`, and threads are spawned only where a caller
 //! asks for them (`threads=` of the engine); randomness always comes from a seed.
 
+#![deny(missing_docs)]
+
 pub mod eval;
 pub mod search;
 

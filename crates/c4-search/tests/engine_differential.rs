@@ -11,7 +11,7 @@ use c4_core::{Column, Game};
 use c4_search::eval::EvalSpec;
 use c4_search::eval::{Evaluator, MAX_HEURISTIC};
 use c4_search::search::engine::{EngineConfig, EngineSearch};
-use c4_search::search::{MoveValue, decisive_plies, win_in};
+use c4_search::search::{MoveValue, SearchValue};
 use c4_search::with_evaluator;
 use c4_search::{SeededRng, random_play};
 use rand::{RngExt, SeedableRng};
@@ -54,21 +54,23 @@ fn reference(
     depth: u32,
     ply: u32,
     last: Column,
-) -> i32 {
+) -> SearchValue {
     if position.can_win_next() {
-        return win_in(ply + 1);
+        return SearchValue::win_in(ply + 1);
     }
     if position.moves_played() as usize >= CELLS - 1 {
-        return 0;
+        return SearchValue::ZERO;
     }
     let moves = columns_in(position.non_losing_moves());
     if moves.is_empty() {
-        return -win_in(ply + 2);
+        return SearchValue::loss_in(ply + 2);
     }
     if depth == 0 {
-        let value = eval
-            .evaluate(position, root, Some(last))
-            .clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
+        // Written out rather than `SearchValue::from_eval`, so the reference checks it.
+        let value = SearchValue(
+            eval.evaluate(position, root, Some(last))
+                .clamp(-MAX_HEURISTIC, MAX_HEURISTIC),
+        );
         return if position.side_to_move() == root {
             value
         } else {
@@ -88,7 +90,7 @@ fn reference(
 
 /// The depth-`depth` value of `game` over the moves that do not lose at once, as the
 /// engine's root searches them.
-fn minimax_value(eval: &EvalSpec, game: &Game, depth: u32) -> i32 {
+fn minimax_value(eval: &EvalSpec, game: &Game, depth: u32) -> SearchValue {
     let position = game.position();
     let mut evaluator = eval.build(0);
     columns_in(position.non_losing_moves())
@@ -111,7 +113,7 @@ fn minimax_value(eval: &EvalSpec, game: &Game, depth: u32) -> i32 {
 
 /// The engine's value of `game` searched to `depth` plies without a clock, and the depth
 /// it searched (less when a shallower search proved the result).
-fn engine_value(eval: &EvalSpec, game: &Game, depth: u32) -> (i32, u32) {
+fn engine_value(eval: &EvalSpec, game: &Game, depth: u32) -> (SearchValue, u32) {
     let config = EngineConfig {
         time: Duration::from_secs(3600),
         max_depth: Some(depth),
@@ -122,7 +124,7 @@ fn engine_value(eval: &EvalSpec, game: &Game, depth: u32) -> (i32, u32) {
         let mut engine = EngineSearch::new(e, config);
         let report = engine.choose(game.position());
         match report.score {
-            MoveValue::Heuristic(value) => (value.0, report.depth),
+            MoveValue::Heuristic(value) => (value, report.depth),
             MoveValue::Exact(score) => panic!("an exact score {score:?} without the solver"),
             MoveValue::Unscored => panic!("the engine values every move it chooses"),
         }
@@ -140,7 +142,7 @@ fn the_engine_at_a_fixed_depth_returns_the_minimax_value() {
                 let at = game.move_string();
                 if searched < depth {
                     assert!(
-                        decisive_plies(value).is_some(),
+                        value.is_decisive(),
                         "{eval} stopped at {searched} at {at:?}"
                     );
                 }

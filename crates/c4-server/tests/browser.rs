@@ -14,7 +14,7 @@ use browser_support::*;
 use c4_arena::review::review_record;
 use c4_core::{Column, Game};
 use c4_players::parse_agent;
-use c4_search::search::{MoveReport, MoveValue, win_in};
+use c4_search::search::{MoveReport, MoveValue, SearchValue};
 use c4_server::{ServerConfig, bind, serve};
 use c4_solver::{OpeningBook, Solver};
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -40,19 +40,19 @@ async fn the_score_for_you_is_the_terminal_s(client: &Client) -> TestResult {
         (-5, 20),
     ];
     let search = [
-        win_in(1),
-        win_in(3),
-        -win_in(2),
-        -win_in(4),
-        -win_in(0),
-        0,
-        26,
-        -26,
+        SearchValue::win_in(1),
+        SearchValue::win_in(3),
+        -SearchValue::win_in(2),
+        -SearchValue::win_in(4),
+        -SearchValue::win_in(0),
+        SearchValue(0),
+        SearchValue(26),
+        SearchValue(-26),
     ];
     let values = exact
         .iter()
         .map(|&(score, ply)| (MoveValue::exact(score), ply))
-        .chain(search.iter().map(|&value| (MoveValue::heuristic(value), 9)))
+        .chain(search.iter().map(|&value| (MoveValue::Heuristic(value), 9)))
         .chain([(MoveValue::Unscored, 3)]);
     let reports: Vec<MoveReport> = values
         .map(|(score, ply)| MoveReport {

@@ -76,7 +76,8 @@ pub(crate) const OPTIONS: OptionTable<NaiveConfig> = OptionTable {
     default: NaiveConfig::default,
 };
 
-/// The naive evaluator.
+/// The naive evaluator (`eval=naive`): Ayoub's random score, drawn from its seed as the
+/// module describes.
 #[derive(Clone, Debug)]
 pub struct Naive {
     config: NaiveConfig,

@@ -87,7 +87,7 @@ pub struct CoinFeatures {
     pub win_combinations: u32,
 }
 
-/// The ITU evaluator.
+/// The ITU evaluator (`eval=itu`): the last coin's features, as the module describes.
 #[derive(Clone, Debug)]
 pub struct ItuLastCoin {
     config: ItuConfig,

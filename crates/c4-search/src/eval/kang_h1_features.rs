@@ -240,7 +240,8 @@ pub(crate) const OPTIONS: OptionTable<KangConfig> = OptionTable {
     default: KangConfig::default,
 };
 
-/// Kang et al.'s H1.
+/// Kang et al.'s H1 (`eval=kang`): the paper's four features summed over the board, as the
+/// module describes.
 #[derive(Clone, Debug)]
 pub struct KangFeatures {
     config: KangConfig,

@@ -204,7 +204,8 @@ fn group_ends() -> Vec<usize> {
     ends
 }
 
-/// The five-factor evaluator.
+/// The five-factor evaluator (`eval=lines`): the ShanghaiTech report's weighted lines, as the
+/// module describes.
 #[derive(Clone, Debug)]
 pub struct FiveFactorLines {
     config: LinesConfig,

@@ -159,7 +159,8 @@ struct SideTerms {
     center: i64,
 }
 
-/// The `threats` evaluator.
+/// The `threats` evaluator: line potential and threats by row parity, as the module
+/// describes; the engine's default.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Threats {
     config: ThreatsConfig,

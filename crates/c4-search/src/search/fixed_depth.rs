@@ -10,9 +10,11 @@
 //! as the ShanghaiTech report requires ("provided the cached value is obtained in the same
 //! depth"); so the root value stays exactly the minimax value.
 
-use super::transposition_table::{Bound, TranspositionTable};
-use super::{INFINITY, LeafView, MoveOrder, PvTable, WinScore, win_in};
-use crate::eval::{Eval, Evaluator, MAX_HEURISTIC};
+use super::node_counter::NodeCounter;
+use super::pv::PvTable;
+use super::transposition_table::{Bound, DEFAULT_TT_BITS, Entry, TranspositionTable};
+use super::{LeafView, MoveOrder, SearchValue, WinScore};
+use crate::eval::Evaluator;
 use c4_core::{CELLS, Column, Player, Position, WIDTH};
 use c4_solver::Cancel;
 use c4_solver::clock::Instant;
@@ -20,6 +22,11 @@ use std::time::Duration;
 
 /// How often (in nodes) a search with a time limit reads the clock.
 const CLOCK_INTERVAL: u64 = 1 << 10;
+/// What a key that tells positions apart by their last move holds there at the empty board,
+/// where no move was played (a column index is below it).
+const NO_LAST_MOVE: u64 = 15;
+/// Where that last move goes in such a key: above the position's key, which is below 2^49.
+const LAST_MOVE_SHIFT: u32 = 56;
 
 /// Settings of a fixed-depth search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,9 +45,17 @@ pub struct FixedDepthConfig {
     pub leaf_view: LeafView,
 }
 
-/// The value of each root move: `(column, value, exact)`; `exact` is false when alpha-beta
-/// only proved the value is at most the one given.
-pub type RootValues = Vec<(Column, i32, bool)>;
+/// The value of one root move, as [`FixedDepthSearch::search_root`] found it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootValue {
+    /// The move.
+    pub column: Column,
+    /// Its value for the side to move at the root.
+    pub value: SearchValue,
+    /// Whether `value` is the move's value; false when alpha-beta only proved it is at most
+    /// that (the move cannot beat the best one found before it).
+    pub exact: bool,
+}
 
 /// How the root should search its children.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,38 +71,31 @@ pub enum RootWindow {
 /// A fixed-depth searcher over evaluator `E`. Reuse it across moves: the PV table and the
 /// transposition table are allocated once.
 pub struct FixedDepthSearch<E: Evaluator> {
-    /// The evaluator.
+    /// The evaluator at the leaves.
     pub evaluator: E,
     config: FixedDepthConfig,
     table: Option<TranspositionTable>,
     key_uses_last_move: bool,
     root_player: Player,
-    nodes: u64,
+    counter: NodeCounter<CLOCK_INTERVAL>,
     pv: PvTable,
     time_limit: Option<Duration>,
-    deadline: Option<Instant>,
-    cancel: Option<Cancel>,
-    aborted: bool,
 }
 
 impl<E: Evaluator> FixedDepthSearch<E> {
     /// A searcher; allocates the transposition table if `config.tt`.
     pub fn new(evaluator: E, config: FixedDepthConfig) -> Self {
         let key_uses_last_move = evaluator.uses_last_move();
-        let table = (config.tt && config.prune)
-            .then(|| TranspositionTable::new(super::transposition_table::DEFAULT_TT_BITS));
+        let table = (config.tt && config.prune).then(|| TranspositionTable::new(DEFAULT_TT_BITS));
         FixedDepthSearch {
             evaluator,
             config,
             table,
             key_uses_last_move,
             root_player: Player::Red,
-            nodes: 0,
+            counter: NodeCounter::new(),
             pv: PvTable::new(),
             time_limit: None,
-            deadline: None,
-            cancel: None,
-            aborted: false,
         }
     }
 
@@ -99,16 +107,16 @@ impl<E: Evaluator> FixedDepthSearch<E> {
 
     /// Stops the searches early when `cancel` is given (as at a time limit).
     pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
-        self.cancel = cancel;
+        self.counter.set_cancel(cancel);
     }
 
     /// Whether the last search stopped at its time limit before finishing every root move.
     #[must_use]
     pub fn stopped_early(&self) -> bool {
-        self.aborted
+        self.counter.stopped()
     }
 
-    /// The configured depth.
+    /// The depth the next search goes to, in plies.
     #[must_use]
     pub fn depth(&self) -> u32 {
         self.config.depth
@@ -122,7 +130,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     /// Nodes visited by the last search.
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.counter.nodes()
     }
 
     /// The principal variation of the last search.
@@ -135,10 +143,10 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     /// depth and returns their values, in search order. With a time limit that runs out,
     /// only the moves finished in time are returned (at least one: the first move searched,
     /// whose value is then a guess of 0 unless it finished).
-    pub fn search_root(&mut self, position: &Position, window: RootWindow) -> RootValues {
-        self.nodes = 1;
-        self.aborted = false;
-        self.deadline = self.time_limit.map(|t| Instant::now() + t);
+    pub fn search_root(&mut self, position: &Position, window: RootWindow) -> Vec<RootValue> {
+        // The root counts as a node.
+        self.counter
+            .start(1, self.time_limit.map(|t| Instant::now() + t));
         self.root_player = position.side_to_move();
         self.evaluator.start_search();
         if let Some(table) = &mut self.table {
@@ -149,25 +157,39 @@ impl<E: Evaluator> FixedDepthSearch<E> {
         self.pv.clear(0);
         let depth = self.config.depth.max(1);
         let mut values = Vec::with_capacity(WIDTH);
-        let mut alpha = -INFINITY;
+        let mut alpha = -SearchValue::INFINITY;
         for column in self.order(position, None) {
             let mut child = *position;
             child.play_unchecked(column);
             let child_alpha = match (self.config.prune, window) {
-                (false, _) | (true, RootWindow::Full) => -INFINITY,
+                (false, _) | (true, RootWindow::Full) => -SearchValue::INFINITY,
                 (true, RootWindow::Standard) => alpha,
-                (true, RootWindow::KeepTies) => alpha.saturating_sub(1),
+                (true, RootWindow::KeepTies) => alpha.just_below(),
             };
-            let value = -self.negamax(&child, depth - 1, 1, -INFINITY, -child_alpha, Some(column));
-            if self.aborted {
+            let value = -self.negamax(
+                &child,
+                depth - 1,
+                1,
+                -SearchValue::INFINITY,
+                -child_alpha,
+                Some(column),
+            );
+            if self.counter.stopped() {
                 if values.is_empty() {
-                    values.push((column, 0, true));
+                    values.push(RootValue {
+                        column,
+                        value: SearchValue::ZERO,
+                        exact: true,
+                    });
                     self.pv.update(0, column);
                 }
                 break;
             }
-            let exact = !self.config.prune || value > child_alpha;
-            values.push((column, value, exact));
+            values.push(RootValue {
+                column,
+                value,
+                exact: !self.config.prune || value > child_alpha,
+            });
             if value > alpha {
                 alpha = value;
                 self.pv.update(0, column);
@@ -179,17 +201,13 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     fn order(
         &self,
         position: &Position,
-        best: Option<u8>,
+        best: Option<Column>,
     ) -> impl Iterator<Item = Column> + use<E> {
         let base = match self.config.order {
             MoveOrder::None => Column::ALL,
             MoveOrder::Center | MoveOrder::Best => Column::CENTER_FIRST,
         };
-        let first = if self.config.order == MoveOrder::Best {
-            best.and_then(|b| Column::new(b as usize))
-        } else {
-            None
-        };
+        let first = best.filter(|_| self.config.order == MoveOrder::Best);
         let position = *position;
         first
             .into_iter()
@@ -199,15 +217,12 @@ impl<E: Evaluator> FixedDepthSearch<E> {
 
     /// The leaf value for the side to move.
     #[inline]
-    fn leaf(&mut self, position: &Position, last_move: Option<Column>) -> i32 {
+    fn leaf(&mut self, position: &Position, last_move: Option<Column>) -> SearchValue {
         let view = match self.config.leaf_view {
             LeafView::Root => self.root_player,
             LeafView::Mover => position.side_to_move(),
         };
-        let value: Eval = self
-            .evaluator
-            .evaluate(position, view, last_move)
-            .clamp(-MAX_HEURISTIC, MAX_HEURISTIC);
+        let value = SearchValue::from_eval(self.evaluator.evaluate(position, view, last_move));
         if position.side_to_move() == self.root_player {
             value
         } else {
@@ -218,42 +233,37 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     fn key(&self, position: &Position, last_move: Option<Column>) -> u64 {
         let key = position.key();
         if self.key_uses_last_move {
-            // Keys are below 2^49: the last move goes in the bits above.
-            key | (u64::from(last_move.map_or(15u8, |c| c.index() as u8)) << 56)
+            let last = last_move.map_or(NO_LAST_MOVE, |c| c.index() as u64);
+            key | (last << LAST_MOVE_SHIFT)
         } else {
             key
         }
     }
 
+    /// The minimax value of `position` (`ply` plies below the root, `depth` left to search)
+    /// for the side to move, within `alpha..beta` when pruning.
     fn negamax(
         &mut self,
         position: &Position,
         depth: u32,
         ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
+        mut alpha: SearchValue,
+        mut beta: SearchValue,
         last_move: Option<Column>,
-    ) -> i32 {
-        self.nodes += 1;
+    ) -> SearchValue {
         self.pv.clear(ply);
-        if (self.deadline.is_some() || self.cancel.is_some())
-            && self.nodes.is_multiple_of(CLOCK_INTERVAL)
-        {
-            self.aborted |= self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.cancel.as_ref().is_some_and(Cancel::is_cancelled);
-        }
-        if self.aborted {
-            return 0;
+        if self.counter.visit() {
+            return SearchValue::ZERO;
         }
         if position.last_mover_won() {
             return match self.config.win_score {
-                WinScore::Auto => -win_in(ply as u32),
-                WinScore::Fixed(v) => -v,
+                WinScore::Auto => SearchValue::loss_in(ply as u32),
+                WinScore::Fixed(v) => -SearchValue(v),
                 WinScore::Eval => self.leaf(position, last_move),
             };
         }
         if position.moves_played() as usize == CELLS {
-            return 0;
+            return SearchValue::ZERO;
         }
         if depth == 0 {
             return self.leaf(position, last_move);
@@ -267,31 +277,31 @@ impl<E: Evaluator> FixedDepthSearch<E> {
         };
         let mut tt_best = None;
         if let Some(entry) = self.table.as_ref().and_then(|t| t.probe(key)) {
-            if u32::from(entry.depth) == depth {
+            // Only an entry of the same depth keeps the root value the minimax value.
+            if entry.depth == depth {
                 match entry.bound {
                     Bound::Exact => return entry.value,
                     Bound::Lower => alpha = alpha.max(entry.value),
                     Bound::Upper => beta = beta.min(entry.value),
-                    Bound::None => {}
                 }
                 if alpha >= beta {
                     return entry.value;
                 }
             }
-            tt_best = Some(entry.best);
+            tt_best = entry.best;
         }
-        let mut best = -INFINITY;
+        let mut best = -SearchValue::INFINITY;
         let mut best_move = None;
         for column in self.order(position, tt_best) {
             let mut child = *position;
             child.play_unchecked(column);
             let value = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, Some(column));
-            if self.aborted {
-                return 0;
+            if self.counter.stopped() {
+                return SearchValue::ZERO;
             }
             if value > best {
                 best = value;
-                best_move = Some(column.index() as u8);
+                best_move = Some(column);
                 if !prune || value > alpha {
                     self.pv.update(ply, column);
                 }
@@ -311,7 +321,13 @@ impl<E: Evaluator> FixedDepthSearch<E> {
             } else {
                 Bound::Exact
             };
-            table.store(key, best, depth, bound, best_move);
+            let entry = Entry {
+                value: best,
+                depth,
+                bound,
+                best: best_move,
+            };
+            table.store(key, entry);
         }
         best
     }

@@ -6,7 +6,7 @@
 //! `{"column":4,"score":1,"score_text":"win in 18 moves (+1)","exact":true,"depth":34,
 //! "nodes":0,"time_ms":0.1,"pv":[4],"ply":8}`.
 
-use super::{decisive_plies, describe_search_value, win_in};
+use super::SearchValue;
 use c4_core::Column;
 use std::time::Duration;
 
@@ -14,11 +14,6 @@ use std::time::Duration;
 /// [`c4_solver`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ExactScore(pub c4_solver::Score);
-
-/// A value from a depth-limited search: a heuristic value, or a won or lost end within the
-/// horizon (see [`win_in`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct SearchValue(pub i32);
 
 /// What the chosen move is worth for the side to move, as the player knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,19 +30,19 @@ pub enum MoveValue {
 const UNSCORED_TEXT: &str = "not scored";
 
 impl MoveValue {
-    /// An exact score.
+    /// An exact score from the solver or the book.
     #[must_use]
     pub fn exact(score: c4_solver::Score) -> MoveValue {
         MoveValue::Exact(ExactScore(score))
     }
 
-    /// A search value.
+    /// A search value, given as its number (as files and JSON keep it).
     #[must_use]
     pub fn heuristic(value: i32) -> MoveValue {
         MoveValue::Heuristic(SearchValue(value))
     }
 
-    /// Whether it is proven.
+    /// Whether it is proven (exact), not estimated or missing.
     #[must_use]
     pub fn is_exact(self) -> bool {
         matches!(self, MoveValue::Exact(_))
@@ -70,9 +65,7 @@ impl std::fmt::Display for MoveValue {
             MoveValue::Exact(ExactScore(score)) => {
                 f.write_str(&c4_solver::describe_score(score, None))
             }
-            MoveValue::Heuristic(SearchValue(value)) => {
-                f.write_str(&describe_search_value(value, None))
-            }
+            MoveValue::Heuristic(value) => f.write_str(&value.describe(None)),
             MoveValue::Unscored => f.write_str(UNSCORED_TEXT),
         }
     }
@@ -102,18 +95,30 @@ pub struct MoveReport {
 }
 
 impl MoveReport {
+    /// The report of `column`, worth `score`, chosen at `ply` with nothing searched, no time
+    /// spent, nothing to say and the move for its whole line. The rest is set by name:
+    /// `MoveReport { depth, nodes, ..MoveReport::new(column, score, ply) }`.
+    #[must_use]
+    pub fn new(column: Column, score: MoveValue, ply: u32) -> MoveReport {
+        MoveReport {
+            column,
+            score,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: vec![column],
+            note: None,
+            ply,
+        }
+    }
+
     /// The report of a move chosen without valuing it, in `time`, at `ply`.
     #[must_use]
     pub fn unscored(column: Column, ply: u32, time: Duration, note: Option<String>) -> MoveReport {
         MoveReport {
-            column,
-            score: MoveValue::Unscored,
-            depth: 0,
-            nodes: 0,
             time,
-            pv: vec![column],
             note,
-            ply,
+            ..MoveReport::new(column, MoveValue::Unscored, ply)
         }
     }
 
@@ -124,9 +129,7 @@ impl MoveReport {
     pub fn score_text(&self) -> String {
         match self.score {
             MoveValue::Exact(ExactScore(score)) => c4_solver::describe_score(score, Some(self.ply)),
-            MoveValue::Heuristic(SearchValue(value)) => {
-                describe_search_value(value, Some(self.depth))
-            }
+            MoveValue::Heuristic(value) => value.describe(Some(self.depth)),
             MoveValue::Unscored => UNSCORED_TEXT.to_owned(),
         }
     }
@@ -140,15 +143,7 @@ impl MoveReport {
             MoveValue::Exact(ExactScore(score)) => {
                 c4_solver::describe_score(-score, Some(self.ply + 1))
             }
-            MoveValue::Heuristic(SearchValue(value)) => {
-                // A forced end found by the search is one ply nearer after the move.
-                let reply = match decisive_plies(value) {
-                    Some(plies) if plies > 0 => -win_in(plies.unsigned_abs() - 1),
-                    Some(plies) => win_in(plies.unsigned_abs().saturating_sub(1)),
-                    None => -value,
-                };
-                describe_search_value(reply, Some(self.depth))
-            }
+            MoveValue::Heuristic(value) => value.for_reply().describe(Some(self.depth)),
             MoveValue::Unscored => UNSCORED_TEXT.to_owned(),
         }
     }
@@ -259,7 +254,7 @@ mod tests {
         for score in [
             MoveValue::exact(-3),
             MoveValue::heuristic(26),
-            MoveValue::heuristic(win_in(3)),
+            MoveValue::Heuristic(SearchValue::win_in(3)),
             MoveValue::Unscored,
         ] {
             let report = report(score);

@@ -2,13 +2,12 @@
 //! ShanghaiTech report). Allocated once; entries are replaced when a search of equal or
 //! greater depth stores the same slot ("depth-preferred, then always").
 
+use super::SearchValue;
+use c4_core::Column;
+
 /// What an entry's value means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
-    /// Empty slot.
-    #[default]
-    None,
     /// The exact value.
     Exact,
     /// At least the value (the search failed high).
@@ -17,27 +16,43 @@ pub enum Bound {
     Upper,
 }
 
-/// One slot: 16 bytes.
-#[derive(Clone, Copy, Debug, Default)]
+/// What the table holds for a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// Full key (position key, possibly mixed with the last move).
-    pub key: u64,
-    /// Stored value.
-    pub value: i32,
-    /// Remaining depth the value was searched to.
-    pub depth: u8,
-    /// Kind of value.
+    /// The value stored.
+    pub value: SearchValue,
+    /// The remaining depth the value was searched to.
+    pub depth: u32,
+    /// What the value says of the position's.
     pub bound: Bound,
-    /// Best move's column index, or `u8::MAX`.
-    pub best: u8,
-    /// Search generation that wrote it.
-    pub generation: u8,
+    /// The best move found, if the search found one.
+    pub best: Option<Column>,
 }
 
-/// The table.
+/// One slot, 16 bytes: an entry packed with its key and the search that wrote it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    /// Full key (position key, possibly mixed with the last move).
+    key: u64,
+    value: i32,
+    depth: u8,
+    /// `None`: the slot is empty.
+    bound: Option<Bound>,
+    /// The best move's column index, or [`NO_MOVE`].
+    best: u8,
+    /// Search generation that wrote it.
+    generation: u8,
+}
+
+/// A slot's `best` when the search found no best move.
+const NO_MOVE: u8 = u8::MAX;
+const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+
+/// The table: `2^bits` slots, one per position's hash, each holding the last entry worth
+/// keeping there; a generation tells this search's entries from older ones.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     mask: usize,
     generation: u8,
 }
@@ -51,15 +66,15 @@ impl TranspositionTable {
     pub fn new(bits: u32) -> Self {
         let size = 1usize << bits;
         TranspositionTable {
-            entries: vec![Entry::default(); size],
+            slots: vec![Slot::default(); size],
             mask: size - 1,
             generation: 0,
         }
     }
 
-    /// Forgets everything.
+    /// Forgets every entry (the papers' cache lives for one decision).
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.slots.fill(Slot::default());
     }
 
     /// Marks a new search: older entries are replaced first.
@@ -76,29 +91,36 @@ impl TranspositionTable {
     #[inline]
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[self.slot(key)];
-        (e.bound != Bound::None && e.key == key).then_some(e)
+        let slot = self.slots[self.slot(key)];
+        let bound = slot.bound.filter(|_| slot.key == key)?;
+        Some(Entry {
+            value: SearchValue(slot.value),
+            depth: u32::from(slot.depth),
+            bound,
+            best: Column::new(usize::from(slot.best)),
+        })
     }
 
-    /// Stores a result, keeping a deeper entry of the current search for another key.
+    /// Stores `entry` for `key`, keeping a deeper entry of the current search for another
+    /// key.
     #[inline]
-    pub fn store(&mut self, key: u64, value: i32, depth: u32, bound: Bound, best: Option<u8>) {
+    pub fn store(&mut self, key: u64, entry: Entry) {
         let generation = self.generation;
-        let slot = self.slot(key);
-        let e = &mut self.entries[slot];
-        if e.key != key
-            && e.bound != Bound::None
-            && e.generation == generation
-            && u32::from(e.depth) > depth
+        let index = self.slot(key);
+        let slot = &mut self.slots[index];
+        if slot.key != key
+            && slot.bound.is_some()
+            && slot.generation == generation
+            && u32::from(slot.depth) > entry.depth
         {
             return;
         }
-        *e = Entry {
+        *slot = Slot {
             key,
-            value,
-            depth: depth as u8,
-            bound,
-            best: best.unwrap_or(u8::MAX),
+            value: entry.value.0,
+            depth: entry.depth as u8,
+            bound: Some(entry.bound),
+            best: entry.best.map_or(NO_MOVE, |column| column.index() as u8),
             generation,
         };
     }

@@ -184,7 +184,8 @@ pub(crate) const OPTIONS: OptionTable<NtupleConfig> = OptionTable {
     default: NtupleConfig::default,
 };
 
-/// The `ntuple` evaluator.
+/// The `ntuple` evaluator: a trained n-tuple network's value of the position; its clones
+/// share one network.
 #[derive(Clone, Debug)]
 pub struct Ntuple {
     network: Arc<Network>,

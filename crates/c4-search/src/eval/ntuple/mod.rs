@@ -4,7 +4,7 @@
 //! Tuples of cells laid as random walks ([`layout`]) each select one weight by the pattern
 //! of their cells, for the side to move and for the board's mirror image; the value is the
 //! tanh of the selected weights' sum ([`network`]). The weights are stored quantized and
-//! sparse in a versioned, checksummed file ([`file`]); [`evaluator`] puts a network behind
+//! sparse in a versioned, checksummed file ([`file`](mod@file)); [`evaluator`] puts a network behind
 //! the [`Evaluator`](crate::eval::Evaluator) trait as `eval=ntuple`.
 
 pub mod evaluator;

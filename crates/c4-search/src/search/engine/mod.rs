@@ -1,0 +1,232 @@
+//! The `engine` player: the strongest practical searcher of c4.
+//!
+//! Per move: take a win in one; otherwise keep only moves that do not hand the opponent a
+//! win in one (Pons' non-losing moves: a forced block is the only move, and no disc goes
+//! directly below an opponent's winning cell); try to solve the position exactly and play
+//! perfectly if that succeeds: with one thread first, within part of the budget and only
+//! when few enough cells are empty, with two or more on the other threads while this one
+//! searches heuristically; otherwise iterate alpha-beta deeper and deeper until the time
+//! budget is spent, with a transposition table kept between moves, threat-count move
+//! ordering and the evaluator at the leaves. A depth that reaches the end of the game in
+//! every line is exact.
+//!
+//! The engine is split by job, as Stockfish and Viridithas split theirs: this file holds
+//! the searcher, its settings and the iterative deepening; `root` the policy of a move (the
+//! moves it never needs to search, the exact solve before or beside the search); `time` the
+//! budget of a move and when the deepening stops; `negamax` the tree of one iteration and
+//! its move ordering ([`OrderingWeights`]).
+
+mod negamax;
+mod root;
+mod time;
+
+pub use negamax::{OrderingWeights, TABLE_MOVE_BONUS, THREAT_WEIGHT};
+pub use root::SOLVER_MIN_DISCS;
+pub use time::{DEFAULT_ENGINE_TIME, SOLVER_SHARE_PERCENT};
+
+use super::node_counter::NodeCounter;
+use super::pv::PvTable;
+use super::transposition_table::{DEFAULT_TT_BITS, TranspositionTable};
+use super::{MoveReport, MoveValue, SearchValue};
+use crate::eval::Evaluator;
+use c4_core::{CELLS, Column, Player, Position};
+use c4_solver::clock::Instant;
+use c4_solver::{Cancel, OpeningBook, Solver};
+use std::sync::Arc;
+use std::time::Duration;
+use time::{CLOCK_INTERVAL, MoveClock};
+
+/// Settings of the engine: its budget, its tables, its solver and its move ordering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Time budget per move.
+    pub time: Duration,
+    /// Optional cap on the iterative-deepening depth.
+    pub max_depth: Option<u32>,
+    /// Try an exact solve before searching heuristically.
+    pub use_solver: bool,
+    /// log2 of the heuristic table's entries.
+    pub table_bits: u32,
+    /// log2 of the solver table's entries.
+    pub solver_table_bits: u32,
+    /// Threads per exact solve.
+    pub solver_threads: usize,
+    /// How a node's moves are ranked before they are searched.
+    pub ordering: OrderingWeights,
+}
+
+/// log2 of the solver table's entries by default: 2^22 slots, 32 MiB.
+pub const DEFAULT_SOLVER_TABLE_BITS: u32 = 22;
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            time: DEFAULT_ENGINE_TIME,
+            max_depth: None,
+            use_solver: true,
+            table_bits: DEFAULT_TT_BITS,
+            solver_table_bits: DEFAULT_SOLVER_TABLE_BITS,
+            solver_threads: 1,
+            ordering: OrderingWeights::default(),
+        }
+    }
+}
+
+/// The engine over evaluator `E`. Keep one per game: both tables carry over between moves.
+pub struct EngineSearch<E: Evaluator> {
+    evaluator: E,
+    config: EngineConfig,
+    table: TranspositionTable,
+    solver: Option<Solver>,
+    root_player: Player,
+    counter: NodeCounter<CLOCK_INTERVAL>,
+    pv: PvTable,
+}
+
+/// What one finished iteration of the deepening found.
+struct Iteration {
+    column: Column,
+    value: SearchValue,
+    depth: u32,
+    pv: Vec<Column>,
+}
+
+impl<E: Evaluator> EngineSearch<E> {
+    /// An engine; allocates its tables.
+    pub fn new(evaluator: E, config: EngineConfig) -> Self {
+        EngineSearch {
+            evaluator,
+            config,
+            table: TranspositionTable::new(config.table_bits),
+            solver: config.use_solver.then(|| {
+                let mut solver = Solver::new(config.solver_table_bits);
+                solver.set_threads(config.solver_threads);
+                solver
+            }),
+            root_player: Player::Red,
+            counter: NodeCounter::new(),
+            pv: PvTable::new(),
+        }
+    }
+
+    /// Uses `book` in its exact solves, and plays the book's move wherever the book scores
+    /// every move (no book: every solve searches).
+    pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
+        if let Some(solver) = &mut self.solver {
+            solver.set_book(book);
+        }
+    }
+
+    /// Stops the searches and solves early when `cancel` is given (as at the time limit).
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        if let Some(solver) = &mut self.solver {
+            solver.set_cancel(cancel.clone());
+        }
+        self.counter.set_cancel(cancel);
+    }
+
+    /// Sets the time budget of the next moves.
+    pub fn set_time(&mut self, time: Duration) {
+        self.config.time = time;
+    }
+
+    /// Forgets everything learnt (a new game against a different opponent, say).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        if let Some(solver) = &mut self.solver {
+            solver.reset();
+        }
+    }
+
+    /// Chooses a move in `position` (not over). The root itself is never evaluated, so the
+    /// move that led to it does not matter; children get their own last move.
+    ///
+    /// With one thread an exact solve gets the first `SOLVER_SHARE_PERCENT` of the budget and
+    /// the heuristic search the rest. With `solver_threads` = N >= 2 the solve runs on N - 1
+    /// threads beside the heuristic search, both for the whole budget: the solve's move is
+    /// played when it finishes in time, the heuristic search's otherwise.
+    pub fn choose(&mut self, position: &Position) -> MoveReport {
+        self.choose_excluding(position, &[])
+    }
+
+    /// Starts the search of a move: its clock, its counter, its table generation.
+    fn start_move(&mut self, position: &Position) -> MoveClock {
+        let clock = MoveClock::start(self.config.time);
+        self.counter.start(0, Some(clock.deadline()));
+        self.root_player = position.side_to_move();
+        self.evaluator.start_search();
+        self.table.new_generation();
+        clock
+    }
+
+    /// Iterative deepening over `candidates` until the time is spent (see
+    /// [`MoveClock::next_iteration_fits`]), the depth cap is reached or a depth settles the
+    /// game. Beside a solve the move lasts until the solve finishes or gives up at the
+    /// deadline anyway, so the search goes on until then.
+    fn deepen(
+        &mut self,
+        position: &Position,
+        candidates: &[Column],
+        clock: &MoveClock,
+    ) -> MoveReport {
+        let search_start = Instant::now();
+        let remaining = CELLS as u32 - position.moves_played();
+        let max_depth = self
+            .config
+            .max_depth
+            .unwrap_or(remaining)
+            .clamp(1, remaining);
+        let mut best: Option<Iteration> = None;
+        let mut previous_best = None;
+        for depth in 1..=max_depth {
+            let (column, value) = self.search_root(position, candidates, depth, previous_best);
+            if self.counter.stopped() {
+                break;
+            }
+            previous_best = Some(column);
+            best = Some(Iteration {
+                column,
+                value,
+                depth,
+                pv: self.pv.root_line(),
+            });
+            // A proven result, or the whole game searched: deeper cannot change it.
+            if value.is_decisive() || depth >= remaining {
+                break;
+            }
+            if !self.counter.runs_beside_another() && !clock.next_iteration_fits(search_start) {
+                break;
+            }
+        }
+        let Iteration {
+            column,
+            value,
+            depth,
+            pv,
+        } = best.unwrap_or_else(|| Iteration {
+            column: candidates
+                .iter()
+                .copied()
+                .min_by_key(|c| c.distance_from_center())
+                .expect("non-empty"),
+            value: SearchValue::ZERO,
+            depth: 0,
+            pv: vec![],
+        });
+        let note = if depth >= remaining {
+            Some("searched to the end of the game: exact".to_owned())
+        } else if self.counter.stopped() {
+            Some(format!("depth {} cut by the time limit", depth + 1))
+        } else {
+            None
+        };
+        MoveReport {
+            depth,
+            nodes: self.counter.nodes(),
+            time: clock.elapsed(),
+            pv: if pv.is_empty() { vec![column] } else { pv },
+            note,
+            ..MoveReport::new(column, MoveValue::Heuristic(value), position.moves_played())
+        }
+    }
+}
