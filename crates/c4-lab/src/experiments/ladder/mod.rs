@@ -22,8 +22,8 @@ use c4_arena::matches::{
     Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, game_seed, run_match,
 };
 use c4_arena::record::{GameLog, GameRecord};
+use c4_eval::heuristics;
 use c4_players::{LEVELS, PlayerSpec};
-use c4_search::eval::heuristics;
 use std::path::{Path, PathBuf};
 
 /// The heuristics' search depth.

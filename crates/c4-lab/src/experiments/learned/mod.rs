@@ -20,9 +20,9 @@ use crate::experiments::ExperimentError;
 use crate::progress::{GamesOf, Progress};
 use c4_arena::matches::Contestant;
 use c4_arena::record::GameRecord;
+use c4_eval::EVALUATORS;
+use c4_eval::ntuple::evaluator::builtin_fingerprint;
 use c4_learn::tuning::TUNED;
-use c4_search::eval::EVALUATORS;
-use c4_search::eval::ntuple::evaluator::builtin_fingerprint;
 use std::path::{Path, PathBuf};
 
 /// The learned evaluator's registry name.

@@ -6,10 +6,10 @@ use super::super::mistakes::Graded;
 use super::super::pairing::PairingTable;
 use super::super::players::alphabeta;
 use crate::experiments::ExperimentError;
+use c4_eval::EvalSpec;
+use c4_eval::kang_h1_features::KangConfig;
 use c4_learn::tuning::parse_eval_text;
 use c4_players::PlayerSpec;
-use c4_search::eval::EvalSpec;
-use c4_search::eval::kang_h1_features::KangConfig;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
