@@ -5,11 +5,11 @@
 use super::super::ladder;
 use super::super::mistakes::{GradedSet, SETS, Tally, tally_of};
 use super::{DEPTHS, LADDER_DEPTH, NTUPLE, PerfectGame, Results, graded, ladder_players};
-use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::tournament::Crosstable;
 use c4_core::{Game, WIDTH};
 use c4_eval::ntuple::evaluator::builtin;
 use c4_learn::plot::{self, Chart, Series};
+use c4_papers::{ExperimentError, write_file};
 use std::fmt::Write as _;
 use std::path::Path;
 

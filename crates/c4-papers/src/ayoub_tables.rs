@@ -3,7 +3,7 @@
 
 use super::pairing::{PairingRow, PairingTable, PaperResult};
 use super::reference::{self, csv_depth, rows};
-use crate::experiments::ExperimentError;
+use crate::ExperimentError;
 use c4_arena::matches::FirstPolicy;
 use c4_eval::EvalSpec;
 use c4_eval::Sides;
