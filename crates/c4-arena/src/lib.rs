@@ -1,7 +1,7 @@
 //! c4-arena: what runs games: matches, tournaments, run folders, game records, their
 //! statistics, and checks against perfect play. What fits evaluators (datasets, tuning,
-//! learning) is `c4-learn`, and what studies the games (experiments) is `c4-lab`, both built
-//! on this crate.
+//! learning) is `c4-learn`, and what studies the games (experiments) is `c4-papers` (the
+//! papers' experiments) and `c4-lab` (c4's own), all built on this crate.
 //!
 //! # Why the crate is shaped this way
 //!

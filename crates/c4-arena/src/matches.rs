@@ -3,10 +3,11 @@
 use crate::record::{GameLog, GameRecord, GameResult};
 use crate::stats::{Sprt, SprtVerdict, Wdl};
 use c4_core::{Game, ParseMovesError, PlayError, Player};
+use c4_eval::SeededRng;
 use c4_options::SpecError;
 use c4_players::PlayerSpec;
+use c4_search::random_play;
 use c4_search::search::MoveReport;
-use c4_search::{SeededRng, random_play};
 use c4_solver::hashing::mix64;
 use rand::SeedableRng;
 use rayon::prelude::*;

@@ -3,8 +3,8 @@
 use crate::plies::PlyRange;
 use anyhow::{Context, Result, bail};
 use c4_core::{Game, parse_moves};
+use c4_eval::EVALUATORS;
 use c4_players::PlayerSpec;
-use c4_search::eval::EVALUATORS;
 use c4_solver::book::BookChoice;
 use c4_solver::reference_positions::{self, SETS};
 use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
@@ -224,7 +224,7 @@ fn signature(table_bits: u32) -> Result<()> {
 /// (`A-B`), each reached by random play from the empty board, from `seed`.
 fn random_positions(args: &RandomPositionsArgs) -> Result<Vec<Game>> {
     let (low, high) = (*args.plies.0.start(), *args.plies.0.end());
-    let mut rng = c4_search::SeededRng::seed_from_u64(args.seed);
+    let mut rng = c4_eval::SeededRng::seed_from_u64(args.seed);
     let mut games = Vec::with_capacity(args.positions as usize);
     while games.len() < args.positions as usize {
         let plies = rng.random_range(low..=high);

@@ -4,8 +4,8 @@ use crate::move_stats::{ScoreShown, stats_line};
 use crate::terminal;
 use anyhow::{Context, Result, bail};
 use c4_core::{Game, Player, excerpt};
+use c4_eval::{EvalSpec, Evaluator};
 use c4_players::PlayerSpec;
-use c4_search::eval::{EvalSpec, Evaluator};
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]

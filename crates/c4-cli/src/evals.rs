@@ -1,9 +1,9 @@
 //! `c4 evals`: the players, levels and evaluators with their options (from the registries).
 
 use anyhow::Result;
+use c4_eval::EVALUATORS;
 use c4_options::OptionDoc;
 use c4_players::{LEVELS, PLAYER_KINDS, REGISTRY};
-use c4_search::eval::EVALUATORS;
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]

@@ -1,7 +1,8 @@
 //! `c4 experiment` and `c4 report`: the papers' tables rerun, paper beside ours.
 
 use anyhow::Result;
-use c4_lab::experiments::{ExperimentKind, Progress, RunInfo, RunSettings};
+use c4_lab::experiments::{ExperimentKind, Progress};
+use c4_papers::{RunInfo, RunSettings};
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::path::PathBuf;

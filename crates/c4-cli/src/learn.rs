@@ -1,10 +1,10 @@
 //! `c4 learn`: train an n-tuple network by self-play, resumably, with its learning curve.
 
 use anyhow::{Context, Result};
+use c4_eval::ntuple::{Network, file as weights_file};
 use c4_learn::learn::run::{self, Cadence, LearnObserver, Measurement, RunEnd};
 use c4_learn::learn::spec::MAX_OPENING_PLIES;
 use c4_learn::learn::{LearnSpec, TupleLayout};
-use c4_search::eval::ntuple::{Network, file as weights_file};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 

@@ -3,8 +3,8 @@
 
 mod support;
 
+use c4_eval::EVALUATORS;
 use c4_players::{LEVELS, PLAYER_KINDS};
-use c4_search::eval::EVALUATORS;
 use support::run;
 
 #[test]

@@ -1,4 +1,4 @@
-//! The shipped network (`crates/c4-search/data/ntuple/builtin.c4nt`) is made by the command its README
+//! The shipped network (`crates/c4-eval/data/ntuple/builtin.c4nt`) is made by the command its README
 //! commits to. The default test runs that command's first games and checks the weights
 //! against the fingerprint recorded here when the network was shipped, so that a change to
 //! how c4 learns cannot go unnoticed while the shipped file stays as it is. The ignored test
@@ -20,15 +20,15 @@ fn repo_file(path: &str) -> PathBuf {
         .join(path)
 }
 
-/// The arguments of the `c4 learn` command in `crates/c4-search/data/ntuple/README.md`, with `--out` moved
+/// The arguments of the `c4 learn` command in `crates/c4-eval/data/ntuple/README.md`, with `--out` moved
 /// to `out`.
 fn shipped_command(out: &Path) -> Vec<String> {
     let readme =
-        std::fs::read_to_string(repo_file("crates/c4-search/data/ntuple/README.md")).unwrap();
+        std::fs::read_to_string(repo_file("crates/c4-eval/data/ntuple/README.md")).unwrap();
     let line = readme
         .lines()
         .find(|line| line.starts_with("c4 learn "))
-        .expect("crates/c4-search/data/ntuple/README.md gives the command");
+        .expect("crates/c4-eval/data/ntuple/README.md gives the command");
     let mut args: Vec<String> = line.split_whitespace().skip(1).map(str::to_owned).collect();
     let at = args
         .iter()
@@ -73,11 +73,11 @@ fn the_shipped_command_still_learns_the_same_first_games() {
         "--snapshot".to_owned(),
         file.display().to_string(),
     ]);
-    let fingerprint = c4_search::eval::ntuple::file::fingerprint(&std::fs::read(&file).unwrap());
+    let fingerprint = c4_eval::ntuple::file::fingerprint(&std::fs::read(&file).unwrap());
     assert_eq!(
         fingerprint, SHORT_FINGERPRINT,
         "the shipped command's network after {SHORT_GAMES} games has changed \
-         (crc32 {fingerprint:08x}): crates/c4-search/data/ntuple/builtin.c4nt no longer follows from its command"
+         (crc32 {fingerprint:08x}): crates/c4-eval/data/ntuple/builtin.c4nt no longer follows from its command"
     );
     let _ = std::fs::remove_dir_all(&out);
 }
@@ -88,10 +88,10 @@ fn the_shipped_command_learns_the_shipped_network() {
     let out = scratch("whole");
     c4(&shipped_command(&out));
     let learned = std::fs::read(out.join("network.c4nt")).unwrap();
-    let shipped = std::fs::read(repo_file("crates/c4-search/data/ntuple/builtin.c4nt")).unwrap();
+    let shipped = std::fs::read(repo_file("crates/c4-eval/data/ntuple/builtin.c4nt")).unwrap();
     assert!(
         learned == shipped,
-        "the command's network differs from crates/c4-search/data/ntuple/builtin.c4nt"
+        "the command's network differs from crates/c4-eval/data/ntuple/builtin.c4nt"
     );
     let _ = std::fs::remove_dir_all(&out);
 }

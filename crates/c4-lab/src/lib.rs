@@ -1,6 +1,15 @@
-//! c4-lab: what studies c4's games. The papers' experiments and c4's own
-//! ([`experiments`], every one by name in [`experiments::ExperimentKind`]), their reports and
-//! plots.
+//! c4-lab: what studies c4's games. c4's own studies ([`experiments`]), their reports and
+//! plots, and every experiment by name, the papers' with them
+//! ([`experiments::ExperimentKind`]).
+//!
+//! # Why the crate is shaped this way
+//!
+//! The papers' experiments, rerun with the paper's numbers beside ours, are the crate below,
+//! `c4-papers`, which needs nothing of c4's own studies; the studies here go past the papers
+//! and build on them (the `tuning` study replays Kang's Table 9 with tuned weights), and
+//! the catalogue that `c4 experiment` and the Python package run every experiment through
+//! sits above both. An experiment's settings, run folder and error are `c4-papers`'s,
+//! shared by every study.
 //!
 //! Everything here is built on `c4-arena`, which runs the games: a study plays its games
 //! through [`c4_arena::matches`], appends them to the arena's logs, and computes its reports

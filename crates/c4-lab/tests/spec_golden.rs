@@ -6,7 +6,7 @@
 //! After adding specs to the file (an input followed by a tab), fill in their canonical text
 //! with `C4_BLESS=1 cargo test -p c4-lab --test spec_golden`, and review the diff.
 
-use c4_lab::experiments::EXPERIMENTS;
+use c4_papers::EXPERIMENTS;
 use c4_players::PlayerSpec;
 use std::collections::BTreeSet;
 

@@ -4,9 +4,9 @@
 //! `cargo run --release -p c4-learn --example ntuple_diag -- LABELS.json [NETWORK.c4nt]`
 
 use c4_core::{Game, Position};
+use c4_eval::ntuple::{Network, evaluator, file};
 use c4_learn::learn::metrics::Labelled;
 use c4_learn::learn::td::greedy_move;
-use c4_search::eval::ntuple::{Network, evaluator, file};
 use std::sync::Arc;
 
 fn main() {

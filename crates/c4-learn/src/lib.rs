@@ -6,7 +6,7 @@
 //!
 //! Fitting is a job of its own, apart from studying games: its inputs are positions scored
 //! by `c4-solver` and games run by `c4-arena`, its outputs are parameter and weights files
-//! that `c4-search` reads, and it needs nothing of the experiments. So it sits below
+//! that `c4-eval` reads, and it needs nothing of the experiments. So it sits below
 //! `c4-lab`, whose studies call it (a tuning experiment builds a dataset and fits on it),
 //! and below the front ends (`c4 dataset`, `c4 tune`, `c4 learn`, the Python package) that
 //! call it directly. The long jobs here survive being killed: a dataset build and an SPSA

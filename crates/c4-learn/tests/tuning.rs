@@ -1,9 +1,9 @@
 //! Labelled datasets and Texel tuning, end to end on small data.
 
+use c4_eval::EvalSpec;
 use c4_learn::dataset::{self, BuildProgress, DatasetSpec, Sample, Source, Split};
 use c4_learn::tuning::WeightsError;
 use c4_learn::tuning::texel::{self, Target, TexelConfig, TexelError};
-use c4_search::eval::EvalSpec;
 use c4_solver::Solver;
 use std::path::PathBuf;
 

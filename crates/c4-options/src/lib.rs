@@ -19,8 +19,8 @@
 //!
 //! # Why this is a crate of its own
 //!
-//! Evaluators (`c4-search`) and player kinds (`c4-players`) both declare their options in
-//! these tables, and the players crate sits above the search crate: the layer they share
+//! Evaluators (`c4-eval`) and player kinds (`c4-players`) both declare their options in
+//! these tables, and the players crate sits above the evaluators' crate: the layer they share
 //! must sit below both. It knows nothing of Connect-4 but `c4_core::excerpt`, the one way c4
 //! quotes a user's input in an error.
 

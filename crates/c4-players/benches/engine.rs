@@ -5,8 +5,8 @@
 
 use c4_core::perft::perft;
 use c4_core::{Game, Player, Position, parse_moves};
+use c4_eval::{EvalSpec, Evaluator};
 use c4_players::parse_agent;
-use c4_search::eval::{EvalSpec, Evaluator};
 use c4_solver::reference_positions;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;

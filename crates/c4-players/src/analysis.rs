@@ -7,7 +7,7 @@
 //! it reached. A heuristic value that is a forced win or loss says so.
 
 use c4_core::{CELLS, Column, Position, WIDTH};
-use c4_search::eval::threats::Threats;
+use c4_eval::threats::Threats;
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use c4_search::search::{LeafView, MoveOrder, SearchValue, WinScore};
 use c4_solver::Cancel;

@@ -4,8 +4,8 @@
 //! walk this list) without anyone remembering to.
 
 use super::kinds::PLAYER_KINDS;
+use c4_eval::{EVALUATORS, EvalSpec};
 use c4_options::FileOption;
-use c4_search::eval::{EVALUATORS, EvalSpec};
 
 /// One place a spec can name a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

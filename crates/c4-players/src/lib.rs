@@ -4,13 +4,13 @@
 //!
 //! # Why the crate is shaped this way
 //!
-//! A player is a choice of searcher and evaluator (from `c4-search`) or of perfect play
-//! (from `c4-solver`), with settings: the spec language ([`PlayerSpec`], its text through
-//! the table of kinds, [`PLAYER_KINDS`]), the named levels ([`LEVELS`], with the figures the
-//! ladder experiment measured), the hint and the agents a spec builds all live here, above
-//! the searchers they configure and below everything that runs games or answers requests.
-//! [`analysis`] values every column of a position within a time budget (solver first), as
-//! `c4 analyze`, the hint and `/api/analyze` show it.
+//! A player is a choice of searcher (from `c4-search`) and evaluator (from `c4-eval`) or
+//! of perfect play (from `c4-solver`), with settings: the spec language ([`PlayerSpec`],
+//! its text through the table of kinds, [`PLAYER_KINDS`]), the named levels ([`LEVELS`],
+//! with the figures the ladder experiment measured), the hint and the agents a spec
+//! builds all live here, above the searchers they configure and below everything that
+//! runs games or answers requests. [`analysis`] values every column of a position within
+//! a time budget (solver first), as `c4 analyze`, the hint and `/api/analyze` show it.
 //!
 //! Nothing here prints; files are read only where a spec names one, through
 //! `c4_solver::files`; randomness always comes from a seed.
@@ -44,7 +44,7 @@ pub use spec::{
 pub use c4_options::{FileAccess, SpecError};
 
 use c4_core::Game;
-use c4_search::eval::{EVALUATORS, EvaluatorEntry};
+use c4_eval::{EVALUATORS, EvaluatorEntry};
 use c4_search::search::MoveReport;
 use c4_solver::Cancel;
 

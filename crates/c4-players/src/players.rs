@@ -3,12 +3,12 @@
 use super::Agent;
 use super::spec::PlayerSpec;
 use c4_core::{Column, Game, Position};
+use c4_eval::threats::Threats;
+use c4_eval::{SeededRng, with_evaluator};
 use c4_options::SpecError;
-use c4_search::eval::threats::Threats;
 use c4_search::search::engine::{EngineConfig, EngineSearch};
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use c4_search::search::{MoveReport, MoveValue, RandomCount, RandomPick, TieBreak};
-use c4_search::{SeededRng, with_evaluator};
 use c4_solver::Cancel;
 use c4_solver::book::{BookChoice, OpeningBook};
 use c4_solver::clock::Instant;
@@ -124,7 +124,7 @@ impl Agent for RandomAgent {
     }
 }
 
-struct FixedDepthAgent<E: c4_search::eval::Evaluator> {
+struct FixedDepthAgent<E: c4_eval::Evaluator> {
     spec: String,
     search: FixedDepthSearch<E>,
     tiebreak: TieBreak,
@@ -152,7 +152,7 @@ impl RandomMove {
     }
 }
 
-impl<E: c4_search::eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
+impl<E: c4_eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
     fn spec(&self) -> String {
         self.spec.clone()
     }
@@ -262,12 +262,12 @@ fn joined(first: Option<String>, then: String) -> String {
     }
 }
 
-struct EngineAgent<E: c4_search::eval::Evaluator> {
+struct EngineAgent<E: c4_eval::Evaluator> {
     spec: String,
     search: EngineSearch<E>,
 }
 
-impl<E: c4_search::eval::Evaluator + Send> Agent for EngineAgent<E> {
+impl<E: c4_eval::Evaluator + Send> Agent for EngineAgent<E> {
     fn spec(&self) -> String {
         self.spec.clone()
     }

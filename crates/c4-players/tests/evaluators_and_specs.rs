@@ -4,8 +4,8 @@
 mod support;
 
 use c4_core::{Game, Player, Position};
+use c4_eval::{EVALUATORS, EvalSpec, Evaluator, parse_evaluator};
 use c4_players::{PLAYER_KINDS, PlayerSpec, parse_agent};
-use c4_search::eval::{EVALUATORS, EvalSpec, Evaluator, parse_evaluator};
 use proptest::prelude::*;
 use support::random_games;
 

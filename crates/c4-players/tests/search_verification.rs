@@ -5,12 +5,12 @@
 mod support;
 
 use c4_core::{Column, Game, Player};
+use c4_eval::shanghai_lines::{FiveFactorLines, LinesConfig};
+use c4_eval::with_evaluator;
+use c4_eval::{EVALUATORS, Evaluator, parse_evaluator};
 use c4_players::parse_agent;
-use c4_search::eval::shanghai_lines::{FiveFactorLines, LinesConfig};
-use c4_search::eval::{EVALUATORS, Evaluator, parse_evaluator};
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootValue, RootWindow};
 use c4_search::search::{LeafView, MoveOrder, SearchValue, WinScore};
-use c4_search::with_evaluator;
 use support::random_games;
 
 fn config(depth: u32, prune: bool, tt: bool, order: MoveOrder) -> FixedDepthConfig {

@@ -3,9 +3,9 @@
 //! properly; run with `cargo test --release -p c4-players --test threats_strength -- --ignored --nocapture`.
 
 use c4_core::{Column, Game, Player, Status};
+use c4_eval::EVALUATORS;
+use c4_eval::SeededRng;
 use c4_players::parse_agent;
-use c4_search::SeededRng;
-use c4_search::eval::EVALUATORS;
 use rand::{RngExt, SeedableRng};
 
 /// Plays one game; returns 1.0 if `a` won, 0.5 draw, 0.0 loss.

@@ -4,10 +4,10 @@
 
 use crate::arguments::bounded_integer as int_argument;
 use crate::value_error;
+use c4_eval::ntuple::file as weights_file;
 use c4_learn::learn::run::{self, Cadence, LearnObserver, Measurement};
 use c4_learn::learn::spec::MAX_OPENING_PLIES;
 use c4_learn::learn::{LearnSpec, TupleLayout};
-use c4_search::eval::ntuple::file as weights_file;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::{Path, PathBuf};

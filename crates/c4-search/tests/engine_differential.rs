@@ -8,12 +8,13 @@
 
 use c4_core::{Bitboard, CELLS, Player, Position};
 use c4_core::{Column, Game};
-use c4_search::eval::EvalSpec;
-use c4_search::eval::{Evaluator, MAX_HEURISTIC};
+use c4_eval::EvalSpec;
+use c4_eval::SeededRng;
+use c4_eval::with_evaluator;
+use c4_eval::{Evaluator, MAX_HEURISTIC};
+use c4_search::random_play;
 use c4_search::search::engine::{EngineConfig, EngineSearch};
 use c4_search::search::{MoveValue, SearchValue};
-use c4_search::with_evaluator;
-use c4_search::{SeededRng, random_play};
 use rand::{RngExt, SeedableRng};
 use std::time::Duration;
 

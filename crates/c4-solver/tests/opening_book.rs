@@ -2,7 +2,7 @@
 //! independent reference sets, and with the solver.
 
 use c4_core::{Game, Position};
-// c4-search's `SeededRng`, the one generator of c4, is this type.
+// c4-eval's `SeededRng`, the one generator of c4, is this type.
 use c4_solver::book::{positions_by_ply, score_bounds};
 use c4_solver::reference_positions::{self, SETS};
 use c4_solver::{OpeningBook, Solver};

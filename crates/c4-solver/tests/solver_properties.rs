@@ -2,7 +2,7 @@
 //! middle- and end-game positions that are not in the reference files.
 
 use c4_core::{Column, Game, Position};
-// c4-search's `SeededRng`, the one generator of c4, is this type.
+// c4-eval's `SeededRng`, the one generator of c4, is this type.
 use c4_solver::{INVALID_MOVE, SolveLimits, Solver, win_now_score};
 use rand::rngs::Xoshiro256PlusPlus as SeededRng;
 use rand::{RngExt, SeedableRng};

@@ -9,13 +9,13 @@
 
 use super::decisions::DecisionLog;
 use super::players::{alphabeta, engine, evaluator};
-use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::progress::Progress;
 use c4_arena::stats::wilson;
 use c4_core::parse_moves;
+use c4_eval::heuristics;
 use c4_learn::plot::{self, Chart, Series};
+use c4_papers::{ExperimentError, create_dir, write_file};
 use c4_players::PlayerSpec;
-use c4_search::eval::heuristics;
 use c4_solver::files;
 use c4_solver::reference_positions;
 use c4_solver::{INVALID_MOVE, SolveLimits, Solver};

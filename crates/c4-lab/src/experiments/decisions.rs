@@ -1,9 +1,9 @@
 //! The decisions of the experiments that grade single moves (`accuracy`, `mistakes`): one JSON
 //! line each in a resumable log, written the moment it is made, from worker threads.
 
-use crate::experiments::ExperimentError;
 use crate::progress::Progress;
 use c4_arena::log::{AppendLog, Contents};
+use c4_papers::ExperimentError;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};

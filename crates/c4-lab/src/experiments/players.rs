@@ -1,9 +1,9 @@
 //! The players c4's own studies grade and match, built as typed specs: alpha-beta with
 //! default options at a depth, and the engine at a time budget.
 
+use c4_eval::EvalSpec;
 use c4_options::SpecError;
 use c4_players::{EngineSpec, FixedDepthSpec, PlayerSpec};
-use c4_search::eval::EvalSpec;
 
 /// Alpha-beta with its default options at `depth`, leaves scored by `eval`.
 #[must_use]

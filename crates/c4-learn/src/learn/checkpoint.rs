@@ -9,7 +9,7 @@
 
 use super::LearnError;
 use super::td::{TdConfig, Trainer};
-use c4_search::eval::ntuple::{Layout, Network};
+use c4_eval::ntuple::{Layout, Network};
 use c4_solver::files;
 use std::io::Write;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! Why a training run cannot start, go on or finish.
 
-use c4_search::eval::ntuple::{LayoutError, WeightsError};
+use c4_eval::ntuple::{LayoutError, WeightsError};
 use c4_solver::files::FileError;
 use std::path::PathBuf;
 

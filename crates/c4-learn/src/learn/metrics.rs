@@ -8,8 +8,8 @@
 use super::LearnError;
 use super::td::greedy_move;
 use c4_core::{Column, Game, Position, WIDTH};
+use c4_eval::ntuple::Network;
 use c4_players::parse_agent;
-use c4_search::eval::ntuple::Network;
 use c4_solver::book::OpeningBook;
 use c4_solver::reference_positions;
 use c4_solver::{INVALID_MOVE, Score, SolveLimits, Solver};

@@ -1,4 +1,4 @@
-//! Learning an evaluation from games: an n-tuple network (`c4_search::eval::ntuple`)
+//! Learning an evaluation from games: an n-tuple network (`c4_eval::ntuple`)
 //! trained by temporal-difference self-play ([`td`]), as a resumable run in a folder
 //! ([`run`]: its settings in [`spec`], its state in [`checkpoint`], its learning curve from
 //! [`metrics`]).

@@ -7,7 +7,7 @@
 //! | `labels.json` | the scored positions the network is graded on, solved once |
 //! | `metrics.csv` | a row every `eval_every` games: mistakes, score against `easy` |
 //! | `curve.svg` | the learning curve drawn from `metrics.csv` |
-//! | `network.c4nt` | the network, quantized, when the run ends (`c4_search::eval::ntuple::file`) |
+//! | `network.c4nt` | the network, quantized, when the run ends (`c4_eval::ntuple::file`) |
 //!
 //! A kill at any moment loses at most the games since the last checkpoint; since every
 //! game follows from the seed and its number, the resumed run ends with the weights an
@@ -20,7 +20,7 @@ use super::spec::LearnSpec;
 use super::td::Trainer;
 use crate::plot::{self, Chart, Series};
 use c4_arena::run::RunLock;
-use c4_search::eval::ntuple::{Network, file as weights_file};
+use c4_eval::ntuple::{Network, file as weights_file};
 use c4_solver::files;
 use std::path::Path;
 use std::time::Instant;

@@ -3,8 +3,8 @@
 
 use super::LearnError;
 use super::td::{Openings, TdConfig};
-use c4_search::eval::ntuple::Layout;
-use c4_search::eval::ntuple::layout::LayoutError;
+use c4_eval::ntuple::Layout;
+use c4_eval::ntuple::layout::LayoutError;
 use serde::{Deserialize, Serialize};
 
 /// Everything a training run's weights follow from.

@@ -7,9 +7,9 @@
 //! changes sign from one ply to the next.
 
 use c4_core::{Column, Position};
-use c4_search::SeededRng;
-use c4_search::eval::ntuple::Network;
-use c4_search::eval::ntuple::network::Active;
+use c4_eval::SeededRng;
+use c4_eval::ntuple::Network;
+use c4_eval::ntuple::network::Active;
 use c4_solver::hashing::mix64;
 use rand::{RngExt, SeedableRng};
 
@@ -304,7 +304,7 @@ fn move_value(network: &Network, position: &Position, column: Column) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use c4_search::eval::ntuple::Layout;
+    use c4_eval::ntuple::Layout;
 
     fn trainer(seed: u64) -> Trainer {
         let layout = Layout::random_walks(5, 20, 6).unwrap();
@@ -369,7 +369,7 @@ mod tests {
 #[cfg(test)]
 mod learning {
     use super::*;
-    use c4_search::eval::ntuple::Layout;
+    use c4_eval::ntuple::Layout;
     use std::time::Instant;
 
     /// Greedy one-ply play of `network` as first player against uniformly random moves.

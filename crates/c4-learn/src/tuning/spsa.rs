@@ -22,10 +22,10 @@ use c4_arena::matches::{
 use c4_arena::record::GameRecord;
 use c4_arena::stats::{Sprt, SprtVerdict};
 use c4_arena::summary::MatchSummary;
+use c4_eval::EvalSpec;
+use c4_eval::SeededRng;
 use c4_options::SpecError;
 use c4_players::{FixedDepthSpec, PlayerSpec};
-use c4_search::SeededRng;
-use c4_search::eval::EvalSpec;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};

@@ -1,9 +1,9 @@
 //! The weights a tuning run may move, an evaluator's text after `eval=`, and the tuned weight
 //! sets c4 ships.
 
+use c4_eval::EvalSpec;
+use c4_eval::params;
 use c4_options::{SpecError, Tunable};
-use c4_search::eval::EvalSpec;
-use c4_search::eval::params;
 use std::sync::LazyLock;
 
 /// Why the weights a run is to move cannot be chosen.
@@ -60,7 +60,7 @@ pub fn parse_eval_text(text: &str) -> Result<EvalSpec, SpecError> {
     EvalSpec::parse(&format!("{name}:{rest}"))
 }
 
-/// A tuned weight set shipped in `crates/c4-search/data/tuned/`, compiled in; its file's comments say how it
+/// A tuned weight set shipped in `crates/c4-eval/data/tuned/`, compiled in; its file's comments say how it
 /// was made.
 pub struct TunedSet {
     /// The evaluator's name.
@@ -87,7 +87,7 @@ impl TunedSet {
 }
 
 /// The tuned sets, one per evaluator at most: the parameter files the engine ships
-/// (`c4_search::eval::params::SHIPPED`, which `params=tuned` names).
+/// (`c4_eval::params::SHIPPED`, which `params=tuned` names).
 pub static TUNED: LazyLock<Vec<TunedSet>> = LazyLock::new(|| {
     params::SHIPPED
         .iter()

@@ -3,7 +3,7 @@
 #![allow(dead_code, reason = "each test file uses the part it needs")]
 
 use c4_core::Game;
-use c4_search::SeededRng;
+use c4_eval::SeededRng;
 use rand::{RngExt, SeedableRng};
 
 /// Seeded random games that are not over, with 0..max_moves discs.

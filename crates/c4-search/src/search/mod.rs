@@ -6,7 +6,7 @@
 //! root: a game won by the side to move `n` plies from the root is worth
 //! [`SearchValue::win_in`]`(n)`, so that quicker wins are worth more, and a loss the
 //! negation; heuristic values are clamped below
-//! [`MAX_HEURISTIC`](crate::eval::MAX_HEURISTIC), far from any win. The solver's exact
+//! [`MAX_HEURISTIC`](c4_eval::MAX_HEURISTIC), far from any win. The solver's exact
 //! scores are another type ([`ExactScore`]), and a [`MoveReport`] says which of the two it
 //! holds. The papers' quirk of a fixed win value (Ayoub's 100 whatever the heuristic's
 //! scale) is [`WinScore::Fixed`].

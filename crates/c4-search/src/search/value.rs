@@ -2,7 +2,7 @@
 //! beside the solver's exact [`Score`](c4_solver::Score), so that the two scales never mix.
 
 use super::MAX_PLY;
-use crate::eval::{Eval, MAX_HEURISTIC};
+use c4_eval::{Eval, MAX_HEURISTIC};
 
 /// A value from a depth-limited search, for the side to move: a heuristic value, or a won or
 /// lost end within the horizon.

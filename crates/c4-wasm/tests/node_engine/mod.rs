@@ -3,7 +3,8 @@
 //! built (through `answer.js`) and reads its answers (each with the time the module took). Shared by the comparison test and the
 //! benchmark (`benches/wasm_vs_native.rs`).
 
-use c4_search::{SeededRng, random_play};
+use c4_eval::SeededRng;
+use c4_search::random_play;
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};

@@ -16,14 +16,14 @@ pub use plot::plot;
 pub use report::report;
 
 use super::mistakes::{self, Decision, Graded};
-use crate::experiments::ExperimentError;
 use crate::progress::Progress;
 use c4_arena::matches::{
     Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, game_seed, run_match,
 };
 use c4_arena::record::{GameLog, GameRecord};
+use c4_eval::heuristics;
+use c4_papers::ExperimentError;
 use c4_players::{LEVELS, PlayerSpec};
-use c4_search::eval::heuristics;
 use std::path::{Path, PathBuf};
 
 /// The heuristics' search depth.

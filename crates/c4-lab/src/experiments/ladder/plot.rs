@@ -1,7 +1,7 @@
 //! The ladder's plot: every player's Elo with its 95% interval.
 
-use crate::experiments::ExperimentError;
 use c4_arena::tournament::Crosstable;
+use c4_papers::ExperimentError;
 use plotters::prelude::*;
 use std::path::Path;
 

@@ -4,9 +4,9 @@
 
 use super::super::mistakes::{GradedSet, SETS, Tally, mean_rate, tally_of};
 use super::{DEPTH, OPENING_PLIES, Results, graded, levels, players, plot};
-use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::stats::Spread;
 use c4_arena::tournament::{Crosstable, Rating};
+use c4_papers::{ExperimentError, write_file};
 use c4_players::{LEVELS, MEASURED_HEADER, Measured, MeasuredRow};
 use std::fmt::Write as _;
 use std::path::Path;

@@ -5,12 +5,12 @@
 //! too. Each game is counted against the opening's theoretical result.
 
 use super::super::decisions::DecisionLog;
-use crate::experiments::ExperimentError;
 use crate::progress::Progress;
 use c4_arena::matches::game_seed;
 use c4_core::{Column, Game, Player, Status, WIDTH};
+use c4_eval::SeededRng;
+use c4_papers::ExperimentError;
 use c4_players::PlayerSpec;
-use c4_search::SeededRng;
 use c4_solver::book::OpeningBook;
 use c4_solver::{INVALID_MOVE, SolveLimits, Solver};
 use rand::{RngExt, SeedableRng};

@@ -16,13 +16,13 @@ pub use report::report;
 use super::ladder;
 use super::mistakes::{self, Decision, Graded};
 use super::players::{alphabeta, evaluator};
-use crate::experiments::ExperimentError;
 use crate::progress::{GamesOf, Progress};
 use c4_arena::matches::Contestant;
 use c4_arena::record::GameRecord;
+use c4_eval::EVALUATORS;
+use c4_eval::ntuple::evaluator::builtin_fingerprint;
 use c4_learn::tuning::TUNED;
-use c4_search::eval::EVALUATORS;
-use c4_search::eval::ntuple::evaluator::builtin_fingerprint;
+use c4_papers::ExperimentError;
 use std::path::{Path, PathBuf};
 
 /// The learned evaluator's registry name.

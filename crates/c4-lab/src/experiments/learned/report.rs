@@ -5,11 +5,11 @@
 use super::super::ladder;
 use super::super::mistakes::{GradedSet, SETS, Tally, tally_of};
 use super::{DEPTHS, LADDER_DEPTH, NTUPLE, PerfectGame, Results, graded, ladder_players};
-use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::tournament::Crosstable;
 use c4_core::{Game, WIDTH};
+use c4_eval::ntuple::evaluator::builtin;
 use c4_learn::plot::{self, Chart, Series};
-use c4_search::eval::ntuple::evaluator::builtin;
+use c4_papers::{ExperimentError, write_file};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -25,7 +25,7 @@ pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, Experi
     let mut md = String::from("# learned: an n-tuple network trained by self-play\n\n");
     let _ = writeln!(
         md,
-        "The network is `eval=ntuple` with the weights c4 ships (`crates/c4-search/data/ntuple/`, trained by `c4 learn` \
+        "The network is `eval=ntuple` with the weights c4 ships (`crates/c4-eval/data/ntuple/`, trained by `c4 learn` \
          from self-play alone). It is graded as the seed heuristics are, with the same positions and \
          definition as the `mistakes` experiment. Seed {seed}.\n"
     );

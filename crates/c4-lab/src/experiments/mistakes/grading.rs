@@ -3,14 +3,14 @@
 
 use super::super::decisions::DecisionLog;
 use super::super::players::{alphabeta, engine, evaluator};
-use crate::experiments::ExperimentError;
 use crate::progress::Progress;
 use c4_arena::log::AppendLog;
 use c4_core::{Game, WIDTH};
+use c4_eval::EVALUATORS;
 use c4_learn::dataset::grade::grade_move;
 use c4_learn::tuning::TUNED;
+use c4_papers::ExperimentError;
 use c4_players::PlayerSpec;
-use c4_search::eval::EVALUATORS;
 use c4_solver::book::OpeningBook;
 use c4_solver::reference_positions;
 use c4_solver::{INVALID_MOVE, Score, SolveLimits, Solver};

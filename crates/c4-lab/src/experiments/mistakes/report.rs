@@ -1,9 +1,9 @@
 //! The `mistakes` experiment's report: mistake rates by player and set beside AlphaZero.jl's,
 //! the reading of them, and the plot by depth.
 
-use crate::experiments::error::{ExperimentError, write_file};
 use c4_arena::stats::wilson;
 use c4_learn::plot::{self, Chart, Series};
+use c4_papers::{ExperimentError, write_file};
 use std::fmt::Write as _;
 use std::path::Path;
 

@@ -1,15 +1,15 @@
 //! What the `tuning` experiment is made of: the evaluators it tunes, the depths it matches
 //! and grades them at, what a fit keeps, its players and the files of its folder.
 
-use super::super::kang_tables::kang_table9_with;
 use super::super::mistakes::Graded;
-use super::super::pairing::PairingTable;
 use super::super::players::alphabeta;
-use crate::experiments::ExperimentError;
+use c4_eval::EvalSpec;
+use c4_eval::kang_h1_features::KangConfig;
 use c4_learn::tuning::parse_eval_text;
+use c4_papers::ExperimentError;
+use c4_papers::PairingTable;
+use c4_papers::kang_table9_with;
 use c4_players::PlayerSpec;
-use c4_search::eval::EvalSpec;
-use c4_search::eval::kang_h1_features::KangConfig;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

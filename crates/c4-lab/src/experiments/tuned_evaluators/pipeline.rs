@@ -2,17 +2,17 @@
 //! texel fits, matches of tuned against untuned, grading on the reference sets, Table 9.
 
 use super::super::mistakes::{self};
-use super::super::pairing::{games_path, play_table};
-use super::super::settings::RunSettings;
-use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use crate::progress::{Plan, Progress};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
+use c4_eval::EvalSpec;
 use c4_learn::dataset::{self, BuildProgress, DatasetSpec, Sample, Source};
 use c4_learn::tuning::eval_text;
 use c4_learn::tuning::spsa::OPENING_PLIES;
 use c4_learn::tuning::texel::{self, Target, TexelConfig};
-use c4_search::eval::EvalSpec;
+use c4_papers::RunSettings;
+use c4_papers::{ExperimentError, create_dir, write_file};
+use c4_papers::{games_path, play_table};
 use c4_solver::DEFAULT_TABLE_BITS;
 use c4_solver::book::OpeningBook;
 use c4_solver::files;

@@ -2,12 +2,12 @@
 //! computed from the run folder's files.
 
 use super::super::mistakes::{self, Decision};
-use super::super::report::build_report;
-use crate::experiments::error::{ExperimentError, create_dir, write_file};
 use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
 use c4_learn::plot::{self, Chart, Series};
 use c4_learn::tuning::spsa::OPENING_PLIES;
+use c4_papers::build_report;
+use c4_papers::{ExperimentError, create_dir, write_file};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -277,7 +277,7 @@ fn table9_section(
     let tables = table9s(fits)?;
     let table9_dir = dir.join("table9");
     create_dir(&table9_dir)?;
-    let experiment = super::super::tables::EXPERIMENTS
+    let experiment = c4_papers::EXPERIMENTS
         .iter()
         .find(|e| e.name == "kang-h1-vs-h2")
         .expect("Table 9 is an experiment");
@@ -286,7 +286,7 @@ fn table9_section(
         "\n## Kang's Table 9 with the tuned H1\n\nH1 against H2 (the centre matrix) at equal depth, as `c4 experiment kang-h1-vs-h2` plays it, H1 untuned and tuned; H1's win share in %, with its 95% interval ([full report](table9/report.md)).\n\n| depth | paper | H1 untuned | H1 tuned |\n|---|---|---|---|\n",
     );
     let (untuned, tuned) = (&report.tables[0].1, &report.tables[1].1);
-    let share = |r: &super::super::report::RowResult| {
+    let share = |r: &c4_papers::RowResult| {
         r.first_wins.map_or("-".to_owned(), |i| {
             format!(
                 "{:.0} [{:.0}, {:.0}]",

@@ -6,8 +6,8 @@ use super::error::TexelError;
 use super::loss::{fit_scale, loss};
 use super::points::{points, positions, values};
 use crate::dataset::{Sample, Split};
+use c4_eval::EvalSpec;
 use c4_options::Tunable;
-use c4_search::eval::EvalSpec;
 
 /// One pass's figures, for progress.
 #[derive(Clone, Debug)]

@@ -6,11 +6,11 @@
 //! evaluate a leaf; probe the table; order the safe moves; search them; store the result.
 
 use super::EngineSearch;
-use crate::eval::Evaluator;
 use crate::search::transposition_table::{Bound, Entry};
 use crate::search::{MAX_PLY, SearchValue};
 use c4_core::bitboard::winning_cells;
 use c4_core::{Bitboard, CELLS, Column, Position, WIDTH};
+use c4_eval::Evaluator;
 
 /// Added to the ordering score of the table's best move: above what any other move can
 /// reach (a threat for every cell and the most central column), so it is tried first.

@@ -4,9 +4,9 @@
 
 use super::time::MoveClock;
 use super::{EngineSearch, MoveReport, MoveValue, SearchValue};
-use crate::eval::Evaluator;
 use c4_core::bitboard::winning_cells;
 use c4_core::{Bitboard, CELLS, Column, Position};
+use c4_eval::Evaluator;
 use c4_solver::{Score, SolveError, Solver};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

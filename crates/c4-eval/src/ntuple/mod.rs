@@ -5,7 +5,7 @@
 //! of their cells, for the side to move and for the board's mirror image; the value is the
 //! tanh of the selected weights' sum ([`network`]). The weights are stored quantized and
 //! sparse in a versioned, checksummed file ([`file`](mod@file)); [`evaluator`] puts a network behind
-//! the [`Evaluator`](crate::eval::Evaluator) trait as `eval=ntuple`.
+//! the [`Evaluator`](crate::Evaluator) trait as `eval=ntuple`.
 
 pub mod evaluator;
 pub mod file;

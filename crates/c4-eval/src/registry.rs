@@ -245,15 +245,15 @@ pub enum AnyEvaluator {
 macro_rules! with_evaluator {
     ($any:expr, $e:ident => $body:expr) => {
         match $any {
-            $crate::eval::AnyEvaluator::Kang($e) => $body,
-            $crate::eval::AnyEvaluator::SquareValues($e) => $body,
-            $crate::eval::AnyEvaluator::Naive($e) => $body,
-            $crate::eval::AnyEvaluator::Connected($e) => $body,
-            $crate::eval::AnyEvaluator::Lines($e) => $body,
-            $crate::eval::AnyEvaluator::Itu($e) => $body,
-            $crate::eval::AnyEvaluator::Threats($e) => $body,
-            $crate::eval::AnyEvaluator::Ntuple($e) => $body,
-            $crate::eval::AnyEvaluator::Zero($e) => $body,
+            $crate::AnyEvaluator::Kang($e) => $body,
+            $crate::AnyEvaluator::SquareValues($e) => $body,
+            $crate::AnyEvaluator::Naive($e) => $body,
+            $crate::AnyEvaluator::Connected($e) => $body,
+            $crate::AnyEvaluator::Lines($e) => $body,
+            $crate::AnyEvaluator::Itu($e) => $body,
+            $crate::AnyEvaluator::Threats($e) => $body,
+            $crate::AnyEvaluator::Ntuple($e) => $body,
+            $crate::AnyEvaluator::Zero($e) => $body,
         }
     };
 }

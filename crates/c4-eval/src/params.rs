@@ -19,13 +19,13 @@ pub const TUNED: &str = "tuned";
 /// The largest parameter file read: a few dozen `KEY=VALUE` lines and their comments.
 pub const MAX_PARAMS_BYTES: u64 = 64 * 1024;
 
-/// The tuned parameter files shipped in `crates/c4-search/data/tuned/` and compiled in, by evaluator name;
+/// The tuned parameter files shipped in `crates/c4-eval/data/tuned/` and compiled in, by evaluator name;
 /// each file's comments say how it was made (`c4 tune`, its data and seed).
 pub static SHIPPED: &[(&str, &str)] = &[
-    ("kang", include_str!("../../data/tuned/kang.params")),
-    ("center", include_str!("../../data/tuned/center.params")),
-    ("corners", include_str!("../../data/tuned/corners.params")),
-    ("threats", include_str!("../../data/tuned/threats.params")),
+    ("kang", include_str!("../data/tuned/kang.params")),
+    ("center", include_str!("../data/tuned/center.params")),
+    ("corners", include_str!("../data/tuned/corners.params")),
+    ("threats", include_str!("../data/tuned/threats.params")),
 ];
 
 /// Where an evaluator's `params=` takes its options from.
@@ -168,7 +168,7 @@ pub fn parse(text: &str, origin: &str) -> Result<(String, Vec<(String, String)>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::EvalSpec;
+    use crate::EvalSpec;
 
     #[test]
     fn a_bad_line_is_named_by_its_number_without_quoting_the_file() {

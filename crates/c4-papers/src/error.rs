@@ -211,12 +211,12 @@ pub enum ExperimentError {
 
 impl ExperimentError {
     /// The error of writing `path`.
-    pub(crate) fn write(path: &Path) -> impl FnOnce(std::io::Error) -> ExperimentError + '_ {
+    pub fn write(path: &Path) -> impl FnOnce(std::io::Error) -> ExperimentError + '_ {
         |source| PathError::new("writing", path, source).into()
     }
 
     /// The error of drawing or saving the plot `path`.
-    pub(crate) fn plot<E: std::error::Error + Send + Sync + 'static>(
+    pub fn plot<E: std::error::Error + Send + Sync + 'static>(
         path: &Path,
     ) -> impl FnOnce(E) -> ExperimentError + '_ {
         |source| ExperimentError::Plot {
@@ -236,11 +236,11 @@ impl From<PlotError> for ExperimentError {
 }
 
 /// Writes `contents` to the file `path`.
-pub(crate) fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), ExperimentError> {
+pub fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), ExperimentError> {
     std::fs::write(path, contents).map_err(ExperimentError::write(path))
 }
 
 /// Makes the folder `path` and those above it.
-pub(crate) fn create_dir(path: &Path) -> Result<(), ExperimentError> {
+pub fn create_dir(path: &Path) -> Result<(), ExperimentError> {
     std::fs::create_dir_all(path).map_err(|source| PathError::new("creating", path, source).into())
 }

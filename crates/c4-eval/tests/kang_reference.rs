@@ -2,8 +2,8 @@
 //! from the paper's Table 2, on many random positions: every situation count and the total.
 
 use c4_core::{Column, Game, HEIGHT, Player, Position, Square, WIDTH};
-use c4_search::SeededRng;
-use c4_search::eval::{Evaluator, parse_evaluator};
+use c4_eval::SeededRng;
+use c4_eval::{Evaluator, parse_evaluator};
 use rand::{RngExt, SeedableRng};
 
 /// Situation counts in the evaluator's breakdown order, and the value.

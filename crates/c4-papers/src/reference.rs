@@ -1,21 +1,20 @@
-//! The papers' tables (`crates/c4-lab/data/reference/*.csv`), compiled in so that experiments run from any
-//! directory. Each file's `#` lines say where it comes from; see `crates/c4-lab/data/reference/README.md`.
+//! The papers' tables (`crates/c4-papers/data/reference/*.csv`), compiled in so that experiments run from any
+//! directory. Each file's `#` lines say where it comes from; see `crates/c4-papers/data/reference/README.md`.
 
-use crate::experiments::ExperimentError;
+use crate::ExperimentError;
 
 /// `ayoub2021_results.csv`: Ayoub's Tables 1-9 as rows of pairings.
-pub const AYOUB_RESULTS: &str = include_str!("../../data/reference/ayoub2021_results.csv");
+pub const AYOUB_RESULTS: &str = include_str!("../data/reference/ayoub2021_results.csv");
 /// `ayoub2021_table6_overall.csv`: Ayoub's Table 6, each heuristic's results at depth 5
 /// over the pairings of Tables 2-5.
-pub const AYOUB_OVERALL: &str = include_str!("../../data/reference/ayoub2021_table6_overall.csv");
+pub const AYOUB_OVERALL: &str = include_str!("../data/reference/ayoub2021_table6_overall.csv");
 /// `kang2019_table6_depth_selfplay.csv`: Kang's Table 6, H1 against H1 at different depths.
-pub const KANG_DEPTH: &str =
-    include_str!("../../data/reference/kang2019_table6_depth_selfplay.csv");
+pub const KANG_DEPTH: &str = include_str!("../data/reference/kang2019_table6_depth_selfplay.csv");
 /// `kang2019_table7_8_features.csv`: Kang's Tables 7 and 8, H1 restricted to some of its
 /// features against H2 at depth 4.
-pub const KANG_FEATURES: &str = include_str!("../../data/reference/kang2019_table7_8_features.csv");
+pub const KANG_FEATURES: &str = include_str!("../data/reference/kang2019_table7_8_features.csv");
 /// `kang2019_table9_h1_vs_h2.csv`: Kang's Table 9, H1 against H2 at the same depth.
-pub const KANG_H1_VS_H2: &str = include_str!("../../data/reference/kang2019_table9_h1_vs_h2.csv");
+pub const KANG_H1_VS_H2: &str = include_str!("../data/reference/kang2019_table9_h1_vs_h2.csv");
 
 /// The data rows of a CSV with `#` comments and one header line, split on commas.
 #[must_use]

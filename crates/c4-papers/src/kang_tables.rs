@@ -3,12 +3,12 @@
 
 use super::pairing::{PairingRow, PairingTable, PaperResult};
 use super::reference::{self, csv_depth, rows};
-use crate::experiments::ExperimentError;
+use crate::ExperimentError;
 use c4_arena::matches::FirstPolicy;
+use c4_eval::EvalSpec;
+use c4_eval::kang_h1_features::{CountRule, KangConfig};
+use c4_eval::square_values::{Matrix, SquareValuesConfig};
 use c4_players::{FixedDepthSpec, PlayerSpec};
-use c4_search::eval::EvalSpec;
-use c4_search::eval::kang_h1_features::{CountRule, KangConfig};
-use c4_search::eval::square_values::{Matrix, SquareValuesConfig};
 use c4_search::search::{RandomCount, RandomPick, WinScore};
 
 /// How a run reads Kang's H1 and its random move, where the paper leaves room.

@@ -1,14 +1,14 @@
 //! `ntuple` as an evaluator: a network's value of a position, in millionths of a win, for
 //! search to use at its leaves like any other heuristic.
 //!
-//! The network is named by `weights=`: `builtin`, the one c4 ships (`crates/c4-search/data/ntuple/`, its
+//! The network is named by `weights=`: `builtin`, the one c4 ships (`crates/c4-eval/data/ntuple/`, its
 //! provenance in that folder's README), or a `.c4nt` file that `c4 learn` wrote. A file is
 //! read once per path and process when a spec naming it is parsed, so a tournament that
 //! builds a player per game reads it once, and a bad file is an error of the spec.
 
 use super::file::{self as weights_file, WeightsError};
 use super::network::Network;
-use crate::eval::{Eval, Evaluator, Player, Term};
+use crate::{Eval, Evaluator, Player, Term};
 use c4_core::{Column, Position};
 use c4_options::{Field, OptionDef, OptionTable};
 use c4_solver::files::{self, FileError};
@@ -18,8 +18,8 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 /// The word of `weights=` that names the shipped network.
 pub const BUILTIN: &str = "builtin";
 
-/// The shipped network's bytes (`crates/c4-search/data/ntuple/builtin.c4nt`).
-static BUILTIN_BYTES: &[u8] = include_bytes!("../../../data/ntuple/builtin.c4nt");
+/// The shipped network's bytes (`crates/c4-eval/data/ntuple/builtin.c4nt`).
+static BUILTIN_BYTES: &[u8] = include_bytes!("../../data/ntuple/builtin.c4nt");
 
 /// The largest weights file read: a network of 1,000 tuples of 10 cells, every weight
 /// stored, is about 5.2 GB; no trained network comes near a quarter of that.
@@ -250,7 +250,7 @@ mod tests {
     use c4_core::parse_moves;
 
     /// The shipped network's values of fixed positions, in millionths of a win for the side
-    /// to move, recorded from `crates/c4-search/data/ntuple/builtin.c4nt` (the fingerprint
+    /// to move, recorded from `crates/c4-eval/data/ntuple/builtin.c4nt` (the fingerprint
     /// below) as this crate reads it: decoding, the mirror sharing, the sum of the selected
     /// weights, tanh. They pin both the file and its reading, so a new network or a change
     /// to how one is read changes them, and they are then recorded again from it.

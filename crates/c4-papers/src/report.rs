@@ -2,7 +2,7 @@
 
 use super::pairing::{Experiment, PairingTable};
 use super::reference;
-use crate::experiments::error::{ExperimentError, write_file};
+use crate::error::{ExperimentError, write_file};
 use c4_arena::matches::tally;
 use c4_arena::record::GameRecord;
 use c4_arena::stats::{Interval, Wdl, wilson};

@@ -1,4 +1,4 @@
-//! Evaluators: every heuristic of the papers, and ours, behind one small trait.
+//! c4-eval: every heuristic of the papers, and ours, behind one small trait.
 //!
 //! An [`Evaluator`] scores a non-terminal position for one player, the `view`. Search calls
 //! it at the leaves; `evaluate` must be cheap and allocation-free. Most heuristics are
@@ -8,6 +8,27 @@
 //!
 //! The [`registry`] lists them all with names, summaries, citations and options; it drives
 //! `--eval NAME[:KEY=VALUE,...]`, `c4 evals`, the server's menus and the docs.
+//!
+//! # Why the crate is shaped this way
+//!
+//! The papers compare *heuristics* under *search algorithms*, so the two are separate axes
+//! and separate crates: this one says what a position is worth, `c4-search` above it
+//! searches trees of positions with any `E: Evaluator`, matching [`AnyEvaluator`] once at the
+//! root ([`with_evaluator!`]) so that the tree runs monomorphised code. Each heuristic is one
+//! file, named for what it computes and the paper it comes from, with its settings in an
+//! option table of `c4-options`. The n-tuple network ([`ntuple`]) is an evaluator like the
+//! others: its layouts, weights and file format live here, beside the weights c4 ships
+//! (`data/ntuple/`) and the tuned parameter files (`data/tuned/`, read by [`params`]); what
+//! learns and tunes them is `c4-learn`.
+//!
+//! Nothing here prints or spawns threads. Files are read only where a caller names one (a
+//! parameter file, a network), always through `c4_solver::files`, which with
+//! `c4_solver::hashing::mix64` (the naive evaluator's leaf scores) is all the crate takes
+//! from the solver. Randomness comes from a seed: [`SeededRng`], c4's one generator, is
+//! declared here because the lowest of its users are evaluators (Ayoub's random scores, the
+//! network's random-walk layouts).
+
+#![deny(missing_docs)]
 
 pub mod ayoub_max_connected;
 pub mod ayoub_naive;
@@ -25,6 +46,11 @@ use c4_core::{Column, Position};
 pub use registry::{
     AnyEvaluator, EVALUATORS, EvalSpec, EvaluatorEntry, Family, heuristics, parse_evaluator,
 };
+
+/// The one random generator of c4: Xoshiro256++ (Blackman and Vigna), small, fast, `Clone`,
+/// and the same sequence for the same seed on every platform. Every random choice in c4
+/// draws from one of these, seeded from a seed the user can see and set.
+pub type SeededRng = rand::rngs::Xoshiro256PlusPlus;
 
 /// A heuristic value. Larger is better for the view it was computed for.
 pub type Eval = i32;

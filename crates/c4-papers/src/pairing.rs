@@ -3,7 +3,7 @@
 //! a table's games are played into, and resumed from, `DIR/games/<table id>.jsonl`.
 
 use super::settings::RunSettings;
-use crate::experiments::ExperimentError;
+use crate::ExperimentError;
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::run::check_resumed;

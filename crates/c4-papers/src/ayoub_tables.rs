@@ -3,14 +3,14 @@
 
 use super::pairing::{PairingRow, PairingTable, PaperResult};
 use super::reference::{self, csv_depth, rows};
-use crate::experiments::ExperimentError;
+use crate::ExperimentError;
 use c4_arena::matches::FirstPolicy;
+use c4_eval::EvalSpec;
+use c4_eval::Sides;
+use c4_eval::ayoub_max_connected::MaxConnectedConfig;
+use c4_eval::ayoub_naive::{NaiveConfig, NaiveMode};
+use c4_eval::square_values::{Matrix, SquareValuesConfig};
 use c4_players::{FixedDepthSpec, PlayerSpec};
-use c4_search::eval::EvalSpec;
-use c4_search::eval::Sides;
-use c4_search::eval::ayoub_max_connected::MaxConnectedConfig;
-use c4_search::eval::ayoub_naive::{NaiveConfig, NaiveMode};
-use c4_search::eval::square_values::{Matrix, SquareValuesConfig};
 use c4_search::search::{LeafView, MoveOrder, TieBreak, WinScore};
 
 /// Ayoub's heuristics by his ids: their names in row labels, and each as he configured it

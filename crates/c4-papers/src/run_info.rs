@@ -1,4 +1,4 @@
-//! What an experiment's folder says it holds (read and claimed by `catalogue.rs`; named in
+//! What an experiment's folder says it holds (read and claimed by `run_folder.rs`; named in
 //! the errors of `error.rs`).
 
 use super::settings::RunSettings;

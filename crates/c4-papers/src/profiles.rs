@@ -4,7 +4,7 @@
 //! two-ply openings (twelve in `--quick` runs); every game is recorded, and the report is
 //! built from the records.
 
-use crate::experiments::error::{ExperimentError, write_file};
+use crate::error::{ExperimentError, write_file};
 use c4_arena::matches::{
     Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, game_seed, run_match,
 };

@@ -3,7 +3,7 @@
 //! and with other settings of each evaluator's options.
 
 use c4_core::{Column, Game, Player};
-use c4_search::eval::{CAP_TERM, EVALUATORS, EvalSpec, Evaluator};
+use c4_eval::{CAP_TERM, EVALUATORS, EvalSpec, Evaluator};
 use proptest::prelude::*;
 
 /// Each evaluator as it starts, and with options that change what its terms weigh.
