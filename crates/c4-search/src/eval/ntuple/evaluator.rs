@@ -202,8 +202,8 @@ const TABLE: OptionTable<WeightsChoice> = OptionTable {
 };
 
 /// The options of `ntuple` as a registry lists them, for the variant of the specs `S` that
-/// holds an [`NtupleConfig`]: the weights are read from [`TABLE`], then their network, so
-/// parsing yields a config with its network or an error of the spec.
+/// holds an [`NtupleConfig`]: the `weights` option is read, then its network, so parsing
+/// yields a config with its network or an error of the spec.
 pub struct NtupleOptions<S: 'static> {
     /// Puts a configuration in its variant.
     pub wrap: fn(NtupleConfig) -> S,
