@@ -84,3 +84,40 @@ impl Search for AnalyzeSearch {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position past the book whose solves take millions of nodes, stopped by a cancel
+    /// given before it starts: each solve gives up at its first look at the cancel, and the
+    /// answer values every column by the search (its first depth always finishes), as JSON
+    /// the page reads (`kind`, `depth`, `exact`). The time cap is an hour: no clock decides.
+    #[test]
+    fn an_analysis_stopped_before_its_solves_answers_the_searchs_values() {
+        let limits = Limits {
+            time_cap: Duration::from_secs(3600),
+            max_table_bits: 24,
+            max_threads: 1,
+        };
+        let request = AnalyzeRequest {
+            moves: "573154743".to_owned(),
+            time_ms: None,
+        };
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let answer = AnalyzeSearch::new(request, &limits)
+            .unwrap()
+            .run(&cancel)
+            .unwrap();
+        let value = serde_json::to_value(&answer).unwrap();
+        assert_eq!(value["exact"], false, "{value}");
+        let columns = value["columns"].as_array().unwrap();
+        assert_eq!(columns.len(), 7, "{value}");
+        for column in columns {
+            assert_eq!(column["kind"], "heuristic", "{column}");
+            assert!(column["depth"].as_u64().is_some_and(|d| d >= 1), "{column}");
+            assert!(column["text"].as_str().is_some(), "{column}");
+        }
+    }
+}

@@ -67,12 +67,19 @@ fn the_same_command_learns_the_same_network_and_a_killed_run_resumes_to_it() {
 
     let killed = scratch("killed");
     let mut child = learn(&killed, &[]).spawn().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while !killed.join("checkpoint.bin").exists() && Instant::now() < deadline {
+    // Killed once its first checkpoint is written: the deadline only guards against a run
+    // that never writes one.
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while !killed.join("checkpoint.bin").exists() {
+        assert!(Instant::now() < deadline, "no checkpoint written");
         std::thread::sleep(Duration::from_millis(5));
     }
     child.kill().unwrap();
     child.wait().unwrap();
+    assert!(
+        !killed.join("network.c4nt").exists(),
+        "the run ended before it was killed"
+    );
     assert_eq!(
         finish(&killed),
         network,

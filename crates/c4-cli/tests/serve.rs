@@ -67,11 +67,25 @@ fn serve_answers_and_stops_gracefully_on_ctrl_c() {
     assert!(rest.contains("shutting down"), "{rest}");
 }
 
+/// A guard against a test that never ends, far above what any machine needs for what is
+/// awaited (an answer, a connection taken, a search started or stopped): it decides nothing
+/// else.
+const HANG_GUARD: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Tries `done` until it holds, a short pause between tries; fails after [`HANG_GUARD`],
+/// saying `what` never came.
+fn until(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + HANG_GUARD;
+    while !done() {
+        assert!(std::time::Instant::now() < deadline, "{what}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
     use std::io::{Read, Write};
     use std::net::TcpStream;
-    use std::time::{Duration, Instant};
     let (mut child, mut stderr, addr) = start_server(&[
         "--max-connections",
         "3",
@@ -85,9 +99,7 @@ fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
     ]);
     let connect = || {
         let stream = TcpStream::connect(&addr).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(20)))
-            .unwrap();
+        stream.set_read_timeout(Some(HANG_GUARD)).unwrap();
         stream
     };
     let read_all = |mut stream: TcpStream| {
@@ -95,9 +107,38 @@ fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
         stream.read_to_string(&mut response).ok();
         response
     };
+    let get = |path: &str| {
+        let mut stream = connect();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        read_all(stream)
+    };
+    let post = |body: &str| {
+        let mut stream = connect();
+        write!(
+            stream,
+            "POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        stream
+    };
+    let searches_running = |n: u32| get("/healthz").contains(&format!("\"searches_running\":{n}"));
+    // Whether the server has answered on `stream` (or closed it): a byte waits there.
+    let answered = |stream: &TcpStream| {
+        stream.set_nonblocking(true).unwrap();
+        let waiting =
+            !matches!(stream.peek(&mut [0]), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock);
+        stream.set_nonblocking(false).unwrap();
+        waiting
+    };
 
     // A half-sent header is closed after the client timeout (one second), not held open: the
-    // server ends the read, which this side's own 20-second read timeout would otherwise do.
+    // server ends the read, which this side's own read timeout, the guard, would otherwise do.
     let mut slow = connect();
     write!(slow, "GET /healthz HTTP/1.1\r\nHo").unwrap();
     let mut answer = String::new();
@@ -122,59 +163,53 @@ fn serve_bounds_slow_clients_and_connections_and_drains_on_sigterm() {
     let answer = read_all(big);
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
 
-    // Over the connection cap: 503 at once for the API (the health check is still answered),
-    // once the server has taken the held connections. Silent connections are closed after the
-    // one-second client timeout, so each try holds fresh ones (on a loaded machine the server
-    // can take more than a moment to accept them).
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let answer = loop {
+    // Over the connection cap: 503 at once for the API, once the server has taken the held
+    // connections, which it takes in the order they come. Silent connections are closed at
+    // the one-second client timeout, so each try holds fresh ones, until a try finds the
+    // server holding all three (a loaded machine can take more than a second to accept them).
+    let mut answer = String::new();
+    until("no try found every connection taken", || {
         let held: Vec<TcpStream> = (0..3).map(|_| connect()).collect();
-        std::thread::sleep(Duration::from_millis(200));
-        let mut over = connect();
-        write!(over, "GET /api/players HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-        let answer = read_all(over);
+        answer = get("/api/players");
         drop(held);
-        if answer.starts_with("HTTP/1.1 503") || Instant::now() > deadline {
-            break answer;
-        }
-        std::thread::sleep(Duration::from_millis(1200));
-    };
-    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
-    std::thread::sleep(Duration::from_millis(200));
+        answer.starts_with("HTTP/1.1 503")
+    });
+    assert!(answer.contains("too many connections"), "{answer}");
+    until("the closed connections were never freed", || {
+        get("/api/position?moves=4").starts_with("HTTP/1.1 200")
+    });
 
     // A client that goes away cancels its search: the one search slot is free again long
-    // before the search's ten-minute cap.
-    let post = |body: &str| {
-        let mut stream = connect();
-        write!(
-            stream,
-            "POST /api/best HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        )
-        .unwrap();
-        stream
-    };
+    // before the search's ten-minute cap, which a server that let it run would hold past the
+    // guard.
     let endless = post(r#"{"moves": "", "ai": "minimax:depth=20,eval=kang"}"#);
-    std::thread::sleep(Duration::from_millis(300));
+    until("the search never started", || searches_running(1));
     drop(endless);
-    let gone = Instant::now();
-    loop {
+    until("the slot stays held", || {
         let answer = read_all(post(r#"{"moves": "4453", "ai": "easy"}"#));
-        if answer.starts_with("HTTP/1.1 200") {
-            break;
-        }
-        assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
         assert!(
-            gone.elapsed() < Duration::from_secs(60),
-            "the slot stays held"
+            answer.starts_with("HTTP/1.1 200") || answer.starts_with("HTTP/1.1 429"),
+            "{answer}"
         );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+        answer.starts_with("HTTP/1.1 200")
+    });
 
-    // SIGTERM with a search in flight: the search is answered, then the server exits 0.
-    let searching = post(r#"{"moves": "", "ai": "alphabeta:depth=9,eval=kang"}"#);
-    std::thread::sleep(Duration::from_millis(300));
+    // SIGTERM with a search in flight: the search is answered, then the server exits 0. The
+    // search ends at its own time limit, a second (set in the request), well within the
+    // drain; the signal goes once the server counts it running (a search that ended before
+    // it was seen running is asked again).
+    let searching = loop {
+        let searching = post(r#"{"moves": "", "ai": "alphabeta:depth=42,eval=kang,time=1000"}"#);
+        let mut running = false;
+        until("the search neither started nor ended", || {
+            running = searches_running(1);
+            running || answered(&searching)
+        });
+        if running {
+            break searching;
+        }
+        assert!(read_all(searching).starts_with("HTTP/1.1 200"));
+    };
     let terminated = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()

@@ -10,7 +10,7 @@ use super::ayoub_max_connected::{self, MaxConnected, MaxConnectedConfig};
 use super::ayoub_naive::{self, Naive, NaiveConfig};
 use super::itu_last_coin::{self, ItuConfig, ItuLastCoin};
 use super::kang_h1_features::{self, KangConfig, KangFeatures};
-use super::ntuple::{self, Ntuple, NtupleConfig};
+use super::ntuple::{Ntuple, NtupleConfig, NtupleOptions};
 use super::params::{self, PARAMS_KEY, PARAMS_OPTIONS};
 use super::shanghai_lines::{self, FiveFactorLines, LinesConfig};
 use super::square_values::{self, Matrix, SquareValues, SquareValuesConfig};
@@ -101,7 +101,8 @@ impl EvalSpec {
     /// The evaluator called `name`, with the options it knows taken from `options`. A
     /// parameter file, named as `NAME:params=FILE` or by a `params=FILE` option, supplies the
     /// options that `options` does not give (see [`super::params`]); so does
-    /// `params=tuned`, the weights c4 ships.
+    /// `params=tuned`, the weights c4 ships. A file an evaluator's options name is read
+    /// here (`ntuple`'s network), so a spec that parses has what it needs to build.
     pub fn from_options(name: &str, options: &mut Options) -> Result<EvalSpec, SpecError> {
         let name = match name.split_once(':') {
             Some((name, rest)) => {
@@ -129,15 +130,7 @@ impl EvalSpec {
         for (key, value) in params::options_of(&source, entry.name)? {
             options.add_if_absent(&key, &value);
         }
-        let mut spec = entry.options.parse(options)?;
-        if let EvalSpec::Ntuple(config) = &mut spec {
-            config.load().map_err(|e| SpecError::Unavailable {
-                key: "weights",
-                value: c4_core::excerpt(&config.weights().to_string()),
-                reason: e.to_string(),
-            })?;
-        }
-        Ok(spec)
+        entry.options.parse(options)
     }
 
     /// The options of an evaluator that name a file: `params=`, which every evaluator
@@ -450,8 +443,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
         name: "ntuple",
         summary: "an n-tuple network learned by self-play (c4 learn): 70 tuples of 8 cells, TD(lambda)",
         citation: "Thill, Koch, Konen (PPSN 2012); Bagheri et al. (IEEE TCIAIG 2016); trained by c4",
-        options: &Variant {
-            table: ntuple::evaluator::OPTIONS,
+        options: &NtupleOptions {
             wrap: EvalSpec::Ntuple,
             unwrap: |s| match s {
                 EvalSpec::Ntuple(c) => Some(c),

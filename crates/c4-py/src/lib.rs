@@ -7,6 +7,8 @@
 //! is a type of the private `arguments` module that checks its range), and every search or
 //! solve runs with the interpreter's lock released.
 
+#![deny(missing_docs)]
+
 mod arena;
 mod arguments;
 mod error;
@@ -25,6 +27,10 @@ pub(crate) fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
+/// c4's rules, solver, players, arena, studies and learning, compiled: the core of the
+/// `c4lab` package, which re-exports it with environments and typed stubs. Columns are 0-6,
+/// move strings the CLI's (`4453` or `ddec`), bad input raises `ValueError` with the CLI's
+/// message, and searches release the interpreter.
 #[pymodule]
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -98,6 +98,7 @@ impl MoveReport {
         Ok(dict)
     }
 
+    /// The report's fields in one line: `MoveReport(column=3, score=..., ...)`.
     fn __repr__(&self) -> String {
         format!(
             "MoveReport(column={}, score={} ({}), exact={}, depth={}, nodes={}, time_ms={:.1}, pv={:?}{})",
@@ -161,6 +162,7 @@ impl Player {
         Ok(MoveReport(report))
     }
 
+    /// `Player("SPEC")`, the spec as it plays: canonical, every option spelled out.
     fn __repr__(&self) -> String {
         format!("Player({:?})", self.spec.to_string())
     }

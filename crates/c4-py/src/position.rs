@@ -181,14 +181,18 @@ impl Position {
         self.game.position().can_play(column.0)
     }
 
+    /// Whether two positions are the same: the same discs in the same cells (however the
+    /// moves that made them were ordered).
     fn __eq__(&self, other: &Position) -> bool {
         self.game.position() == other.game.position()
     }
 
+    /// A hash that equal positions share, so a position can key a dict or join a set.
     fn __hash__(&self) -> u64 {
         self.game.position().key()
     }
 
+    /// `Position("4453")` and the board drawn below it.
     fn __repr__(&self) -> String {
         format!(
             "Position({:?})\n{}",
@@ -197,10 +201,12 @@ impl Position {
         )
     }
 
+    /// The board drawn as text, as the CLI draws it.
     fn __str__(&self) -> String {
         Diagram::plain().render(self.game.position())
     }
 
+    /// Pickles a position as its move string.
     fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, PyType>, (String,)) {
         (py.get_type::<Position>(), (self.game.move_string(),))
     }

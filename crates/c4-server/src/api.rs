@@ -1,7 +1,7 @@
 //! The JSON API's routes: HTTP glue over c4-api. A route reads its request (a query, or a
 //! body that must be a JSON object, [`JsonObject`]) and checks it against the server's
 //! limits (c4-api's [`Search`] of it: a refusal is answered at once, busy or not), then runs
-//! the search on the blocking pool in one of the search slots ([`run_search`]) and answers
+//! the search on the blocking pool in one of the search slots (`run_search`) and answers
 //! its JSON; a `c4_api::RequestError` becomes a 400 (see [`ApiError`]). Every route answers
 //! JSON; every error is a 4xx `{"error": "..."}`, but a busy or stopping server's 429 and
 //! 503.

@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 
 type HttpClient = Client<hyper_util::client::legacy::connect::HttpConnector, Full<Bytes>>;
 
-/// Long enough for any loaded machine; a request that reads a FIFO never answers.
-const ANSWER_WITHIN: Duration = Duration::from_secs(20);
+/// A guard, far above what any loaded machine needs to answer: a request that reads a FIFO
+/// never answers, and fails it.
+const ANSWER_WITHIN: Duration = Duration::from_secs(120);
 
 async fn send(client: &HttpClient, uri: &str, body: Option<String>) -> (u16, String) {
     let mut builder = hyper::Request::builder().uri(uri);

@@ -29,9 +29,7 @@ async fn start(config: ServerConfig) -> (SocketAddr, oneshot::Sender<()>, JoinHa
 /// and the body.
 fn exchange(addr: SocketAddr, request: Vec<u8>) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
+    stream.set_read_timeout(Some(HANG_GUARD)).unwrap();
     // A server may answer and close before reading all of a request it refuses.
     let _ = stream.write_all(&request);
     let mut answer = Vec::new();
@@ -69,6 +67,34 @@ fn error_of(status: u16, body: &str) -> String {
         .to_owned()
 }
 
+/// A guard against a test that never ends, far above what any machine needs for what is
+/// awaited (a connection taken, a search started, a client closed): it decides nothing else.
+const HANG_GUARD: Duration = Duration::from_secs(120);
+
+/// Runs `exchange` on the blocking pool.
+async fn exchange_off_thread(addr: SocketAddr, request: Vec<u8>) -> (u16, String) {
+    tokio::task::spawn_blocking(move || exchange(addr, request))
+        .await
+        .unwrap()
+}
+
+/// Asks `path` until `done` holds of the answer, a short pause between tries; fails after
+/// [`HANG_GUARD`], saying `what` never came.
+async fn until(addr: SocketAddr, path: &'static str, what: &str, done: impl Fn(u16, &str) -> bool) {
+    let waited = async {
+        loop {
+            let (status, body) = exchange_off_thread(addr, get(path)).await;
+            if done(status, &body) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(HANG_GUARD, waited)
+        .await
+        .unwrap_or_else(|_| panic!("{what} within {HANG_GUARD:?}"));
+}
+
 fn quiet() -> ServerConfig {
     ServerConfig {
         log_requests: false,
@@ -78,25 +104,28 @@ fn quiet() -> ServerConfig {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_answers_while_every_connection_is_taken() {
+    // The clients' timeout is an hour, so the held connections stay held however long the
+    // server takes to accept them.
     let (addr, stop, server) = start(ServerConfig {
         max_connections: 4,
+        client_timeout: Duration::from_secs(3600),
         ..quiet()
     })
     .await;
-    // Four clients that connect and say nothing hold every connection.
+    // Four clients that connect and say nothing hold every connection, once the server has
+    // taken them: then the API answers 503.
     let held: Vec<TcpStream> = (0..4).map(|_| TcpStream::connect(addr).unwrap()).collect();
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let (status, body) = tokio::task::spawn_blocking(move || exchange(addr, get("/healthz")))
-        .await
-        .unwrap();
+    until(
+        addr,
+        "/api/players",
+        "the held connections never took every slot",
+        |status, body| status == 503 && error_of(status, body).contains("too many connections"),
+    )
+    .await;
+    let (status, body) = exchange_off_thread(addr, get("/healthz")).await;
     assert_eq!(status, 200, "{body}");
     let health: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(health["status"], "ok");
-    let (status, body) = tokio::task::spawn_blocking(move || exchange(addr, get("/api/players")))
-        .await
-        .unwrap();
-    assert_eq!(status, 503, "{body}");
-    assert!(error_of(status, &body).contains("too many connections"));
     drop(held);
     stop.send(()).unwrap();
     server.await.unwrap();
@@ -122,12 +151,15 @@ async fn a_search_longer_than_the_drain_is_answered_503() {
             ),
         )
     });
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    until(addr, "/healthz", "the search never started", |_, body| {
+        body.contains("\"searches_running\":1")
+    })
+    .await;
     stop.send(()).unwrap();
     let (status, body) = search.await.unwrap();
     assert_eq!(status, 503, "{body}");
     assert!(error_of(status, &body).contains("shutting down"), "{body}");
-    tokio::time::timeout(Duration::from_secs(60), server)
+    tokio::time::timeout(HANG_GUARD, server)
         .await
         .expect("the server stops after the drain, not at the search's time cap")
         .unwrap();
@@ -206,9 +238,10 @@ async fn every_connection_over_the_cap_is_answered_and_healthz_as_usual() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     const CAP: usize = 8;
     const OVER: usize = 200;
+    // The clients' timeout is an hour: the held connections stay held to the end.
     let (addr, stop, server) = start(ServerConfig {
         max_connections: CAP,
-        client_timeout: Duration::from_secs(60),
+        client_timeout: Duration::from_secs(3600),
         ..quiet()
     })
     .await;
@@ -216,18 +249,13 @@ async fn every_connection_over_the_cap_is_answered_and_healthz_as_usual() {
     for _ in 0..CAP {
         held.push(tokio::net::TcpStream::connect(addr).await.unwrap());
     }
-    let mut full = false;
-    for _ in 0..50 {
-        let (status, _) = tokio::task::spawn_blocking(move || exchange(addr, get("/api/players")))
-            .await
-            .unwrap();
-        if status == 503 {
-            full = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert!(full, "the {CAP} held connections never took every slot");
+    until(
+        addr,
+        "/api/players",
+        "the held connections never took every slot",
+        |status, _| status == 503,
+    )
+    .await;
     let mut streams = Vec::new();
     for _ in 0..OVER {
         streams.push(tokio::net::TcpStream::connect(addr).await.unwrap());
@@ -243,7 +271,7 @@ async fn every_connection_over_the_cap_is_answered_and_healthz_as_usual() {
             let _ = stream.write_all(&get(path)).await;
             let mut answer = Vec::new();
             let read = stream.read_to_end(&mut answer);
-            let _ = tokio::time::timeout(Duration::from_secs(30), read).await;
+            let _ = tokio::time::timeout(HANG_GUARD, read).await;
             (path, parse_answer(&answer))
         });
     }
@@ -305,25 +333,19 @@ async fn clients_that_never_read_their_answers_are_closed_at_the_client_timeout(
         let _ = tokio::time::timeout(Duration::from_secs(2), write).await;
         stalled.push(stream);
     }
-    // Every slot is held by a client that reads nothing; within a few client timeouts the
-    // server has closed them and a new client is served.
-    let mut served = false;
-    for _ in 0..60 {
-        let (status, _) =
-            tokio::task::spawn_blocking(move || exchange(addr, get("/api/position?moves=4")))
-                .await
-                .unwrap();
-        if status == 200 {
-            served = true;
-            break;
-        }
-        assert_eq!(status, 503);
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    assert!(
-        served,
-        "the non-reading clients still hold every slot after 60 tries (15 s)"
-    );
+    // Every slot is held by a client that reads nothing; at the client timeout the server
+    // closes them and a new client is served. A server that kept them would answer 503 to
+    // the end of the guard.
+    until(
+        addr,
+        "/api/position?moves=4",
+        "the non-reading clients still hold every slot",
+        |status, body| {
+            assert!(status == 200 || status == 503, "{status}: {body}");
+            status == 200
+        },
+    )
+    .await;
     drop(stalled);
     stop.send(()).unwrap();
     server.await.unwrap();

@@ -5,22 +5,64 @@
 
 use crate::BROWSER_LIMITS;
 use crate::book::book;
-use c4_api::{PositionRequest, RequestError};
+use c4_api::{Limits, PositionRequest, RequestError};
 use c4_solver::Cancel;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-/// The routes [`answer`] takes: the server's, by the server's names (`/api/record` aside:
-/// records belong to c4-arena), and `/api/book`, the built-in book's scores, this module's own.
-pub const ROUTES: [&str; 7] = [
-    "/api/position",
-    "/api/best",
-    "/api/hint",
-    "/api/analyze",
-    "/api/review",
-    "/api/players",
-    "/api/book",
+/// One route the engine answers: the server's path, and what answers a body sent there.
+struct Route {
+    /// The path, as the server spells it.
+    path: &'static str,
+    /// The answer's JSON for a body.
+    answer: fn(&str) -> Result<String, AnswerError>,
+}
+
+/// Every route [`answer`] takes, the one list that both [`answer`] and [`ROUTES`] read: the
+/// server's routes by the server's paths (`/api/record` aside: records belong to c4-arena),
+/// each answered by c4-api's function, and `/api/book`, the built-in book's scores, this
+/// crate's own.
+const TABLE: [Route; 7] = [
+    Route {
+        path: "/api/position",
+        answer: |body| to_json(&c4_api::position(&parse(body)?)?),
+    },
+    Route {
+        path: "/api/best",
+        answer: |body| searched(body, c4_api::best),
+    },
+    Route {
+        path: "/api/hint",
+        answer: |body| searched(body, c4_api::hint),
+    },
+    Route {
+        path: "/api/analyze",
+        answer: |body| searched(body, c4_api::analyze),
+    },
+    Route {
+        path: "/api/review",
+        answer: |body| searched(body, c4_api::review),
+    },
+    Route {
+        path: "/api/players",
+        answer: |_| to_json(&c4_api::players()),
+    },
+    Route {
+        path: "/api/book",
+        answer: |body| to_json(&book(&parse::<PositionRequest>(body)?)?),
+    },
 ];
+
+/// The routes [`answer`] takes, in the order of its table.
+pub const ROUTES: [&str; TABLE.len()] = {
+    let mut paths = [""; TABLE.len()];
+    let mut i = 0;
+    while i < TABLE.len() {
+        paths[i] = TABLE[i].path;
+        i += 1;
+    }
+    paths
+};
 
 /// A request the engine does not answer, in words for the person who made it: the words
 /// the server would put in its `{"error": ...}`.
@@ -46,21 +88,24 @@ pub enum AnswerError {
 
 /// The JSON answer to `body` sent to `route`, as the server would give it.
 pub fn answer(route: &str, body: &str) -> Result<String, AnswerError> {
-    let limits = &BROWSER_LIMITS;
-    // A worker's search is stopped by ending the worker, so nothing ever gives this.
-    let cancel = &Cancel::new();
-    match route {
-        "/api/position" => to_json(&c4_api::position(&parse(body)?)?),
-        "/api/best" => to_json(&c4_api::best(parse(body)?, limits, cancel)?),
-        "/api/hint" => to_json(&c4_api::hint(parse(body)?, limits, cancel)?),
-        "/api/analyze" => to_json(&c4_api::analyze(parse(body)?, limits, cancel)?),
-        "/api/review" => to_json(&c4_api::review(parse(body)?, limits, cancel)?),
-        "/api/players" => to_json(&c4_api::players()),
-        "/api/book" => to_json(&book(&parse::<PositionRequest>(body)?)?),
-        _ => Err(AnswerError::UnknownRoute {
-            route: c4_core::excerpt(route),
-        }),
-    }
+    let found =
+        TABLE
+            .iter()
+            .find(|r| r.path == route)
+            .ok_or_else(|| AnswerError::UnknownRoute {
+                route: c4_core::excerpt(route),
+            })?;
+    (found.answer)(body)
+}
+
+/// The answer of a route that searches: the body read as `function`'s request, its search
+/// run under [`BROWSER_LIMITS`]. A worker's search is stopped by ending the worker, so
+/// nothing here ever cancels it.
+fn searched<Request: DeserializeOwned, Answer: Serialize>(
+    body: &str,
+    function: fn(Request, &Limits, &Cancel) -> Result<Answer, RequestError>,
+) -> Result<String, AnswerError> {
+    to_json(&function(parse(body)?, &BROWSER_LIMITS, &Cancel::new())?)
 }
 
 fn parse<T: DeserializeOwned>(body: &str) -> Result<T, AnswerError> {
@@ -69,4 +114,25 @@ fn parse<T: DeserializeOwned>(body: &str) -> Result<T, AnswerError> {
 
 fn to_json<T: Serialize>(value: &T) -> Result<String, AnswerError> {
     serde_json::to_string(value).map_err(AnswerError::Unwritable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_route_is_answered_by_its_own_entry() {
+        for route in ROUTES {
+            // A body that is no request reaches the route's own reading of it; the menus
+            // read none.
+            match answer(route, "[") {
+                Err(AnswerError::Body(_)) => assert_ne!(route, "/api/players"),
+                Ok(_) => assert_eq!(route, "/api/players"),
+                Err(other) => panic!("{route}: {other}"),
+            }
+        }
+        let error = answer("/api/nothing", "{}").unwrap_err();
+        assert!(matches!(error, AnswerError::UnknownRoute { .. }), "{error}");
+        assert!(error.to_string().ends_with(&ROUTES.join(", ")), "{error}");
+    }
 }

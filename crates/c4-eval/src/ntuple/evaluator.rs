@@ -2,24 +2,39 @@
 //! search to use at its leaves like any other heuristic.
 //!
 //! The network is named by `weights=`: `builtin`, the one c4 ships (`crates/c4-eval/data/ntuple/`, its
-//! provenance in that folder's README), or a `.c4nt` file that `c4 learn` wrote. A file is
-//! read once per path and process when a spec naming it is parsed, so a tournament that
-//! builds a player per game reads it once, and a bad file is an error of the spec.
+//! provenance in that folder's README), or a `.c4nt` file that `c4 learn` wrote. A parsed
+//! spec holds its network ([`NtupleConfig`]): a file is read while the spec naming it is
+//! parsed, so a bad file is an error of the spec and a parsed spec always has a network to
+//! evaluate with. The shipped network is decoded once per process, when first named; a file
+//! is read once for as long as some spec holds its network, so a tournament whose players
+//! name the same file shares one copy, and a network no spec holds is freed.
 
 use super::file::{self as weights_file, WeightsError};
 use super::network::Network;
 use crate::{Eval, Evaluator, Player, Term};
 use c4_core::{Column, Position};
-use c4_options::{Field, OptionDef, OptionTable};
+use c4_options::{
+    Field, FileOption, OptionDef, OptionDoc, OptionTable, Options, SpecError, Tunable,
+    VariantOptions,
+};
 use c4_solver::files::{self, FileError};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError, Weak};
 
 /// The word of `weights=` that names the shipped network.
 pub const BUILTIN: &str = "builtin";
 
 /// The shipped network's bytes (`crates/c4-eval/data/ntuple/builtin.c4nt`).
 static BUILTIN_BYTES: &[u8] = include_bytes!("../../data/ntuple/builtin.c4nt");
+
+/// The shipped network, decoded when first named.
+static BUILTIN_NETWORK: LazyLock<Arc<Network>> = LazyLock::new(|| {
+    Arc::new(weights_file::decode(BUILTIN_BYTES).expect("the shipped network decodes"))
+});
+
+/// The networks of the files that specs hold, by path. An entry keeps no network alive: one
+/// that no spec holds any more is freed, and its entry dropped at the next read.
+static FILES: Mutex<Vec<(PathBuf, Weak<Network>)>> = Mutex::new(Vec::new());
 
 /// The largest weights file read: a network of 1,000 tuples of 10 cells, every weight
 /// stored, is about 5.2 GB; no trained network comes near a quarter of that.
@@ -28,7 +43,7 @@ pub const MAX_WEIGHTS_BYTES: u64 = 1 << 30;
 /// A network's value of 1 (a sure win for the side to move), as an [`Eval`].
 pub const WIN_VALUE: f32 = 1_000_000.0;
 
-/// Which network `ntuple` evaluates with.
+/// Which network `ntuple` evaluates with, as a spec names it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum WeightsChoice {
     /// The network c4 ships.
@@ -66,15 +81,20 @@ pub enum NetworkError {
 }
 
 impl WeightsChoice {
-    /// The network chosen: the shipped one, or the file's, read once per path and process.
+    /// The network chosen: the shipped one, or the file's, read unless a spec holds it
+    /// already.
     pub fn load(&self) -> Result<Arc<Network>, NetworkError> {
-        static FILES: Mutex<Vec<(PathBuf, Arc<Network>)>> = Mutex::new(Vec::new());
         match self {
             WeightsChoice::Builtin => Ok(builtin()),
             WeightsChoice::File(path) => {
-                let mut loaded = FILES.lock().unwrap_or_else(PoisonError::into_inner);
-                if let Some((_, network)) = loaded.iter().find(|(p, _)| p == path) {
-                    return Ok(Arc::clone(network));
+                let mut held = FILES.lock().unwrap_or_else(PoisonError::into_inner);
+                held.retain(|(_, network)| network.strong_count() > 0);
+                if let Some(network) = held
+                    .iter()
+                    .find(|(p, _)| p == path)
+                    .and_then(|(_, network)| network.upgrade())
+                {
+                    return Ok(network);
                 }
                 let bytes = files::read_bytes(path, MAX_WEIGHTS_BYTES)?;
                 let network =
@@ -83,7 +103,7 @@ impl WeightsChoice {
                         source,
                     })?;
                 let network = Arc::new(network);
-                loaded.push((path.clone(), Arc::clone(&network)));
+                held.push((path.clone(), Arc::downgrade(&network)));
                 Ok(network)
             }
         }
@@ -93,10 +113,7 @@ impl WeightsChoice {
 /// The shipped network, decoded once.
 #[must_use]
 pub fn builtin() -> Arc<Network> {
-    static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
-    Arc::clone(NETWORK.get_or_init(|| {
-        Arc::new(weights_file::decode(BUILTIN_BYTES).expect("the shipped network decodes"))
-    }))
+    Arc::clone(&BUILTIN_NETWORK)
 }
 
 /// The shipped network's [`weights_file::fingerprint`]: what a study records to tell one
@@ -106,17 +123,34 @@ pub fn builtin_fingerprint() -> u32 {
     weights_file::fingerprint(BUILTIN_BYTES)
 }
 
-/// Settings of `ntuple`: which network.
-#[derive(Clone, Debug, Default)]
+/// Settings of `ntuple`: which network, and that network, read.
+#[derive(Clone)]
 pub struct NtupleConfig {
     weights: WeightsChoice,
-    /// Their network, once read (see [`NtupleConfig::open`]); `None` for the shipped one
-    /// until it is needed.
-    network: Option<Arc<Network>>,
+    network: Arc<Network>,
+}
+
+impl Default for NtupleConfig {
+    /// The shipped network.
+    fn default() -> Self {
+        NtupleConfig {
+            weights: WeightsChoice::Builtin,
+            network: builtin(),
+        }
+    }
+}
+
+impl std::fmt::Debug for NtupleConfig {
+    /// The weights as named; the network's millions of weights are left out.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NtupleConfig")
+            .field("weights", &self.weights)
+            .finish_non_exhaustive()
+    }
 }
 
 impl PartialEq for NtupleConfig {
-    /// Two configs are equal when they name the same weights.
+    /// Two configs are equal when they name the same weights, as their canonical texts are.
     fn eq(&self, other: &Self) -> bool {
         self.weights == other.weights
     }
@@ -127,7 +161,7 @@ impl Eq for NtupleConfig {}
 impl NtupleConfig {
     /// The config of `weights`, its network read now.
     pub fn open(weights: WeightsChoice) -> Result<NtupleConfig, NetworkError> {
-        let network = Some(weights.load()?);
+        let network = weights.load()?;
         Ok(NtupleConfig { weights, network })
     }
 
@@ -137,52 +171,90 @@ impl NtupleConfig {
         &self.weights
     }
 
-    /// Reads the network its weights name, if not yet read.
-    pub fn load(&mut self) -> Result<(), NetworkError> {
-        if self.network.is_none() {
-            self.network = Some(self.weights.load()?);
-        }
-        Ok(())
-    }
-
-    /// Its network. A file's network is read when the spec naming it is parsed
-    /// ([`NtupleConfig::load`]); the shipped one when first needed.
+    /// Its network.
     #[must_use]
-    pub fn network(&self) -> Arc<Network> {
-        match (&self.network, &self.weights) {
-            (Some(network), _) => Arc::clone(network),
-            (None, WeightsChoice::Builtin) => builtin(),
-            (None, WeightsChoice::File(path)) => panic!(
-                "the weights file {} was not read when the spec was parsed",
-                path.display()
-            ),
-        }
+    pub fn network(&self) -> &Arc<Network> {
+        &self.network
     }
 }
 
-/// The options of `ntuple`.
-pub(crate) const OPTIONS: OptionTable<NtupleConfig> = OptionTable {
+/// The options of `ntuple` as text: which weights. [`NtupleOptions`] reads their network.
+const TABLE: OptionTable<WeightsChoice> = OptionTable {
     options: &[OptionDef::new(
         "weights",
         "the network: builtin (the one c4 ships) or a .c4nt file that c4 learn wrote",
         Field::File {
             shipped: &[BUILTIN],
-            get: |c| c.weights.to_string(),
-            set: |c, text| {
-                c.weights = if text == BUILTIN {
+            get: ToString::to_string,
+            set: |weights, text| {
+                *weights = if text == BUILTIN {
                     WeightsChoice::Builtin
                 } else if text.contains([',', '=']) {
                     return Err(());
                 } else {
                     WeightsChoice::File(PathBuf::from(text))
                 };
-                c.network = None;
                 Ok(())
             },
         },
     )],
-    default: NtupleConfig::default,
+    default: WeightsChoice::default,
 };
+
+/// The options of `ntuple` as a registry lists them, for the variant of the specs `S` that
+/// holds an [`NtupleConfig`]: the `weights` option is read, then its network, so parsing
+/// yields a config with its network or an error of the spec.
+pub struct NtupleOptions<S: 'static> {
+    /// Puts a configuration in its variant.
+    pub wrap: fn(NtupleConfig) -> S,
+    /// Its configuration, if the spec is this variant.
+    pub unwrap: fn(&S) -> Option<&NtupleConfig>,
+}
+
+impl<S> NtupleOptions<S> {
+    /// The config of `weights`, its network read, or why it cannot be: a spec's error.
+    fn open(weights: WeightsChoice) -> Result<NtupleConfig, SpecError> {
+        let value = c4_core::excerpt(&weights.to_string());
+        NtupleConfig::open(weights).map_err(|e| SpecError::Unavailable {
+            key: "weights",
+            value,
+            reason: e.to_string(),
+        })
+    }
+}
+
+impl<S> VariantOptions<S> for NtupleOptions<S> {
+    fn holds(&self, spec: &S) -> bool {
+        (self.unwrap)(spec).is_some()
+    }
+    fn parse(&self, options: &mut Options) -> Result<S, SpecError> {
+        let weights = TABLE.parse(options)?;
+        Ok((self.wrap)(Self::open(weights)?))
+    }
+    fn canonical(&self, spec: &S) -> Vec<String> {
+        (self.unwrap)(spec).map_or_else(Vec::new, |c| TABLE.canonical(&c.weights))
+    }
+    fn docs(&self) -> Vec<OptionDoc> {
+        TABLE.docs()
+    }
+    fn keys(&self) -> Vec<&'static str> {
+        TABLE.keys()
+    }
+    fn file_options(&self) -> Vec<FileOption> {
+        TABLE.file_options()
+    }
+    fn tunables(&self, spec: &S) -> Vec<Tunable> {
+        (self.unwrap)(spec).map_or_else(Vec::new, |c| TABLE.tunables(&c.weights))
+    }
+    fn set_tunable(&self, spec: &mut S, key: &str, value: i64) -> Result<(), SpecError> {
+        if let Some(config) = (self.unwrap)(spec) {
+            let mut weights = config.weights.clone();
+            TABLE.set_tunable(&mut weights, key, value)?;
+            *spec = (self.wrap)(Self::open(weights)?);
+        }
+        Ok(())
+    }
+}
 
 /// The `ntuple` evaluator: a trained n-tuple network's value of the position; its clones
 /// share one network.
@@ -196,7 +268,7 @@ impl Ntuple {
     #[must_use]
     pub fn new(config: &NtupleConfig) -> Ntuple {
         Ntuple {
-            network: config.network(),
+            network: Arc::clone(&config.network),
         }
     }
 }
@@ -277,6 +349,47 @@ mod tests {
             let value = evaluator.evaluate(&position, position.side_to_move(), None);
             assert_eq!(value, recorded, "{moves:?}");
         }
+    }
+
+    /// A spec naming a file holds the file's network, one copy for every spec naming it,
+    /// and the network is freed with the last spec that holds it.
+    #[test]
+    fn specs_share_a_files_network_and_nothing_else_keeps_it() {
+        use crate::EvalSpec;
+        use crate::ntuple::Layout;
+        let dir = std::env::temp_dir().join(format!("c4-ntuple-held-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("small.c4nt");
+        let network = Network::zeros(Layout::random_walks(1, 3, 4).unwrap());
+        std::fs::write(&path, weights_file::encode(&network)).unwrap();
+        let text = format!("ntuple:weights={}", path.display());
+        let network_of = |spec: &EvalSpec| match spec {
+            EvalSpec::Ntuple(config) => Arc::clone(config.network()),
+            other => panic!("{other:?}"),
+        };
+        let first = EvalSpec::parse(&text).unwrap();
+        let second = EvalSpec::parse(&text).unwrap();
+        assert_eq!(first.to_string(), text);
+        assert_eq!(*network_of(&first), network);
+        assert!(Arc::ptr_eq(&network_of(&first), &network_of(&second)));
+        let held = Arc::downgrade(&network_of(&first));
+        drop((first, second));
+        assert!(
+            held.upgrade().is_none(),
+            "a network outlived every spec holding it"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_missing_file_is_an_error_of_the_spec() {
+        let path = std::env::temp_dir().join(format!("c4-ntuple-none-{}.c4nt", std::process::id()));
+        let error = crate::EvalSpec::parse(&format!("ntuple:weights={}", path.display()))
+            .unwrap_err();
+        assert!(
+            matches!(&error, SpecError::Unavailable { key: "weights", .. }),
+            "{error:?}"
+        );
     }
 
     #[test]

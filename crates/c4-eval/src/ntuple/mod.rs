@@ -12,7 +12,7 @@ pub mod file;
 pub mod layout;
 pub mod network;
 
-pub use evaluator::{Ntuple, NtupleConfig, WeightsChoice};
+pub use evaluator::{Ntuple, NtupleConfig, NtupleOptions, WeightsChoice};
 pub use file::WeightsError;
 pub use layout::{Layout, LayoutError};
 pub use network::Network;

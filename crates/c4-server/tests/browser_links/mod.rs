@@ -4,7 +4,6 @@
 use crate::browser_support::*;
 use fantoccini::{Client, Locator};
 use std::path::Path;
-use std::time::Duration;
 
 /// A shared position, also after a reload, and links naming none; ends at `#4453`, the
 /// person to move.
@@ -16,13 +15,9 @@ pub async fn links(client: &Client, base: &str, screenshot: &Path) -> TestResult
         } else {
             client.goto(&format!("{base}#4453")).await?;
         }
-        wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
-        wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
-        let discs = client
-            .find_all(Locator::Css(".disc:not(.preview)"))
-            .await?
-            .len();
-        assert_eq!(discs, 4);
+        wait_for(client, "#board[data-moves='4453']").await?;
+        wait_for(client, "body[data-turn='human']").await?;
+        assert_eq!(count(client, ".disc:not(.preview)").await?, 4);
         let d1 = client
             .find(Locator::Css(
                 ".column[data-column='4'] .cell[data-row='1'] .disc",
@@ -36,11 +31,11 @@ pub async fn links(client: &Client, base: &str, screenshot: &Path) -> TestResult
     // No computer chose a move of a linked position: the box is empty.
     assert_eq!(text_of(client, "stat-ai").await?, "–");
     assert_eq!(text_of(client, "stat-score").await?, "–");
-    let numbers = client
-        .find_all(Locator::Css("#column-numbers span"))
-        .await?
-        .len();
-    assert_eq!(numbers, 7, "the board's column numbers");
+    assert_eq!(
+        count(client, "#column-numbers span").await?,
+        7,
+        "the board's column numbers"
+    );
 
     // An invalid link says so at the top, on the status line, and starts a new game; `?pos=`
     // works as `#` does. A fresh load each time, as when the link is opened.
@@ -51,7 +46,7 @@ pub async fn links(client: &Client, base: &str, screenshot: &Path) -> TestResult
     ] {
         client.goto("about:blank").await?;
         client.goto(&format!("{base}{link}")).await?;
-        wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+        wait_for(client, "body[data-turn='human']").await?;
         let status = wait_for_text(client, "status", "is not valid").await?;
         let notice = format!("The link's position \"{named}\" is not valid (");
         assert!(status.starts_with(&notice), "{status}");
@@ -61,19 +56,15 @@ pub async fn links(client: &Client, base: &str, screenshot: &Path) -> TestResult
     let shot = client.screenshot().await?;
     std::fs::write(screenshot.with_file_name("browser-bad-link.png"), shot)?;
     // The notice stays until the person acts: a move ends it.
-    client
-        .find(Locator::Css(".column[data-column='4']"))
-        .await?
-        .click()
-        .await?;
-    wait_for(client, "#board[data-moves^='4']", Duration::from_secs(10)).await?;
+    click_css(client, ".column[data-column='4']").await?;
+    wait_for(client, "#board[data-moves^='4']").await?;
     let status = text_of(client, "status").await?;
     assert!(!status.contains("not valid"), "{status}");
     client.goto(&format!("{base}?pos=4453")).await?;
-    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
+    wait_for(client, "#board[data-moves='4453']").await?;
     client.goto(&format!("{base}#4453")).await?;
-    wait_for(client, "#board[data-moves='4453']", Duration::from_secs(10)).await?;
-    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    wait_for(client, "#board[data-moves='4453']").await?;
+    wait_for(client, "body[data-turn='human']").await?;
     Ok(())
 }
 
@@ -82,16 +73,12 @@ pub async fn finished_games(client: &Client, base: &str, screenshot: &Path) -> T
     // A link to a finished game opens it as finished: who won and that it is over, the
     // winning line lit, no move taken, Undo, Review and New game offered, nothing to save.
     client.goto(&format!("{base}#4141414")).await?;
-    wait_for(client, "body[data-turn='over']", Duration::from_secs(10)).await?;
+    wait_for(client, "body[data-turn='over']").await?;
     let status = text_of(client, "status").await?;
     assert_eq!(status, "Red has won: the game is over.");
     assert_eq!(text_of(client, "banner-text").await?, status);
-    assert_eq!(client.find_all(Locator::Css(".disc.win")).await?.len(), 4);
-    client
-        .find(Locator::Css(".column[data-column='2']"))
-        .await?
-        .click()
-        .await?;
+    assert_eq!(count(client, ".disc.win").await?, 4);
+    click_css(client, ".column[data-column='2']").await?;
     let said = wait_for_text(client, "hint-text", "The game is over").await?;
     assert!(said.contains("Undo"), "{said}");
     assert_eq!(
@@ -107,42 +94,24 @@ pub async fn finished_games(client: &Client, base: &str, screenshot: &Path) -> T
         ("save", false),
         ("hint", false),
     ] {
-        let disabled = client.find(Locator::Id(id)).await?.prop("disabled").await?;
-        let expected = if enabled { "false" } else { "true" };
-        assert_eq!(disabled.as_deref(), Some(expected), "#{id}");
+        assert_eq!(disabled(client, id).await?, !enabled, "#{id}");
     }
-    let banner_save = client.find(Locator::Id("banner-save")).await?;
     assert!(
-        !banner_save.is_displayed().await?,
+        !shown(client, "banner-save").await?,
         "Save offered for a linked game"
     );
     let shot = client.screenshot().await?;
     std::fs::write(screenshot.with_file_name("browser-finished-link.png"), shot)?;
-    client
-        .find(Locator::Id("banner-review"))
-        .await?
-        .click()
-        .await?;
+    click(client, "banner-review").await?;
     wait_for_text(client, "hint-text", "Review:").await?;
-    assert_eq!(
-        client
-            .find_all(Locator::Css("#move-list .mark"))
-            .await?
-            .len(),
-        7
-    );
-    client.find(Locator::Id("undo")).await?.click().await?;
-    wait_for(
-        client,
-        "#board[data-moves='414141']",
-        Duration::from_secs(10),
-    )
-    .await?;
-    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    assert_eq!(count(client, "#move-list .mark").await?, 7);
+    click(client, "undo").await?;
+    wait_for(client, "#board[data-moves='414141']").await?;
+    wait_for(client, "body[data-turn='human']").await?;
 
     // A won position's line stands out: each of its discs ringed in white and black.
     client.goto(&format!("{base}#4455667")).await?;
-    wait_for(client, "body[data-turn='over']", Duration::from_secs(10)).await?;
+    wait_for(client, "body[data-turn='over']").await?;
     let lit = client.find_all(Locator::Css(".disc.win")).await?;
     assert_eq!(lit.len(), 4);
     let ring = lit[0].css_value("box-shadow").await?;
@@ -153,6 +122,6 @@ pub async fn finished_games(client: &Client, base: &str, screenshot: &Path) -> T
     let shot = client.screenshot().await?;
     std::fs::write(screenshot.with_file_name("browser-win.png"), shot)?;
     client.goto(base).await?;
-    wait_for(client, "body[data-turn='human']", Duration::from_secs(10)).await?;
+    wait_for(client, "body[data-turn='human']").await?;
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! What the browser tests share: chromedriver started on a free port, waits on the page,
-//! and DevTools commands that WebDriver lacks.
+//! What the browser tests share: chromedriver started on a free port, the steps a test takes
+//! on the page (clicks, choices, a move by clicking, a whole game), waits that end when what
+//! they wait for is on the page, and DevTools commands that WebDriver lacks.
 
 use c4_arena::record::{GameLog, GameRecord};
 use fantoccini::wd::WebDriverCompatibleCommand;
@@ -47,7 +48,7 @@ pub fn start_chromedriver() -> TestResult<(Child, u16)> {
             }
         }
     });
-    match receiver.recv_timeout(Duration::from_secs(20)) {
+    match receiver.recv_timeout(PATIENCE) {
         Ok(Some(port)) => Ok((child, port)),
         other => {
             let _ = child.kill();
@@ -56,18 +57,43 @@ pub fn start_chromedriver() -> TestResult<(Child, u16)> {
     }
 }
 
-pub async fn wait_for(
-    client: &Client,
-    css: &str,
-    limit: Duration,
-) -> TestResult<fantoccini::elements::Element> {
+/// How long a wait on the page may last: a guard against a page that never gets there, far
+/// above what any machine needs (a perfect move included). It decides nothing else: every
+/// wait ends as soon as what it waits for is on the page.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// How often a wait looks at the page again.
+const LOOK_EVERY: Duration = Duration::from_millis(50);
+
+/// Asks `look` until it answers `Some`, every [`LOOK_EVERY`]; after [`PATIENCE`] fails with
+/// `never` and what `look` last said.
+pub async fn until<T, Look, Answer>(never: &str, mut look: Look) -> TestResult<T>
+where
+    Look: FnMut() -> Answer,
+    Answer: Future<Output = TestResult<Result<T, String>>>,
+{
+    let start = Instant::now();
+    loop {
+        let last = match look().await? {
+            Ok(found) => return Ok(found),
+            Err(last) => last,
+        };
+        if start.elapsed() > PATIENCE {
+            return Err(format!("{never} in {PATIENCE:?}; {last}").into());
+        }
+        tokio::time::sleep(LOOK_EVERY).await;
+    }
+}
+
+/// Waits until an element matches `css`; that element.
+pub async fn wait_for(client: &Client, css: &str) -> TestResult<fantoccini::elements::Element> {
     Ok(client
         .wait()
-        .at_most(limit)
-        .every(Duration::from_millis(50))
+        .at_most(PATIENCE)
+        .every(LOOK_EVERY)
         .for_element(Locator::Css(css))
         .await
-        .map_err(|e| format!("waiting {limit:?} for {css}: {e}"))?)
+        .map_err(|e| format!("waiting {PATIENCE:?} for {css}: {e}"))?)
 }
 
 pub async fn attr(client: &Client, css: &str, name: &str) -> TestResult<String> {
@@ -87,38 +113,118 @@ pub async fn moves(client: &Client) -> TestResult<String> {
     attr(client, "#board", "data-moves").await
 }
 
+/// Clicks the element `id`.
+pub async fn click(client: &Client, id: &str) -> TestResult {
+    click_css(client, &format!("#{id}")).await
+}
+
+/// Clicks the element `css` matches.
+pub async fn click_css(client: &Client, css: &str) -> TestResult {
+    client.find(Locator::Css(css)).await?.click().await?;
+    Ok(())
+}
+
+/// Chooses `value` in the select element `id`.
+pub async fn select(client: &Client, id: &str, value: &str) -> TestResult {
+    client
+        .find(Locator::Id(id))
+        .await?
+        .select_by_value(value)
+        .await?;
+    Ok(())
+}
+
+/// Whether the element `id` is shown.
+pub async fn shown(client: &Client, id: &str) -> TestResult<bool> {
+    Ok(client.find(Locator::Id(id)).await?.is_displayed().await?)
+}
+
+/// Whether the control `id` is disabled.
+pub async fn disabled(client: &Client, id: &str) -> TestResult<bool> {
+    let disabled = client.find(Locator::Id(id)).await?.prop("disabled").await?;
+    Ok(disabled.as_deref() == Some("true"))
+}
+
+/// The elements `css` matches, counted.
+pub async fn count(client: &Client, css: &str) -> TestResult<usize> {
+    Ok(client.find_all(Locator::Css(css)).await?.len())
+}
+
+/// Waits until the board's moves are not `before`; the new ones.
+pub async fn wait_for_other_moves(client: &Client, before: &str) -> TestResult<String> {
+    let never = format!("the moves stayed {before:?}");
+    until(&never, || async move {
+        let now = moves(client).await?;
+        Ok(if now == before { Err(now) } else { Ok(now) })
+    })
+    .await
+}
+
+/// Waits until the board holds at least `count` moves (the page may still be loading).
+pub async fn wait_for_move_count(client: &Client, count: usize) -> TestResult {
+    let never = format!("fewer than {count} moves on the board");
+    until(&never, || async move {
+        let now = moves(client).await.unwrap_or_default();
+        Ok(if now.len() >= count { Ok(()) } else { Err(now) })
+    })
+    .await
+}
+
 /// Waits until it is a human's turn or the game is over; returns which.
 pub async fn wait_for_human_or_end(client: &Client) -> TestResult<String> {
-    let start = Instant::now();
-    loop {
+    until("no human's turn and no end", || async move {
         let turn = turn(client).await?;
-        if turn == "human" || turn == "over" {
-            return Ok(turn);
-        }
         if turn == "error" {
-            let status = client.find(Locator::Id("status")).await?.text().await?;
+            let status = text_of(client, "status").await?;
             return Err(format!("the page shows an error: {status}").into());
         }
-        if start.elapsed() > Duration::from_secs(20) {
-            return Err(format!("still {turn:?} after 20 s").into());
+        Ok(if turn == "human" || turn == "over" {
+            Ok(turn)
+        } else {
+            Err(format!("still {turn:?}"))
+        })
+    })
+    .await
+}
+
+/// Clicks the centre-most playable column and waits for the move to land.
+pub async fn click_a_column(client: &Client) -> TestResult {
+    let before = moves(client).await?;
+    for column in [4, 3, 5, 2, 6, 1, 7] {
+        let css = format!(".column[data-column='{column}'][aria-disabled='false']");
+        if let Ok(button) = client.find(Locator::Css(&css)).await {
+            button.click().await?;
+            wait_for_other_moves(client, &before).await?;
+            return Ok(());
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    Err(format!("no playable column at {before:?}").into())
+}
+
+/// Plays the human's moves by clicking (the centre-most playable column each time) until
+/// the game is over.
+pub async fn play_to_the_end(client: &Client) -> TestResult {
+    let mut clicks = 0;
+    while wait_for_human_or_end(client).await? == "human" {
+        click_a_column(client).await?;
+        clicks += 1;
+        assert!(clicks <= 21, "more than 21 moves by one side");
+    }
+    Ok(())
 }
 
 /// Waits until the element `id` holds `text`; its whole text.
 pub async fn wait_for_text(client: &Client, id: &str, text: &str) -> TestResult<String> {
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let found = client.find(Locator::Id(id)).await?.text().await?;
-        if found.contains(text) {
-            return Ok(found);
-        }
-        if std::time::Instant::now() > deadline {
-            return Err(format!("#{id} never said {text:?}; it says {found:?}").into());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let never = format!("#{id} never said {text:?}");
+    until(&never, || async move {
+        let found = text_of(client, id).await?;
+        Ok(if found.contains(text) {
+            Ok(found)
+        } else {
+            Err(format!("it says {found:?}"))
+        })
+    })
+    .await
 }
 
 /// The text of the element `id`.
@@ -128,26 +234,22 @@ pub async fn text_of(client: &Client, id: &str) -> TestResult<String> {
 
 /// Clicks Save game and reads the record it downloads into `downloads`.
 pub async fn save_game(client: &Client, downloads: &Path) -> TestResult<GameRecord> {
-    client.find(Locator::Id("save")).await?.click().await?;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let path = loop {
+    click(client, "save").await?;
+    let never = format!("no game record in {}", downloads.display());
+    let path = until(&never, || async move {
         let saved = std::fs::read_dir(downloads)?
             .filter_map(Result::ok)
             .map(|entry| entry.path())
             .find(|path| path.extension().is_some_and(|e| e == "jsonl"));
-        if let Some(path) = saved {
-            break path;
-        }
-        if Instant::now() > deadline {
-            let said = client.find(Locator::Id("hint-text")).await?.text().await?;
-            return Err(format!(
-                "no game record in {} after 10 s; the page says {said:?}",
-                downloads.display()
-            )
-            .into());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+        Ok(match saved {
+            Some(path) => Ok(path),
+            None => Err(format!(
+                "the page says {:?}",
+                text_of(client, "hint-text").await?
+            )),
+        })
+    })
+    .await?;
     let said = wait_for_text(client, "hint-text", "Saved as").await?;
     let name = path
         .file_name()
