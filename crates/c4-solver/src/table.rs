@@ -19,7 +19,7 @@
 //! locks: a slot is one machine word holding its own check, so a reader sees either the whole
 //! old entry or the whole new one, and an entry for another position never matches.
 
-use super::score::{MAX_SCORE, MIN_SCORE, Score};
+use super::score::ExactScore;
 use super::slot_memory::SlotMemory;
 use std::sync::atomic::Ordering;
 
@@ -52,34 +52,37 @@ const MOVE_MASK: u64 = 0x7;
 const WORK_SHIFT: u32 = MOVE_SHIFT + 3;
 const WORK_MASK: u64 = 0x3f;
 const _: () = assert!(WORK_SHIFT + WORK_MASK.count_ones() <= 64);
+/// The range of the bounds an entry holds.
+const MIN_SCORE: i32 = ExactScore::MIN.value();
+const MAX_SCORE: i32 = ExactScore::MAX.value();
 
 /// What a slot holds for a position: a bound (never 0) and the best move (0: none, else a
 /// column index + 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// The solver's encoded bound.
     pub value: u8,
     /// The column that refuted the window last time, plus 1; 0 when none did.
     pub best_move: u8,
 }
 
-/// What an entry says of its position's score.
+/// What an entry says of its position's score (a bound of the search's `i32` window).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The score is at least this (a move refuted the window).
-    Lower(Score),
+    Lower(i32),
     /// The score is at most this (no move reached the window).
-    Upper(Score),
+    Upper(i32),
 }
 
 impl Entry {
     /// The first value that encodes a lower bound; upper bounds are `1..LOWER_BASE`.
-    const LOWER_BASE: Score = MAX_SCORE - MIN_SCORE + 2;
+    const LOWER_BASE: i32 = MAX_SCORE - MIN_SCORE + 2;
 
     /// A lower bound `score`, found by playing column index `column` (as seen in the
     /// orientation whose key the entry is stored under).
     #[must_use]
-    pub fn lower(score: Score, column: usize) -> Entry {
+    pub fn lower(score: i32, column: usize) -> Entry {
         Entry {
             value: (score - MIN_SCORE + Entry::LOWER_BASE) as u8,
             best_move: column as u8 + 1,
@@ -88,7 +91,7 @@ impl Entry {
 
     /// An upper bound `score`, with no best move.
     #[must_use]
-    pub fn upper(score: Score) -> Entry {
+    pub fn upper(score: i32) -> Entry {
         Entry {
             value: (score - MIN_SCORE + 1) as u8,
             best_move: 0,
@@ -98,7 +101,7 @@ impl Entry {
     /// The bound the entry holds.
     #[must_use]
     pub fn bound(self) -> Bound {
-        let stored = Score::from(self.value);
+        let stored = i32::from(self.value);
         if stored >= Entry::LOWER_BASE {
             Bound::Lower(stored - Entry::LOWER_BASE + MIN_SCORE)
         } else {
@@ -222,7 +225,7 @@ impl SolverTable {
     /// The stored entry for `key`, if any.
     #[inline]
     #[must_use]
-    pub fn get(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn get(&self, key: u64) -> Option<Entry> {
         let hash = Self::hash(key);
         let (b, check) = (self.bucket_of(hash), hash & self.check_mask());
         self.unpack(self.slot(b), check)
@@ -240,7 +243,7 @@ impl SolverTable {
     /// [`get`](Self::get) or [`put`](Self::put) does not wait for memory. A hint: it changes
     /// nothing but timing.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         #[allow(unsafe_code)]
         {
@@ -257,7 +260,7 @@ impl SolverTable {
     /// Stores `entry` (a non-zero value) for `key`, found by a search of `nodes` nodes: the
     /// work, log2 of `nodes`, ranks entries for the first slot of the bucket.
     #[inline]
-    pub fn put(&self, key: u64, entry: Entry, nodes: u64) {
+    pub(crate) fn put(&self, key: u64, entry: Entry, nodes: u64) {
         debug_assert!(entry.value != 0 && u64::from(entry.value) <= VALUE_MASK);
         debug_assert!(u64::from(entry.best_move) <= MOVE_MASK);
         let work = u64::from(u64::BITS - nodes.leading_zeros()).min(WORK_MASK);
