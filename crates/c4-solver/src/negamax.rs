@@ -142,11 +142,11 @@ impl TableKey {
         }
     }
 
-    /// Column index `column` of the position as seen in the keyed one, or back.
+    /// `column` of the position as seen in the keyed one, or back.
     #[inline]
-    fn orient(self, column: usize) -> usize {
+    fn orient(self, column: Column) -> Column {
         if self.mirrored {
-            WIDTH - 1 - column
+            column.mirrored()
         } else {
             column
         }
@@ -321,7 +321,7 @@ impl Solver {
                 return ABORTED;
             }
             if score >= window.beta {
-                let column = cell.trailing_zeros() as usize / COLUMN_BITS;
+                let column = Column::ALL[cell.trailing_zeros() as usize / COLUMN_BITS];
                 self.store(key, Entry::lower(score, key.orient(column)), nodes_before);
                 return score;
             }
@@ -388,8 +388,8 @@ fn narrow_by_static_bounds(node: &Node, window: &mut Window) -> Option<i32> {
 /// (0 when none).
 #[inline]
 fn table_move_cell(entry: Option<Entry>, key: TableKey) -> u64 {
-    match entry.and_then(Entry::best_column) {
-        Some(column) => Bitboard::column(Column::ALL[key.orient(column)]).0,
+    match entry.and_then(|entry| entry.best_move) {
+        Some(column) => Bitboard::column(key.orient(column)).0,
         None => 0,
     }
 }
