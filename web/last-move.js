@@ -76,7 +76,8 @@ export function replyScoreText(answer) {
 
 /**
  * An exact score in words for the side to move with `played` discs on the board:
- * c4-solver's `describe_score`, the winner's discs left counted as its `winner_discs_left`.
+ * c4-solver's `ExactScore::describe`, the winner's discs left counted as its
+ * `ExactScore::winner_discs_left`.
  */
 function describeScore(score, played) {
   if (score === 0) return "draw";

@@ -2,8 +2,9 @@
 //! file (`.rs`, `.py`, `.js`) over 600 lines, every crate depending only on the crates below
 //! it (ARCHITECTURE.md's table), inside each crate no two files that import each other in a
 //! circle (a file's imports are the `crate::` and `super::` paths it names outside its
-//! tests; a module's own ancestors are its namespace, not an import), and likewise no two of
-//! the page's modules (`web/*.js`, importing `./x.js`) in a circle.
+//! tests; a module's own ancestors are its namespace, not an import), likewise no two of
+//! the page's modules (`web/*.js`, importing `./x.js`) in a circle, and no sentinel score or
+//! move in any crate's source (a full column is `None`, not -1000).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -484,4 +485,73 @@ fn every_crate_depends_only_on_the_crates_below_it() {
         "dependencies that run up:\n{}",
         wrong.join("\n")
     );
+}
+
+/// What a sentinel score or move looks like in source, with what stands for it instead. A
+/// bare score or "no move" value passed between functions reads as a real one where a caller
+/// forgets the check; the types make the compiler do it.
+const SENTINELS: [(&str, &str); 3] = [
+    (
+        "INVALID_MOVE",
+        "a full column is `None` in `[Option<ExactScore>; WIDTH]`",
+    ),
+    ("u8::MAX", "no move is `None`, an `Option<Column>`"),
+    (
+        "Vec<(Column,i32,bool)>",
+        "a root value is a struct with named fields",
+    ),
+];
+
+/// The lines of `text` that hold a sentinel (1-based), with what to write instead. White
+/// space is ignored, and `u8::MAX` counts only on a line that speaks of a move (`move`,
+/// `column` or `best`), so that a byte's largest value stays free for other uses.
+fn sentinel_lines(text: &str) -> Vec<(usize, &'static str)> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let lower = line.to_lowercase();
+        let speaks_of_a_move = ["move", "column", "best"].iter().any(|w| lower.contains(w));
+        for (pattern, instead) in SENTINELS {
+            if squeezed.contains(pattern) && (pattern != "u8::MAX" || speaks_of_a_move) {
+                found.push((index + 1, instead));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_sentinel_score_or_move_is_in_any_crate_s_source() {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(root().join("crates")).unwrap().flatten() {
+        sources(&entry.path().join("src"), &[".rs"], &mut files);
+    }
+    assert!(
+        files.iter().any(|f| f.ends_with("c4-solver/src/score.rs")),
+        "the solver's sources are not among {} files",
+        files.len()
+    );
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        for (line, instead) in sentinel_lines(&text) {
+            let path = file.strip_prefix(root()).unwrap_or(file).display();
+            found.push(format!("{path}:{line}: {instead}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "sentinel scores or moves:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_sentinel_is_found() {
+    let text = "let s = [INVALID_MOVE; 7];\n\
+                const NO_MOVE: u8 = u8::MAX;\n\
+                let work = u8::MAX;\n\
+                type RootValues = Vec<(Column, i32,\tbool)>;\n";
+    let lines: Vec<usize> = sentinel_lines(text).iter().map(|(line, _)| *line).collect();
+    assert_eq!(lines, vec![1, 2, 4]);
 }

@@ -14,7 +14,7 @@ use c4_solver::book::build::{BookBuild, BuildError, BuildEvent};
 use c4_solver::book::verify::BookCheckError;
 use c4_solver::book::{BookError, EntryError, Place, binary, positions_by_ply, text};
 use c4_solver::files::PathError;
-use c4_solver::{OpeningBook, Score, SolveError, Solver};
+use c4_solver::{ExactScore, OpeningBook, SolveError, Solver};
 use std::path::{Path, PathBuf};
 
 /// Why a book build's files cannot be opened, continued or written.
@@ -329,7 +329,7 @@ fn resume_with(
     path: &Path,
     header: &str,
     book: &mut OpeningBook,
-    parse: fn(&str) -> Result<(c4_core::Position, Score), EntryError>,
+    parse: fn(&str) -> Result<(c4_core::Position, ExactScore), EntryError>,
 ) -> Result<ResumedScores, BookProgressError> {
     let (contents, log) = AppendLog::resume(path, Some(header), parse)?;
     let scores = insert_lines(path, book, contents.entries)?;
@@ -482,7 +482,7 @@ fn upgrade_version_1(
 fn insert_lines(
     path: &Path,
     book: &mut OpeningBook,
-    lines: Vec<Entry<(c4_core::Position, Score)>>,
+    lines: Vec<Entry<(c4_core::Position, ExactScore)>>,
 ) -> Result<usize, BookProgressError> {
     let mut entries = text::Entries::new(book);
     for Entry {
@@ -511,7 +511,7 @@ pub fn solve_lines(moves: &[String], table_bits: u32) -> Result<Vec<String>, Sol
                 line: c4_core::excerpt(line),
                 source,
             })?;
-            let (score, _): (Score, _) =
+            let (score, _): (ExactScore, _) =
                 solver
                     .solve(game.position())
                     .map_err(|source| SolveLinesError::Solve {

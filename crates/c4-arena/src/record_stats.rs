@@ -5,7 +5,7 @@
 //! column played and its principal variation starting there; its score in words as its
 //! number says it (`score_text`, written beside the number, so an edit of one shows); and
 //! each exact score within what its position allows: a four at once scores
-//! [`win_now_score`], the last cell filled without one 0, any other move no more than a win
+//! [`ExactScore::win_now`], the last cell filled without one 0, any other move no more than a win
 //! with the mover's next disc and no less than a loss to the opponent's; and no reply scores
 //! more than the minus of the exact score of the move before it (the solver's convention
 //! makes a move's score the minus of the position it leaves). A heuristic value is a
@@ -17,7 +17,7 @@
 
 use c4_core::{Game, Position};
 use c4_search::search::{MoveReport, MoveValue};
-use c4_solver::{Score, win_now_score};
+use c4_solver::ExactScore;
 use serde::Deserialize;
 
 /// What a games file says of each move's score in words, read beside the record.
@@ -101,7 +101,7 @@ pub(crate) fn check_stats(
         position.play_unchecked(*column);
     }
     let mut notes = Vec::new();
-    let mut previous: Option<Score> = None;
+    let mut previous: Option<ExactScore> = None;
     for (i, stats) in stats.iter_mut().enumerate() {
         let text = texts
             .stats
@@ -114,7 +114,7 @@ pub(crate) fn check_stats(
         });
         let column = stats.column;
         previous = match stats.score {
-            MoveValue::Exact(score) if wrong.is_none() => Some(score.0),
+            MoveValue::Exact(score) if wrong.is_none() => Some(score),
             _ => None,
         };
         if let Some(why) = wrong {
@@ -131,23 +131,27 @@ pub(crate) fn check_stats(
 
 /// Why the exact score of `stats`, a move from `position`, cannot be right, if it cannot;
 /// `previous` is the exact score of the move before it, if it had one.
-fn impossible(position: &Position, stats: &MoveReport, previous: Option<Score>) -> Option<String> {
+fn impossible(
+    position: &Position,
+    stats: &MoveReport,
+    previous: Option<ExactScore>,
+) -> Option<String> {
     let MoveValue::Exact(score) = stats.score else {
         return None;
     };
-    let score = score.0;
-    let win_now = win_now_score(position);
+    let win_now = ExactScore::win_now(position);
     let mut after = *position;
     after.play_unchecked(stats.column);
     let (low, high, what) = if position.is_winning_move(stats.column) {
         (win_now, win_now, "a four at once")
     } else if after.is_over() {
-        (0, 0, "the last cell, a draw")
+        (ExactScore::DRAW, ExactScore::DRAW, "the last cell, a draw")
     } else {
-        // The opponent's four at once, after this move, scores its own win_now_score.
+        // At worst the opponent's four at once, after this move; at best a four with the
+        // mover's disc after next.
         (
-            -win_now_score(&after),
-            win_now - 1,
+            -ExactScore::win_now(&after),
+            ExactScore::win_at_ply(position.moves_played() + 2),
             "a move that does not end the game",
         )
     };
@@ -177,19 +181,17 @@ mod tests {
 
     /// Red wins on column 4 at ply 6 (`4343434`), every move by a person, unscored.
     fn record() -> GameRecord {
-        let stats = "4343434"
+        record_of("4343434")
+    }
+
+    /// The finished game of `moves`, every move by a person, unscored.
+    fn record_of(moves: &str) -> GameRecord {
+        let stats = moves
             .chars()
             .zip(0..)
             .map(|(c, ply)| human_move(Column::from_digit(c).unwrap(), ply, Duration::ZERO))
             .collect();
-        GameRecord::played(
-            [Seat::human("a"), Seat::human("b")],
-            true,
-            "",
-            "4343434",
-            stats,
-        )
-        .unwrap()
+        GameRecord::played([Seat::human("a"), Seat::human("b")], true, "", moves, stats).unwrap()
     }
 
     fn check(record: &mut GameRecord) -> Vec<String> {
@@ -201,10 +203,13 @@ mod tests {
         check_stats(&played, &mut record.stats, &ScoreTexts::default())
     }
 
-    fn notes_with(scores: &[(usize, Score)]) -> Vec<String> {
-        let mut record = record();
+    fn notes_with(scores: &[(usize, i32)]) -> Vec<String> {
+        notes_of(record(), scores)
+    }
+
+    fn notes_of(mut record: GameRecord, scores: &[(usize, i32)]) -> Vec<String> {
         for &(index, score) in scores {
-            record.stats[index].score = MoveValue::exact(score);
+            record.stats[index].score = MoveValue::exact(ExactScore::new(score).unwrap());
         }
         check(&mut record)
     }
@@ -224,8 +229,13 @@ mod tests {
                 .contains("move 7 (column 4): its exact score is 17, but a four at once scores 18"),
             "{notes:?}"
         );
-        let notes = notes_with(&[(4, 19)]);
-        assert!(notes[0].contains("scores -19 to 18"), "{notes:?}");
+        // Two full rows, then red's four in column 1 at ply 20: at ply 10, a move scores at
+        // worst the opponent's four with its next disc, at best one with the mover's disc
+        // after next.
+        let late = || record_of("123456712345671717171");
+        assert_eq!(notes_of(late(), &[(10, 15)]), Vec::<String>::new());
+        let notes = notes_of(late(), &[(10, 16)]);
+        assert!(notes[0].contains("scores -16 to 15"), "{notes:?}");
         // Yellow's reply cannot be worth more than red's move left it.
         let notes = notes_with(&[(4, 18), (5, -17)]);
         assert!(notes[0].contains("left a position worth -18"), "{notes:?}");

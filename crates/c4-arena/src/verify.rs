@@ -11,7 +11,7 @@ use crate::record::GameRecord;
 use crate::stats::Spread;
 use c4_core::{Column, Position};
 use c4_solver::review::Quality;
-use c4_solver::{Score, move_score, win_now_score};
+use c4_solver::{ExactScore, move_score};
 use std::fmt::Write as _;
 
 /// Why a game's moves cannot be checked.
@@ -56,9 +56,9 @@ pub struct CheckedMove {
     /// The column played.
     pub column: Column,
     /// The exact score of the move for its player.
-    pub score: Score,
+    pub score: ExactScore,
     /// The exact score of the position: the best any move achieves.
-    pub best: Score,
+    pub best: ExactScore,
 }
 
 impl CheckedMove {
@@ -104,13 +104,13 @@ pub fn positions_to_score(
 pub fn check_game(
     record: &GameRecord,
     from_ply: u32,
-    mut exact: impl FnMut(&Position) -> Option<Score>,
+    mut exact: impl FnMut(&Position) -> Option<ExactScore>,
 ) -> Result<Vec<CheckedMove>, VerifyError> {
     /// A position the scorer left without a score.
     struct Unscored;
-    let mut score_of = |position: &Position| -> Result<Score, Unscored> {
+    let mut score_of = |position: &Position| -> Result<ExactScore, Unscored> {
         if position.can_win_next() {
-            Ok(win_now_score(position))
+            Ok(ExactScore::win_now(position))
         } else {
             exact(position).ok_or(Unscored)
         }
@@ -475,9 +475,10 @@ mod tests {
         assert_eq!(checked.len(), 2);
         let (missed, won) = (&checked[0], &checked[1]);
         assert!(missed.by_a && !won.by_a);
-        assert_eq!((missed.ply, missed.best, missed.score), (6, 18, -18));
+        let values = |m: &CheckedMove| (m.ply, m.best.value(), m.score.value());
+        assert_eq!(values(missed), (6, 18, -18));
         assert!(!missed.keeps_result());
-        assert_eq!((won.ply, won.best, won.score), (7, 18, 18));
+        assert_eq!(values(won), (7, 18, 18));
         assert!(won.optimal());
     }
 

@@ -7,7 +7,7 @@ use c4_core::excerpt;
 use c4_core::{ParseMovesError, Position, parse_moves};
 use c4_solver::book::BookChoice;
 use c4_solver::{
-    DEFAULT_TABLE_BITS, INVALID_MOVE, MAX_TABLE_BITS, MIN_TABLE_BITS, Score, SolveLimits, Solver,
+    DEFAULT_TABLE_BITS, ExactScore, MAX_TABLE_BITS, MIN_TABLE_BITS, ScoreError, SolveLimits, Solver,
 };
 use std::io::{IsTerminal, Write};
 
@@ -51,7 +51,11 @@ const WAITING_ON_TERMINAL: &str = "c4 solve: type positions, one per line (MOVES
      e.g. 4453); Ctrl-D ends. Or pipe them in: `c4 solve < FILE`.";
 
 /// One input line read: its moves, their position and the score the line gives them, if any.
-type ParsedLine<'a> = (&'a str, Position, Option<Score>);
+type ParsedLine<'a> = (&'a str, Position, Option<ExactScore>);
+
+/// How `--analyze` writes a full column: the reference solver's number for it, so that its
+/// output reads as the reference solver's. The one place a full column is a number.
+const FULL_COLUMN: &str = "-1000";
 
 /// Why an input line of `c4 solve` is not a position to solve.
 #[derive(Debug, thiserror::Error)]
@@ -62,6 +66,9 @@ enum BadLine {
     /// Neither `MOVES` nor `MOVES SCORE` (the line, trimmed and shortened).
     #[error("expected MOVES or MOVES SCORE, found {0:?}")]
     Layout(String),
+    /// A number given as the score that no position has.
+    #[error(transparent)]
+    Score(ScoreError),
     /// The moves are not a game.
     #[error("{source}: {moves:?}")]
     Moves {
@@ -92,7 +99,11 @@ fn parse_line(line: &Line) -> Result<ParsedLine<'_>, BadLine> {
     let (moves, expected) = match words[..] {
         [] => ("", None),
         [moves] => (moves, None),
-        [moves, score] if score.parse::<Score>().is_ok() => (moves, score.parse().ok()),
+        [moves, score] => match score.parse::<ExactScore>() {
+            Ok(score) => (moves, Some(score)),
+            Err(error @ ScoreError::OutOfRange(_)) => return Err(BadLine::Score(error)),
+            Err(ScoreError::NotANumber(_)) => return Err(BadLine::Layout(excerpt(text.trim()))),
+        },
         _ => {
             return Err(BadLine::Layout(excerpt(text.trim())));
         }
@@ -108,16 +119,11 @@ fn parse_line(line: &Line) -> Result<ParsedLine<'_>, BadLine> {
 }
 
 /// Whether `found`, the answer printed, agrees with the score a line gave: with `weak`, their
-/// signs; with `analyze`, the best of the columns' scores.
-fn agrees(expected: Score, found: &[Score], weak: bool) -> bool {
-    let best = found
-        .iter()
-        .copied()
-        .filter(|&s| s != INVALID_MOVE)
-        .max()
-        .unwrap_or(expected);
+/// signs; with `analyze`, the best of the columns' scores (`None` for a full column).
+fn agrees(expected: ExactScore, found: &[Option<ExactScore>], weak: bool) -> bool {
+    let best = found.iter().flatten().copied().max().unwrap_or(expected);
     if weak {
-        best.signum() == expected.signum()
+        best.weak() == expected.weak()
     } else {
         best == expected
     }
@@ -157,13 +163,13 @@ fn solve_line(solver: &mut Solver, line_number: usize, line: &Line, args: &Solve
         }
     } else {
         match solver.solve_within(&position, args.weak, limits) {
-            Ok((score, stats)) => (vec![score], stats),
+            Ok((score, stats)) => (vec![Some(score)], stats),
             Err(e) => return Answer::failed(line_number, e),
         }
     };
     let text = scores
         .iter()
-        .map(ToString::to_string)
+        .map(|score| score.map_or_else(|| FULL_COLUMN.to_owned(), |s| s.to_string()))
         .collect::<Vec<_>>()
         .join(" ");
     let mut out = format!("{moves} {text}");
@@ -285,21 +291,28 @@ mod tests {
     fn lines_are_trimmed_and_inner_spaces_refused() {
         let text = |t: &str| Line::Text(t.to_owned());
         assert_eq!(parse_line(&text("  4453  ")).unwrap().0, "4453");
-        assert_eq!(parse_line(&text("4453 -2")).unwrap().2, Some(-2));
+        assert_eq!(parse_line(&text("4453 -2")).unwrap().2, ExactScore::new(-2));
         assert_eq!(parse_line(&text("")).unwrap().0, "");
         for bad in ["4 4 5 3", "4453 x", "4453 1 2", "44x"] {
             assert!(parse_line(&text(bad)).is_err(), "{bad}");
         }
+        let error = parse_line(&text("4453 99")).unwrap_err().to_string();
+        assert!(error.starts_with("99 is not a score"), "{error}");
     }
 
     #[test]
     fn a_line_s_score_is_checked_against_the_answer() {
-        assert!(agrees(-2, &[-2], false));
-        assert!(!agrees(5, &[-2], false));
-        assert!(agrees(5, &[2], true));
-        assert!(!agrees(-5, &[2], true));
-        assert!(agrees(1, &[INVALID_MOVE, -3, 1, 0], false));
-        assert!(!agrees(-3, &[INVALID_MOVE, -3, 1, 0], false));
+        let score = |value| ExactScore::new(value).unwrap();
+        let agrees = |expected, found: &[Option<i32>], weak| {
+            let found: Vec<_> = found.iter().map(|v| v.map(score)).collect();
+            agrees(score(expected), &found, weak)
+        };
+        assert!(agrees(-2, &[Some(-2)], false));
+        assert!(!agrees(5, &[Some(-2)], false));
+        assert!(agrees(5, &[Some(2)], true));
+        assert!(!agrees(-5, &[Some(2)], true));
+        assert!(agrees(1, &[None, Some(-3), Some(1), Some(0)], false));
+        assert!(!agrees(-3, &[None, Some(-3), Some(1), Some(0)], false));
     }
 
     proptest! {

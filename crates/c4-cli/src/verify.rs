@@ -14,7 +14,7 @@ use c4_arena::verify::{Verdict, check_game, positions_to_score};
 use c4_core::Position;
 use c4_solver::book::MAX_BOOK_DEPTH;
 use c4_solver::book::text::header_line;
-use c4_solver::{OpeningBook, Score};
+use c4_solver::{ExactScore, OpeningBook};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -224,7 +224,7 @@ fn known_score(
     known: &OpeningBook,
     book: Option<&OpeningBook>,
     position: &Position,
-) -> Option<Score> {
+) -> Option<ExactScore> {
     known.get(position).or_else(|| book?.get(position))
 }
 

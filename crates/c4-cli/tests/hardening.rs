@@ -5,8 +5,8 @@
 mod support;
 
 use c4_core::Game;
-use c4_solver::Solver;
 use c4_solver::book::text::checked_line;
+use c4_solver::{ExactScore, Solver};
 use std::path::PathBuf;
 use support::{c4, run, run_with_input, said};
 
@@ -196,7 +196,11 @@ fn a_resumed_build_refuses_an_edited_line_and_verify_finds_it() {
     let (score, _) = Solver::new(20).solve(game.position()).unwrap();
     let header = format!("c4-book-progress 2 from={ROOT} depth=25");
     let good = checked_line(&moves, score);
-    let edited = good.replacen(&format!(" {score} "), &format!(" {} ", score - 1), 1);
+    let edited = good.replacen(
+        &format!(" {score} "),
+        &format!(" {} ", score.value() - 1),
+        1,
+    );
     assert_ne!(edited, good);
     let build = || {
         run(&[
@@ -245,7 +249,7 @@ fn a_progress_score_the_built_in_book_contradicts_is_refused() {
     let partial = dir.join("d10.book.partial");
     let lines = [
         "c4-book-progress 2 from= depth=10".to_owned(),
-        checked_line("1111112222", -3),
+        checked_line("1111112222", ExactScore::new(-3).unwrap()),
     ];
     std::fs::write(&partial, lines.join("\n") + "\n").unwrap();
     let (code, _, err) = run(&["book", "verify", partial.to_str().unwrap()]);

@@ -46,8 +46,9 @@ fn main() {
         let game = Game::from_moves(&labelled.moves).unwrap();
         let position: Position = *game.position();
         let chosen = greedy_move(&network, &position);
+        let class = |score: Option<c4_solver::ExactScore>| score.map(|s| s.signum());
         let best = labelled.scores.iter().copied().max().unwrap();
-        if labelled.scores[chosen.index()].signum() >= best.signum() {
+        if class(labelled.scores[chosen.index()]) >= class(best) {
             continue;
         }
         mistakes += 1;
@@ -73,7 +74,7 @@ fn main() {
                     "{}:{:+.2}({})",
                     c.index() + 1,
                     -network.value(&p),
-                    labelled.scores[c.index()].signum()
+                    class(labelled.scores[c.index()]).unwrap_or(0)
                 )
             })
             .collect();

@@ -12,7 +12,7 @@ use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWin
 use c4_search::search::{LeafView, MoveOrder, SearchValue, WinScore};
 use c4_solver::Cancel;
 use c4_solver::clock::Instant;
-use c4_solver::{OpeningBook, Score, SolveLimits, Solver, describe_score, winner_discs_left};
+use c4_solver::{ExactScore, OpeningBook, SolveLimits, Solver};
 use std::time::Duration;
 
 /// The budget of an analysis when none is given, milliseconds.
@@ -36,7 +36,7 @@ pub enum ColumnValue {
     /// The solver's score (Pons' convention: positive wins, 22 - k for a win with disc k).
     Exact {
         /// The score for the side to move.
-        score: Score,
+        score: ExactScore,
     },
     /// A heuristic search's value for the side to move.
     Heuristic {
@@ -143,7 +143,7 @@ pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cance
             let value = value.unwrap_or(ColumnValue::Full);
             let (verdict, text) = describe(&value, moves_played);
             let winner_discs_left = match value {
-                ColumnValue::Exact { score } => winner_discs_left(score, moves_played),
+                ColumnValue::Exact { score } => score.winner_discs_left(moves_played),
                 _ => None,
             };
             ColumnAnalysis {
@@ -212,13 +212,15 @@ fn describe(value: &ColumnValue, moves_played: u32) -> (Verdict, String) {
     match *value {
         ColumnValue::Full => (Verdict::Unknown, "full".to_owned()),
         ColumnValue::Exact { score } => {
-            let outcome = match score.signum() {
-                1 => Verdict::Win,
-                -1 => Verdict::Loss,
-                _ => Verdict::Draw,
+            let outcome = if score.is_win() {
+                Verdict::Win
+            } else if score.is_loss() {
+                Verdict::Loss
+            } else {
+                Verdict::Draw
             };
             // The score is that of the position before the move.
-            (outcome, describe_score(score, Some(moves_played)))
+            (outcome, score.describe(Some(moves_played)))
         }
         ColumnValue::Heuristic { value, depth } => {
             let value = SearchValue(value);
@@ -262,8 +264,8 @@ mod tests {
             .unwrap();
         for (c, s) in a.columns.iter().zip(scores) {
             match c.value {
-                ColumnValue::Exact { score } => assert_eq!(score, s),
-                ColumnValue::Full => assert_eq!(s, c4_solver::INVALID_MOVE),
+                ColumnValue::Exact { score } => assert_eq!(Some(score), s),
+                ColumnValue::Full => assert_eq!(s, None),
                 ColumnValue::Heuristic { .. } => panic!("not exact"),
             }
         }
@@ -273,7 +275,8 @@ mod tests {
     fn the_empty_board_is_exact_from_the_book() {
         let a = analysis("");
         assert!(a.exact);
-        assert_eq!(a.columns[3].value, ColumnValue::Exact { score: 1 });
+        let score = ExactScore::new(1).unwrap();
+        assert_eq!(a.columns[3].value, ColumnValue::Exact { score });
     }
 
     #[test]

@@ -10,17 +10,21 @@
 use c4_core::{Game, Position};
 use c4_players::{HINT, PlayerSpec};
 use c4_search::search::MoveReport;
-use c4_solver::{Cancel, Score};
+use c4_solver::{Cancel, ExactScore};
 use std::time::Duration;
 
 /// `past_book_slow40` (beside this file): 40 positions of plies 9-11 whose solve takes more
 /// than a million nodes, with every column's exact score (provenance in the file).
 const SLOW_PAST_BOOK: &str = include_str!("past_book_slow40");
 
+/// A full column in the file's lines, written by `c4 solve --analyze` as the reference
+/// solver writes it.
+const FULL_COLUMN: &str = "-1000";
+
 /// A position and the exact score of each column (`None`: full).
 struct Scored {
     moves: String,
-    scores: [Option<Score>; 7],
+    scores: [Option<ExactScore>; 7],
 }
 
 fn slow_positions() -> Vec<Scored> {
@@ -31,8 +35,7 @@ fn slow_positions() -> Vec<Scored> {
             let fields: Vec<&str> = line.split_whitespace().collect();
             let mut scores = [None; 7];
             for (slot, text) in scores.iter_mut().zip(&fields[1..8]) {
-                let score: Score = text.parse().expect("a score");
-                *slot = (score != c4_solver::INVALID_MOVE).then_some(score);
+                *slot = (*text != FULL_COLUMN).then(|| text.parse().expect("a score"));
             }
             Scored {
                 moves: fields[0].to_owned(),
@@ -152,7 +155,7 @@ fn perfects_fallback_searches_in_the_tenth_it_keeps() {
 }
 
 /// Win, draw or loss: 1, 0, -1 for the side to move.
-fn class(score: Score) -> i32 {
+fn class(score: ExactScore) -> i32 {
     score.signum()
 }
 

@@ -7,8 +7,7 @@ use crate::value_error;
 use c4_core::Game;
 use c4_solver::book::BookChoice;
 use c4_solver::{
-    self as engine_solver, DEFAULT_TABLE_BITS, INVALID_MOVE, OpeningBook, Score, SolveError,
-    SolveLimits,
+    self as engine_solver, DEFAULT_TABLE_BITS, ExactScore, OpeningBook, SolveError, SolveLimits,
 };
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -51,11 +50,14 @@ fn new_solver(
     Ok(solver)
 }
 
-/// Per-column scores with None for a full column.
-fn column_scores(scores: [Score; c4_core::WIDTH]) -> Vec<Option<Score>> {
+/// An exact score as Python reads it: an `int`.
+type PyScore = i32;
+
+/// Per-column scores as Python reads them: `int`s, `None` for a full column.
+fn column_scores(scores: [Option<ExactScore>; c4_core::WIDTH]) -> Vec<Option<PyScore>> {
     scores
         .iter()
-        .map(|&s| (s != INVALID_MOVE).then_some(s))
+        .map(|score| score.map(ExactScore::value))
         .collect()
 }
 
@@ -70,10 +72,10 @@ fn solve_game(
     solver: &mut engine_solver::Solver,
     game: &Game,
     weak: bool,
-) -> Result<Score, CoreError> {
+) -> Result<PyScore, CoreError> {
     solver
         .solve_within(game.position(), weak, SolveLimits::default())
-        .map(|(score, _)| score)
+        .map(|(score, _)| score.value())
         .map_err(solve_failed(game))
 }
 
@@ -81,7 +83,7 @@ fn analyze_game(
     solver: &mut engine_solver::Solver,
     game: &Game,
     weak: bool,
-) -> Result<Vec<Option<Score>>, CoreError> {
+) -> Result<Vec<Option<PyScore>>, CoreError> {
     solver
         .analyze(game.position(), weak, SolveLimits::default())
         .map(|(scores, _)| column_scores(scores))
@@ -117,7 +119,7 @@ impl Solver {
 
     /// The exact score of `position` (`weak`: only its sign, -1, 0 or 1).
     #[pyo3(signature = (position, weak = false))]
-    fn solve(&self, py: Python<'_>, position: &Bound<'_, PyAny>, weak: bool) -> PyResult<Score> {
+    fn solve(&self, py: Python<'_>, position: &Bound<'_, PyAny>, weak: bool) -> PyResult<PyScore> {
         let game = game_of(position)?;
         Ok(py.detach(|| solve_game(&mut self.lock(), &game, weak))?)
     }
@@ -129,7 +131,7 @@ impl Solver {
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         weak: bool,
-    ) -> PyResult<Vec<Option<Score>>> {
+    ) -> PyResult<Vec<Option<PyScore>>> {
         let game = game_of(position)?;
         Ok(py.detach(|| analyze_game(&mut self.lock(), &game, weak))?)
     }
@@ -157,7 +159,7 @@ fn shared_solver(py: Python<'_>) -> PyResult<&'static Solver> {
 /// The exact score of `position` (a `Position` or a move string), with the built-in book.
 #[pyfunction]
 #[pyo3(signature = (position, weak = false))]
-pub fn solve(py: Python<'_>, position: &Bound<'_, PyAny>, weak: bool) -> PyResult<Score> {
+pub fn solve(py: Python<'_>, position: &Bound<'_, PyAny>, weak: bool) -> PyResult<PyScore> {
     shared_solver(py)?.solve(py, position, weak)
 }
 
@@ -168,7 +170,7 @@ pub fn analyze(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
     weak: bool,
-) -> PyResult<Vec<Option<Score>>> {
+) -> PyResult<Vec<Option<PyScore>>> {
     shared_solver(py)?.analyze(py, position, weak)
 }
 
@@ -217,7 +219,7 @@ pub fn solve_many(
     weak: bool,
     threads: Option<SolverThreads>,
     book: &str,
-) -> PyResult<Vec<Score>> {
+) -> PyResult<Vec<PyScore>> {
     batch(py, positions, threads, book, move |solver, game| {
         solve_game(solver, game, weak)
     })
@@ -232,7 +234,7 @@ pub fn analyze_many(
     weak: bool,
     threads: Option<SolverThreads>,
     book: &str,
-) -> PyResult<Vec<Vec<Option<Score>>>> {
+) -> PyResult<Vec<Vec<Option<PyScore>>>> {
     batch(py, positions, threads, book, move |solver, game| {
         analyze_game(solver, game, weak)
     })

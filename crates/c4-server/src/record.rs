@@ -20,12 +20,13 @@ use axum::Json;
 use axum::extract::State;
 use c4_api::REVIEW_TABLE_BITS;
 use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
-use c4_core::{CELLS, Column, Game, Player, Position};
+use c4_core::{Column, Game, Player, Position};
 use c4_options::FileAccess;
 use c4_players::{MAX_DEPTH, PlayerSpec};
 use c4_search::search::{MoveReport, MoveValue, duration_from_ms};
+use c4_solver::book::score_bounds;
 use c4_solver::review::review_within;
-use c4_solver::{OpeningBook, Solver, describe_score};
+use c4_solver::{ExactScore, OpeningBook, Solver};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -111,11 +112,21 @@ fn move_time(ply: usize, time_ms: f64) -> Result<Duration, ApiError> {
     duration_from_ms(time_ms).map_err(|e| at_ply(ply, e))
 }
 
-/// The lowest and highest exact score the side to move can have with `ply` discs on the
-/// board: lost to the opponent's next disc, or won with its own.
-fn possible_scores(ply: usize) -> (i32, i32) {
-    let free = CELLS as i32 - ply as i32;
-    (-free / 2, (free + 1) / 2)
+/// The number a computer's statistics give as an exact score, refused unless the side to
+/// move can have it with `ply` discs on the board ([`score_bounds`]: lost to the opponent's
+/// next disc, or won with its own).
+fn possible_score(ply: usize, score: i64) -> Result<(), ApiError> {
+    let (low, high) = score_bounds(ply as u32);
+    if (i64::from(low.value())..=i64::from(high.value())).contains(&score) {
+        Ok(())
+    } else {
+        Err(at_ply(
+            ply,
+            format!(
+                "exact score {score} is impossible with {ply} discs on the board ({low} to {high})"
+            ),
+        ))
+    }
 }
 
 /// A computer's statistics for the move `played` from `position` (ply `ply`), checked as
@@ -128,6 +139,11 @@ fn checked_stats(
 ) -> Result<MoveReport, ApiError> {
     if let Some(time_ms) = stats.get("time_ms").and_then(serde_json::Value::as_f64) {
         move_time(ply, time_ms)?;
+    }
+    if stats.get("exact").and_then(serde_json::Value::as_bool) == Some(true)
+        && let Some(score) = stats.get("score").and_then(serde_json::Value::as_i64)
+    {
+        possible_score(ply, score)?;
     }
     let mut report: MoveReport = serde_json::from_value(stats).map_err(|e| {
         at_ply(
@@ -149,18 +165,6 @@ fn checked_stats(
             ply,
             format!("depth {} is over {MAX_DEPTH}", report.depth),
         ));
-    }
-    if let MoveValue::Exact(score) = report.score {
-        let (low, high) = possible_scores(ply);
-        if !(low..=high).contains(&score.0) {
-            return Err(at_ply(
-                ply,
-                format!(
-                    "exact score {} is impossible with {ply} discs on the board ({low} to {high})",
-                    score.0
-                ),
-            ));
-        }
     }
     match report.pv.first() {
         None => report.pv = vec![played],
@@ -219,7 +223,7 @@ async fn solved_scores(
     state: &AppState,
     game: &Game,
     opening: usize,
-) -> Result<HashMap<usize, i32>, ApiError> {
+) -> Result<HashMap<usize, ExactScore>, ApiError> {
     let moves = game.move_string();
     let limits = state.config().limits();
     run_search(state, move |cancel| {
@@ -344,15 +348,14 @@ async fn check_exact_scores(
     {
         match (report.score, solved.get(&ply)) {
             (MoveValue::Unscored, _) => {}
-            (MoveValue::Exact(claimed), Some(&truth)) if claimed.0 != truth => {
+            (MoveValue::Exact(claimed), Some(&truth)) if claimed != truth => {
                 return Err(at_ply(
                     ply,
                     format!(
-                        "the stats score column {} {} ({}), but the solver scores it {}",
+                        "the stats score column {} {claimed} ({}), but the solver scores it {}",
                         report.column,
-                        claimed.0,
-                        describe_score(claimed.0, Some(ply as u32)),
-                        describe_score(truth, Some(ply as u32)),
+                        claimed.describe(Some(ply as u32)),
+                        truth.describe(Some(ply as u32)),
                     ),
                 ));
             }
@@ -385,8 +388,13 @@ mod tests {
 
     #[test]
     fn the_possible_scores_are_a_win_or_loss_at_the_next_disc() {
-        assert_eq!(possible_scores(0), (-21, 21));
-        assert_eq!(possible_scores(6), (-18, 18));
-        assert_eq!(possible_scores(41), (0, 1));
+        for (ply, low, high) in [(0, -18, 18), (6, -18, 18), (41, 0, 1)] {
+            assert!(possible_score(ply, low).is_ok() && possible_score(ply, high).is_ok());
+            for impossible in [low - 1, high + 1] {
+                let error = possible_score(ply, impossible).unwrap_err().message;
+                let range = format!("({low} to {high})");
+                assert!(error.contains(&range), "{ply}: {error}");
+            }
+        }
     }
 }

@@ -16,7 +16,7 @@ use c4_core::{Column, Game};
 use c4_players::parse_agent;
 use c4_search::search::{MoveReport, MoveValue, SearchValue};
 use c4_server::{ServerConfig, bind, serve};
-use c4_solver::{OpeningBook, Solver};
+use c4_solver::{ExactScore, OpeningBook, Solver};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
@@ -56,7 +56,7 @@ async fn the_score_for_you_is_the_terminal_s(client: &Client) -> TestResult {
     ];
     let values = exact
         .iter()
-        .map(|&(score, ply)| (MoveValue::exact(score), ply))
+        .map(|&(score, ply)| (MoveValue::exact(ExactScore::new(score).unwrap()), ply))
         .chain(search.iter().map(|&value| (MoveValue::Heuristic(value), 9)))
         .chain([(MoveValue::Unscored, 3)]);
     let reports: Vec<MoveReport> = values

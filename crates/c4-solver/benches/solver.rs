@@ -3,13 +3,14 @@
 //! `cargo bench -p c4-solver`; `c4 bench solver` is the node-count signature.
 
 use c4_core::{Position, parse_moves};
-use c4_solver::{Solver, reference_positions};
+use c4_solver::{ExactScore, Solver, reference_positions};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn bench_solver(c: &mut Criterion) {
     let mut solver = Solver::new(22);
     for (set, count) in [("Test_L3_R1", 100), ("Test_L2_R1", 100), ("Test_L1_R1", 20)] {
-        let positions: Vec<(Position, i32)> = reference_positions::set(set).unwrap()[..count]
+        let positions: Vec<(Position, ExactScore)> = reference_positions::set(set).unwrap()
+            [..count]
             .iter()
             .map(|p| (parse_moves(&p.moves).unwrap(), p.score))
             .collect();

@@ -14,9 +14,10 @@
 //! split by job into private modules: `root` (the null-window bisection, per-move scores,
 //! the best move), `negamax` (the tree), `move_order`, `static_rules` (bounds that need no
 //! search), `table` and `slot_memory` (the transposition table, allocated once per solver)
-//! and `parallel` (lazy SMP helpers on one shared table). The score helpers ([`Score`],
-//! [`describe_score`], ...) and the table's public face ([`SolverTable`]) are re-exported at
-//! the root, so callers name `c4_solver::X` and never a module of the search.
+//! and `parallel` (lazy SMP helpers on one shared table). The exact score ([`ExactScore`]),
+//! its helpers ([`move_score`], [`best_solved_column`]) and the table's public face
+//! ([`SolverTable`]) are re-exported at the root, so callers name `c4_solver::X` and never a
+//! module of the search.
 //!
 //! A few small pieces live here because the solver needs them and the crates above share
 //! them, and this is the lowest crate that needs them: [`clock`] (the one clock, the
@@ -37,6 +38,9 @@
 //! 0 is a draw; a positive score means the side to move wins, negative that it loses. The
 //! magnitude is 22 minus the number of discs the winner has played when four connect
 //! (`(CELLS + 2) / 2 - k` in general), so quicker wins score higher. The empty board scores +1.
+//! Every score that leaves the crate is an [`ExactScore`], and a row of column scores is
+//! `[Option<ExactScore>; WIDTH]` (`None` for a full column); the search works on bare `i32`
+//! bounds inside.
 //!
 //! # Algorithm
 //!
@@ -91,11 +95,9 @@ mod static_rules;
 mod table;
 
 pub use book::{BookError, OpeningBook};
-pub use score::{
-    INVALID_MOVE, MAX_SCORE, MIN_SCORE, Score, best_solved_column, describe_score, is_win,
-    move_score, win_now_score, winner_discs_left,
-};
-pub use table::{DEFAULT_TABLE_BITS, Entry, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
+pub use score::{ExactScore, ScoreError, best_solved_column, move_score};
+use table::Entry;
+pub use table::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
 
 use crate::clock::Instant;
 use c4_core::bitboard::{non_losing_cells, winning_cells};
@@ -154,17 +156,18 @@ pub struct SolveStats {
     pub time: Duration,
 }
 
-const ABORTED: Score = Score::MIN / 2;
+/// What the search returns once it must stop: no score, far below every one.
+const ABORTED: i32 = i32::MIN / 2;
 /// Up to this many discs, table keys are mirror-canonical.
-const SYMMETRY_PLIES: Score = 18;
+const SYMMETRY_PLIES: i32 = 18;
 /// Enhanced transposition cutoffs are tried at nodes with fewer discs than this...
-const ETC_MAX_DISCS: Score = 30;
+const ETC_MAX_DISCS: i32 = 30;
 /// ...at every such node below this many discs, and beyond only at nodes found in the table.
-const ETC_ALWAYS_DISCS: Score = 24;
+const ETC_ALWAYS_DISCS: i32 = 24;
 /// From this many discs on, the root searches the whole score range at once.
-const FULL_WINDOW_DISCS: Score = 26;
+const FULL_WINDOW_DISCS: i32 = 26;
 /// From this many discs on, nodes skip the table and move ordering.
-const ENDGAME_DISCS: Score = 36;
+const ENDGAME_DISCS: i32 = 36;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 1 << 14;
 
@@ -190,9 +193,9 @@ pub struct Solver {
 /// The order in which a solver probes the root's score range with null windows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ProbeOrder {
-    /// Bisection (see [`Solver::solve_root`]), each probe moved by this offset (0 for the
+    /// Bisection (see [`Solver::search_root`]), each probe moved by this offset (0 for the
     /// main thread).
-    Bisect(Score),
+    Bisect(i32),
     /// Outwards from 0: is the score above 0, then above 1, 2, ... or above -1, -2, ... as
     /// the answers say (a helper's order: the scores of early positions, the costliest to
     /// solve, lie near 0 and then take two probes).
@@ -237,8 +240,8 @@ impl Solver {
             probes: match variant {
                 0 => ProbeOrder::Bisect(0),
                 1 => ProbeOrder::FromZero,
-                v if v % 2 == 0 => ProbeOrder::Bisect(-((v / 2) as Score)),
-                v => ProbeOrder::Bisect((v / 2) as Score),
+                v if v % 2 == 0 => ProbeOrder::Bisect(-((v / 2) as i32)),
+                v => ProbeOrder::Bisect((v / 2) as i32),
             },
         }
     }
@@ -272,18 +275,18 @@ impl Solver {
     }
 
     /// The exact score of `position`.
-    pub fn solve(&mut self, position: &Position) -> Result<(Score, SolveStats), SolveError> {
+    pub fn solve(&mut self, position: &Position) -> Result<(ExactScore, SolveStats), SolveError> {
         self.solve_within(position, false, SolveLimits::default())
     }
 
-    /// The score (`weak`: only its sign, -1, 0 or 1) under optional limits, on as many
-    /// threads as [`set_threads`](Self::set_threads) asked for.
+    /// The score (`weak`: only its sign, see [`ExactScore::weak`]) under optional limits, on
+    /// as many threads as [`set_threads`](Self::set_threads) asked for.
     pub fn solve_within(
         &mut self,
         position: &Position,
         weak: bool,
         limits: SolveLimits,
-    ) -> Result<(Score, SolveStats), SolveError> {
+    ) -> Result<(ExactScore, SolveStats), SolveError> {
         if self.threads > 1 {
             self.solve_parallel(position, weak, limits)
         } else {

@@ -23,7 +23,7 @@ struct Node {
     /// Every disc.
     occupied: u64,
     /// Discs played.
-    moves: Score,
+    moves: i32,
     /// The cells where the opponent would connect four.
     opponent_wins: u64,
     /// The playable cells that do not hand the opponent a win at once.
@@ -38,7 +38,7 @@ impl Node {
         Node {
             current,
             occupied,
-            moves: position.moves_played() as Score,
+            moves: position.moves_played() as i32,
             opponent_wins,
             safe: non_losing_cells(occupied, opponent_wins),
         }
@@ -47,8 +47,8 @@ impl Node {
     /// The score of a win with the side to move's disc after next: the best left, as it
     /// cannot win with its next one (callers check).
     #[inline]
-    fn win_after_next(&self) -> Score {
-        (CELLS as Score - 1 - self.moves) / 2
+    fn win_after_next(&self) -> i32 {
+        (CELLS as i32 - 1 - self.moves) / 2
     }
 
     /// Whether exactly one move does not lose at once (mostly a forced block).
@@ -62,19 +62,19 @@ impl Node {
 #[derive(Clone, Copy)]
 struct Window {
     /// The score the side to move is sure of: a move must beat it to matter.
-    alpha: Score,
+    alpha: i32,
     /// The score from which on the parent needs no more (the node fails high).
-    beta: Score,
+    beta: i32,
     /// The best score still possible here: a win with the disc after next, or less where a
     /// rule or the table says so. It narrows `beta` before the moves are searched.
-    max: Score,
+    max: i32,
 }
 
 impl Window {
     /// Raises alpha to `lower` where that is higher; the node's score when that closes the
     /// window.
     #[inline]
-    fn raise_alpha(&mut self, lower: Score) -> Option<Score> {
+    fn raise_alpha(&mut self, lower: i32) -> Option<i32> {
         if self.alpha < lower {
             self.alpha = lower;
             if self.alpha >= self.beta {
@@ -87,7 +87,7 @@ impl Window {
     /// Lowers the best possible score to `upper` where that is lower; the node's score when
     /// that leaves nothing above alpha.
     #[inline]
-    fn lower_max(&mut self, upper: Score) -> Option<Score> {
+    fn lower_max(&mut self, upper: i32) -> Option<i32> {
         if upper < self.max {
             self.max = upper;
             if self.max <= self.alpha {
@@ -99,7 +99,7 @@ impl Window {
 
     /// Lowers beta to the best possible score; the node's score when that closes the window.
     #[inline]
-    fn cap_beta(&mut self) -> Option<Score> {
+    fn cap_beta(&mut self) -> Option<i32> {
         if self.beta > self.max {
             self.beta = self.max;
             if self.alpha >= self.beta {
@@ -120,7 +120,7 @@ struct TableKey {
 
 impl TableKey {
     #[inline]
-    fn new(position: &Position, moves: Score) -> TableKey {
+    fn new(position: &Position, moves: i32) -> TableKey {
         if moves < SYMMETRY_PLIES {
             let (key, mirror) = (position.key(), position.mirror_key());
             if mirror < key {
@@ -142,11 +142,11 @@ impl TableKey {
         }
     }
 
-    /// Column index `column` of the position as seen in the keyed one, or back.
+    /// `column` of the position as seen in the keyed one, or back.
     #[inline]
-    fn orient(self, column: usize) -> usize {
+    fn orient(self, column: Column) -> Column {
         if self.mirrored {
-            WIDTH - 1 - column
+            column.mirrored()
         } else {
             column
         }
@@ -156,7 +156,7 @@ impl TableKey {
 impl Solver {
     /// Null- or narrow-window negamax. The side to move cannot win with its next disc
     /// (callers check). Returns a bound consistent with the window (fail-hard).
-    pub(super) fn negamax(&mut self, position: &Position, mut alpha: Score, beta: Score) -> Score {
+    pub(super) fn negamax(&mut self, position: &Position, mut alpha: i32, beta: i32) -> i32 {
         debug_assert!(alpha < beta && !position.can_win_next());
         let nodes_before = self.nodes;
         if self.count_node() {
@@ -217,13 +217,7 @@ impl Solver {
     /// The only safe move, played here without a table probe or an entry for this node (the
     /// child has its own); or a win at once found for it.
     #[inline(always)]
-    fn play_forced_move(
-        &mut self,
-        position: &Position,
-        node: &Node,
-        alpha: Score,
-        beta: Score,
-    ) -> Score {
+    fn play_forced_move(&mut self, position: &Position, node: &Node, alpha: i32, beta: i32) -> i32 {
         let (current, occupied) = (node.current, node.occupied);
         if wins_by_force(
             winning_cells(current | node.safe, occupied),
@@ -239,7 +233,7 @@ impl Solver {
     /// The last plies: the subtrees are too small to repay table probes and ordering, so the
     /// moves are searched centre first.
     #[inline(always)]
-    fn search_endgame(&mut self, position: &Position, node: &Node, mut window: Window) -> Score {
+    fn search_endgame(&mut self, position: &Position, node: &Node, mut window: Window) -> i32 {
         if let Some(score) = window.cap_beta() {
             return score;
         }
@@ -262,8 +256,11 @@ impl Solver {
 
     /// The book's score of `position`, if it holds it.
     #[inline]
-    fn book_score(&self, position: &Position) -> Option<Score> {
-        self.book.as_ref().and_then(|book| book.get(position))
+    fn book_score(&self, position: &Position) -> Option<i32> {
+        self.book
+            .as_ref()
+            .and_then(|book| book.get(position))
+            .map(ExactScore::value)
     }
 
     /// Starts loading every child's slot, so that the memory latency overlaps the move
@@ -293,7 +290,7 @@ impl Solver {
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves this
     /// node fails high ends the search before any child is searched.
     #[inline(always)]
-    fn enhanced_cutoff(&self, child_keys: &[u64], beta: Score) -> Option<Score> {
+    fn enhanced_cutoff(&self, child_keys: &[u64], beta: i32) -> Option<i32> {
         for &child_key in child_keys {
             if let Some(entry) = self.table.get(child_key)
                 && let Bound::Upper(child_max) = entry.bound()
@@ -315,7 +312,7 @@ impl Solver {
         mut window: Window,
         key: TableKey,
         nodes_before: u64,
-    ) -> Score {
+    ) -> i32 {
         while let Some(cell) = sorter.next() {
             let mut child = *position;
             child.play_cell(cell);
@@ -324,7 +321,7 @@ impl Solver {
                 return ABORTED;
             }
             if score >= window.beta {
-                let column = cell.trailing_zeros() as usize / COLUMN_BITS;
+                let column = Column::ALL[cell.trailing_zeros() as usize / COLUMN_BITS];
                 self.store(key, Entry::lower(score, key.orient(column)), nodes_before);
                 return score;
             }
@@ -360,14 +357,14 @@ impl Solver {
 /// the board is all but full; and a floor for `alpha`, as the opponent cannot win with its
 /// next disc either. The node's score when one settles it.
 #[inline(always)]
-fn settle_by_rules(node: &Node, alpha: &mut Score, beta: Score) -> Option<Score> {
+fn settle_by_rules(node: &Node, alpha: &mut i32, beta: i32) -> Option<i32> {
     if node.safe == 0 {
-        return Some(-(CELLS as Score - node.moves) / 2);
+        return Some(-(CELLS as i32 - node.moves) / 2);
     }
-    if node.moves >= CELLS as Score - 2 {
+    if node.moves >= CELLS as i32 - 2 {
         return Some(0);
     }
-    let min = -(CELLS as Score - 2 - node.moves) / 2;
+    let min = -(CELLS as i32 - 2 - node.moves) / 2;
     if *alpha < min {
         *alpha = min;
         if *alpha >= beta {
@@ -380,7 +377,7 @@ fn settle_by_rules(node: &Node, alpha: &mut Score, beta: Score) -> Option<Score>
 /// The window narrowed by the bounds that need no search (`static_bounds`); the node's
 /// score when they close it.
 #[inline(always)]
-fn narrow_by_static_bounds(node: &Node, window: &mut Window) -> Option<Score> {
+fn narrow_by_static_bounds(node: &Node, window: &mut Window) -> Option<i32> {
     let (lower, upper) = static_bounds(node.current, node.occupied, window.alpha, window.beta);
     window
         .raise_alpha(lower)
@@ -391,8 +388,8 @@ fn narrow_by_static_bounds(node: &Node, window: &mut Window) -> Option<Score> {
 /// (0 when none).
 #[inline]
 fn table_move_cell(entry: Option<Entry>, key: TableKey) -> u64 {
-    match entry.and_then(Entry::best_column) {
-        Some(column) => Bitboard::column(Column::ALL[key.orient(column)]).0,
+    match entry.and_then(|entry| entry.best_move) {
+        Some(column) => Bitboard::column(key.orient(column)).0,
         None => 0,
     }
 }
@@ -400,7 +397,7 @@ fn table_move_cell(entry: Option<Entry>, key: TableKey) -> u64 {
 /// The window narrowed by the table's bound, then beta lowered to the best possible score;
 /// the node's score when either closes it.
 #[inline(always)]
-fn narrow_by_entry(entry: Option<Entry>, window: &mut Window) -> Option<Score> {
+fn narrow_by_entry(entry: Option<Entry>, window: &mut Window) -> Option<i32> {
     if let Some(entry) = entry {
         match entry.bound() {
             Bound::Lower(lower) => {
@@ -419,7 +416,7 @@ fn narrow_by_entry(entry: Option<Entry>, window: &mut Window) -> Option<Score> {
 /// mostly wait on memory for nothing (Begin-Easy runs a quarter faster for probing only at
 /// nodes the table holds).
 #[inline]
-fn tries_enhanced_cutoff(moves: Score, seen: bool) -> bool {
+fn tries_enhanced_cutoff(moves: i32, seen: bool) -> bool {
     moves < ETC_MAX_DISCS && (seen || moves < ETC_ALWAYS_DISCS)
 }
 
@@ -428,7 +425,7 @@ fn tries_enhanced_cutoff(moves: Score, seen: bool) -> bool {
 /// leaves two threats the other player cannot stop both: a win with the disc after next,
 /// the best score left.
 #[inline(always)]
-fn order_moves(node: &Node, hash_move: u64, sorter: &mut MoveSorter) -> Option<Score> {
+fn order_moves(node: &Node, hash_move: u64, sorter: &mut MoveSorter) -> Option<i32> {
     let zugzwang_rows = if node.moves % 2 == 0 {
         ODD_ROWS
     } else {

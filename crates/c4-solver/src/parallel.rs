@@ -1,6 +1,6 @@
 //! The parallel driver: several threads searching one shared table (lazy SMP).
 
-use super::{Score, SolveError, SolveLimits, SolveStats, Solver};
+use super::{ExactScore, SolveError, SolveLimits, SolveStats, Solver};
 use crate::clock::Instant;
 use c4_core::Position;
 use std::sync::Arc;
@@ -17,7 +17,7 @@ impl Solver {
         position: &Position,
         weak: bool,
         limits: SolveLimits,
-    ) -> Result<(Score, SolveStats), SolveError> {
+    ) -> Result<(ExactScore, SolveStats), SolveError> {
         let threads = self.threads;
         if position.is_over() {
             return Err(SolveError::GameOver);

@@ -36,13 +36,15 @@ pub static SETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+use crate::ExactScore;
+
 /// One scored position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoredPosition {
     /// Moves from the empty board.
     pub moves: String,
     /// The reference score.
-    pub score: i32,
+    pub score: ExactScore,
 }
 
 /// The positions of the set called `name` (case-insensitive; `L2_R2` works too).

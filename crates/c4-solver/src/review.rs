@@ -4,7 +4,7 @@
 //! [`Quality`]), here with each position's columns solved so the best move can be named.
 
 use crate::clock::Instant;
-use crate::{INVALID_MOVE, Score, SolveError, SolveLimits, Solver, describe_score};
+use crate::{ExactScore, SolveError, SolveLimits, Solver};
 use c4_core::{Column, Game, Player, WIDTH, excerpt};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -24,7 +24,7 @@ pub enum Quality {
 impl Quality {
     /// The quality of a move scoring `score` where the best scores `best`.
     #[must_use]
-    pub fn of(score: Score, best: Score) -> Quality {
+    pub fn of(score: ExactScore, best: ExactScore) -> Quality {
         if score == best {
             Quality::Optimal
         } else if score.signum() == best.signum() {
@@ -47,9 +47,9 @@ pub struct ReviewedMove {
     /// The column played.
     pub column: Column,
     /// What it scores for its player (Pons' convention).
-    pub score: Score,
+    pub score: ExactScore,
     /// What the best move scores.
-    pub best: Score,
+    pub best: ExactScore,
     /// The columns that score `best`.
     pub best_columns: Vec<Column>,
     /// Its verdict.
@@ -150,7 +150,9 @@ pub fn review_within(
             time: budget.map(|b| b.saturating_sub(start.elapsed())),
         };
         match solver.analyze(position, false, limits) {
-            Ok((scores, _)) => reviewed.push(judge(position, &scores, *column, &names)),
+            Ok((scores, _)) => {
+                reviewed.extend(judge(position, &scores, *column, &names));
+            }
             Err(SolveError::LimitReached) => {
                 complete = false;
                 break;
@@ -172,22 +174,19 @@ pub fn review_within(
     })
 }
 
+/// The move `column` judged among the columns' `scores`; `None` when its column has no score
+/// (a full one, which a game's move never is).
 fn judge(
     position: &c4_core::Position,
-    scores: &[Score; WIDTH],
+    scores: &[Option<ExactScore>; WIDTH],
     column: Column,
     names: &[String; 2],
-) -> ReviewedMove {
-    let best = scores
-        .iter()
-        .copied()
-        .filter(|&s| s != INVALID_MOVE)
-        .max()
-        .expect("a position that is not over has a move");
-    let score = scores[column.index()];
+) -> Option<ReviewedMove> {
+    let score = scores[column.index()]?;
+    let best = scores.iter().flatten().copied().max()?;
     let player = position.side_to_move();
     let moves_played = Some(position.moves_played());
-    ReviewedMove {
+    Some(ReviewedMove {
         ply: position.moves_played(),
         player,
         name: names[usize::from(player == Player::Yellow)].clone(),
@@ -196,12 +195,12 @@ fn judge(
         best,
         best_columns: Column::ALL
             .into_iter()
-            .filter(|c| scores[c.index()] == best)
+            .filter(|c| scores[c.index()] == Some(best))
             .collect(),
         quality: Quality::of(score, best),
-        text: describe_score(score, moves_played),
-        best_text: describe_score(best, moves_played),
-    }
+        text: score.describe(moves_played),
+        best_text: best.describe(moves_played),
+    })
 }
 
 impl Review {
@@ -283,11 +282,17 @@ mod tests {
 
     #[test]
     fn moves_are_judged_by_the_result_they_keep() {
-        assert_eq!(Quality::of(3, 3), Quality::Optimal);
-        assert_eq!(Quality::of(1, 3), Quality::Inaccurate);
-        assert_eq!(Quality::of(-4, -2), Quality::Inaccurate);
-        assert_eq!(Quality::of(0, 2), Quality::Mistake);
-        assert_eq!(Quality::of(-1, 0), Quality::Mistake);
+        let of = |score, best| {
+            Quality::of(
+                ExactScore::new(score).unwrap(),
+                ExactScore::new(best).unwrap(),
+            )
+        };
+        assert_eq!(of(3, 3), Quality::Optimal);
+        assert_eq!(of(1, 3), Quality::Inaccurate);
+        assert_eq!(of(-4, -2), Quality::Inaccurate);
+        assert_eq!(of(0, 2), Quality::Mistake);
+        assert_eq!(of(-1, 0), Quality::Mistake);
     }
 
     #[test]

@@ -10,7 +10,7 @@ impl Solver {
         position: &Position,
         weak: bool,
         limits: SolveLimits,
-    ) -> Result<(Score, SolveStats), SolveError> {
+    ) -> Result<(ExactScore, SolveStats), SolveError> {
         if position.is_over() {
             return Err(SolveError::GameOver);
         }
@@ -28,18 +28,18 @@ impl Solver {
         }
     }
 
-    /// The score of playing each column: `INVALID_MOVE` for a full one.
+    /// The score of playing each column: `None` for a full one.
     pub fn analyze(
         &mut self,
         position: &Position,
         weak: bool,
         limits: SolveLimits,
-    ) -> Result<([Score; WIDTH], SolveStats), SolveError> {
+    ) -> Result<([Option<ExactScore>; WIDTH], SolveStats), SolveError> {
         if position.is_over() {
             return Err(SolveError::GameOver);
         }
         let start = Instant::now();
-        let mut scores = [INVALID_MOVE; WIDTH];
+        let mut scores = [None; WIDTH];
         let mut total = SolveStats::default();
         for column in Column::ALL {
             if !position.can_play(column) {
@@ -50,7 +50,7 @@ impl Solver {
                 time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
             };
             let (score, stats) = self.score_move(position, column, weak, remaining)?;
-            scores[column.index()] = score;
+            scores[column.index()] = Some(score);
             total.nodes += stats.nodes;
         }
         total.time = start.elapsed();
@@ -67,7 +67,7 @@ impl Solver {
         &mut self,
         position: &Position,
         limits: SolveLimits,
-    ) -> Result<(Column, Score, SolveStats), SolveError> {
+    ) -> Result<(Column, ExactScore, SolveStats), SolveError> {
         self.best_move_or_worse(position, limits)
             .map_err(|gave_up| gave_up.error)
     }
@@ -78,7 +78,7 @@ impl Solver {
         &mut self,
         position: &Position,
         limits: SolveLimits,
-    ) -> Result<(Column, Score, SolveStats), GaveUp> {
+    ) -> Result<(Column, ExactScore, SolveStats), GaveUp> {
         let nothing_proven = |error| GaveUp {
             error,
             worse: Vec::new(),
@@ -95,7 +95,7 @@ impl Solver {
                 .into_iter()
                 .find(|c| position.can_play(*c) && position.is_winning_move(*c))
                 .expect("a position that can win next has a winning column");
-            return Ok((column, win_now_score(position), SolveStats::default()));
+            return Ok((column, ExactScore::win_now(position), SolveStats::default()));
         }
         let (score, mut stats) = self
             .solve_within(position, false, limits)
@@ -108,9 +108,9 @@ impl Solver {
             let mut child = *position;
             child.play_unchecked(column);
             let optimal = if child.is_over() {
-                score == 0 // the last cell filled without a four
+                score.is_draw() // the last cell filled without a four
             } else if child.can_win_next() {
-                -win_now_score(&child) == score
+                -ExactScore::win_now(&child) == score
             } else {
                 let remaining = SolveLimits {
                     nodes: limits.nodes.map(|n| n.saturating_sub(stats.nodes)),
@@ -137,23 +137,22 @@ impl Solver {
         let (scores, more) = self
             .analyze(position, false, limits)
             .map_err(|error| GaveUp { error, worse })?;
-        let column = best_solved_column(position, &scores);
+        let (column, score) =
+            best_solved_column(&scores).expect("a position that is not over has a legal move");
         stats.nodes += more.nodes;
         stats.time = start.elapsed();
-        Ok((column, scores[column.index()], stats))
+        Ok((column, score, stats))
     }
 
     /// The best move and its exact score when the book scores every move of `position`
     /// (see [`OpeningBook::move_scores`]): no search at all.
     #[must_use]
-    pub fn book_move(&self, position: &Position) -> Option<(Column, Score)> {
+    pub fn book_move(&self, position: &Position) -> Option<(Column, ExactScore)> {
         let book = self.book.as_deref()?;
         if position.is_over() || position.moves_played() > book.depth() {
             return None;
         }
-        let scores = book.move_scores(position).ok()?;
-        let column = best_solved_column(position, &scores);
-        Some((column, scores[column.index()]))
+        best_solved_column(&book.move_scores(position).ok()?)
     }
 
     /// Resets the node count and sets the limits of a search starting at `start`.
@@ -169,10 +168,11 @@ impl Solver {
     fn probe(
         &mut self,
         position: &Position,
-        bound: Score,
+        bound: ExactScore,
         limits: SolveLimits,
     ) -> Result<bool, SolveError> {
         self.arm(limits, Instant::now());
+        let bound = bound.value();
         let above = self.negamax(position, bound, bound + 1) > bound;
         if self.aborted {
             Err(SolveError::LimitReached)
@@ -189,31 +189,36 @@ impl Solver {
         column: Column,
         weak: bool,
         limits: SolveLimits,
-    ) -> Result<(Score, SolveStats), SolveError> {
+    ) -> Result<(ExactScore, SolveStats), SolveError> {
         let mut stats = SolveStats::default();
         let score = move_score(position, column, |child| {
             let (score, child_stats) = self.solve_within(child, weak, limits)?;
             stats = child_stats;
             Ok(score)
         })?;
-        Ok((if weak { score.signum() } else { score }, stats))
+        Ok((if weak { score.weak() } else { score }, stats))
     }
 
-    fn solve_root(&mut self, position: &Position, weak: bool) -> Score {
-        if position.can_win_next() {
-            return if weak { 1 } else { win_now_score(position) };
-        }
-        if let Some(score) = self.book.as_ref().and_then(|b| b.get(position)) {
-            return if weak { score.signum() } else { score };
-        }
-        let moves = position.moves_played() as Score;
+    /// The score of `position` (`weak`: its sign); any score once the search is aborted.
+    fn solve_root(&mut self, position: &Position, weak: bool) -> ExactScore {
+        let score = if position.can_win_next() {
+            ExactScore::win_now(position)
+        } else if let Some(score) = self.book.as_ref().and_then(|b| b.get(position)) {
+            score
+        } else {
+            ExactScore::from_search(self.search_root(position, weak))
+        };
+        if weak { score.weak() } else { score }
+    }
+
+    /// The null-window searches of [`solve_root`](Self::solve_root): the score, or its sign
+    /// or a bound beyond it with `weak`.
+    fn search_root(&mut self, position: &Position, weak: bool) -> i32 {
+        let moves = position.moves_played() as i32;
         let (mut min, mut max) = if weak {
             (-1, 1)
         } else {
-            (
-                -(CELLS as Score - moves) / 2,
-                (CELLS as Score + 1 - moves) / 2,
-            )
+            (-(CELLS as i32 - moves) / 2, (CELLS as i32 + 1 - moves) / 2)
         };
         if moves >= FULL_WINDOW_DISCS && !weak {
             // Few empty cells: one search over the whole score range costs less than the

@@ -1,84 +1,243 @@
 //! Exact scores: what they mean, how they are written, and which move they pick.
+//!
+//! An exact score is Pons' convention: 0 is a draw; a positive score means the side to move
+//! wins, negative that it loses. The magnitude is 22 minus the number of discs the winner has
+//! played when four connect (`(CELLS + 2) / 2 - k` in general), so quicker wins score higher.
+//! The empty board scores +1.
+//!
+//! [`ExactScore`] is that number as a type of its own, apart from the heuristic searches'
+//! values, and a row of column scores is `[Option<ExactScore>; WIDTH]`, `None` for a full
+//! column. The search itself works on bare `i32` bounds (a null window is `bound, bound + 1`
+//! and the root bisects the range), which become an [`ExactScore`] where a score leaves it.
 
 use c4_core::{CELLS, Column, Position, WIDTH};
+use std::fmt;
+use std::ops::Neg;
+use std::str::FromStr;
 
-/// An exact score (see the module docs).
-pub type Score = i32;
+/// An exact score of a position for its side to move, in Pons' convention (see the module's
+/// docs): positive a win, the higher the sooner; negative a loss; 0 a draw. It lies within
+/// [`ExactScore::MIN`]..=[`ExactScore::MAX`], a range symmetric about 0, so a score
+/// negates into another. A weak solve gives only the sign: -1, 0 or 1 (see
+/// [`weak`](Self::weak)).
+///
+/// It prints and parses as its number (`+18`, `-3`, `0`), as the reference solver writes it
+/// and as books, game records and JSON keep it; [`describe`](Self::describe) says it in words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(into = "i32")]
+pub struct ExactScore(i32);
 
-/// The best possible score: a win with the side to move's first disc after the 3 forced ones.
-pub const MAX_SCORE: Score = (CELLS as Score + 1) / 2 - 3;
-/// The worst possible score.
-pub const MIN_SCORE: Score = -(CELLS as Score) / 2 + 3;
-/// The score a full column gets in [`super::Solver::analyze`].
-pub const INVALID_MOVE: Score = -1000;
+/// A number that is no exact score of the board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreError {
+    /// Text that is not an integer.
+    #[error("{0:?} is not a score")]
+    NotANumber(String),
+    /// An integer outside the scores of the board.
+    #[error(
+        "{0} is not a score: exact scores lie within {min}..={max}",
+        min = ExactScore::MIN,
+        max = ExactScore::MAX
+    )]
+    OutOfRange(i64),
+}
 
-/// The score of the side to move connecting four with its next disc in `position`.
-#[must_use]
-pub const fn win_now_score(position: &Position) -> Score {
-    (CELLS as Score + 1 - position.moves_played() as Score) / 2
+impl ExactScore {
+    /// A draw.
+    pub const DRAW: ExactScore = ExactScore(0);
+    /// The best possible score: a win with the side to move's first disc after the 3 it
+    /// needs besides.
+    pub const MAX: ExactScore = ExactScore((CELLS as i32 + 1) / 2 - 3);
+    /// The worst possible score: a loss to the opponent's fourth disc (at most that far below
+    /// 0 on any board, so the range stays symmetric).
+    pub const MIN: ExactScore = ExactScore(-ExactScore::MAX.0);
+
+    /// The score `value`, if it lies within [`MIN`](Self::MIN)..=[`MAX`](Self::MAX).
+    #[must_use]
+    pub const fn new(value: i32) -> Option<ExactScore> {
+        if ExactScore::MIN.0 <= value && value <= ExactScore::MAX.0 {
+            Some(ExactScore(value))
+        } else {
+            None
+        }
+    }
+
+    /// A score the search or a book computed, in range by construction.
+    #[inline]
+    pub(crate) const fn from_search(value: i32) -> ExactScore {
+        debug_assert!(ExactScore::MIN.0 <= value && value <= ExactScore::MAX.0);
+        ExactScore(value)
+    }
+
+    /// The number, for files, JSON and arithmetic on bounds.
+    #[inline]
+    #[must_use]
+    pub const fn value(self) -> i32 {
+        self.0
+    }
+
+    /// The score, for its player, of connecting four with the disc played onto `ply` discs
+    /// (never above [`MAX`](Self::MAX): no four comes before a player's fourth disc, so an
+    /// earlier ply scores the earliest win there is; past the last cell, 0). For the side to
+    /// move in a position, `ply` is its discs for a four at once, two more for a four with
+    /// the disc after next.
+    #[must_use]
+    pub const fn win_at_ply(ply: u32) -> ExactScore {
+        let value = (CELLS as i32 + 1 - ply as i32) / 2;
+        if value > ExactScore::MAX.0 {
+            ExactScore::MAX
+        } else if value < 0 {
+            ExactScore::DRAW
+        } else {
+            ExactScore(value)
+        }
+    }
+
+    /// The score of the side to move in `position` connecting four with its next disc:
+    /// [`win_at_ply`](Self::win_at_ply) of its discs.
+    #[must_use]
+    pub const fn win_now(position: &Position) -> ExactScore {
+        ExactScore::win_at_ply(position.moves_played())
+    }
+
+    /// Whether the side to move wins.
+    #[must_use]
+    pub const fn is_win(self) -> bool {
+        self.0 > 0
+    }
+
+    /// Whether the side to move loses.
+    #[must_use]
+    pub const fn is_loss(self) -> bool {
+        self.0 < 0
+    }
+
+    /// Whether the game is drawn.
+    #[must_use]
+    pub const fn is_draw(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The result alone as a number: 1 a win, 0 a draw, -1 a loss.
+    #[must_use]
+    pub const fn signum(self) -> i32 {
+        self.0.signum()
+    }
+
+    /// The weak solver's score: the result alone, as the score -1, 0 or 1.
+    #[must_use]
+    pub const fn weak(self) -> ExactScore {
+        ExactScore(self.0.signum())
+    }
+
+    /// The number of discs the winner still plays (including the winning one) in a position
+    /// with `moves_played` discs; `None` for a draw.
+    #[must_use]
+    pub fn winner_discs_left(self, moves_played: u32) -> Option<u32> {
+        if self.is_draw() {
+            return None;
+        }
+        // Winner's discs at the end: k = (CELLS + 2) / 2 - |score|.
+        let k = (CELLS as i32 + 2) / 2 - self.0.abs();
+        // Discs the winner has now: the side to move has played moves/2, the other (moves+1)/2.
+        let now = if self.is_win() {
+            moves_played / 2
+        } else {
+            moves_played.div_ceil(2)
+        } as i32;
+        Some((k - now).max(1) as u32)
+    }
+
+    /// The score in words, for the side to move: `win in 3 moves (+18)`, `loss in 15 moves
+    /// (-5)`, `draw`. A move is one disc of the winner, the winning disc included; Pons' score
+    /// is in brackets. Without `moves_played` the distance is unknown: `win (+18)`.
+    #[must_use]
+    pub fn describe(self, moves_played: Option<u32>) -> String {
+        let word = if self.is_win() {
+            "win"
+        } else if self.is_loss() {
+            "loss"
+        } else {
+            return "draw".to_owned();
+        };
+        match moves_played.and_then(|m| self.winner_discs_left(m)) {
+            Some(n) => format!(
+                "{word} in {n} move{} ({self:+})",
+                if n == 1 { "" } else { "s" }
+            ),
+            None => format!("{word} ({self:+})"),
+        }
+    }
+}
+
+impl Neg for ExactScore {
+    type Output = ExactScore;
+    /// The same result seen from the other side.
+    #[inline]
+    fn neg(self) -> ExactScore {
+        ExactScore(-self.0)
+    }
+}
+
+impl fmt::Display for ExactScore {
+    /// The number, with the formatter's flags (`{:+}` signs it).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl FromStr for ExactScore {
+    type Err = ScoreError;
+    fn from_str(text: &str) -> Result<ExactScore, ScoreError> {
+        let value: i64 = text
+            .parse()
+            .map_err(|_| ScoreError::NotANumber(c4_core::excerpt(text)))?;
+        ExactScore::try_from(value)
+    }
+}
+
+impl TryFrom<i64> for ExactScore {
+    type Error = ScoreError;
+    fn try_from(value: i64) -> Result<ExactScore, ScoreError> {
+        i32::try_from(value)
+            .ok()
+            .and_then(ExactScore::new)
+            .ok_or(ScoreError::OutOfRange(value))
+    }
+}
+
+impl From<ExactScore> for i32 {
+    fn from(score: ExactScore) -> i32 {
+        score.0
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ExactScore {
+    /// A number within the range; any other is refused with [`ScoreError`]'s message.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = i64::deserialize(deserializer)?;
+        ExactScore::try_from(value).map_err(serde::de::Error::custom)
+    }
 }
 
 /// The exact score, for the side to move in `position` (not over), of playing `column`
-/// (playable): a four at once scores [`win_now_score`], filling the last cell without one 0,
-/// any other move minus the score of the position after it, which `exact` gives.
+/// (playable): a four at once scores [`ExactScore::win_now`], filling the last cell without
+/// one 0, any other move minus the score of the position after it, which `exact` gives.
 pub fn move_score<E>(
     position: &Position,
     column: Column,
-    exact: impl FnOnce(&Position) -> Result<Score, E>,
-) -> Result<Score, E> {
+    exact: impl FnOnce(&Position) -> Result<ExactScore, E>,
+) -> Result<ExactScore, E> {
     debug_assert!(position.can_play(column) && !position.is_over());
     if position.is_winning_move(column) {
-        return Ok(win_now_score(position));
+        return Ok(ExactScore::win_now(position));
     }
     let mut child = *position;
     child.play_unchecked(column);
     if child.is_over() {
-        return Ok(0);
+        return Ok(ExactScore::DRAW);
     }
     exact(&child).map(|score| -score)
-}
-
-/// Whether `score` means the side to move wins.
-#[must_use]
-pub const fn is_win(score: Score) -> bool {
-    score > 0
-}
-
-/// The number of discs the winner still plays (including the winning one) for a decisive
-/// score in a position with `moves_played` discs; `None` for a draw.
-#[must_use]
-pub fn winner_discs_left(score: Score, moves_played: u32) -> Option<u32> {
-    if score == 0 {
-        return None;
-    }
-    // Winner's discs at the end: k = (CELLS + 2) / 2 - |score|.
-    let k = (CELLS as i32 + 2) / 2 - score.abs();
-    // Discs the winner has now: the side to move has played moves/2, the other (moves+1)/2.
-    let now = if score > 0 {
-        moves_played / 2
-    } else {
-        moves_played.div_ceil(2)
-    } as i32;
-    Some((k - now).max(1) as u32)
-}
-
-/// An exact score in words, for the side to move: `win in 3 moves (+18)`, `loss in 15 moves
-/// (-5)`, `draw`. A move is one disc of the winner, the winning disc included; Pons' score is
-/// in brackets. Without `moves_played` the distance is unknown: `win (+18)`.
-#[must_use]
-pub fn describe_score(score: Score, moves_played: Option<u32>) -> String {
-    let word = match score.signum() {
-        1 => "win",
-        -1 => "loss",
-        _ => return "draw".to_owned(),
-    };
-    match moves_played.and_then(|m| winner_discs_left(score, m)) {
-        Some(n) => format!(
-            "{word} in {n} move{} ({score:+})",
-            if n == 1 { "" } else { "s" }
-        ),
-        None => format!("{word} ({score:+})"),
-    }
 }
 
 /// The columns in the order [`best_solved_column`] prefers them among equal scores: from
@@ -96,15 +255,93 @@ pub(super) const SOLVED_PREFERENCE: [Column; WIDTH] = {
     order
 };
 
-/// The best column by solver scores ([`INVALID_MOVE`] for full columns); the centre-most
-/// among equals (see `SOLVED_PREFERENCE`).
+/// The best column of a row of column scores (`None` for a full column) and its score: the
+/// centre-most among equals (see `SOLVED_PREFERENCE`); `None` when every column is full.
 #[must_use]
-pub fn best_solved_column(position: &Position, scores: &[Score; WIDTH]) -> Column {
+pub fn best_solved_column(scores: &[Option<ExactScore>; WIDTH]) -> Option<(Column, ExactScore)> {
     SOLVED_PREFERENCE
         .into_iter()
-        .filter(|c| position.can_play(*c))
+        .filter_map(|c| scores[c.index()].map(|score| (c, score)))
         // max_by_key keeps the last of equal maxima: reversed, the first preferred.
         .rev()
-        .max_by_key(|c| scores[c.index()])
-        .expect("a position that is not over has a legal move")
+        .max_by_key(|&(_, score)| score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_back_and_numbers_outside_the_range_are_refused() {
+        for value in ExactScore::MIN.value()..=ExactScore::MAX.value() {
+            let score = ExactScore::new(value).unwrap();
+            assert_eq!(score.to_string().parse::<ExactScore>(), Ok(score));
+            assert_eq!(format!("{score:+}").parse::<ExactScore>(), Ok(score));
+            assert_eq!(-(-score), score);
+            assert_eq!(ExactScore::new((-score).value()), Some(-score));
+            let json = serde_json::to_string(&score).unwrap();
+            assert_eq!(json, value.to_string());
+            assert_eq!(serde_json::from_str::<ExactScore>(&json).unwrap(), score);
+        }
+        assert_eq!(
+            (ExactScore::MIN.value(), ExactScore::MAX.value()),
+            (-18, 18)
+        );
+        for bad in [19, -19, 1000, -1000] {
+            assert_eq!(ExactScore::new(bad), None);
+            assert_eq!(
+                bad.to_string().parse::<ExactScore>(),
+                Err(ScoreError::OutOfRange(bad.into()))
+            );
+        }
+        let error = "99999999999".parse::<ExactScore>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "99999999999 is not a score: exact scores lie within -18..=18"
+        );
+        assert_eq!(
+            "x".parse::<ExactScore>(),
+            Err(ScoreError::NotANumber("x".to_owned()))
+        );
+        let error = serde_json::from_str::<ExactScore>("-1000").unwrap_err();
+        assert!(
+            error.to_string().contains("-1000 is not a score"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_score_says_who_wins_and_how_soon() {
+        let score = |v| ExactScore::new(v).unwrap();
+        assert!(score(3).is_win() && score(-3).is_loss() && ExactScore::DRAW.is_draw());
+        assert_eq!((score(-7).signum(), score(-7).weak()), (-1, score(-1)));
+        assert_eq!(score(18).describe(Some(6)), "win in 1 move (+18)");
+        assert_eq!(score(-5).describe(Some(20)), "loss in 7 moves (-5)");
+        assert_eq!(score(1).describe(None), "win (+1)");
+        assert_eq!(ExactScore::DRAW.describe(Some(3)), "draw");
+        assert_eq!(ExactScore::DRAW.winner_discs_left(3), None);
+        let empty = Position::new();
+        assert_eq!(ExactScore::win_now(&empty), ExactScore::MAX);
+        assert_eq!(ExactScore::win_at_ply(6), ExactScore::MAX);
+        assert_eq!(ExactScore::win_at_ply(41).value(), 1);
+        assert_eq!(ExactScore::win_at_ply(43), ExactScore::DRAW);
+    }
+
+    #[test]
+    fn the_best_column_skips_full_ones_and_prefers_the_centre() {
+        let score = |v| ExactScore::new(v);
+        let mut scores = [score(1); WIDTH];
+        assert_eq!(
+            best_solved_column(&scores),
+            Some((Column::ALL[3], score(1).unwrap()))
+        );
+        scores[3] = None;
+        assert_eq!(best_solved_column(&scores).unwrap().0, Column::ALL[4]);
+        scores[0] = score(2);
+        assert_eq!(
+            best_solved_column(&scores),
+            Some((Column::ALL[0], score(2).unwrap()))
+        );
+        assert_eq!(best_solved_column(&[None; WIDTH]), None);
+    }
 }

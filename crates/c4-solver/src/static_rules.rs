@@ -1,7 +1,6 @@
 //! Bounds and wins that need no search: Allis' claimeven and odd threat, lines no longer
 //! free, and double threats.
 
-use super::Score;
 use c4_core::bitboard::{BOTTOM, FULL_BOARD, ODD_ROWS, has_four, winning_cells};
 use c4_core::{COLUMN_BITS, HEIGHT};
 
@@ -13,7 +12,7 @@ pub(super) const EVEN_ROWS: u64 = FULL_BOARD & !ODD_ROWS;
 const COLUMN: u64 = (1 << HEIGHT) - 1;
 
 /// Bounds on the score of the side to move that need no search, as (lower, upper) around 0
-/// (`Score::MIN`/`Score::MAX` where a rule says nothing or cannot end the search of the window
+/// (`i32::MIN`/`i32::MAX` where a rule says nothing or cannot end the search of the window
 /// `alpha..beta`: the upper bounds are tried only when `alpha >= -1`, the lower ones only when
 /// `beta <= 1`):
 /// - a player none of whose lines is free of the other's discs can never connect four;
@@ -38,15 +37,10 @@ const COLUMN: u64 = (1 << HEIGHT) - 1;
 ///   and 5 elsewhere, the paired playable cells, and rows 2, 4 and 6 below the threat), it
 ///   loses.
 #[inline]
-pub(super) fn static_bounds(
-    current: u64,
-    occupied: u64,
-    alpha: Score,
-    beta: Score,
-) -> (Score, Score) {
+pub(super) fn static_bounds(current: u64, occupied: u64, alpha: i32, beta: i32) -> (i32, i32) {
     let opponent = current ^ occupied;
-    let mut lower = Score::MIN;
-    let mut upper = Score::MAX;
+    let mut lower = i32::MIN;
+    let mut upper = i32::MAX;
     if beta <= 0 && !has_four(FULL_BOARD & !current) {
         lower = 0;
     }

@@ -19,8 +19,9 @@
 //! locks: a slot is one machine word holding its own check, so a reader sees either the whole
 //! old entry or the whole new one, and an entry for another position never matches.
 
-use super::score::{MAX_SCORE, MIN_SCORE, Score};
+use super::score::ExactScore;
 use super::slot_memory::SlotMemory;
+use c4_core::Column;
 use std::sync::atomic::Ordering;
 
 const SLOT_BYTES: usize = std::mem::size_of::<u64>();
@@ -52,65 +53,79 @@ const MOVE_MASK: u64 = 0x7;
 const WORK_SHIFT: u32 = MOVE_SHIFT + 3;
 const WORK_MASK: u64 = 0x3f;
 const _: () = assert!(WORK_SHIFT + WORK_MASK.count_ones() <= 64);
+const _: () = assert!(
+    c4_core::WIDTH as u64 <= MOVE_MASK,
+    "a column + 1 fits the move's bits"
+);
+/// The range of the bounds an entry holds.
+const MIN_SCORE: i32 = ExactScore::MIN.value();
+const MAX_SCORE: i32 = ExactScore::MAX.value();
 
-/// What a slot holds for a position: a bound (never 0) and the best move (0: none, else a
-/// column index + 1).
+/// What a slot holds for a position: a bound and the move that refuted the window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
-    /// The solver's encoded bound.
+pub(crate) struct Entry {
+    /// The solver's encoded bound (never 0): upper bounds `1..LOWER_BASE`, lower bounds
+    /// from `LOWER_BASE` on.
     pub value: u8,
-    /// The column that refuted the window last time, plus 1; 0 when none did.
-    pub best_move: u8,
+    /// The column that refuted the window last time, if one did.
+    pub best_move: Option<Column>,
 }
 
-/// What an entry says of its position's score.
+/// What an entry says of its position's score (a bound of the search's `i32` window).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The score is at least this (a move refuted the window).
-    Lower(Score),
+    Lower(i32),
     /// The score is at most this (no move reached the window).
-    Upper(Score),
+    Upper(i32),
 }
 
 impl Entry {
     /// The first value that encodes a lower bound; upper bounds are `1..LOWER_BASE`.
-    const LOWER_BASE: Score = MAX_SCORE - MIN_SCORE + 2;
+    const LOWER_BASE: i32 = MAX_SCORE - MIN_SCORE + 2;
 
-    /// A lower bound `score`, found by playing column index `column` (as seen in the
-    /// orientation whose key the entry is stored under).
+    /// A lower bound `score`, found by playing `column` (as seen in the orientation whose
+    /// key the entry is stored under).
     #[must_use]
-    pub fn lower(score: Score, column: usize) -> Entry {
+    pub fn lower(score: i32, column: Column) -> Entry {
         Entry {
             value: (score - MIN_SCORE + Entry::LOWER_BASE) as u8,
-            best_move: column as u8 + 1,
+            best_move: Some(column),
         }
     }
 
     /// An upper bound `score`, with no best move.
     #[must_use]
-    pub fn upper(score: Score) -> Entry {
+    pub fn upper(score: i32) -> Entry {
         Entry {
             value: (score - MIN_SCORE + 1) as u8,
-            best_move: 0,
+            best_move: None,
         }
     }
 
     /// The bound the entry holds.
     #[must_use]
     pub fn bound(self) -> Bound {
-        let stored = Score::from(self.value);
+        let stored = i32::from(self.value);
         if stored >= Entry::LOWER_BASE {
             Bound::Lower(stored - Entry::LOWER_BASE + MIN_SCORE)
         } else {
             Bound::Upper(stored + MIN_SCORE - 1)
         }
     }
+}
 
-    /// The column index that refuted the window last time, if any.
-    #[must_use]
-    pub fn best_column(self) -> Option<usize> {
-        (self.best_move != 0).then(|| usize::from(self.best_move) - 1)
-    }
+/// The best move's bits in a slot: 0 for none, else the column's index + 1.
+#[inline]
+fn pack_move(best_move: Option<Column>) -> u64 {
+    best_move.map_or(0, |column| column.index() as u64 + 1)
+}
+
+/// The best move of a slot's bits (see [`pack_move`]).
+#[inline]
+fn unpack_move(bits: u64) -> Option<Column> {
+    // 0 wraps around to an index off the board: no move.
+    Column::new((bits as usize).wrapping_sub(1))
 }
 
 /// Smallest and largest table sizes accepted, as log2 of the number of slots (the smallest
@@ -215,14 +230,14 @@ impl SolverTable {
         let matches = slot & self.check_mask() == check && self.is_live(slot);
         matches.then_some(Entry {
             value: ((slot >> VALUE_SHIFT) & VALUE_MASK) as u8,
-            best_move: ((slot >> MOVE_SHIFT) & MOVE_MASK) as u8,
+            best_move: unpack_move((slot >> MOVE_SHIFT) & MOVE_MASK),
         })
     }
 
     /// The stored entry for `key`, if any.
     #[inline]
     #[must_use]
-    pub fn get(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn get(&self, key: u64) -> Option<Entry> {
         let hash = Self::hash(key);
         let (b, check) = (self.bucket_of(hash), hash & self.check_mask());
         self.unpack(self.slot(b), check)
@@ -240,7 +255,7 @@ impl SolverTable {
     /// [`get`](Self::get) or [`put`](Self::put) does not wait for memory. A hint: it changes
     /// nothing but timing.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         #[allow(unsafe_code)]
         {
@@ -257,16 +272,15 @@ impl SolverTable {
     /// Stores `entry` (a non-zero value) for `key`, found by a search of `nodes` nodes: the
     /// work, log2 of `nodes`, ranks entries for the first slot of the bucket.
     #[inline]
-    pub fn put(&self, key: u64, entry: Entry, nodes: u64) {
+    pub(crate) fn put(&self, key: u64, entry: Entry, nodes: u64) {
         debug_assert!(entry.value != 0 && u64::from(entry.value) <= VALUE_MASK);
-        debug_assert!(u64::from(entry.best_move) <= MOVE_MASK);
         let work = u64::from(u64::BITS - nodes.leading_zeros()).min(WORK_MASK);
         let hash = Self::hash(key);
         let (b, check) = (self.bucket_of(hash), hash & self.check_mask());
         let packed = check
             | (self.generation << GEN_SHIFT)
             | (u64::from(entry.value) << VALUE_SHIFT)
-            | (u64::from(entry.best_move) << MOVE_SHIFT)
+            | (pack_move(entry.best_move) << MOVE_SHIFT)
             | (work << WORK_SHIFT);
         let first = self.slot(b);
         if !self.is_live(first)
@@ -289,13 +303,23 @@ mod tests {
     fn every_bound_and_column_round_trips_through_an_entry() {
         for score in MIN_SCORE..=MAX_SCORE {
             assert_eq!(Entry::upper(score).bound(), Bound::Upper(score));
-            assert_eq!(Entry::upper(score).best_column(), None);
-            for column in 0..7 {
+            assert_eq!(Entry::upper(score).best_move, None);
+            for column in Column::ALL {
                 let entry = Entry::lower(score, column);
                 assert_eq!(entry.bound(), Bound::Lower(score));
-                assert_eq!(entry.best_column(), Some(column));
+                assert_eq!(entry.best_move, Some(column));
                 assert!(entry.value != 0 && u64::from(entry.value) <= VALUE_MASK);
             }
+        }
+    }
+
+    #[test]
+    fn a_move_packs_into_its_bits_and_back() {
+        assert_eq!(unpack_move(pack_move(None)), None);
+        for column in Column::ALL {
+            let bits = pack_move(Some(column));
+            assert!(bits != 0 && bits <= MOVE_MASK);
+            assert_eq!(unpack_move(bits), Some(column));
         }
     }
 
@@ -304,7 +328,7 @@ mod tests {
         let mut t = SolverTable::new(MIN_TABLE_BITS);
         let entry = Entry {
             value: 7,
-            best_move: 4,
+            best_move: Column::new(4),
         };
         t.put(12345, entry, 3);
         assert_eq!(t.get(12345), Some(entry));
@@ -326,7 +350,7 @@ mod tests {
         assert_eq!((t.bucket(other), t.bucket(third)), (b, b));
         let entry = |value| Entry {
             value,
-            best_move: 7,
+            best_move: Column::new(6),
         };
         // Every field at its largest value survives the packing.
         t.put(key, entry(VALUE_MASK as u8), u64::MAX);

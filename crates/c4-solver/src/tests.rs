@@ -8,11 +8,15 @@ use c4_core::bitboard::{BOTTOM, FULL_BOARD, has_four};
 use rand::rngs::Xoshiro256PlusPlus as SeededRng;
 use rand::{RngExt, SeedableRng};
 
+/// The range of every score, as the bounds of a full window.
+const MIN_SCORE: i32 = ExactScore::MIN.value();
+const MAX_SCORE: i32 = ExactScore::MAX.value();
+
 /// The exact score by plain alpha-beta: no table, no ordering, no bounds but the game's
 /// own, so it shares nothing with the solver's shortcuts.
-fn plain_score(position: &Position, mut alpha: Score, beta: Score) -> Score {
+fn plain_score(position: &Position, mut alpha: i32, beta: i32) -> i32 {
     if position.can_win_next() {
-        return win_now_score(position);
+        return ExactScore::win_now(position).value();
     }
     let mut any = false;
     for column in Column::CENTER_FIRST {
@@ -62,7 +66,7 @@ fn every_probe_order_finds_the_same_score() {
             continue;
         };
         for weak in [false, true] {
-            let scores: Vec<Score> = solvers
+            let scores: Vec<ExactScore> = solvers
                 .iter_mut()
                 .map(|solver| {
                     solver.reset();
@@ -91,13 +95,13 @@ fn every_probe_order_finds_the_same_score() {
 fn solved_preference_is_centre_first_right_before_left() {
     let letters: String = SOLVED_PREFERENCE.iter().map(|c| c.letter()).collect();
     assert_eq!(letters, "decfbga");
-    let position = Position::new();
-    let mut scores = [0; WIDTH];
-    assert_eq!(best_solved_column(&position, &scores).letter(), 'd');
-    scores[3] = -1;
-    assert_eq!(best_solved_column(&position, &scores).letter(), 'e');
-    scores[0] = 5;
-    assert_eq!(best_solved_column(&position, &scores).letter(), 'a');
+    let mut scores = [Some(ExactScore::DRAW); WIDTH];
+    let best = |scores| best_solved_column(&scores).unwrap().0.letter();
+    assert_eq!(best(scores), 'd');
+    scores[3] = ExactScore::new(-1);
+    assert_eq!(best(scores), 'e');
+    scores[0] = ExactScore::new(5);
+    assert_eq!(best(scores), 'a');
 }
 
 /// `best_move` picks the column and score that `analyze` and `best_solved_column` pick,
@@ -115,14 +119,10 @@ fn best_move_is_the_analysed_best() {
         solver.reset();
         let limits = SolveLimits::default();
         let (scores, _) = solver.analyze(&position, false, limits).unwrap();
-        let expected = best_solved_column(&position, &scores);
+        let expected = best_solved_column(&scores).unwrap();
         solver.reset();
         let (column, score, _) = solver.best_move(&position, limits).unwrap();
-        assert_eq!(
-            (column, score),
-            (expected, scores[expected.index()]),
-            "{position:?}: {scores:?}"
-        );
+        assert_eq!((column, score), expected, "{position:?}: {scores:?}");
         checked += 1;
     }
     assert!(checked > 50, "{checked} positions");
@@ -156,10 +156,10 @@ fn forced_wins_score_exactly() {
             }
             let mut child = position;
             child.play_cell(cell);
-            let moves = position.moves_played() as Score;
+            let moves = position.moves_played() as i32;
             assert_eq!(
                 -plain_score(&child, MIN_SCORE, MAX_SCORE),
-                (CELLS as Score - 1 - moves) / 2,
+                (CELLS as i32 - 1 - moves) / 2,
                 "{position:?} then {cell:#x}"
             );
         }

@@ -9,7 +9,10 @@ use proptest::prelude::*;
 fn sample_book() -> OpeningBook {
     let mut book = OpeningBook::new(4);
     for (moves, score) in [("", 1), ("4", -1), ("44", 1), ("443", -2), ("4433", 2)] {
-        book.insert(&parse_moves(moves).unwrap(), score);
+        book.insert(
+            &parse_moves(moves).unwrap(),
+            c4_solver::ExactScore::new(score).unwrap(),
+        );
     }
     book
 }

@@ -3,7 +3,7 @@
 
 use c4_core::{Column, Game, Position};
 // c4-eval's `SeededRng`, the one generator of c4, is this type.
-use c4_solver::{INVALID_MOVE, SolveLimits, Solver, win_now_score};
+use c4_solver::{ExactScore, SolveLimits, Solver};
 use rand::rngs::Xoshiro256PlusPlus as SeededRng;
 use rand::{RngExt, SeedableRng};
 
@@ -42,28 +42,27 @@ fn score_is_the_best_child_score() {
     for game in positions(2, 150) {
         let p = *game.position();
         let (score, _) = solver.solve(&p).unwrap();
-        let mut best = i32::MIN;
+        let mut best = ExactScore::MIN;
+        let mut values = [None; c4_core::WIDTH];
         for column in p.legal_moves() {
             let value = if p.is_winning_move(column) {
-                win_now_score(&p)
+                ExactScore::win_now(&p)
             } else {
                 let mut child = p;
                 child.play_unchecked(column);
                 if child.is_over() {
-                    0
+                    ExactScore::DRAW
                 } else {
                     -solver.solve(&child).unwrap().0
                 }
             };
             best = best.max(value);
+            values[column.index()] = Some(value);
         }
         assert_eq!(score, best, "{}", game.move_string());
-        // analyze agrees column by column, and marks nothing playable as invalid.
+        // analyze agrees column by column, and scores exactly the playable columns.
         let (scores, _) = solver.analyze(&p, false, SolveLimits::default()).unwrap();
-        assert_eq!(
-            scores.iter().copied().filter(|&s| s != INVALID_MOVE).max(),
-            Some(score)
-        );
+        assert_eq!(scores, values, "{}", game.move_string());
     }
 }
 
@@ -75,7 +74,7 @@ fn weak_score_is_the_sign_of_the_strong_score() {
         let (weak, _) = solver
             .solve_within(game.position(), true, SolveLimits::default())
             .unwrap();
-        assert_eq!(weak, strong.signum(), "{}", game.move_string());
+        assert_eq!(weak, strong.weak(), "{}", game.move_string());
     }
 }
 
@@ -87,7 +86,7 @@ fn a_move_the_solver_calls_winning_wins_against_random_play() {
     let mut checked = 0;
     for game in positions(4, 80) {
         let (score, _) = solver.solve(game.position()).unwrap();
-        if score <= 0 {
+        if !score.is_win() {
             continue;
         }
         checked += 1;
@@ -96,7 +95,7 @@ fn a_move_the_solver_calls_winning_wins_against_random_play() {
         while !p.is_over() {
             let column = if p.side_to_move() == winner {
                 let (scores, _) = solver.analyze(&p, false, SolveLimits::default()).unwrap();
-                c4_solver::best_solved_column(&p, &scores)
+                c4_solver::best_solved_column(&scores).unwrap().0
             } else {
                 let legal: Vec<Column> = p.legal_moves().collect();
                 legal[rng.random_range(0..legal.len())]

@@ -2,10 +2,10 @@
 //! (`crates/c4-solver/data/positions/`, see its README). Every line must agree.
 
 use c4_core::parse_moves;
-use c4_solver::Solver;
+use c4_solver::{ExactScore, Solver};
 use std::path::PathBuf;
 
-fn positions(set: &str) -> Vec<(String, i32)> {
+fn positions(set: &str) -> Vec<(String, ExactScore)> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("data/positions")
         .join(set);
@@ -15,10 +15,7 @@ fn positions(set: &str) -> Vec<(String, i32)> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let (moves, score) = l.split_once(' ').expect("MOVES SCORE");
-            (
-                moves.to_owned(),
-                score.trim().parse().expect("integer score"),
-            )
+            (moves.to_owned(), score.trim().parse().expect("a score"))
         })
         .collect()
 }
@@ -42,7 +39,7 @@ fn check_set(set: &str, limit: usize) {
         let (weak, _) = solver
             .solve_within(&position, true, Default::default())
             .unwrap();
-        assert_eq!(weak, expected.signum(), "{set}: weak {moves}");
+        assert_eq!(weak, expected.weak(), "{set}: weak {moves}");
     }
     println!(
         "{set}: {count} positions agree, mean nodes {:.1}",
@@ -66,7 +63,7 @@ fn parallel_solves_agree() {
         let (weak, _) = solver
             .solve_within(&position, true, Default::default())
             .unwrap();
-        assert_eq!(weak, expected.signum(), "weak {moves}");
+        assert_eq!(weak, expected.weak(), "weak {moves}");
     }
 }
 
@@ -112,5 +109,5 @@ fn begin_medium_sample() {
 #[ignore = "the empty board: minutes on one core"]
 fn empty_board_is_a_first_player_win_by_plus_one() {
     let (score, _) = Solver::default().solve(&parse_moves("").unwrap()).unwrap();
-    assert_eq!(score, 1);
+    assert_eq!(score.value(), 1);
 }

@@ -2,8 +2,7 @@
 //! position, which the static page reads without a solve.
 
 use c4_api::{PositionRequest, RequestError};
-use c4_core::{Column, WIDTH};
-use c4_solver::{OpeningBook, Score};
+use c4_solver::{ExactScore, OpeningBook};
 use serde::Serialize;
 
 /// What the built-in opening book knows of a position.
@@ -15,24 +14,17 @@ pub struct BookAnswer {
     pub depth: u32,
     /// Each column's exact score for the side to move (Pons' convention), `null` for a full
     /// column; absent when the book does not score this position's moves.
-    pub scores: Option<Vec<Option<Score>>>,
+    pub scores: Option<Vec<Option<ExactScore>>>,
 }
 
 /// The built-in opening book's scores for the moves of a position.
 pub fn book(request: &PositionRequest) -> Result<BookAnswer, RequestError> {
     let game = c4_api::parse_game(&request.moves)?;
     let book = OpeningBook::builtin();
-    let scores = book.move_scores(game.position()).ok().map(|scores| {
-        Column::ALL
-            .iter()
-            .map(|&column| {
-                game.position()
-                    .can_play(column)
-                    .then(|| scores[column.index()])
-            })
-            .collect::<Vec<_>>()
-    });
-    debug_assert!(scores.as_ref().is_none_or(|s| s.len() == WIDTH));
+    let scores = book
+        .move_scores(game.position())
+        .ok()
+        .map(|scores| scores.to_vec());
     Ok(BookAnswer {
         moves: game.move_string(),
         depth: book.depth(),

@@ -18,7 +18,7 @@ use c4_papers::{ExperimentError, create_dir, write_file};
 use c4_players::PlayerSpec;
 use c4_solver::files;
 use c4_solver::reference_positions;
-use c4_solver::{INVALID_MOVE, SolveLimits, Solver};
+use c4_solver::{ExactScore, SolveLimits, Solver};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -45,11 +45,14 @@ pub struct Decision {
     pub keeps_result: bool,
 }
 
+/// Each column's exact score, `None` (`null` in `solved.jsonl`) for a full one.
+type ColumnScores = [Option<ExactScore>; c4_core::WIDTH];
+
 /// The sample: `(moves, per-column exact scores)`, `count` from each middle-game set.
-fn sample(count: usize, dir: &Path) -> Result<Vec<(String, [i32; 7])>, ExperimentError> {
+fn sample(count: usize, dir: &Path) -> Result<Vec<(String, ColumnScores)>, ExperimentError> {
     let path = dir.join("games").join("solved.jsonl");
     if let Ok(text) = files::read_text(&path, 64 << 20) {
-        let solved: Vec<(String, [i32; 7])> = text
+        let solved: Vec<(String, ColumnScores)> = text
             .lines()
             .filter_map(|l| serde_json::from_str(l).ok())
             .collect();
@@ -62,7 +65,7 @@ fn sample(count: usize, dir: &Path) -> Result<Vec<(String, [i32; 7])>, Experimen
         let positions = reference_positions::set(set).ok_or(ExperimentError::MissingSet(set))?;
         moves.extend(positions.into_iter().take(count).map(|p| p.moves));
     }
-    let solved: Vec<(String, [i32; 7])> = moves
+    let solved: Vec<(String, ColumnScores)> = moves
         .par_iter()
         .map_init(
             || Solver::new(20),
@@ -137,19 +140,14 @@ pub fn run(
                 let game = c4_core::Game::from_moves(moves)?;
                 let mut agent = spec.build()?;
                 let column = agent.choose(&game).column;
-                let best = scores
-                    .iter()
-                    .copied()
-                    .filter(|&s| s != INVALID_MOVE)
-                    .max()
-                    .unwrap_or(0);
+                let best = scores.iter().flatten().copied().max();
                 let chosen = scores[column.index()];
                 let decision = Decision {
                     player: player.clone(),
                     position: i,
                     column,
                     optimal: chosen == best,
-                    keeps_result: chosen.signum() == best.signum(),
+                    keeps_result: chosen.map(ExactScore::signum) == best.map(ExactScore::signum),
                 };
                 decisions.record(decision, progress)
             })?;

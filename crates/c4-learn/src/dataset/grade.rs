@@ -6,7 +6,7 @@
 use super::{DatasetError, Sample, Split};
 use c4_core::{Game, WIDTH};
 use c4_players::PlayerSpec;
-use c4_solver::Score;
+use c4_solver::ExactScore;
 use rayon::prelude::*;
 
 /// Plies of a band: a position with `p` discs is in band `p / BAND_PLIES`.
@@ -16,7 +16,7 @@ pub const BAND_PLIES: u32 = 10;
 /// best column's) and whether it is not optimal (its score is below the best); `None` for a
 /// full column.
 #[must_use]
-pub fn grade_move(columns: &[Option<Score>; WIDTH], column: usize) -> Option<(bool, bool)> {
+pub fn grade_move(columns: &[Option<ExactScore>; WIDTH], column: usize) -> Option<(bool, bool)> {
     let chosen = columns[column]?;
     let best = columns.iter().flatten().copied().max()?;
     Some((chosen.signum() < best.signum(), chosen < best))
@@ -146,6 +146,9 @@ mod tests {
 
     #[test]
     fn a_mistake_changes_the_value_and_a_slower_win_is_only_not_optimal() {
+        let grade_move = |columns: &[Option<i32>; WIDTH], column| {
+            grade_move(&columns.map(|c| c.and_then(ExactScore::new)), column)
+        };
         let columns = [Some(3), Some(1), Some(0), None, Some(-2), Some(3), Some(-1)];
         assert_eq!(grade_move(&columns, 0), Some((false, false)));
         assert_eq!(grade_move(&columns, 1), Some((false, true)), "a slower win");

@@ -19,7 +19,7 @@ use c4_players::PlayerSpec;
 use c4_solver::book::OpeningBook;
 use c4_solver::files;
 use c4_solver::reference_positions;
-use c4_solver::{INVALID_MOVE, Score, SolveLimits, Solver};
+use c4_solver::{ExactScore, SolveLimits, Solver};
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -49,10 +49,10 @@ pub struct Sample {
     /// Moves from the empty board, digits 1-7.
     pub moves: String,
     /// The exact score for the side to move (Pons' convention).
-    pub score: Score,
+    pub score: ExactScore,
     /// The exact score of each column after it is played, from the mover's view; `None` for a
     /// full column.
-    pub columns: [Option<Score>; WIDTH],
+    pub columns: [Option<ExactScore>; WIDTH],
     /// The game it was sampled from.
     pub game: u64,
     /// Training or validation.
@@ -220,9 +220,8 @@ fn sample_positions(spec: &DatasetSpec, index: u64, game: &Game) -> Vec<(String,
 fn label(
     solver: &mut Solver,
     position: &Position,
-) -> Result<(Score, [Option<Score>; WIDTH]), DatasetError> {
-    let (scores, _) = solver.analyze(position, false, SolveLimits::default())?;
-    let columns = scores.map(|s| (s != INVALID_MOVE).then_some(s));
+) -> Result<(ExactScore, [Option<ExactScore>; WIDTH]), DatasetError> {
+    let (columns, _) = solver.analyze(position, false, SolveLimits::default())?;
     let best = columns
         .iter()
         .flatten()
@@ -530,8 +529,8 @@ mod tests {
     fn sample(moves: &str, game: u64) -> Sample {
         Sample {
             moves: moves.to_owned(),
-            score: 0,
-            columns: [Some(0); WIDTH],
+            score: ExactScore::DRAW,
+            columns: [Some(ExactScore::DRAW); WIDTH],
             game,
             split: Split::Train,
         }

@@ -12,17 +12,17 @@ use c4_eval::ntuple::Network;
 use c4_players::parse_agent;
 use c4_solver::book::OpeningBook;
 use c4_solver::reference_positions;
-use c4_solver::{INVALID_MOVE, Score, SolveLimits, Solver};
+use c4_solver::{ExactScore, SolveLimits, Solver};
 use serde::{Deserialize, Serialize};
 
-/// A position with every column's exact score for the side to move (`INVALID_MOVE` where
-/// the column is full).
+/// A position with every column's exact score for the side to move (`None` where the column
+/// is full).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Labelled {
     /// Moves from the empty board.
     pub moves: String,
     /// Each column's score.
-    pub scores: [Score; WIDTH],
+    pub scores: [Option<ExactScore>; WIDTH],
 }
 
 /// The reference sets a run grades its network on, with how many of each set's first
@@ -58,11 +58,6 @@ pub fn label_sample(per_set: usize) -> Result<Vec<Labelled>, LearnError> {
     Ok(labelled)
 }
 
-/// Win, draw or loss of a score: 1, 0 or -1.
-fn class(score: Score) -> i32 {
-    score.signum()
-}
-
 /// The share of `sample` where the network's one-ply choice is a mistake, in percent.
 #[must_use]
 pub fn mistake_rate(network: &Network, sample: &[Labelled]) -> f64 {
@@ -74,12 +69,9 @@ pub fn mistake_rate(network: &Network, sample: &[Labelled]) -> f64 {
         .filter(|labelled| {
             let game = Game::from_moves(&labelled.moves).expect("labelled positions are legal");
             let chosen = greedy_move(network, game.position());
-            let best = labelled
-                .scores
-                .iter()
-                .copied()
-                .max()
-                .unwrap_or(INVALID_MOVE);
+            // Win, draw or loss: a full column (never chosen) ranks below them all.
+            let class = |score: Option<ExactScore>| score.map(ExactScore::signum);
+            let best = labelled.scores.iter().flatten().copied().max();
             class(labelled.scores[chosen.index()]) < class(best)
         })
         .count();

@@ -213,17 +213,16 @@ fn check_manifest(dir: &Path, spec: &LearnSpec) -> Result<(), LearnError> {
     }
 }
 
-/// The graded sample, solved and saved by the first run in `dir`.
+/// The graded sample, solved and saved by the first run in `dir`. The file is a cache of
+/// the solver's scores: one that holds another number of positions, or does not read as a
+/// sample (a full column must be `null`), is solved again.
 fn labels(dir: &Path, per_set: usize) -> Result<Vec<Labelled>, LearnError> {
     let path = dir.join(LABELS_FILE);
     if path.exists() {
         let text = files::read_text(&path, 64 << 20)?;
-        let sample: Vec<Labelled> =
-            serde_json::from_str(&text).map_err(|e| LearnError::Manifest {
-                path: path.clone(),
-                reason: e.to_string(),
-            })?;
-        if sample.len() == per_set * metrics::SAMPLE_SETS.len() {
+        if let Ok(sample) = serde_json::from_str::<Vec<Labelled>>(&text)
+            && sample.len() == per_set * metrics::SAMPLE_SETS.len()
+        {
             return Ok(sample);
         }
     }

@@ -29,7 +29,9 @@ mod report;
 pub mod transposition_table;
 mod value;
 
-pub use report::{ExactScore, MoveReport, MoveReportError, MoveValue, duration_from_ms};
+/// The solver's exact score, the one type of it (re-exported beside [`MoveValue`]).
+pub use c4_solver::ExactScore;
+pub use report::{MoveReport, MoveReportError, MoveValue, duration_from_ms};
 pub use value::SearchValue;
 
 /// The deepest any search goes (a game has at most 42 moves).

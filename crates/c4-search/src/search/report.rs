@@ -8,12 +8,8 @@
 
 use super::SearchValue;
 use c4_core::Column;
+use c4_solver::ExactScore;
 use std::time::Duration;
-
-/// An exact game-theoretic score, from the solver or the book (Pons' convention: see
-/// [`c4_solver`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct ExactScore(pub c4_solver::Score);
 
 /// What the chosen move is worth for the side to move, as the player knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,8 +28,8 @@ const UNSCORED_TEXT: &str = "not scored";
 impl MoveValue {
     /// An exact score from the solver or the book.
     #[must_use]
-    pub fn exact(score: c4_solver::Score) -> MoveValue {
-        MoveValue::Exact(ExactScore(score))
+    pub fn exact(score: ExactScore) -> MoveValue {
+        MoveValue::Exact(score)
     }
 
     /// A search value, given as its number (as files and JSON keep it).
@@ -52,7 +48,8 @@ impl MoveValue {
     #[must_use]
     pub fn number(self) -> i32 {
         match self {
-            MoveValue::Exact(ExactScore(n)) | MoveValue::Heuristic(SearchValue(n)) => n,
+            MoveValue::Exact(score) => score.value(),
+            MoveValue::Heuristic(SearchValue(n)) => n,
             MoveValue::Unscored => 0,
         }
     }
@@ -62,9 +59,7 @@ impl std::fmt::Display for MoveValue {
     /// In words: `win (+18)`, `draw`, `win in 2 moves (search)`, `heuristic +26`, `not scored`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
-            MoveValue::Exact(ExactScore(score)) => {
-                f.write_str(&c4_solver::describe_score(score, None))
-            }
+            MoveValue::Exact(score) => f.write_str(&score.describe(None)),
             MoveValue::Heuristic(value) => f.write_str(&value.describe(None)),
             MoveValue::Unscored => f.write_str(UNSCORED_TEXT),
         }
@@ -128,7 +123,7 @@ impl MoveReport {
     #[must_use]
     pub fn score_text(&self) -> String {
         match self.score {
-            MoveValue::Exact(ExactScore(score)) => c4_solver::describe_score(score, Some(self.ply)),
+            MoveValue::Exact(score) => score.describe(Some(self.ply)),
             MoveValue::Heuristic(value) => value.describe(Some(self.depth)),
             MoveValue::Unscored => UNSCORED_TEXT.to_owned(),
         }
@@ -140,9 +135,7 @@ impl MoveReport {
     #[must_use]
     pub fn reply_score_text(&self) -> String {
         match self.score {
-            MoveValue::Exact(ExactScore(score)) => {
-                c4_solver::describe_score(-score, Some(self.ply + 1))
-            }
+            MoveValue::Exact(score) => (-score).describe(Some(self.ply + 1)),
             MoveValue::Heuristic(value) => value.for_reply().describe(Some(self.depth)),
             MoveValue::Unscored => UNSCORED_TEXT.to_owned(),
         }
@@ -206,13 +199,16 @@ pub enum MoveReportError {
     /// The time is negative or not a number.
     #[error("time_ms {0} is not a duration")]
     Time(f64),
+    /// An exact score outside the scores of the board.
+    #[error("an exact score: {0}")]
+    Score(#[from] c4_solver::ScoreError),
 }
 
 impl TryFrom<MoveReportJson> for MoveReport {
     type Error = MoveReportError;
     fn try_from(json: MoveReportJson) -> Result<MoveReport, MoveReportError> {
         let score = if json.exact {
-            MoveValue::exact(json.score)
+            MoveValue::exact(ExactScore::try_from(i64::from(json.score))?)
         } else if json.score_text == UNSCORED_TEXT {
             MoveValue::Unscored
         } else {
@@ -252,7 +248,7 @@ mod tests {
     #[test]
     fn json_columns_are_1_to_7_and_a_report_reads_back_as_itself() {
         for score in [
-            MoveValue::exact(-3),
+            MoveValue::exact(ExactScore::new(-3).unwrap()),
             MoveValue::heuristic(26),
             MoveValue::Heuristic(SearchValue::win_in(3)),
             MoveValue::Unscored,
@@ -292,8 +288,16 @@ mod tests {
     }
 
     #[test]
+    fn an_exact_score_outside_the_board_s_is_refused() {
+        let mut json = serde_json::to_value(report(MoveValue::exact(ExactScore::MAX))).unwrap();
+        json["score"] = 19.into();
+        let error = serde_json::from_value::<MoveReport>(json).unwrap_err();
+        assert!(error.to_string().contains("19 is not a score"), "{error}");
+    }
+
+    #[test]
     fn exact_scores_are_told_from_the_ply() {
-        let report = report(MoveValue::exact(18));
+        let report = report(MoveValue::exact(ExactScore::MAX));
         assert_eq!(report.score_text(), "win in 1 move (+18)");
         assert_eq!(report.reply_score_text(), "loss in 1 move (-18)");
     }

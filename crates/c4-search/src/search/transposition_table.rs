@@ -38,15 +38,27 @@ struct Slot {
     depth: u8,
     /// `None`: the slot is empty.
     bound: Option<Bound>,
-    /// The best move's column index, or [`NO_MOVE`].
+    /// The best move, packed by [`pack_move`].
     best: u8,
     /// Search generation that wrote it.
     generation: u8,
 }
 
-/// A slot's `best` when the search found no best move.
-const NO_MOVE: u8 = u8::MAX;
 const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+
+/// A best move as a slot keeps it, in a byte (an `Option<Column>` would take two): 0 for
+/// none, else the column's index + 1.
+#[inline]
+fn pack_move(best: Option<Column>) -> u8 {
+    best.map_or(0, |column| column.index() as u8 + 1)
+}
+
+/// The best move of a slot's byte (see [`pack_move`]).
+#[inline]
+fn unpack_move(byte: u8) -> Option<Column> {
+    // 0 wraps around to an index off the board: no move.
+    Column::new(usize::from(byte).wrapping_sub(1))
+}
 
 /// The table: `2^bits` slots, one per position's hash, each holding the last entry worth
 /// keeping there; a generation tells this search's entries from older ones.
@@ -97,7 +109,7 @@ impl TranspositionTable {
             value: SearchValue(slot.value),
             depth: u32::from(slot.depth),
             bound,
-            best: Column::new(usize::from(slot.best)),
+            best: unpack_move(slot.best),
         })
     }
 
@@ -120,8 +132,29 @@ impl TranspositionTable {
             value: entry.value.0,
             depth: entry.depth as u8,
             bound: Some(entry.bound),
-            best: entry.best.map_or(NO_MOVE, |column| column.index() as u8),
+            best: pack_move(entry.best),
             generation,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_reads_back_with_its_move_or_none() {
+        let mut table = TranspositionTable::new(4);
+        for (key, best) in [(3, None), (5, Column::new(0)), (9, Column::new(6))] {
+            let entry = Entry {
+                value: SearchValue(-7),
+                depth: 4,
+                bound: Bound::Lower,
+                best,
+            };
+            table.store(key, entry);
+            assert_eq!(table.probe(key), Some(entry));
+        }
+        assert_eq!(table.probe(2), None);
     }
 }

@@ -1,5 +1,6 @@
 //! [`SearchValue`]: what the heuristic searches say a position is worth, a type of its own
-//! beside the solver's exact [`Score`](c4_solver::Score), so that the two scales never mix.
+//! beside the solver's [`ExactScore`](c4_solver::ExactScore), so that the two scales never
+//! mix.
 
 use super::MAX_PLY;
 use c4_eval::{Eval, MAX_HEURISTIC};

@@ -13,7 +13,7 @@
 
 use super::scores::Scores;
 use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place};
-use crate::Score;
+use crate::ExactScore;
 use c4_core::{HEIGHT, Position, WIDTH};
 
 /// The first bytes of a binary book.
@@ -33,7 +33,7 @@ pub fn encode(book: &OpeningBook) -> Vec<u8> {
     let mut body = Vec::with_capacity(entries.len() * ENTRY_BYTES);
     for (key, score) in &entries {
         body.extend_from_slice(&key.to_le_bytes()[..KEY_BYTES]);
-        body.push(*score as i8 as u8);
+        body.push(score.value() as i8 as u8);
     }
     let mut out = Vec::with_capacity(HEADER_BYTES + body.len());
     out.extend_from_slice(MAGIC);
@@ -102,16 +102,21 @@ pub fn decode(bytes: &[u8], checks: Checks) -> Result<OpeningBook, BookError> {
         if keys.last().is_some_and(|&previous| previous >= key) {
             return fail(EntryError::Unsorted);
         }
-        let score = entry[KEY_BYTES] as i8;
+        let byte = entry[KEY_BYTES] as i8;
+        // Checked in every book, so that every score the book gives is one of the board.
+        let score = match ExactScore::try_from(i64::from(byte)) {
+            Ok(score) => score,
+            Err(error) => return fail(EntryError::NotAScore(error)),
+        };
         if checks == Checks::Entries {
             let Some(position) = Position::from_key(key).filter(|p| p.canonical_key() == key)
             else {
                 return fail(EntryError::Key(key));
             };
-            book.check_entry(&position, Score::from(score), place)?;
+            book.check_entry(&position, score, place)?;
         }
         keys.push(key);
-        scores.push(score);
+        scores.push(byte);
     }
     book.scores = Scores::sorted(keys, scores);
     Ok(book)
@@ -125,7 +130,10 @@ mod tests {
     fn sample() -> OpeningBook {
         let mut book = OpeningBook::new(3);
         for (moves, score) in [("", 1), ("1", 2), ("4", -1), ("44", 1), ("445", -1)] {
-            book.insert(&parse_moves(moves).unwrap(), score);
+            book.insert(
+                &parse_moves(moves).unwrap(),
+                ExactScore::new(score).unwrap(),
+            );
         }
         book
     }
@@ -172,7 +180,7 @@ mod tests {
                     b[last] = 30;
                     fix_crc(b);
                 }),
-                "scores 30, outside",
+                "entry 4: 30 is not a score",
             ),
             (
                 corrupt(&|b| {

@@ -8,14 +8,14 @@
 //! already holds, so it costs no search at all.
 
 use super::{OpeningBook, positions_by_ply};
-use crate::{Score, SolveError, Solver};
+use crate::{ExactScore, SolveError, Solver};
 use c4_core::{Game, Position};
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The scores a worker found, and the error that stopped it, if one did.
-type Solved = (Vec<(Position, Score)>, Option<BuildError>);
+type Solved = (Vec<(Position, ExactScore)>, Option<BuildError>);
 
 /// Positions a worker takes at a time: neighbours in move-string order, so its kept table
 /// serves the next one.
@@ -49,7 +49,7 @@ pub enum BuildEvent<'a> {
         /// The position.
         position: &'a Position,
         /// Its exact score.
-        score: Score,
+        score: ExactScore,
     },
     /// A ply is done.
     PlyFinished {
@@ -259,7 +259,7 @@ impl BookBuild {
 }
 
 /// The exact score of `position` from its children's in the book, by negamax.
-fn derive(book: &OpeningBook, moves: &str, position: &Position) -> Result<Score, BuildError> {
+fn derive(book: &OpeningBook, moves: &str, position: &Position) -> Result<ExactScore, BuildError> {
     book.derived_score(position)
         .map_err(|column| BuildError::MissingChild {
             moves: moves.to_owned(),

@@ -20,7 +20,7 @@ mod scores;
 pub mod text;
 pub mod verify;
 
-use super::{INVALID_MOVE, Score, move_score, win_now_score};
+use super::{ExactScore, move_score};
 use crate::files::{self, FileError};
 use c4_core::{CELLS, Column, Game, Position, WIDTH, format_moves};
 use scores::Scores;
@@ -41,11 +41,14 @@ static BUILTIN: &[u8] = include_bytes!("../../data/books/builtin.c4book");
 
 /// The lowest and highest exact score of a position with `moves_played` discs that is not
 /// over: the side to move can at best connect four with its next disc, and at worst lose to
-/// the other's next disc.
+/// the other's next disc (within the scores of the board).
 #[must_use]
-pub const fn score_bounds(moves_played: u32) -> (Score, Score) {
-    let empty = CELLS as Score - moves_played as Score;
-    (-empty / 2, (empty + 1) / 2)
+pub fn score_bounds(moves_played: u32) -> (ExactScore, ExactScore) {
+    let empty = CELLS as i32 - moves_played as i32;
+    let within = |value: i32| {
+        ExactScore::from_search(value.clamp(ExactScore::MIN.value(), ExactScore::MAX.value()))
+    };
+    (within(-empty / 2), within((empty + 1) / 2))
 }
 
 /// Exact scores by mirror-canonical key.
@@ -98,22 +101,22 @@ pub enum EntryError {
         /// The book's depth.
         depth: u32,
     },
-    /// Not a number.
-    #[error("{0:?} is not a score")]
-    NotAScore(String),
+    /// Not a score of the board.
+    #[error(transparent)]
+    NotAScore(#[from] crate::ScoreError),
     /// A score no position of its ply can have.
     #[error("{moves:?} scores {score}, outside {min}..{max}, the scores possible with {ply} discs")]
     OutOfRange {
         /// The entry's moves.
         moves: String,
         /// Its score.
-        score: Score,
+        score: ExactScore,
         /// Its discs.
         ply: u32,
         /// The lowest score possible with that many discs.
-        min: Score,
+        min: ExactScore,
         /// The highest.
-        max: Score,
+        max: ExactScore,
     },
     /// The position (or its mirror) is listed again with another score.
     #[error(
@@ -123,11 +126,11 @@ pub enum EntryError {
         /// The entry's moves.
         moves: String,
         /// Its score.
-        score: Score,
+        score: ExactScore,
         /// Where the position (or its mirror) was listed first.
         first: Place,
         /// The score given there.
-        first_score: Score,
+        first_score: ExactScore,
     },
     /// Binary keys out of order.
     #[error("keys are not in ascending order")]
@@ -278,50 +281,52 @@ impl OpeningBook {
     /// The exact score of `position` (or its mirror), if stored.
     #[inline]
     #[must_use]
-    pub fn get(&self, position: &Position) -> Option<Score> {
+    pub fn get(&self, position: &Position) -> Option<ExactScore> {
         if position.moves_played() > self.depth {
             return None;
         }
-        self.scores.get(position.canonical_key()).map(Score::from)
+        self.scores.get(position.canonical_key())
     }
 
     /// The exact score of each move of `position` (not over) when the book scores them all
-    /// ([`INVALID_MOVE`] for a full column): a four at once, the last cell, or minus the
-    /// score of the position after the move, from the book or, for a position whose side to
-    /// move wins at once (the book leaves those out), its win; else the first column whose
-    /// score is unknown.
-    pub fn move_scores(&self, position: &Position) -> Result<[Score; WIDTH], Column> {
-        let mut scores = [INVALID_MOVE; WIDTH];
+    /// (`None` for a full column): a four at once, the last cell, or minus the score of the
+    /// position after the move, from the book or, for a position whose side to move wins at
+    /// once (the book leaves those out), its win; else the first column whose score is
+    /// unknown.
+    pub fn move_scores(&self, position: &Position) -> Result<[Option<ExactScore>; WIDTH], Column> {
+        let mut scores = [None; WIDTH];
         for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
-            scores[column.index()] = move_score(position, column, |child| {
+            let score = move_score(position, column, |child| {
                 self.get(child)
-                    .or_else(|| child.can_win_next().then(|| win_now_score(child)))
+                    .or_else(|| child.can_win_next().then(|| ExactScore::win_now(child)))
                     .ok_or(column)
             })?;
+            scores[column.index()] = Some(score);
         }
         Ok(scores)
     }
 
-    /// The exact score of `position` by negamax over its moves' scores in the book, or the
-    /// first column whose score the book does not give.
-    pub fn derived_score(&self, position: &Position) -> Result<Score, Column> {
+    /// The exact score of `position` (not over) by negamax over its moves' scores in the book,
+    /// or the first column whose score the book does not give.
+    pub fn derived_score(&self, position: &Position) -> Result<ExactScore, Column> {
         let scores = self.move_scores(position)?;
         Ok(scores
             .into_iter()
+            .flatten()
             .max()
             .expect("a position that is not over has a legal move"))
     }
 
     /// Stores the exact score of `position` (and so of its mirror), which must lie within
     /// [`score_bounds`].
-    pub fn insert(&mut self, position: &Position, score: Score) {
+    pub fn insert(&mut self, position: &Position, score: ExactScore) {
         let (min, max) = score_bounds(position.moves_played());
         assert!(
             (min..=max).contains(&score),
             "score {score} is impossible with {} discs",
             position.moves_played()
         );
-        self.scores.insert(position.canonical_key(), score as i8);
+        self.scores.insert(position.canonical_key(), score);
     }
 
     /// Checks an entry read from a text file and stores it; `seen` remembers where each key
@@ -329,14 +334,14 @@ impl OpeningBook {
     fn insert_checked(
         &mut self,
         position: &Position,
-        score: Score,
+        score: ExactScore,
         place: Place,
         seen: &mut HashMap<u64, Place>,
     ) -> Result<(), BookError> {
         self.check_entry(position, score, place)?;
         let key = position.canonical_key();
         if let Some(first_score) = self.scores.get(key)
-            && Score::from(first_score) != score
+            && first_score != score
         {
             return Err(BookError::Entry {
                 place,
@@ -344,12 +349,12 @@ impl OpeningBook {
                     moves: moves_of(position),
                     score,
                     first: seen.get(&key).copied().unwrap_or(place),
-                    first_score: Score::from(first_score),
+                    first_score,
                 },
             });
         }
         seen.entry(key).or_insert(place);
-        self.scores.insert(key, score as i8);
+        self.scores.insert(key, score);
         Ok(())
     }
 
@@ -358,7 +363,7 @@ impl OpeningBook {
     fn check_entry(
         &self,
         position: &Position,
-        score: Score,
+        score: ExactScore,
         place: Place,
     ) -> Result<(), BookError> {
         let fail = |error| Err(BookError::Entry { place, error });
@@ -389,12 +394,8 @@ impl OpeningBook {
 
     /// The entries by ascending canonical key.
     #[must_use]
-    pub fn sorted_entries(&self) -> Vec<(u64, Score)> {
-        self.scores
-            .ascending()
-            .into_iter()
-            .map(|(k, s)| (k, Score::from(s)))
-            .collect()
+    pub fn sorted_entries(&self) -> Vec<(u64, ExactScore)> {
+        self.scores.ascending()
     }
 
     /// Reads the book file at `path`, binary or text (told apart by the first bytes).
@@ -546,9 +547,14 @@ mod tests {
 
     #[test]
     fn score_bounds_hold_the_extremes_of_each_ply() {
-        assert_eq!(score_bounds(0), (-21, 21));
-        assert_eq!(score_bounds(15), (-13, 14));
-        assert_eq!(score_bounds(41), (0, 1));
+        let values = |ply| {
+            let (min, max) = score_bounds(ply);
+            (min.value(), max.value())
+        };
+        // From the empty board a player needs 4 discs: within the board's scores.
+        assert_eq!(values(0), (-18, 18));
+        assert_eq!(values(15), (-13, 14));
+        assert_eq!(values(41), (0, 1));
         let mut solver = Solver::new(20);
         let position = parse_moves("52753311433677442422121").unwrap();
         let (score, _) = solver.solve(&position).unwrap();
@@ -560,13 +566,13 @@ mod tests {
     fn the_builtin_book_agrees_with_the_theory() {
         let book = OpeningBook::builtin();
         assert!(book.depth() >= 1);
-        assert_eq!(book.get(&Position::default()), Some(1));
+        let value = |moves: &str| {
+            book.get(&parse_moves(moves).unwrap())
+                .map(ExactScore::value)
+        };
+        assert_eq!(value(""), Some(1));
         for (moves, score) in [("1", 2), ("2", 1), ("3", 0), ("4", -1), ("5", 0), ("7", 2)] {
-            assert_eq!(
-                book.get(&parse_moves(moves).unwrap()),
-                Some(score),
-                "{moves}"
-            );
+            assert_eq!(value(moves), Some(score), "{moves}");
         }
     }
 

@@ -4,7 +4,7 @@
 //! of scored positions instead, such as `c4 verify`'s, whose plies need not be complete.
 
 use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place, moves_of};
-use crate::Score;
+use crate::ExactScore;
 use c4_core::excerpt;
 use c4_core::{Game, Position, parse_moves};
 use std::collections::HashMap;
@@ -22,15 +22,13 @@ pub fn header_line(depth: u32) -> String {
 }
 
 /// One `MOVES SCORE` line (MOVES empty for the empty board), not yet checked against a book.
-pub fn parse_line(line: &str) -> Result<(Position, Score), EntryError> {
+pub fn parse_line(line: &str) -> Result<(Position, ExactScore), EntryError> {
     let (moves, score) = line
         .rsplit_once(' ')
         .ok_or_else(|| EntryError::Layout(excerpt(line)))?;
     let position =
         parse_moves(moves).map_err(|e| EntryError::Moves(format!("{e}: {:?}", excerpt(moves))))?;
-    let score = score
-        .parse::<Score>()
-        .map_err(|_| EntryError::NotAScore(excerpt(score)))?;
+    let score = score.parse::<ExactScore>()?;
     Ok((position, score))
 }
 
@@ -38,14 +36,14 @@ pub fn parse_line(line: &str) -> Result<(Position, Score), EntryError> {
 /// The lines a build writes into its progress file are checked lines, so that on resuming a
 /// line edited by hand or damaged on disk is told from one the build wrote.
 #[must_use]
-pub fn checked_line(moves: &str, score: Score) -> String {
+pub fn checked_line(moves: &str, score: ExactScore) -> String {
     let line = format!("{moves} {score}");
     let check = crc32fast::hash(line.as_bytes());
     format!("{line} {check:08x}")
 }
 
 /// One checked line (see [`checked_line`]): its position and score, once its check matches.
-pub fn parse_checked_line(line: &str) -> Result<(Position, Score), EntryError> {
+pub fn parse_checked_line(line: &str) -> Result<(Position, ExactScore), EntryError> {
     let (entry, check) = line
         .rsplit_once(' ')
         .ok_or_else(|| EntryError::Layout(excerpt(line)))?;
@@ -127,7 +125,7 @@ impl<'a> Entries<'a> {
     pub fn insert(
         &mut self,
         position: &Position,
-        score: Score,
+        score: ExactScore,
         place: Place,
     ) -> Result<(), BookError> {
         self.book
@@ -175,7 +173,7 @@ fn parse_header(header: &str) -> Result<u32, BookError> {
 /// `root`, a game through `root` where one exists).
 pub fn write(book: &OpeningBook, out: &mut impl Write, root: &Game) -> std::io::Result<()> {
     writeln!(out, "{}", header_line(book.depth()))?;
-    let mut lines: Vec<(u32, String, Score)> = book
+    let mut lines: Vec<(u32, String, ExactScore)> = book
         .sorted_entries()
         .into_iter()
         .filter_map(|(key, score)| {
@@ -210,8 +208,11 @@ mod tests {
     #[test]
     fn the_empty_board_has_a_line_of_its_own() {
         let book = read(b"c4-book 1 depth=1\n 1\n4 -1\n").unwrap();
-        assert_eq!(book.get(&Position::default()), Some(1));
-        assert_eq!(book.get(&parse_moves("4").unwrap()), Some(-1));
+        let value = |moves: &str| {
+            book.get(&parse_moves(moves).unwrap())
+                .map(ExactScore::value)
+        };
+        assert_eq!((value(""), value("4")), (Some(1), Some(-1)));
         let mut file = Vec::new();
         write(&book, &mut file, &Game::new()).unwrap();
         assert_eq!(file, b"c4-book 1 depth=1\n 1\n4 -1\n");
@@ -227,7 +228,7 @@ mod tests {
             ("c4-book 1 depth=4\n44 x\n", "line 2: \"x\" is not a score"),
             (
                 "c4-book 1 depth=4\n44 30\n",
-                "line 2: \"44\" scores 30, outside -20..20",
+                "line 2: 30 is not a score: exact scores lie within -18..=18",
             ),
             ("c4-book 1 depth=4\n4a 1\n", "line 2"),
             ("c4-book 1 depth=2\n444 1\n", "more than the book's depth 2"),
@@ -254,12 +255,13 @@ mod tests {
 
     #[test]
     fn a_checked_line_reads_back_and_an_edit_is_found() {
-        let line = checked_line("4453", -2);
+        let score = |value| ExactScore::new(value).unwrap();
+        let line = checked_line("4453", score(-2));
         assert_eq!(line, format!("4453 -2 {:08x}", crc32fast::hash(b"4453 -2")));
-        let (position, score) = parse_checked_line(&line).unwrap();
-        assert_eq!((position, score), (parse_moves("4453").unwrap(), -2));
-        let empty = checked_line("", 1);
-        assert_eq!(parse_checked_line(&empty).unwrap().1, 1);
+        let (position, read) = parse_checked_line(&line).unwrap();
+        assert_eq!((position, read), (parse_moves("4453").unwrap(), score(-2)));
+        let empty = checked_line("", score(1));
+        assert_eq!(parse_checked_line(&empty).unwrap().1, score(1));
         for edited in [
             line.replace(" -2 ", " 0 "),
             line.replace("4453", "4454"),
@@ -282,7 +284,7 @@ mod tests {
         let root = Game::from_moves("4453").unwrap();
         let mut book = OpeningBook::new(6);
         for moves in ["4453", "44531", "44537", "445317"] {
-            book.insert(&parse_moves(moves).unwrap(), 0);
+            book.insert(&parse_moves(moves).unwrap(), ExactScore::DRAW);
         }
         let mut file = Vec::new();
         write(&book, &mut file, &root).unwrap();

@@ -7,7 +7,7 @@
 
 use super::{MAX_BOOK_DEPTH, OpeningBook, moves_of};
 use crate::hashing::mix64;
-use crate::{Score, SolveError, SolveLimits, Solver, move_score, win_now_score, winner_discs_left};
+use crate::{ExactScore, SolveError, SolveLimits, Solver, move_score};
 use c4_core::{Column, Position};
 
 /// What is wrong with a book, naming the first bad entry.
@@ -23,9 +23,9 @@ pub enum BookCheckError {
         /// The entry's moves.
         moves: String,
         /// Its score.
-        score: Score,
+        score: ExactScore,
         /// The best of its moves' scores in the book.
-        derived: Score,
+        derived: ExactScore,
     },
     /// A score below what a move the book scores already gives.
     #[error(
@@ -36,11 +36,11 @@ pub enum BookCheckError {
         /// The entry's moves.
         moves: String,
         /// Its score.
-        score: Score,
+        score: ExactScore,
         /// The move the book scores higher.
         column: Column,
         /// That move's score.
-        at_least: Score,
+        at_least: ExactScore,
     },
     /// A position of a ply up to the depth that the book leaves out.
     #[error("ply {ply} is incomplete: {moves:?} is missing (the book is cut short?)")]
@@ -56,9 +56,9 @@ pub enum BookCheckError {
         /// The entry's moves.
         moves: String,
         /// Its score in the book.
-        score: Score,
+        score: ExactScore,
         /// The solver's score.
-        solved: Score,
+        solved: ExactScore,
     },
     /// The solver failed on an entry.
     #[error("solving {moves:?}")]
@@ -231,7 +231,7 @@ impl OpeningBook {
         solver: &mut Solver,
         nodes: Option<u64>,
     ) -> Result<usize, BookCheckError> {
-        let mut deepest: Vec<(u64, Score)> = self
+        let mut deepest: Vec<(u64, ExactScore)> = self
             .sorted_entries()
             .into_iter()
             .filter(|(key, _)| {
@@ -239,7 +239,7 @@ impl OpeningBook {
             })
             .collect();
         if let Sample::Seeded { count, seed } = sample {
-            let ends_next = |score: Score| winner_discs_left(score, self.depth) == Some(1);
+            let ends_next = |score: ExactScore| score.winner_discs_left(self.depth) == Some(1);
             let (mut chosen, mut others): (Vec<_>, Vec<_>) = deepest
                 .into_iter()
                 .partition(|&(_, score)| ends_next(score));
@@ -275,9 +275,12 @@ impl OpeningBook {
     }
 
     /// The score the book gives `position`, or its win at once (such positions are left out).
-    fn known(&self, position: &Position) -> Option<Score> {
-        self.get(position)
-            .or_else(|| position.can_win_next().then(|| win_now_score(position)))
+    fn known(&self, position: &Position) -> Option<ExactScore> {
+        self.get(position).or_else(|| {
+            position
+                .can_win_next()
+                .then(|| ExactScore::win_now(position))
+        })
     }
 
     /// Checks that `position`, a position up to the depth, is in the book as a build stores
@@ -309,10 +312,10 @@ impl OpeningBook {
 /// when `known` gives them all. Whether it gave them all.
 fn check_against_moves(
     position: &Position,
-    score: Score,
-    known: impl Fn(&Position) -> Option<Score>,
+    score: ExactScore,
+    known: impl Fn(&Position) -> Option<ExactScore>,
 ) -> Result<bool, BookCheckError> {
-    let mut best: Option<Score> = None;
+    let mut best: Option<ExactScore> = None;
     let mut all_known = true;
     for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
         match move_score(position, column, |child| known(child).ok_or(())) {
@@ -381,11 +384,8 @@ mod tests {
         assert!(
             matches!(
                 error,
-                BookCheckError::NotItsChildrensBest {
-                    score: 3,
-                    derived: 1,
-                    ..
-                }
+                BookCheckError::NotItsChildrensBest { score, derived, .. }
+                    if (score.value(), derived.value()) == (3, 1)
             ),
             "{error}"
         );
@@ -426,7 +426,8 @@ mod tests {
             let index = shallow[pick % shallow.len()];
             let (moves, score) = lines[index].split_once(' ').unwrap();
             let (min, max) = super::super::score_bounds(moves.len() as u32);
-            let score: Score = score.parse().unwrap();
+            let (min, max) = (min.value(), max.value());
+            let score: i32 = score.parse().unwrap();
             let changed = min + (score - min + shift).rem_euclid(max - min + 1);
             proptest::prop_assume!(changed != score);
             let mut edited = lines.clone();
@@ -453,7 +454,7 @@ mod tests {
         // 11111212 scores -3; 17 is within the range of ply 8 but wrong.
         let position = parse_moves("11111212").unwrap();
         let mut book = OpeningBook::new(8);
-        book.insert(&position, 17);
+        book.insert(&position, ExactScore::new(17).unwrap());
         let mut solver = Solver::new(20);
         let error = book
             .check_by_solving(Sample::Full, &mut solver)
@@ -461,11 +462,8 @@ mod tests {
         assert!(
             matches!(
                 error,
-                BookCheckError::Solved {
-                    score: 17,
-                    solved: -3,
-                    ..
-                }
+                BookCheckError::Solved { score, solved, .. }
+                    if score.value() == 17 && solved.value() == -3
             ),
             "{error}"
         );
@@ -474,7 +472,7 @@ mod tests {
             book.check_by_solving(sample, &mut solver).is_err(),
             "a claimed win at once is always solved"
         );
-        book.insert(&position, -3);
+        book.insert(&position, ExactScore::new(-3).unwrap());
         assert_eq!(book.check_by_solving(Sample::Full, &mut solver).unwrap(), 1);
         assert_eq!(book.check_by_solving(sample, &mut solver).unwrap(), 0);
     }

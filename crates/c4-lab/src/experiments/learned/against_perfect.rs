@@ -12,7 +12,7 @@ use c4_eval::SeededRng;
 use c4_papers::ExperimentError;
 use c4_players::PlayerSpec;
 use c4_solver::book::OpeningBook;
-use c4_solver::{INVALID_MOVE, SolveLimits, Solver};
+use c4_solver::{SolveLimits, Solver};
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -108,16 +108,17 @@ fn best_columns(solver: &mut Solver, game: &Game) -> Result<Vec<Column>, Experim
             moves: game.move_string(),
             source,
         })?;
-    let best = scores
-        .iter()
-        .copied()
-        .filter(|&s| s != INVALID_MOVE)
-        .max()
-        .ok_or_else(|| ExperimentError::NoLegalMove {
-            moves: game.move_string(),
-        })?;
+    let best =
+        scores
+            .iter()
+            .flatten()
+            .copied()
+            .max()
+            .ok_or_else(|| ExperimentError::NoLegalMove {
+                moves: game.move_string(),
+            })?;
     Ok((0..WIDTH)
-        .filter(|&c| scores[c] == best)
+        .filter(|&c| scores[c] == Some(best))
         .filter_map(Column::new)
         .collect())
 }

@@ -13,7 +13,7 @@ use c4_papers::ExperimentError;
 use c4_players::PlayerSpec;
 use c4_solver::book::OpeningBook;
 use c4_solver::reference_positions;
-use c4_solver::{INVALID_MOVE, Score, SolveLimits, Solver};
+use c4_solver::{ExactScore, SolveLimits, Solver};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -99,7 +99,7 @@ struct Labelled {
     set: String,
     index: usize,
     moves: String,
-    columns: [Option<Score>; WIDTH],
+    columns: [Option<ExactScore>; WIDTH],
 }
 
 /// One decision.
@@ -248,7 +248,7 @@ fn labels(
                     set: (*set).to_owned(),
                     index: *index,
                     moves: moves.clone(),
-                    columns: scores.map(|s| (s != INVALID_MOVE).then_some(s)),
+                    columns: scores,
                 };
                 let line = serde_json::to_string(&labelled).expect("plain data");
                 log.lock()

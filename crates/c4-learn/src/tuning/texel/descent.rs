@@ -264,8 +264,8 @@ mod tests {
     fn a_move_choice_has_a_point_per_column_and_a_won_position_none() {
         let sample = |moves: &str, columns: [Option<i32>; 7]| Sample {
             moves: moves.to_owned(),
-            score: 0,
-            columns: columns.map(|c| c.map(|s| s as _)),
+            score: c4_solver::ExactScore::DRAW,
+            columns: columns.map(|c| c.and_then(c4_solver::ExactScore::new)),
             game: 0,
             split: Split::Train,
         };

@@ -214,7 +214,7 @@ pub fn values(spec: &EvalSpec, depth: u32, points: &[Point]) -> Vec<f64> {
                     let searcher = searcher.as_mut().expect("built for depth > 0");
                     sign * match searcher.choose(game).score {
                         MoveValue::Heuristic(value) => f64::from(value.0),
-                        MoveValue::Exact(score) => f64::from(score.0) * 1000.0,
+                        MoveValue::Exact(score) => f64::from(score.value()) * 1000.0,
                         // A fixed-depth searcher values every move it chooses.
                         MoveValue::Unscored => 0.0,
                     }

@@ -7,7 +7,7 @@ use super::{EngineSearch, MoveReport, MoveValue, SearchValue};
 use c4_core::bitboard::winning_cells;
 use c4_core::{Bitboard, CELLS, Column, Position};
 use c4_eval::Evaluator;
-use c4_solver::{Score, SolveError, Solver};
+use c4_solver::{ExactScore, SolveError, Solver};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -25,7 +25,7 @@ impl<E: Evaluator> EngineSearch<E> {
         if let Some(&win) = legal.iter().find(|&&c| position.is_winning_move(c)) {
             let score = if self.solver.is_some() {
                 // As exact as a solve: the score in the solver's convention.
-                MoveValue::exact(c4_solver::win_now_score(position))
+                MoveValue::exact(ExactScore::win_now(position))
             } else {
                 MoveValue::Heuristic(SearchValue::win_in(1))
             };
@@ -192,7 +192,7 @@ fn leave_out(candidates: &mut Vec<Column>, worse: &[Column]) {
 fn exact_report(
     position: &Position,
     best: Column,
-    score: Score,
+    score: ExactScore,
     nodes: u64,
     clock: &MoveClock,
     note: &str,
