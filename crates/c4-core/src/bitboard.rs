@@ -2,9 +2,10 @@
 //!
 //! # Layout
 //!
-//! Column-major, `COLUMN_BITS` = 7 bits per column, bit 0 = `a1`. The top bit of each column
-//! is a sentinel that no disc ever occupies; it stops shifts from carrying a line from the
-//! top of one column into the bottom of the next.
+//! Column-major, H + 1 bits per column on a board H rows high, bit 0 = `a1`. The top bit of
+//! each column is a sentinel that no disc ever occupies; it stops shifts from carrying a line
+//! from the top of one column into the bottom of the next. On the standard 7x6 board
+//! (`COLUMN_BITS` = 7):
 //!
 //! ```text
 //!   .  .  .  .  .  .  .     <- sentinel row (6, 13, 20, ...)
@@ -17,10 +18,17 @@
 //!   a  b  c  d  e  f  g
 //! ```
 //!
+//! On a board W x H, bit `c * (H + 1) + r` is column `c`, row `r`; the steps of the four
+//! directions are 1 (vertical), H + 1 (horizontal), H (down-right) and H + 2 (up-right), so
+//! the same shifts find fours on every size. The constants and functions here are the
+//! standard board's, fixed at compile time; [`crate::Geometry`] gives the same ones for any
+//! size, through one copy of each trick.
+//!
 //! The alignment and threat functions follow Pascal Pons' "Solving Connect 4" blog (parts 6
 //! and 10): shift the set along a direction and intersect.
 
 use crate::geometry::{COLUMN_BITS, Column, HEIGHT, Square, WIDTH};
+use crate::size::Size;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
@@ -28,7 +36,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Bitboard(pub u64);
 
-/// The bottom cell of every column.
+/// The bottom cell of every column of the standard board.
 pub const BOTTOM: u64 = {
     let mut mask = 0;
     let mut c = 0;
@@ -39,15 +47,16 @@ pub const BOTTOM: u64 = {
     mask
 };
 
-/// Every cell of the board (no sentinels).
+/// Every cell of the standard board (no sentinels).
 pub const FULL_BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
 
-/// Cells in odd rows counted from 1 (rows 1, 3, 5): Allis' "odd threats" belong here.
+/// Cells of the standard board in odd rows counted from 1 (rows 1, 3, 5): Allis' "odd
+/// threats" belong here.
 pub const ODD_ROWS: u64 = BOTTOM * 0b010101;
 
-/// The number of four-cell lines on the board (69 on 7x6).
-pub const LINE_COUNT: usize =
-    (WIDTH - 3) * HEIGHT + WIDTH * (HEIGHT - 3) + 2 * (WIDTH - 3) * (HEIGHT - 3);
+/// The number of four-cell lines on the standard board, 69 (for the others,
+/// [`Size::line_count`]).
+pub const LINE_COUNT: usize = Size::STANDARD.line_count();
 
 /// A four-cell line: its cells and where it starts, for evaluators that walk lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,8 +69,9 @@ pub struct Line {
     pub step: (i8, i8),
 }
 
-/// Every four-cell line, grouped by direction (horizontal, vertical, up-right, up-left),
-/// then by start column, then by start row from the bottom.
+/// Every four-cell line of the standard board, grouped by direction (horizontal, vertical,
+/// up-right, up-left), then by start column, then by start row from the bottom (for the
+/// others, [`Size::lines`], in the same order).
 pub const LINES: [Line; LINE_COUNT] = {
     let placeholder = Line {
         cells: Bitboard(0),
@@ -143,13 +153,13 @@ impl Bitboard {
         Bitboard(self.0 | square.bit())
     }
 
-    /// All cells of one column.
+    /// All cells of one column of the standard board.
     #[must_use]
     pub const fn column(column: Column) -> Bitboard {
         Bitboard(((1 << HEIGHT) - 1) << (column.index() * COLUMN_BITS))
     }
 
-    /// The squares in the set, `a1` first, column by column.
+    /// The squares in the set on the standard board, `a1` first, column by column.
     pub fn squares(self) -> impl Iterator<Item = Square> {
         let mut bits = self.0;
         std::iter::from_fn(move || {
@@ -164,44 +174,66 @@ impl Bitboard {
         })
     }
 
-    /// Whether the set holds four in a row in any direction.
+    /// Whether the set holds four in a row in any direction on the standard board.
     #[must_use]
     pub const fn has_four(self) -> bool {
         has_four(self.0)
     }
 
-    /// The set seen in a left-right mirror.
+    /// The set seen in a left-right mirror of the standard board.
     #[must_use]
     pub const fn mirrored(self) -> Bitboard {
-        let mut out = 0;
-        let mut c = 0;
-        while c < WIDTH {
-            let col = (self.0 >> (c * COLUMN_BITS)) & ((1 << COLUMN_BITS) - 1);
-            out |= col << ((WIDTH - 1 - c) * COLUMN_BITS);
-            c += 1;
-        }
-        Bitboard(out)
+        Bitboard(mirror_with(self.0, WIDTH, COLUMN_BITS))
     }
 
-    /// Every cell that belongs to a four-cell line fully inside the set.
+    /// Every cell that belongs to a four-cell line fully inside the set, on the standard
+    /// board (for the others, [`Geometry::four_cells`](crate::Geometry::four_cells)).
     #[must_use]
-    pub fn four_cells(self) -> Bitboard {
-        let mut cells = 0;
-        for line in &LINES {
-            if self.0 & line.cells.0 == line.cells.0 {
-                cells |= line.cells.0;
-            }
-        }
-        Bitboard(cells)
+    pub const fn four_cells(self) -> Bitboard {
+        Bitboard(four_cells_with(self.0, COLUMN_BITS))
+    }
+
+    /// The squares in the set on a board of `size`, `a1` first, column by column.
+    pub fn squares_in(self, size: Size) -> impl Iterator<Item = Square> {
+        size.squares_of(self.0)
     }
 }
 
-/// Whether `discs` holds four in a row (Pons' `alignment`).
+/// Whether `discs` holds four in a row on the standard board (Pons' `alignment`).
 #[must_use]
 #[inline]
 pub const fn has_four(discs: u64) -> bool {
+    has_four_with(discs, COLUMN_BITS)
+}
+
+/// The empty cells of the standard board that would complete four for the owner of `discs`,
+/// given occupied cells `occupied` (Pons' `compute_winning_position`). Cells need not be
+/// playable yet.
+#[must_use]
+#[inline]
+pub const fn winning_cells(discs: u64, occupied: u64) -> u64 {
+    winning_cells_with(discs, occupied, COLUMN_BITS, FULL_BOARD)
+}
+
+/// The playable cells of `occupied` on the standard board where the side to move does not
+/// lose at once, given the other player's winning cells (see
+/// [`Position::non_losing_moves`](crate::Position::non_losing_moves)): a single playable
+/// threat leaves only its cell, two leave none, and no cell right below a threat is played.
+#[must_use]
+#[inline]
+pub const fn non_losing_cells(occupied: u64, opponent_wins: u64) -> u64 {
+    non_losing_cells_with(occupied, opponent_wins, BOTTOM, FULL_BOARD)
+}
+
+// The tricks for any size: a board whose columns take `column_bits` bits (its height and a
+// sentinel), `bottom` its bottom row and `board` its cells. The standard board's functions
+// above and every [`crate::Geometry`] call these, so that there is one copy of each trick.
+
+/// [`has_four`] on a board whose columns take `column_bits` bits.
+#[inline]
+pub(crate) const fn has_four_with(discs: u64, column_bits: usize) -> bool {
     // Horizontal, the two diagonals, vertical: shift by the step, pair up, pair the pairs.
-    let steps = [COLUMN_BITS, HEIGHT, COLUMN_BITS + 1, 1];
+    let steps = [column_bits, column_bits - 1, column_bits + 1, 1];
     let mut i = 0;
     while i < steps.len() {
         let pairs = discs & (discs >> steps[i]);
@@ -213,14 +245,35 @@ pub const fn has_four(discs: u64) -> bool {
     false
 }
 
-/// The empty cells that would complete four for the owner of `discs`, given occupied cells
-/// `occupied` (Pons' `compute_winning_position`). Cells need not be playable yet.
-#[must_use]
+/// Every cell of `discs` in a four on a board whose columns take `column_bits` bits: the
+/// pairing of [`has_four_with`] marks the lowest cell of each four, then each is spread along
+/// its line.
 #[inline]
-pub const fn winning_cells(discs: u64, occupied: u64) -> u64 {
+pub(crate) const fn four_cells_with(discs: u64, column_bits: usize) -> u64 {
+    let steps = [column_bits, column_bits - 1, column_bits + 1, 1];
+    let mut cells = 0;
+    let mut i = 0;
+    while i < steps.len() {
+        let s = steps[i];
+        let pairs = discs & (discs >> s);
+        let starts = pairs & (pairs >> (2 * s));
+        cells |= starts | (starts << s) | (starts << (2 * s)) | (starts << (3 * s));
+        i += 1;
+    }
+    cells
+}
+
+/// [`winning_cells`] on a board whose columns take `column_bits` bits, `board` its cells.
+#[inline]
+pub(crate) const fn winning_cells_with(
+    discs: u64,
+    occupied: u64,
+    column_bits: usize,
+    board: u64,
+) -> u64 {
     // Vertical: three discs directly below.
     let mut r = (discs << 1) & (discs << 2) & (discs << 3);
-    let steps = [COLUMN_BITS, HEIGHT, COLUMN_BITS + 1];
+    let steps = [column_bits, column_bits - 1, column_bits + 1];
     let mut i = 0;
     while i < steps.len() {
         let s = steps[i];
@@ -233,17 +286,18 @@ pub const fn winning_cells(discs: u64, occupied: u64) -> u64 {
         r |= p & (discs >> (3 * s));
         i += 1;
     }
-    r & (FULL_BOARD ^ occupied)
+    r & (board ^ occupied)
 }
 
-/// The playable cells of `occupied` where the side to move does not lose at once, given the
-/// other player's winning cells (see [`Position::non_losing_moves`](crate::Position::non_losing_moves)):
-/// a single playable threat leaves only its cell, two leave none, and no cell right below a
-/// threat is played.
-#[must_use]
+/// [`non_losing_cells`] on a board with bottom row `bottom` and cells `board`.
 #[inline]
-pub const fn non_losing_cells(occupied: u64, opponent_wins: u64) -> u64 {
-    let possible = (occupied + BOTTOM) & FULL_BOARD;
+pub(crate) const fn non_losing_cells_with(
+    occupied: u64,
+    opponent_wins: u64,
+    bottom: u64,
+    board: u64,
+) -> u64 {
+    let possible = (occupied + bottom) & board;
     let forced = possible & opponent_wins;
     let candidates = if forced == 0 {
         possible
@@ -253,6 +307,21 @@ pub const fn non_losing_cells(occupied: u64, opponent_wins: u64) -> u64 {
         forced
     };
     candidates & !(opponent_wins >> 1)
+}
+
+/// `bits` seen in a left-right mirror of a board `width` columns wide, each taking
+/// `column_bits` bits.
+#[inline]
+pub(crate) const fn mirror_with(bits: u64, width: usize, column_bits: usize) -> u64 {
+    let column_mask = (1 << column_bits) - 1;
+    let mut out = 0;
+    let mut c = 0;
+    while c < width {
+        let col = (bits >> (c * column_bits)) & column_mask;
+        out |= col << ((width - 1 - c) * column_bits);
+        c += 1;
+    }
+    out
 }
 
 impl BitAnd for Bitboard {
@@ -337,6 +406,22 @@ mod tests {
         assert_eq!(seen[..3], [3, 2, 4]);
         seen.sort();
         assert_eq!(seen, (0..WIDTH).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_standard_lines_are_the_sizes_and_four_cells_follow_them() {
+        assert_eq!(Size::STANDARD.lines().collect::<Vec<_>>(), LINES);
+        let mut bits = 0x0123_4567_89ab_cdefu64;
+        for _ in 0..5000 {
+            bits = bits.rotate_left(13).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5555;
+            let set = Bitboard((bits | bits >> 9) & FULL_BOARD);
+            let by_lines = LINES
+                .iter()
+                .filter(|line| set.0 & line.cells.0 == line.cells.0)
+                .fold(0, |cells, line| cells | line.cells.0);
+            assert_eq!(set.four_cells().0, by_lines, "{set:?}");
+            assert_eq!(set.has_four(), by_lines != 0, "{set:?}");
+        }
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! `NO_COLOR` and picks [`Diagram::plain`] or [`Diagram::colored`].
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{Column, HEIGHT, Player, Square};
+use crate::geometry::{Column, Player, Square};
+use crate::layout::Geometry;
 use crate::position::{Position, Status};
 use std::fmt;
 
@@ -47,10 +48,14 @@ impl Diagram {
 
     /// Mark the disc of the last move, in `column` (none: no mark).
     #[must_use]
-    pub fn with_last_move(mut self, position: &Position, column: Option<Column>) -> Diagram {
+    pub fn with_last_move<G: Geometry>(
+        mut self,
+        position: &Position<G>,
+        column: Option<Column>,
+    ) -> Diagram {
         self.last = column
             .filter(|&c| position.height(c) > 0)
-            .and_then(|c| Square::new(c, position.height(c) - 1));
+            .and_then(|c| position.size().square(c, position.height(c) - 1));
         self
     }
 
@@ -61,38 +66,42 @@ impl Diagram {
         self
     }
 
-    /// The diagram, rows top to bottom, with row numbers and column labels, ending in a newline.
+    /// The diagram, rows top to bottom, with row numbers and column labels (letters, and
+    /// digits where they name columns), ending in a newline.
     #[must_use]
-    pub fn render(&self, position: &Position) -> String {
+    pub fn render<G: Geometry>(&self, position: &Position<G>) -> String {
+        let size = position.size();
         let highlight = self.highlight.unwrap_or(match position.status() {
             Status::Won { cells, .. } => cells,
             _ => Bitboard::EMPTY,
         });
-        let border = format!("  +{}+\n", "-".repeat(3 * Column::ALL.len()));
+        // Row numbers take one character, or two on boards 10 or more rows high.
+        let label = size.height().to_string().len();
+        let margin = " ".repeat(label + 1);
+        let border = format!("{margin}+{}+\n", "-".repeat(3 * size.width()));
         let mut out = border.clone();
-        for row in (0..HEIGHT).rev() {
-            out.push_str(&format!("{} |", row + 1));
-            for column in Column::ALL {
-                let square = Square::new(column, row).expect("row < HEIGHT");
+        for row in (0..size.height()).rev() {
+            out.push_str(&format!("{:>label$} |", row + 1));
+            for column in size.columns() {
+                let square = size.square(column, row).expect("row < height");
                 out.push_str(&self.cell(
                     position.cell(square),
-                    highlight.contains(square),
+                    highlight.0 & size.bit(square) != 0,
                     self.last == Some(square),
                 ));
             }
             out.push_str("|\n");
         }
         out.push_str(&border);
-        let letters: String = Column::ALL
-            .iter()
+        let letters: String = size
+            .columns()
             .map(|c| format!(" {} ", c.letter()))
             .collect();
-        let numbers: String = Column::ALL.iter().map(|c| format!(" {c} ")).collect();
-        out.push_str(&format!(
-            "   {}\n   {}\n",
-            letters.trim_end(),
-            numbers.trim_end()
-        ));
+        out.push_str(&format!("{margin} {}\n", letters.trim_end()));
+        if size.has_digit_columns() {
+            let numbers: String = size.columns().map(|c| format!(" {c} ")).collect();
+            out.push_str(&format!("{margin} {}\n", numbers.trim_end()));
+        }
         out
     }
 
@@ -116,13 +125,15 @@ impl Diagram {
     }
 }
 
-/// Rows of `.`, `X`, `O`, top first, one line each: the grid that `Position::from_grid` reads.
+/// Rows of `.`, `X`, `O`, top first, one line each: the grid that `Position::from_grid`
+/// (and `from_grid_in`) reads.
 #[must_use]
-pub fn plain_grid(position: &Position) -> String {
+pub fn plain_grid<G: Geometry>(position: &Position<G>) -> String {
+    let size = position.size();
     let mut out = String::new();
-    for row in (0..HEIGHT).rev() {
-        for column in Column::ALL {
-            let square = Square::new(column, row).expect("row < HEIGHT");
+    for row in (0..size.height()).rev() {
+        for column in size.columns() {
+            let square = size.square(column, row).expect("row < height");
             out.push(position.cell(square).map_or('.', Player::symbol));
         }
         if row > 0 {
@@ -132,20 +143,43 @@ pub fn plain_grid(position: &Position) -> String {
     out
 }
 
-impl fmt::Debug for Position {
-    /// `{:?}` is compact; `{:#?}` prints a `Position::from_grid` call to paste into a test.
+impl<G: Geometry> fmt::Debug for Position<G> {
+    /// `{:?}` is compact; `{:#?}` prints a `Position::from_grid` call (`from_grid_in` on
+    /// other sizes) to paste into a test.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let grid = plain_grid(self);
+        let size = self.size();
         if f.alternate() {
-            writeln!(f, "Position::from_grid(\"")?;
+            if size.is_standard() {
+                writeln!(f, "Position::from_grid(\"")?;
+            } else {
+                writeln!(f, "Position::from_grid_in(\"")?;
+            }
             for line in grid.lines() {
                 writeln!(f, "    {line}")?;
             }
-            write!(f, "\").unwrap() /* {} to move */", self.side_to_move())
-        } else {
+            if size.is_standard() {
+                write!(f, "\").unwrap() /* {} to move */", self.side_to_move())
+            } else {
+                write!(
+                    f,
+                    "\", AnySize::new(Size::new({}, {}).unwrap())).unwrap() /* {} to move */",
+                    size.width(),
+                    size.height(),
+                    self.side_to_move()
+                )
+            }
+        } else if size.is_standard() {
             write!(
                 f,
                 "Position({:?}, {} to move)",
+                grid.replace('\n', "/"),
+                self.side_to_move()
+            )
+        } else {
+            write!(
+                f,
+                "Position({size}, {:?}, {} to move)",
                 grid.replace('\n', "/"),
                 self.side_to_move()
             )
@@ -153,7 +187,7 @@ impl fmt::Debug for Position {
     }
 }
 
-impl fmt::Display for Position {
+impl<G: Geometry> fmt::Display for Position<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&Diagram::plain().render(self))
     }

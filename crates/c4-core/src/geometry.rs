@@ -1,24 +1,29 @@
-//! Board size, the bit layout, and the typed indices `Column`, `Row`-free `Square` and `Player`.
+//! The standard board's size and bit layout as constants, and the typed indices `Column`,
+//! `Row`-free `Square` and `Player`.
 //!
-//! Width and height live here and nowhere else; every mask in the crate is derived from them.
+//! The constants are the standard 7x6 board's, the one the compile-time masks of
+//! [`crate::bitboard`] and [`crate::Standard`] are derived from; every other size is a
+//! [`Size`] value. A `Column` or `Square` is an index on any board: the `_in` methods and
+//! [`Size`]'s own check it against a size, the others against 7x6.
 
+use crate::size::Size;
 use std::fmt;
 
-/// Number of columns.
+/// Number of columns of the standard board.
 pub const WIDTH: usize = 7;
-/// Number of rows.
+/// Number of rows of the standard board.
 pub const HEIGHT: usize = 6;
-/// Bits per column: `HEIGHT` cells plus one sentinel bit that is never set.
+/// Bits per column of the standard board: `HEIGHT` cells plus one sentinel bit that is never set.
 pub const COLUMN_BITS: usize = HEIGHT + 1;
-/// Number of cells on the board.
+/// Number of cells on the standard board.
 pub const CELLS: usize = WIDTH * HEIGHT;
 
 const _: () = assert!(WIDTH * COLUMN_BITS <= 64, "the board must fit in one u64");
 const _: () = assert!(WIDTH >= 4 && HEIGHT >= 4, "four in a row must fit");
 
 /// A column, the move of Connect-4: 0-based inside, 1-based wherever people or programs read
-/// it: `Display` prints 1..=7 and serde writes and reads the number 1..=7, as the CLI, the
-/// JSON API, game records and the docs speak of columns.
+/// it: `Display` prints 1..=7 (1..=12 on the widest board) and serde writes and reads the
+/// number 1..=7, as the CLI, the JSON API, game records and the docs speak of columns.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Column(u8);
 
@@ -48,7 +53,14 @@ impl Column {
         order
     };
 
-    /// The column with this 0-based index, if it is on the board.
+    /// The column with 0-based `index`, which the caller has checked against a size.
+    pub(crate) const fn from_index(index: usize) -> Column {
+        debug_assert!(index < Size::MAX_WIDTH);
+        Column(index as u8)
+    }
+
+    /// The column with this 0-based index, if it is on the standard board (see
+    /// [`Size::column`] for the others).
     #[must_use]
     pub const fn new(index: usize) -> Option<Column> {
         if index < WIDTH {
@@ -94,16 +106,33 @@ impl Column {
         }
     }
 
-    /// The column seen in a mirror (left-right).
+    /// The column seen in a mirror (left-right) of the standard board.
     #[must_use]
     pub const fn mirrored(self) -> Column {
         Column((WIDTH - 1) as u8 - self.0)
     }
 
-    /// Distance from the centre column (0 for the middle).
+    /// The column seen in a mirror (left-right) of a board of `size`, if it is on that board.
+    #[must_use]
+    pub const fn mirrored_in(self, size: Size) -> Option<Column> {
+        if size.has_column(self) {
+            Some(Column::from_index(size.width() - 1 - self.index()))
+        } else {
+            None
+        }
+    }
+
+    /// Distance from the centre column of the standard board (0 for the middle).
     #[must_use]
     pub const fn distance_from_center(self) -> usize {
-        (self.0 as isize - (WIDTH as isize - 1) / 2).unsigned_abs()
+        self.distance_from_center_in(Size::STANDARD)
+    }
+
+    /// Distance from the centre column of a board of `size`: 0 for the middle column, or for
+    /// both middle columns of an even width, the same for a column and its mirror image.
+    #[must_use]
+    pub const fn distance_from_center_in(self, size: Size) -> usize {
+        (2 * self.0 as isize - (size.width() as isize - 1)).unsigned_abs() / 2
     }
 }
 
@@ -176,7 +205,17 @@ pub struct Square {
 }
 
 impl Square {
-    /// The square at `column` and 0-based `row` (0 = bottom).
+    /// The square at `column` and 0-based `row`, which the caller has checked against a size.
+    pub(crate) const fn from_parts(column: Column, row: usize) -> Square {
+        debug_assert!(row < Size::MAX_HEIGHT);
+        Square {
+            column,
+            row: row as u8,
+        }
+    }
+
+    /// The square at `column` and 0-based `row` (0 = bottom), if it is on the standard board
+    /// (see [`Size::square`] for the others).
     #[must_use]
     pub const fn new(column: Column, row: usize) -> Option<Square> {
         if row < HEIGHT {
@@ -201,13 +240,14 @@ impl Square {
         self.row as usize
     }
 
-    /// The bit of this square in the board layout (see [`crate::Bitboard`]).
+    /// The bit of this square in the standard board's layout (see [`crate::Bitboard`]; for the
+    /// others, [`Size::bit`]).
     #[must_use]
     pub const fn bit(self) -> u64 {
         1 << (self.column.index() * COLUMN_BITS + self.row as usize)
     }
 
-    /// The square of a single-bit board, if the bit is a cell.
+    /// The square of bit `index` in the standard board's layout, if the bit is a cell.
     #[must_use]
     pub const fn from_bit_index(index: usize) -> Option<Square> {
         let column = index / COLUMN_BITS;
@@ -222,7 +262,7 @@ impl Square {
         }
     }
 
-    /// Every square, column by column from `a1`.
+    /// Every square of the standard board, column by column from `a1`.
     pub fn all() -> impl Iterator<Item = Square> {
         Column::ALL.into_iter().flat_map(|column| {
             (0..HEIGHT).map(move |row| Square {
@@ -247,40 +287,39 @@ impl fmt::Debug for Square {
 
 impl std::str::FromStr for Square {
     type Err = ParseSquareError;
+    /// Reads a square of the standard board, `a1` to `g6` (see [`Size::parse_square`]).
     fn from_str(text: &str) -> Result<Square, ParseSquareError> {
-        let mut chars = text.chars();
-        let (Some(letter), Some(digit), None) = (chars.next(), chars.next(), chars.next()) else {
-            return Err(ParseSquareError {
-                text: text.to_owned(),
-            });
-        };
-        let column = Column::from_letter(letter);
-        let row = digit.to_digit(10).and_then(|d| (d as usize).checked_sub(1));
-        match (column, row) {
-            (Some(column), Some(row)) => Square::new(column, row).ok_or_else(|| ParseSquareError {
-                text: text.to_owned(),
-            }),
-            _ => Err(ParseSquareError {
-                text: text.to_owned(),
-            }),
+        Size::STANDARD.parse_square(text)
+    }
+}
+
+/// A square name that is not one of the board's (`a1`..`g6` on 7x6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError {
+    /// The text that failed to parse, cut to a readable length.
+    pub text: String,
+    /// The board it was read for.
+    pub size: Size,
+}
+
+impl ParseSquareError {
+    pub(crate) fn new(text: &str, size: Size) -> ParseSquareError {
+        ParseSquareError {
+            text: crate::excerpt(text),
+            size,
         }
     }
 }
 
-/// A square name that is not `a1`..`g6`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError {
-    /// The text that failed to parse.
-    pub text: String,
-}
-
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let last_col = Column::ALL[WIDTH - 1].letter();
+        let size = self.size;
         write!(
             f,
-            "'{}' is not a square: expected a1..{last_col}{HEIGHT} (column letter, row number)",
-            self.text
+            "'{}' is not a square of the {size} board: expected a1..{}{} (column letter, row number)",
+            self.text,
+            size.last_letter(),
+            size.height()
         )
     }
 }

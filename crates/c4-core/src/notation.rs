@@ -1,9 +1,13 @@
 //! Move strings in both directions: digits `1`-`7` (the reference test-set format, `4453`)
 //! or letters `a`-`g` (`ddec`), and the [`Game`] that keeps the moves behind a position.
+//!
+//! On other sizes the digits run to the width on boards up to 9 wide and the letters to the
+//! width always (`a`-`l` on 12x4), so every size can be written in letters.
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{Column, Player, WIDTH};
+use crate::geometry::{Column, Player};
+use crate::layout::{Geometry, Standard};
 use crate::position::{PlayError, Position};
+use crate::size::Size;
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
@@ -11,10 +15,23 @@ use std::str::FromStr;
 /// Which alphabet a move string uses. One string uses one alphabet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveAlphabet {
-    /// `1`..=`7`, as in the reference test sets.
+    /// `1`..=`7`, as in the reference test sets (up to `9`, on boards up to 9 wide).
     Digits,
-    /// `a`..=`g`, as in square names.
+    /// `a`..=`g`, as in square names (up to `l`, on the widest board).
     Letters,
+}
+
+impl MoveAlphabet {
+    /// The alphabet a size's moves are written in: digits where they name every column (up
+    /// to 9 wide), letters beyond.
+    #[must_use]
+    pub const fn preferred(size: Size) -> MoveAlphabet {
+        if size.has_digit_columns() {
+            MoveAlphabet::Digits
+        } else {
+            MoveAlphabet::Letters
+        }
+    }
 }
 
 /// Why a move string does not describe a legal game.
@@ -32,13 +49,18 @@ pub enum ParseMovesError {
         index: usize,
         /// What.
         found: char,
+        /// The board's size.
+        size: Size,
     },
-    /// A digit or letter that names no column (`0`, `8`, `9`, `h`...).
+    /// A digit or letter that names no column of the board (`0`, `8`, `9`, `h`... on 7x6;
+    /// every digit on a board wider than 9).
     ColumnOutOfRange {
         /// Where.
         index: usize,
         /// What.
         found: char,
+        /// The board's size.
+        size: Size,
     },
     /// A letter in a digit string or a digit in a letter string.
     MixedNotation {
@@ -82,24 +104,45 @@ impl ParseMovesError {
     }
 }
 
+/// The columns of `size` in words: `1-7 (or a-g)`, or `a-j` where digits name no columns.
+struct ColumnNames(Size);
+
+impl fmt::Display for ColumnNames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let size = self.0;
+        let last_letter = size.last_letter();
+        if size.has_digit_columns() {
+            write!(f, "1-{} (or a-{last_letter})", size.width())
+        } else {
+            write!(f, "a-{last_letter}")
+        }
+    }
+}
+
 impl fmt::Display for ParseMovesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let last_digit = WIDTH;
-        let last_letter = Column::ALL[WIDTH - 1].letter();
         match self {
             ParseMovesError::OnlyWhitespace => f.write_str(
                 "the move string is only whitespace; give no moves at all for the empty board",
             ),
-            ParseMovesError::UnexpectedChar { index, found } => write!(
+            ParseMovesError::UnexpectedChar { index, found, size } => write!(
                 f,
-                "move {} is {found:?}, which is not a column: use digits 1-{last_digit} or letters a-{last_letter}",
-                index + 1
+                "move {} is {found:?}, which is not a column: on the {size} board columns are {}",
+                index + 1,
+                ColumnNames(*size)
             ),
-            ParseMovesError::ColumnOutOfRange { index, found } => write!(
-                f,
-                "move {} is {found:?}: columns are 1-{last_digit} (or a-{last_letter})",
-                index + 1
-            ),
+            ParseMovesError::ColumnOutOfRange { index, found, size } => {
+                write!(
+                    f,
+                    "move {} is {found:?}: columns are {} on the {size} board",
+                    index + 1,
+                    ColumnNames(*size)
+                )?;
+                if found.is_ascii_digit() && !size.has_digit_columns() {
+                    f.write_str(" (digits name columns only on boards up to 9 wide)")?;
+                }
+                Ok(())
+            }
             ParseMovesError::MixedNotation {
                 index,
                 found,
@@ -139,32 +182,60 @@ impl fmt::Display for ParseMovesError {
 
 impl std::error::Error for ParseMovesError {}
 
-/// A game: the position and the moves that led to it from the empty board.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Game {
-    position: Position,
+/// A game: the position and the moves that led to it from the empty board, on the standard
+/// board or, with a geometry, any size (see [`Position`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game<G: Geometry = Standard> {
+    position: Position<G>,
     moves: Vec<Column>,
 }
 
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
 impl Game {
-    /// A new game at the empty board.
+    /// A new game at the empty standard board.
     #[must_use]
     pub fn new() -> Game {
-        Game::default()
+        Game::new_in(Standard)
     }
 
-    /// Parses a move string (see [`parse_moves`]).
+    /// Parses a move string on the standard board (see [`parse_moves`]).
     pub fn from_moves(text: &str) -> Result<Game, ParseMovesError> {
-        let mut game = Game::new();
+        Game::from_moves_in(text, Standard)
+    }
+}
+
+impl<G: Geometry> Game<G> {
+    /// A new game at the empty board of `geometry`.
+    #[must_use]
+    pub fn new_in(geometry: G) -> Game<G> {
+        Game {
+            position: Position::new_in(geometry),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Parses a move string on the board of `geometry` (see [`parse_moves_in`]).
+    pub fn from_moves_in(text: &str, geometry: G) -> Result<Game<G>, ParseMovesError> {
+        let size = geometry.size();
+        let mut game = Game::new_in(geometry);
         let mut alphabet = None;
         if !text.is_empty() && text.chars().all(char::is_whitespace) {
             return Err(ParseMovesError::OnlyWhitespace);
         }
         for (index, found) in text.chars().enumerate() {
+            let out_of_range = ParseMovesError::ColumnOutOfRange { index, found, size };
             let (column, this_alphabet) = match found {
-                '0'..='9' => (Column::from_digit(found), MoveAlphabet::Digits),
-                c if c.is_ascii_alphabetic() => (Column::from_letter(c), MoveAlphabet::Letters),
-                _ => return Err(ParseMovesError::UnexpectedChar { index, found }),
+                // A digit on a board whose columns have no digits is no column, whatever
+                // the string started with.
+                '0'..='9' if !size.has_digit_columns() => return Err(out_of_range),
+                '0'..='9' => (size.column_from_digit(found), MoveAlphabet::Digits),
+                c if c.is_ascii_alphabetic() => (size.column_from_letter(c), MoveAlphabet::Letters),
+                _ => return Err(ParseMovesError::UnexpectedChar { index, found, size }),
             };
             match alphabet {
                 None => alphabet = Some(this_alphabet),
@@ -177,7 +248,7 @@ impl Game {
                 }
                 Some(_) => {}
             }
-            let column = column.ok_or(ParseMovesError::ColumnOutOfRange { index, found })?;
+            let column = column.ok_or_else(|| out_of_range.clone())?;
             game.try_play(column).map_err(|e| match e {
                 PlayError::ColumnFull { column } => ParseMovesError::ColumnFull {
                     index,
@@ -185,6 +256,7 @@ impl Game {
                     column,
                 },
                 PlayError::GameOver => ParseMovesError::GameOver { index, found },
+                PlayError::OffBoard { .. } => out_of_range.clone(),
             })?;
         }
         Ok(game)
@@ -194,17 +266,17 @@ impl Game {
     /// of moves, found by taking back top discs of the player who moved last (any position
     /// that is not over can be reached, so this succeeds for every one).
     #[must_use]
-    pub fn leading_to(position: &Position) -> Option<Game> {
-        Game::new().continued_to(position)
+    pub fn leading_to(position: &Position<G>) -> Option<Game<G>> {
+        Game::new_in(position.geometry()).continued_to(position)
     }
 
     /// This game continued to `position` (not over), if `position` holds every disc of this
     /// game's position, each of the same player: the moves are found by taking back top
     /// discs of `position` that are not in this game's, last mover first.
     #[must_use]
-    pub fn continued_to(&self, position: &Position) -> Option<Game> {
-        fn take_back(
-            position: Position,
+    pub fn continued_to(&self, position: &Position<G>) -> Option<Game<G>> {
+        fn take_back<G: Geometry>(
+            position: Position<G>,
             keep: u64,
             dead: &mut HashSet<u64>,
             moves: &mut Vec<Column>,
@@ -216,8 +288,9 @@ impl Game {
             if !dead.insert(position.key()) {
                 return false;
             }
-            for column in Column::ALL {
-                if occupied & !keep & Bitboard::column(column).0 == 0 {
+            let geometry = position.geometry();
+            for column in geometry.size().columns() {
+                if occupied & !keep & geometry.column_mask(column) == 0 {
                     continue;
                 }
                 let mut before = position;
@@ -230,7 +303,7 @@ impl Game {
         }
         let (_, keep) = self.position.raw();
         let (_, occupied) = position.raw();
-        let red = |p: &Position| p.discs(Player::Red).0;
+        let red = |p: &Position<G>| p.discs(Player::Red).0;
         if position.is_over()
             || keep & !occupied != 0
             || red(position) & keep != red(&self.position)
@@ -248,10 +321,26 @@ impl Game {
         (game.position == *position).then_some(game)
     }
 
+    /// The same game with the geometry `geometry`, if it is of the same size (see
+    /// [`Position::to_geometry`]).
+    #[must_use]
+    pub fn to_geometry<H: Geometry>(&self, geometry: H) -> Option<Game<H>> {
+        Some(Game {
+            position: self.position.to_geometry(geometry)?,
+            moves: self.moves.clone(),
+        })
+    }
+
     /// The current position.
     #[must_use]
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Position<G> {
         &self.position
+    }
+
+    /// The board's size.
+    #[must_use]
+    pub fn size(&self) -> Size {
+        self.position.size()
     }
 
     /// The moves played so far.
@@ -284,10 +373,20 @@ impl Game {
         Some(column)
     }
 
-    /// The moves as digits, e.g. `4453`.
+    /// The moves as digits, e.g. `4453`, or as letters on a board wider than 9.
     #[must_use]
     pub fn move_string(&self) -> String {
-        format_moves(&self.moves, MoveAlphabet::Digits)
+        format_moves(&self.moves, MoveAlphabet::preferred(self.size()))
+    }
+}
+
+impl From<Game> for Game<crate::AnySize> {
+    /// A standard game with its size read at run time.
+    fn from(game: Game) -> Game<crate::AnySize> {
+        Game {
+            position: game.position.into(),
+            moves: game.moves,
+        }
     }
 }
 
@@ -300,26 +399,42 @@ impl FromStr for Game {
 
 impl FromStr for Position {
     type Err = ParseMovesError;
-    /// Parses a move string from the empty board.
+    /// Parses a move string from the empty standard board.
     fn from_str(text: &str) -> Result<Position, ParseMovesError> {
         parse_moves(text)
     }
 }
 
-/// Plays a move string from the empty board: digits `1`-`7` or letters `a`-`g`, one notation
-/// per string; the empty string is the empty board.
+/// Plays a move string from the empty standard board: digits `1`-`7` or letters `a`-`g`, one
+/// notation per string; the empty string is the empty board.
 pub fn parse_moves(text: &str) -> Result<Position, ParseMovesError> {
-    Game::from_moves(text).map(|g| g.position)
+    parse_moves_in(text, Standard)
 }
 
-/// Writes moves as digits (`4453`) or letters (`ddec`).
+/// Plays a move string from the empty board of `geometry`: digits `1` up to the width (on
+/// boards up to 9 wide) or letters `a` up to the width's letter, one notation per string; the
+/// empty string is the empty board. A column the board lacks is an error naming its size.
+pub fn parse_moves_in<G: Geometry>(
+    text: &str,
+    geometry: G,
+) -> Result<Position<G>, ParseMovesError> {
+    Game::from_moves_in(text, geometry).map(|g| g.position)
+}
+
+/// Writes moves as digits (`4453`) or letters (`ddec`). Digits name columns 1-9 only: moves
+/// that play a column beyond the ninth are written in letters whatever `alphabet` says, so
+/// that the string always reads back.
 #[must_use]
 pub fn format_moves(moves: &[Column], alphabet: MoveAlphabet) -> String {
+    let digits = alphabet == MoveAlphabet::Digits && moves.iter().all(|c| c.number() <= 9);
     moves
         .iter()
-        .map(|c| match alphabet {
-            MoveAlphabet::Digits => char::from(b'0' + c.number()),
-            MoveAlphabet::Letters => c.letter(),
+        .map(|c| {
+            if digits {
+                char::from(b'0' + c.number())
+            } else {
+                c.letter()
+            }
         })
         .collect()
 }
@@ -354,39 +469,45 @@ mod tests {
                 expected: MoveAlphabet::Digits
             })
         );
+        let size = Size::STANDARD;
         assert_eq!(
             parse_moves("9"),
             Err(ColumnOutOfRange {
                 index: 0,
-                found: '9'
+                found: '9',
+                size
             })
         );
         assert_eq!(
             parse_moves("40"),
             Err(ColumnOutOfRange {
                 index: 1,
-                found: '0'
+                found: '0',
+                size
             })
         );
         assert_eq!(
             parse_moves("ah"),
             Err(ColumnOutOfRange {
                 index: 1,
-                found: 'h'
+                found: 'h',
+                size
             })
         );
         assert_eq!(
             parse_moves("4-4"),
             Err(UnexpectedChar {
                 index: 1,
-                found: '-'
+                found: '-',
+                size
             })
         );
         assert_eq!(
             parse_moves("44 5"),
             Err(UnexpectedChar {
                 index: 2,
-                found: ' '
+                found: ' ',
+                size
             })
         );
         assert_eq!(

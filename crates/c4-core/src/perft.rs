@@ -1,6 +1,6 @@
 //! Counting games and positions: a check of move generation and of position keys.
 //!
-//! Counts from the empty board (positions where the game ended have no children):
+//! Counts from the empty standard board (positions where the game ended have no children):
 //!
 //! | ply | move sequences | distinct positions (OEIS A212693) |
 //! |---|---|---|
@@ -15,21 +15,25 @@
 //! | 8 | 5,673,234 | 184,275 |
 //! | 9 | 39,394,572 | 558,186 |
 //! | 10 | 268,031,646 | 1,662,623 |
+//!
+//! On other sizes, `perft` and [`distinct_positions_per_ply_in`] take the board from the
+//! position or the geometry; the tests check them against a naive board on every size and
+//! against published position counts (`crates/c4-core/data/positions_by_size.csv`).
 
-use crate::bitboard::FULL_BOARD;
+use crate::layout::{Geometry, Standard};
 use crate::position::Position;
 use std::collections::HashSet;
 
 /// The number of move sequences of exactly `depth` legal moves from `position`.
 #[must_use]
-pub fn perft(position: &Position, depth: u32) -> u64 {
+pub fn perft<G: Geometry>(position: &Position<G>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     if position.is_over() {
         return 0;
     }
-    let mut moves = position.playable_cells().0 & FULL_BOARD;
+    let mut moves = position.playable_cells().0;
     if depth == 1 {
         return u64::from(moves.count_ones());
     }
@@ -44,12 +48,21 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     total
 }
 
-/// The number of distinct positions at each ply from 0 to `max_ply`, told apart by
-/// [`Position::key`].
+/// The number of distinct positions of the standard board at each ply from 0 to `max_ply`,
+/// told apart by [`Position::key`].
 #[must_use]
 pub fn distinct_positions_per_ply(max_ply: u32) -> Vec<usize> {
+    distinct_positions_per_ply_in(max_ply, Standard)
+}
+
+/// The number of distinct positions of `geometry`'s board at each ply from 0 to `max_ply`
+/// (or to the full board, if sooner), told apart by [`Position::key`]. Breadth first: it
+/// holds one ply's positions at a time.
+#[must_use]
+pub fn distinct_positions_per_ply_in<G: Geometry>(max_ply: u32, geometry: G) -> Vec<usize> {
+    let max_ply = max_ply.min(geometry.cells() as u32);
     let mut counts = vec![1];
-    let mut frontier = vec![Position::new()];
+    let mut frontier = vec![Position::new_in(geometry)];
     for _ in 0..max_ply {
         let mut seen = HashSet::with_capacity(frontier.len() * 4);
         let mut next = Vec::with_capacity(frontier.len() * 4);

@@ -3,6 +3,7 @@
 
 use crate::diagram::plain_grid;
 use crate::geometry::{Column, Player};
+use crate::layout::Geometry;
 use crate::notation::Game;
 use crate::position::Status;
 
@@ -10,7 +11,7 @@ use crate::position::Status;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PositionSummary {
-    /// The moves from the empty board, as digits.
+    /// The moves from the empty board, as digits (letters on a board wider than 9).
     pub moves: String,
     /// Number of discs on the board.
     pub moves_played: u32,
@@ -31,14 +32,15 @@ pub struct PositionSummary {
 impl PositionSummary {
     /// Describes `game`.
     #[must_use]
-    pub fn of(game: &Game) -> PositionSummary {
+    pub fn of<G: Geometry>(game: &Game<G>) -> PositionSummary {
         let position = game.position();
+        let size = position.size();
         let status = position.status();
         let (status_name, winner, winning_cells) = match status {
             Status::InProgress => ("in_progress", None, vec![]),
             Status::Draw => ("draw", None, vec![]),
             Status::Won { winner, cells } => {
-                let mut squares: Vec<_> = cells.squares().collect();
+                let mut squares: Vec<_> = cells.squares_in(size).collect();
                 squares.sort_by_key(|s| (s.row(), s.column()));
                 (
                     "won",

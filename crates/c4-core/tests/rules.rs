@@ -1,79 +1,15 @@
-//! Rules checked against a naive array-based reference and published counts.
+//! The standard board's rules checked against a naive array-based reference and published
+//! counts (every other size: `sizes.rs`).
+
+mod naive;
 
 use c4_core::perft::{distinct_positions_per_ply, perft};
 use c4_core::{Column, Game, HEIGHT, Player, Position, Square, Status, WIDTH, parse_moves};
+use naive::NaiveBoard;
 use proptest::prelude::*;
 
-/// A deliberately simple board: a grid of cells and a full scan for fours.
-#[derive(Clone)]
-struct NaiveBoard {
-    cells: [[Option<Player>; HEIGHT]; WIDTH],
-    moves: usize,
-}
-
-impl NaiveBoard {
-    fn new() -> Self {
-        NaiveBoard {
-            cells: [[None; HEIGHT]; WIDTH],
-            moves: 0,
-        }
-    }
-    fn to_move(&self) -> Player {
-        if self.moves.is_multiple_of(2) {
-            Player::Red
-        } else {
-            Player::Yellow
-        }
-    }
-    fn can_play(&self, c: usize) -> bool {
-        self.cells[c][HEIGHT - 1].is_none()
-    }
-    fn play(&mut self, c: usize) {
-        let row = (0..HEIGHT).find(|&r| self.cells[c][r].is_none()).unwrap();
-        self.cells[c][row] = Some(self.to_move());
-        self.moves += 1;
-    }
-    fn winner(&self) -> Option<Player> {
-        for c in 0..WIDTH as isize {
-            for r in 0..HEIGHT as isize {
-                for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
-                    let cells: Vec<_> = (0..4)
-                        .map(|k| (c + k * dc, r + k * dr))
-                        .filter(|&(x, y)| {
-                            x >= 0 && y >= 0 && x < WIDTH as isize && y < HEIGHT as isize
-                        })
-                        .map(|(x, y)| self.cells[x as usize][y as usize])
-                        .collect();
-                    if cells.len() == 4
-                        && cells[0].is_some()
-                        && cells.iter().all(|&p| p == cells[0])
-                    {
-                        return cells[0];
-                    }
-                }
-            }
-        }
-        None
-    }
-    fn is_over(&self) -> bool {
-        self.winner().is_some() || self.moves == WIDTH * HEIGHT
-    }
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if self.is_over() {
-            return 0;
-        }
-        (0..WIDTH)
-            .filter(|&c| self.can_play(c))
-            .map(|c| {
-                let mut child = self.clone();
-                child.play(c);
-                child.perft(depth - 1)
-            })
-            .sum()
-    }
+fn naive_board() -> NaiveBoard {
+    NaiveBoard::new(WIDTH, HEIGHT)
 }
 
 /// Published move-sequence counts from the empty board, plies 0-8.
@@ -81,7 +17,7 @@ const PERFT: [u64; 9] = [1, 7, 49, 343, 2401, 16807, 117649, 823536, 5673234];
 
 #[test]
 fn perft_matches_naive_reference_and_published_counts() {
-    let naive = NaiveBoard::new();
+    let naive = naive_board();
     for (depth, &expected) in PERFT.iter().enumerate() {
         let depth = depth as u32;
         let fast = perft(&Position::new(), depth);
@@ -96,7 +32,7 @@ fn perft_matches_naive_reference_and_published_counts() {
 #[test]
 #[ignore = "naive depth 8 and bitboard depths 9-10 take a while; run with --ignored"]
 fn perft_deep() {
-    assert_eq!(NaiveBoard::new().perft(8), 5673234);
+    assert_eq!(naive_board().perft(8), 5673234);
     assert_eq!(perft(&Position::new(), 9), 39394572);
     assert_eq!(perft(&Position::new(), 10), 268031646);
 }
@@ -112,7 +48,7 @@ fn distinct_positions_match_oeis_a212693() {
 
 fn random_game(choices: &[u8]) -> (Game, NaiveBoard) {
     let mut game = Game::new();
-    let mut naive = NaiveBoard::new();
+    let mut naive = naive_board();
     for &choice in choices {
         let legal: Vec<Column> = game.position().legal_moves().collect();
         if legal.is_empty() {

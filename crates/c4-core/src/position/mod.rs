@@ -1,26 +1,35 @@
-//! `Position`: the full state of a game as two bitboards and a move count.
+//! `Position`: the full state of a game as two bitboards and a move count, on the standard
+//! board or any size (see [`crate::layout`]).
 
-use crate::bitboard::{BOTTOM, Bitboard, FULL_BOARD, has_four, non_losing_cells, winning_cells};
-use crate::geometry::{CELLS, COLUMN_BITS, Column, HEIGHT, Player, Square, WIDTH};
+use crate::bitboard::Bitboard;
+use crate::geometry::{COLUMN_BITS, Column, HEIGHT, Player, Square};
+use crate::layout::{AnySize, Geometry, Standard};
+use crate::size::Size;
 use std::fmt;
 
 mod setup;
 
 pub use setup::SetupError;
 
-/// A Connect-4 position: whose discs are where, and who is to move.
+/// A Connect-4 position: whose discs are where, and who is to move, on the board of its
+/// geometry: [`Standard`] (7x6, the default, fixed at compile time) or [`AnySize`].
 ///
 /// Stored as Pons does: `current` holds the discs of the side to move, `occupied` every disc
-/// (see [`crate::bitboard`] for the bit layout). It is `Copy` and 24 bytes, so search code
-/// copies it instead of undoing moves.
+/// (see [`crate::bitboard`] for the bit layout). It is `Copy` and 24 bytes on the standard
+/// board (40 with a run-time size), so search code copies it instead of undoing moves.
 ///
 /// Invariants, enforced by every constructor: no disc floats; the counts differ by at most one
 /// with red never behind; a won position has exactly one winner, who moved last.
+///
+/// `Position::new()` and the other constructors without a geometry make standard positions;
+/// the `_in` ones (`new_in`, `from_key_in`, ...) take the geometry, as std's `Vec::new_in`
+/// takes an allocator.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct Position<G = Standard> {
     current: u64,
     occupied: u64,
     moves: u32,
+    geometry: G,
 }
 
 /// Where a game stands.
@@ -69,6 +78,13 @@ pub enum PlayError {
     },
     /// Somebody already won or the board is full.
     GameOver,
+    /// The column is not on this board (one of a wider board's).
+    OffBoard {
+        /// The column.
+        column: Column,
+        /// The board's size.
+        size: Size,
+    },
 }
 
 impl fmt::Display for PlayError {
@@ -76,6 +92,11 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::ColumnFull { column } => write!(f, "column {column} is full"),
             PlayError::GameOver => f.write_str("the game is already over"),
+            PlayError::OffBoard { column, size } => write!(
+                f,
+                "column {column} is not on the {size} board: its columns are 1-{}",
+                size.width()
+            ),
         }
     }
 }
@@ -89,14 +110,55 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The empty board, red to move.
+    /// The empty standard board, red to move.
     #[must_use]
     pub const fn new() -> Position {
+        Position::new_in(Standard)
+    }
+
+    /// The standard position whose [`key`](Self::key) is `key`, if any reachable position
+    /// has it: the inverse of `key`, for files that store positions by key.
+    #[must_use]
+    pub fn from_key(key: u64) -> Option<Position> {
+        Position::from_key_in(key, Standard)
+    }
+}
+
+impl<G: Geometry> Position<G> {
+    /// The empty board of `geometry`, red to move.
+    #[must_use]
+    pub const fn new_in(geometry: G) -> Position<G> {
         Position {
             current: 0,
             occupied: 0,
             moves: 0,
+            geometry,
         }
+    }
+
+    /// The board's geometry.
+    #[must_use]
+    pub const fn geometry(&self) -> G {
+        self.geometry
+    }
+
+    /// The board's size.
+    #[must_use]
+    #[inline]
+    pub fn size(&self) -> Size {
+        self.geometry.size()
+    }
+
+    /// The same position with the geometry `geometry`, if it is of the same size (the bits
+    /// are the same): a standard position read at run time, or back.
+    #[must_use]
+    pub fn to_geometry<H: Geometry>(&self, geometry: H) -> Option<Position<H>> {
+        (geometry.size() == self.size()).then_some(Position {
+            current: self.current,
+            occupied: self.occupied,
+            moves: self.moves,
+            geometry,
+        })
     }
 
     /// Number of discs on the board.
@@ -139,70 +201,83 @@ impl Position {
         }
     }
 
-    /// Who holds `square`, if anyone.
+    /// Who holds `square`, if anyone (nobody for a square off the board).
     #[must_use]
-    pub const fn cell(&self, square: Square) -> Option<Player> {
-        if self.occupied & square.bit() == 0 {
+    #[inline]
+    pub fn cell(&self, square: Square) -> Option<Player> {
+        let bit = self.geometry.square_bit(square);
+        if self.occupied & bit == 0 {
             None
-        } else if self.current & square.bit() != 0 {
+        } else if self.current & bit != 0 {
             Some(self.side_to_move())
         } else {
             Some(self.side_to_move().other())
         }
     }
 
-    /// Number of discs in `column`.
+    /// Number of discs in `column` (none in a column off the board).
     #[must_use]
-    pub const fn height(&self, column: Column) -> usize {
-        ((self.occupied >> (column.index() * COLUMN_BITS)) & ((1 << COLUMN_BITS) - 1)).count_ones()
-            as usize
+    #[inline]
+    pub fn height(&self, column: Column) -> usize {
+        (self.occupied & self.geometry.column_mask(column)).count_ones() as usize
     }
 
     /// The cells where a disc would land now, one per column that is not full.
     #[must_use]
-    pub const fn playable_cells(&self) -> Bitboard {
-        Bitboard((self.occupied + BOTTOM) & FULL_BOARD)
+    #[inline]
+    pub fn playable_cells(&self) -> Bitboard {
+        Bitboard((self.occupied + self.geometry.bottom()) & self.geometry.board())
     }
 
-    /// Whether `column` has room (regardless of whether the game is over).
+    /// Whether `column` is on the board and has room (regardless of whether the game is over).
     #[must_use]
-    pub const fn can_play(&self, column: Column) -> bool {
-        self.occupied & top_cell(column) == 0
+    #[inline]
+    pub fn can_play(&self, column: Column) -> bool {
+        self.geometry.has_column(column) && self.occupied & self.geometry.top_cell(column) == 0
     }
 
     /// Whether the side that just moved has four: the game was won by the last move.
     #[must_use]
-    pub const fn last_mover_won(&self) -> bool {
-        has_four(self.current ^ self.occupied)
+    #[inline]
+    pub fn last_mover_won(&self) -> bool {
+        self.geometry.has_four(self.current ^ self.occupied)
     }
 
     /// Whether the game is over (won or board full).
     #[must_use]
-    pub const fn is_over(&self) -> bool {
-        self.moves as usize == CELLS || self.last_mover_won()
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.moves as usize == self.geometry.cells() || self.last_mover_won()
     }
 
     /// Whether playing `column` now connects four for the side to move.
     #[must_use]
-    pub const fn is_winning_move(&self, column: Column) -> bool {
-        self.winning_cells().0 & self.playable_cells().0 & Bitboard::column(column).0 != 0
+    #[inline]
+    pub fn is_winning_move(&self, column: Column) -> bool {
+        self.winning_cells().0 & self.playable_cells().0 & self.geometry.column_mask(column) != 0
     }
 
     /// Empty cells that would complete four for the side to move (playable or not).
     #[must_use]
-    pub const fn winning_cells(&self) -> Bitboard {
-        Bitboard(winning_cells(self.current, self.occupied))
+    #[inline]
+    pub fn winning_cells(&self) -> Bitboard {
+        Bitboard(self.geometry.winning_cells(self.current, self.occupied))
     }
 
     /// Empty cells that would complete four for the side that just moved.
     #[must_use]
-    pub const fn opponent_winning_cells(&self) -> Bitboard {
-        Bitboard(winning_cells(self.current ^ self.occupied, self.occupied))
+    #[inline]
+    pub fn opponent_winning_cells(&self) -> Bitboard {
+        Bitboard(
+            self.geometry
+                .winning_cells(self.current ^ self.occupied, self.occupied),
+        )
     }
 
     /// Whether the side to move can connect four with its next disc.
     #[must_use]
-    pub const fn can_win_next(&self) -> bool {
+    #[inline]
+    pub fn can_win_next(&self) -> bool {
         self.winning_cells().0 & self.playable_cells().0 != 0
     }
 
@@ -213,29 +288,29 @@ impl Position {
     /// to win at once (callers check first).
     #[must_use]
     #[inline]
-    pub const fn non_losing_moves(&self) -> Bitboard {
-        let opponent_wins = winning_cells(self.current ^ self.occupied, self.occupied);
-        Bitboard(non_losing_cells(self.occupied, opponent_wins))
+    pub fn non_losing_moves(&self) -> Bitboard {
+        let opponent_wins = self.opponent_winning_cells().0;
+        Bitboard(self.geometry.non_losing_cells(self.occupied, opponent_wins))
     }
 
     /// The columns that can be played, left to right; none once the game is over.
     pub fn legal_moves(&self) -> impl Iterator<Item = Column> + '_ {
         let over = self.is_over();
-        Column::ALL
-            .into_iter()
+        self.size()
+            .columns()
             .filter(move |&c| !over && self.can_play(c))
     }
 
     /// The game's status, with the winning cells when it is won.
     #[must_use]
     pub fn status(&self) -> Status {
-        let last = self.opponent_discs();
-        if last.has_four() {
+        let last = self.current ^ self.occupied;
+        if self.geometry.has_four(last) {
             Status::Won {
                 winner: self.side_to_move().other(),
-                cells: last.four_cells(),
+                cells: Bitboard(self.geometry.four_cells(last)),
             }
-        } else if self.moves as usize == CELLS {
+        } else if self.moves as usize == self.geometry.cells() {
             Status::Draw
         } else {
             Status::InProgress
@@ -245,6 +320,12 @@ impl Position {
     /// Plays `column` for the side to move, checking that the move is legal.
     /// On error the position is unchanged.
     pub fn try_play(&mut self, column: Column) -> Result<(), PlayError> {
+        if !self.geometry.has_column(column) {
+            return Err(PlayError::OffBoard {
+                column,
+                size: self.size(),
+            });
+        }
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
@@ -259,7 +340,10 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, column: Column) {
         debug_assert!(self.can_play(column), "play_unchecked on a full column");
-        self.play_cell(((self.occupied + BOTTOM) & Bitboard::column(column).0) & FULL_BOARD);
+        let g = self.geometry;
+        // The column's cells, unchecked: the caller vouches for the column.
+        let cells = ((1 << g.height()) - 1) << (column.index() * g.column_bits());
+        self.play_cell((self.occupied + g.bottom()) & cells);
     }
 
     /// Plays the disc landing on `cell`, a single bit from [`Position::playable_cells`].
@@ -276,9 +360,10 @@ impl Position {
     }
 
     /// Takes back the top disc of `column`, which must be the last move played
-    /// (the papers' `RemoveMove`). Returns `false` and changes nothing when the column is empty.
+    /// (the papers' `RemoveMove`). Returns `false` and changes nothing when the column is
+    /// empty or off the board.
     pub fn undo(&mut self, column: Column) -> bool {
-        let col = self.occupied & Bitboard::column(column).0;
+        let col = self.occupied & self.geometry.column_mask(column);
         if col == 0 || self.moves == 0 {
             return false;
         }
@@ -293,26 +378,29 @@ impl Position {
         true
     }
 
-    /// A unique 64-bit key (Pons: current + occupied; fits in 49 bits).
+    /// A unique 64-bit key (Pons: current + occupied; below `1 << (W * (H + 1))`, 49 bits on
+    /// 7x6).
     #[must_use]
     pub const fn key(&self) -> u64 {
         self.current + self.occupied
     }
 
-    /// The position whose [`key`](Self::key) is `key`, if any reachable position has it:
-    /// the inverse of `key`, for files that store positions by key.
+    /// The position of `geometry` whose [`key`](Self::key) is `key`, if any reachable
+    /// position has it.
     #[must_use]
-    pub fn from_key(key: u64) -> Option<Position> {
-        if key >= 1 << (WIDTH * COLUMN_BITS) {
+    pub fn from_key_in(key: u64, geometry: G) -> Option<Position<G>> {
+        let bits = geometry.key_bits();
+        if bits < 64 && key >> bits != 0 {
             return None;
         }
-        // Per column, occupied + BOTTOM is the single bit above the stack, and the side to
-        // move's discs lie below it: key + BOTTOM holds both without carries between columns.
-        let marked = key + BOTTOM;
+        // Per column, occupied + bottom is the single bit above the stack, and the side to
+        // move's discs lie below it: key + bottom holds both without carries between columns.
+        let marked = key.checked_add(geometry.bottom())?;
+        let column_bits = geometry.column_bits();
         let (mut current, mut occupied) = (0u64, 0u64);
-        for column in Column::ALL {
-            let shift = column.index() * COLUMN_BITS;
-            let bits = (marked >> shift) & ((1 << COLUMN_BITS) - 1);
+        for column in geometry.size().columns() {
+            let shift = column.index() * column_bits;
+            let bits = (marked >> shift) & ((1 << column_bits) - 1);
             if bits == 0 {
                 return None;
             }
@@ -327,31 +415,34 @@ impl Position {
         } else {
             (opponent, current)
         };
-        let position = Position::from_discs(Bitboard(red), Bitboard(yellow)).ok()?;
+        let position = Position::from_discs_in(Bitboard(red), Bitboard(yellow), geometry).ok()?;
         (position.key() == key).then_some(position)
     }
 
     /// The key of the mirror image.
     #[must_use]
-    pub const fn mirror_key(&self) -> u64 {
-        // Each column's part of the key is below 2^COLUMN_BITS, so the key mirrors as a whole.
-        Bitboard(self.key()).mirrored().0
+    #[inline]
+    pub fn mirror_key(&self) -> u64 {
+        // Each column's part of the key is below 2^column_bits, so the key mirrors as a whole.
+        self.geometry.mirror(self.key())
     }
 
     /// The smaller of the key and the mirror key: equal for a position and its mirror.
     #[must_use]
-    pub const fn canonical_key(&self) -> u64 {
-        let (k, m) = (self.key(), self.mirror_key());
-        if k < m { k } else { m }
+    #[inline]
+    pub fn canonical_key(&self) -> u64 {
+        self.key().min(self.mirror_key())
     }
 
     /// The left-right mirror image.
     #[must_use]
-    pub const fn mirrored(&self) -> Position {
+    #[inline]
+    pub fn mirrored(&self) -> Position<G> {
         Position {
-            current: Bitboard(self.current).mirrored().0,
-            occupied: Bitboard(self.occupied).mirrored().0,
+            current: self.geometry.mirror(self.current),
+            occupied: self.geometry.mirror(self.occupied),
             moves: self.moves,
+            geometry: self.geometry,
         }
     }
 
@@ -362,7 +453,19 @@ impl Position {
     }
 }
 
-/// The top cell of `column`.
+impl From<Position> for Position<AnySize> {
+    /// A standard position with its size read at run time.
+    fn from(position: Position) -> Position<AnySize> {
+        Position {
+            current: position.current,
+            occupied: position.occupied,
+            moves: position.moves,
+            geometry: AnySize::new(Size::STANDARD),
+        }
+    }
+}
+
+/// The top cell of `column` on the standard board.
 #[must_use]
 pub const fn top_cell(column: Column) -> u64 {
     1 << (HEIGHT - 1 + column.index() * COLUMN_BITS)
