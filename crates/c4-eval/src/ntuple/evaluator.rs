@@ -384,8 +384,8 @@ mod tests {
     #[test]
     fn a_missing_file_is_an_error_of_the_spec() {
         let path = std::env::temp_dir().join(format!("c4-ntuple-none-{}.c4nt", std::process::id()));
-        let error = crate::EvalSpec::parse(&format!("ntuple:weights={}", path.display()))
-            .unwrap_err();
+        let error =
+            crate::EvalSpec::parse(&format!("ntuple:weights={}", path.display())).unwrap_err();
         assert!(
             matches!(&error, SpecError::Unavailable { key: "weights", .. }),
             "{error:?}"
