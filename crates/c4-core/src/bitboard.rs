@@ -123,6 +123,38 @@ pub const LINES: [Line; LINE_COUNT] = {
     lines
 };
 
+impl Size {
+    /// Every four-cell line, grouped by direction (horizontal, vertical, up-right, up-left),
+    /// then by start column, then by start row from the bottom: on 7x6, [`LINES`].
+    pub fn lines(self) -> impl Iterator<Item = Line> {
+        const STEPS: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+        let (width, height) = (self.width() as isize, self.height() as isize);
+        STEPS.into_iter().flat_map(move |(dc, dr)| {
+            (0..width).flat_map(move |c| {
+                (0..height).filter_map(move |r| {
+                    let (end_c, end_r) = (c + 3 * dc as isize, r + 3 * dr as isize);
+                    if !(0..width).contains(&end_c) || end_r >= height {
+                        return None;
+                    }
+                    let mut cells = 0u64;
+                    for k in 0..4 {
+                        let square = Square::from_parts(
+                            Column::from_index((c + k * dc as isize) as usize),
+                            (r + k * dr as isize) as usize,
+                        );
+                        cells |= self.bit(square);
+                    }
+                    Some(Line {
+                        cells: Bitboard(cells),
+                        start: Square::from_parts(Column::from_index(c as usize), r as usize),
+                        step: (dc, dr),
+                    })
+                })
+            })
+        })
+    }
+}
+
 impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -406,6 +438,19 @@ mod tests {
         assert_eq!(seen[..3], [3, 2, 4]);
         seen.sort();
         assert_eq!(seen, (0..WIDTH).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn every_size_has_its_lines_of_four_cells_on_its_board() {
+        for size in Size::all() {
+            let lines: Vec<Line> = size.lines().collect();
+            assert_eq!(lines.len(), size.line_count(), "{size}");
+            for line in &lines {
+                assert_eq!(line.cells.count(), 4);
+                assert_eq!(line.cells.0 & !size.board(), 0);
+                assert!(size.has_square(line.start));
+            }
+        }
     }
 
     #[test]

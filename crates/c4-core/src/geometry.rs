@@ -1,12 +1,11 @@
 //! The standard board's size and bit layout as constants, and the typed indices `Column`,
 //! `Row`-free `Square` and `Player`.
 //!
-//! The constants are the standard 7x6 board's, the one the compile-time masks of
-//! [`crate::bitboard`] and [`crate::Standard`] are derived from; every other size is a
-//! [`Size`] value. A `Column` or `Square` is an index on any board: the `_in` methods and
-//! [`Size`]'s own check it against a size, the others against 7x6.
+//! The constants are the standard 7x6 board's, the ones its compile-time masks and
+//! [`Standard`](crate::Standard) are derived from; every other size is a
+//! [`Size`](crate::Size) value. A `Column` or `Square` is an index on any board: `Size`'s
+//! methods and the `_in` ones check it against a size, the others here against 7x6.
 
-use crate::size::Size;
 use std::fmt;
 
 /// Number of columns of the standard board.
@@ -55,12 +54,11 @@ impl Column {
 
     /// The column with 0-based `index`, which the caller has checked against a size.
     pub(crate) const fn from_index(index: usize) -> Column {
-        debug_assert!(index < Size::MAX_WIDTH);
         Column(index as u8)
     }
 
     /// The column with this 0-based index, if it is on the standard board (see
-    /// [`Size::column`] for the others).
+    /// [`Size::column`](crate::Size::column) for the others).
     #[must_use]
     pub const fn new(index: usize) -> Option<Column> {
         if index < WIDTH {
@@ -112,27 +110,10 @@ impl Column {
         Column((WIDTH - 1) as u8 - self.0)
     }
 
-    /// The column seen in a mirror (left-right) of a board of `size`, if it is on that board.
-    #[must_use]
-    pub const fn mirrored_in(self, size: Size) -> Option<Column> {
-        if size.has_column(self) {
-            Some(Column::from_index(size.width() - 1 - self.index()))
-        } else {
-            None
-        }
-    }
-
     /// Distance from the centre column of the standard board (0 for the middle).
     #[must_use]
     pub const fn distance_from_center(self) -> usize {
-        self.distance_from_center_in(Size::STANDARD)
-    }
-
-    /// Distance from the centre column of a board of `size`: 0 for the middle column, or for
-    /// both middle columns of an even width, the same for a column and its mirror image.
-    #[must_use]
-    pub const fn distance_from_center_in(self, size: Size) -> usize {
-        (2 * self.0 as isize - (size.width() as isize - 1)).unsigned_abs() / 2
+        (self.0 as isize - (WIDTH as isize - 1) / 2).unsigned_abs()
     }
 }
 
@@ -207,7 +188,6 @@ pub struct Square {
 impl Square {
     /// The square at `column` and 0-based `row`, which the caller has checked against a size.
     pub(crate) const fn from_parts(column: Column, row: usize) -> Square {
-        debug_assert!(row < Size::MAX_HEIGHT);
         Square {
             column,
             row: row as u8,
@@ -215,7 +195,7 @@ impl Square {
     }
 
     /// The square at `column` and 0-based `row` (0 = bottom), if it is on the standard board
-    /// (see [`Size::square`] for the others).
+    /// (see [`Size::square`](crate::Size::square) for the others).
     #[must_use]
     pub const fn new(column: Column, row: usize) -> Option<Square> {
         if row < HEIGHT {
@@ -241,7 +221,7 @@ impl Square {
     }
 
     /// The bit of this square in the standard board's layout (see [`crate::Bitboard`]; for the
-    /// others, [`Size::bit`]).
+    /// others, [`Size::bit`](crate::Size::bit)).
     #[must_use]
     pub const fn bit(self) -> u64 {
         1 << (self.column.index() * COLUMN_BITS + self.row as usize)
@@ -284,47 +264,6 @@ impl fmt::Debug for Square {
         write!(f, "Square({self})")
     }
 }
-
-impl std::str::FromStr for Square {
-    type Err = ParseSquareError;
-    /// Reads a square of the standard board, `a1` to `g6` (see [`Size::parse_square`]).
-    fn from_str(text: &str) -> Result<Square, ParseSquareError> {
-        Size::STANDARD.parse_square(text)
-    }
-}
-
-/// A square name that is not one of the board's (`a1`..`g6` on 7x6).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError {
-    /// The text that failed to parse, cut to a readable length.
-    pub text: String,
-    /// The board it was read for.
-    pub size: Size,
-}
-
-impl ParseSquareError {
-    pub(crate) fn new(text: &str, size: Size) -> ParseSquareError {
-        ParseSquareError {
-            text: crate::excerpt(text),
-            size,
-        }
-    }
-}
-
-impl fmt::Display for ParseSquareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let size = self.size;
-        write!(
-            f,
-            "'{}' is not a square of the {size} board: expected a1..{}{} (column letter, row number)",
-            self.text,
-            size.last_letter(),
-            size.height()
-        )
-    }
-}
-
-impl std::error::Error for ParseSquareError {}
 
 /// One of the two players. Red moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

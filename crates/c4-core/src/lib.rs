@@ -47,13 +47,11 @@ pub mod summary;
 pub use bitboard::{Bitboard, LINES, Line};
 pub use diagram::Diagram;
 pub use excerpt::excerpt;
-pub use geometry::{
-    CELLS, COLUMN_BITS, Column, HEIGHT, OutOfBoard, ParseSquareError, Player, Square, WIDTH,
-};
+pub use geometry::{CELLS, COLUMN_BITS, Column, HEIGHT, OutOfBoard, Player, Square, WIDTH};
 pub use layout::{AnySize, Geometry, Standard};
 pub use notation::{
     Game, MoveAlphabet, ParseMovesError, format_moves, parse_moves, parse_moves_in,
 };
 pub use position::{Outcome, PlayError, Position, SetupError, Status};
-pub use size::{Size, SizeError};
+pub use size::{ParseSquareError, Size, SizeError};
 pub use summary::PositionSummary;

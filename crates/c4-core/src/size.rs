@@ -1,14 +1,14 @@
 //! `Size`: how many columns and rows a board has, every size whose bitboard fits one `u64`,
-//! with its columns, squares and lines.
+//! with its columns, squares and masks (its lines are in `bitboard.rs`), and the square
+//! names read for a size.
 //!
 //! A size is W columns of H rows with W, H >= 4 (so that four in a row fits every way) and
-//! W x (H + 1) <= 64 (each column takes H bits and a sentinel, see [`crate::bitboard`]): 42
+//! W x (H + 1) <= 64 (each column takes H bits and a sentinel, as `bitboard.rs` draws): 42
 //! sizes, from 4x4 to the widest, 12x4, and the tallest, 4x15. They hold John Tromp's table
 //! of solved sizes (4x4 to 11x4, 4x11 and 8x8 aside) and every size of Christophe Steininger's
 //! W + H = 16 results that fits (12x4, 5x11, 4x12). 7x6 is the default everywhere.
 
-use crate::bitboard::Line;
-use crate::geometry::{Column, ParseSquareError, Square};
+use crate::geometry::{Column, Square};
 use std::fmt;
 use std::str::FromStr;
 
@@ -315,37 +315,67 @@ impl Size {
             .and_then(|row| self.square(column, row))
             .ok_or_else(error)
     }
+}
 
-    /// Every four-cell line, grouped by direction (horizontal, vertical, up-right, up-left),
-    /// then by start column, then by start row from the bottom: on 7x6, [`crate::LINES`].
-    pub fn lines(self) -> impl Iterator<Item = Line> {
-        const STEPS: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
-        let (width, height) = (self.width() as isize, self.height() as isize);
-        STEPS.into_iter().flat_map(move |(dc, dr)| {
-            (0..width).flat_map(move |c| {
-                (0..height).filter_map(move |r| {
-                    let (end_c, end_r) = (c + 3 * dc as isize, r + 3 * dr as isize);
-                    if !(0..width).contains(&end_c) || end_r >= height {
-                        return None;
-                    }
-                    let mut cells = 0u64;
-                    for k in 0..4 {
-                        let square = Square::from_parts(
-                            Column::from_index((c + k * dc as isize) as usize),
-                            (r + k * dr as isize) as usize,
-                        );
-                        cells |= self.bit(square);
-                    }
-                    Some(Line {
-                        cells: crate::Bitboard(cells),
-                        start: Square::from_parts(Column::from_index(c as usize), r as usize),
-                        step: (dc, dr),
-                    })
-                })
-            })
-        })
+impl Column {
+    /// The column seen in a mirror (left-right) of a board of `size`, if it is on that board.
+    #[must_use]
+    pub const fn mirrored_in(self, size: Size) -> Option<Column> {
+        if size.has_column(self) {
+            Some(Column::from_index(size.width() - 1 - self.index()))
+        } else {
+            None
+        }
+    }
+
+    /// Distance from the centre column of a board of `size`: 0 for the middle column, or for
+    /// both middle columns of an even width, the same for a column and its mirror image.
+    #[must_use]
+    pub const fn distance_from_center_in(self, size: Size) -> usize {
+        (2 * self.index() as isize - (size.width() as isize - 1)).unsigned_abs() / 2
     }
 }
+
+impl std::str::FromStr for Square {
+    type Err = ParseSquareError;
+    /// Reads a square of the standard board, `a1` to `g6` (see [`Size::parse_square`]).
+    fn from_str(text: &str) -> Result<Square, ParseSquareError> {
+        Size::STANDARD.parse_square(text)
+    }
+}
+
+/// A square name that is not one of the board's (`a1`..`g6` on 7x6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError {
+    /// The text that failed to parse, cut to a readable length.
+    pub text: String,
+    /// The board it was read for.
+    pub size: Size,
+}
+
+impl ParseSquareError {
+    pub(crate) fn new(text: &str, size: Size) -> ParseSquareError {
+        ParseSquareError {
+            text: crate::excerpt(text),
+            size,
+        }
+    }
+}
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let size = self.size;
+        write!(
+            f,
+            "'{}' is not a square of the {size} board: expected a1..{}{} (column letter, row number)",
+            self.text,
+            size.last_letter(),
+            size.height()
+        )
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
 
 impl Default for Size {
     /// The standard 7x6 board.
@@ -475,22 +505,13 @@ mod tests {
     }
 
     #[test]
-    fn masks_and_lines_follow_the_size() {
+    fn masks_follow_the_size() {
         let size = Size::new(5, 4).unwrap();
         assert_eq!(size.bottom(), 0b00001_00001_00001_00001_00001);
         assert_eq!(size.board(), 0b01111_01111_01111_01111_01111);
         let tall = Size::new(4, 15).unwrap();
         assert_eq!(tall.board().count_ones(), 60);
         assert_eq!(tall.board() >> 63, 0, "the top bit is the last sentinel");
-        for size in Size::all() {
-            let lines: Vec<Line> = size.lines().collect();
-            assert_eq!(lines.len(), size.line_count(), "{size}");
-            assert!(
-                lines
-                    .iter()
-                    .all(|l| l.cells.count() == 4 && l.cells.0 & !size.board() == 0)
-            );
-        }
     }
 
     #[test]
