@@ -14,7 +14,7 @@ use c4_solver::book::build::{BookBuild, BuildError, BuildEvent};
 use c4_solver::book::verify::BookCheckError;
 use c4_solver::book::{BookError, EntryError, Place, binary, positions_by_ply, text};
 use c4_solver::files::PathError;
-use c4_solver::{ExactScore, OpeningBook, SolveError, Solver};
+use c4_solver::{ExactScore, OpeningBook, ScoreError, SolveError, Solver};
 use std::path::{Path, PathBuf};
 
 /// Why a book build's files cannot be opened, continued or written.
@@ -331,7 +331,7 @@ fn resume_with(
     book: &mut OpeningBook,
     parse: fn(&str) -> Result<(c4_core::Position, ExactScore), EntryError>,
 ) -> Result<ResumedScores, BookProgressError> {
-    let (contents, log) = AppendLog::resume(path, Some(header), parse)?;
+    let (contents, log) = AppendLog::resume(path, Some(header), |line| read_whole(parse(line)))?;
     let scores = insert_lines(path, book, contents.entries)?;
     Ok(ResumedScores {
         scores,
@@ -393,7 +393,8 @@ pub fn check_progress_file(path: &Path) -> Result<ProgressCheck, BookProgressErr
     } else {
         text::parse_checked_line
     };
-    let contents = AppendLog::read(path, Some(&header_of(version, &root, depth)), parse)?;
+    let header = header_of(version, &root, depth);
+    let contents = AppendLog::read(path, Some(&header), |line| read_whole(parse(line)))?;
     let mut book = OpeningBook::new(depth);
     let scores = insert_lines(path, &mut book, contents.entries)?;
     let checked_by_builtin = check_read_back(&book, path)?;
@@ -446,19 +447,20 @@ fn upgrade_version_1(
         return Ok(Vec::new());
     }
     let parse = |line: &str| {
-        let (position, score) = text::parse_line(line)?;
-        let moves = line.rsplit_once(' ').map_or("", |(moves, _)| moves);
-        Ok::<_, EntryError>((moves.to_owned(), position, score))
+        read_whole(text::parse_line(line).map(|(position, score)| {
+            let moves = line.rsplit_once(' ').map_or("", |(moves, _)| moves);
+            (moves.to_owned(), position, score)
+        }))
     };
     let contents = AppendLog::read(path, Some(&old_header), parse)?;
     let mut lines = vec![header(root, depth)];
     let mut scored = Vec::with_capacity(contents.entries.len());
     for Entry { line, value } in contents.entries {
-        let (moves, position, score) = value;
+        let (moves, position, score) = value.map_err(|error| damaged(path, line, error))?;
         lines.push(text::checked_line(&moves, score));
         scored.push(Entry {
             line,
-            value: (position, score),
+            value: Ok((position, score)),
         });
     }
     let mut book = OpeningBook::new(depth);
@@ -477,19 +479,41 @@ fn upgrade_version_1(
     Ok(warnings)
 }
 
+/// A line of a progress file that reads whole: its entry, or, where its only fault is a
+/// number that is no score of the board, that fault, which the file's check names with its
+/// line. Any other fault is a line that does not parse: the last one cut short by an
+/// interruption, or damage elsewhere (see [`crate::log`]).
+type WholeLine<T> = Result<T, EntryError>;
+
+/// A line's entry as a log reads it (see [`WholeLine`]).
+fn read_whole<T>(parsed: Result<T, EntryError>) -> Result<WholeLine<T>, EntryError> {
+    match parsed {
+        Err(error @ EntryError::NotAScore(ScoreError::OutOfRange(_))) => Ok(Err(error)),
+        other => other.map(Ok),
+    }
+}
+
+/// The progress file at `path` damaged at `line` by `error`.
+fn damaged(path: &Path, line: usize, error: EntryError) -> BookProgressError {
+    BookProgressError::Damaged {
+        path: path.to_owned(),
+        source: BookError::Entry {
+            place: Place::Line(line),
+            error,
+        },
+    }
+}
+
 /// Adds the scores read from the lines of the file at `path` to `book`, each checked as a
 /// book's are (a score its ply allows, no other score for it or its mirror): how many.
 fn insert_lines(
     path: &Path,
     book: &mut OpeningBook,
-    lines: Vec<Entry<(c4_core::Position, ExactScore)>>,
+    lines: Vec<Entry<WholeLine<(c4_core::Position, ExactScore)>>>,
 ) -> Result<usize, BookProgressError> {
     let mut entries = text::Entries::new(book);
-    for Entry {
-        line,
-        value: (position, score),
-    } in lines
-    {
+    for Entry { line, value } in lines {
+        let (position, score) = value.map_err(|error| damaged(path, line, error))?;
         entries
             .insert(&position, score, Place::Line(line))
             .map_err(|source| BookProgressError::Damaged {

@@ -352,7 +352,11 @@ impl GameRecord {
 /// A line of a games file: the record, and what it says of each move's score in words
 /// (which the record does not keep, and [`check_stats`] compares with the numbers).
 fn parse_line(line: &str) -> Result<(GameRecord, ScoreTexts), serde_json::Error> {
-    Ok((serde_json::from_str(line)?, serde_json::from_str(line)?))
+    let mut value: serde_json::Value = serde_json::from_str(line)?;
+    let texts = ScoreTexts::set_aside(&mut value)?;
+    let mut record: GameRecord = serde_json::from_value(value)?;
+    texts.unscore_set_aside(&mut record.stats);
+    Ok((record, texts))
 }
 
 /// Where a run's games go.

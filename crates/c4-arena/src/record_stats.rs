@@ -12,10 +12,12 @@
 //! search's estimate, which nothing but the search again could check.
 //!
 //! The policy is the result's: what cannot be right is named in a warning and counted as the
-//! moves allow. A score that cannot be right counts as not scored; statistics that are not
+//! moves allow. A score that cannot be right counts as not scored, a number written as an
+//! exact score that is no score of the board at all among them (set aside as the line is
+//! read, so that the record still reads: [`ScoreTexts::set_aside`]); statistics that are not
 //! one per move of its column count as none.
 
-use c4_core::{Game, Position};
+use c4_core::{Column, Game, Position};
 use c4_search::search::{MoveReport, MoveValue};
 use c4_solver::ExactScore;
 use serde::Deserialize;
@@ -37,6 +39,43 @@ struct ScoreText {
     score_text: Option<String>,
     #[serde(default)]
     ply: Option<u32>,
+    /// The number written as the move's exact score when it is no score of the board.
+    #[serde(skip)]
+    beyond_scores: Option<i64>,
+}
+
+impl ScoreTexts {
+    /// What `line`, a games file's line read as JSON, says of each move's score in words.
+    /// A number written as an exact score that is no [`ExactScore`] is set aside: the entry
+    /// is left in `line` as not exact, to be read, and [`unscore_set_aside`](Self::unscore_set_aside)
+    /// then counts it as not scored, which [`check_stats`] names.
+    pub(crate) fn set_aside(line: &mut serde_json::Value) -> serde_json::Result<ScoreTexts> {
+        let mut texts = ScoreTexts::deserialize(&*line)?;
+        let entries = line
+            .get_mut("stats")
+            .and_then(serde_json::Value::as_array_mut);
+        for (entry, text) in entries.into_iter().flatten().zip(&mut texts.stats) {
+            if entry.get("exact") == Some(&serde_json::Value::Bool(true))
+                && let Some(number) = entry.get("score").and_then(serde_json::Value::as_i64)
+                && ExactScore::try_from(number).is_err()
+            {
+                text.beyond_scores = Some(number);
+                entry["exact"] = false.into();
+                entry["score"] = 0.into();
+            }
+        }
+        Ok(texts)
+    }
+
+    /// Counts the moves of `stats` whose exact score [`set_aside`](Self::set_aside) set
+    /// aside as not scored.
+    pub(crate) fn unscore_set_aside(&self, stats: &mut [MoveReport]) {
+        for (stats, text) in stats.iter_mut().zip(&self.stats) {
+            if text.beyond_scores.is_some() {
+                stats.score = MoveValue::Unscored;
+            }
+        }
+    }
 }
 
 /// The parts of a game record that its statistics are checked against.
@@ -103,15 +142,17 @@ pub(crate) fn check_stats(
     let mut notes = Vec::new();
     let mut previous: Option<ExactScore> = None;
     for (i, stats) in stats.iter_mut().enumerate() {
-        let text = texts
-            .stats
-            .get(i)
+        let written = texts.stats.get(i);
+        let text = written
             .filter(|t| t.ply.is_some())
             .and_then(|t| t.score_text.as_deref());
-        let wrong = impossible(&position, stats, previous).or_else(|| {
-            text.filter(|text| *text != stats.score_text())
-                .map(|text| format!("its score {} is written {text:?}", stats.score_text()))
-        });
+        let wrong = match written.and_then(|t| t.beyond_scores) {
+            Some(number) => Some(out_of_range(number, possible(&position, stats.column))),
+            None => impossible(&position, stats, previous).or_else(|| {
+                text.filter(|text| *text != stats.score_text())
+                    .map(|text| format!("its score {} is written {text:?}", stats.score_text()))
+            }),
+        };
         let column = stats.column;
         previous = match stats.score {
             MoveValue::Exact(score) if wrong.is_none() => Some(score),
@@ -139,29 +180,9 @@ fn impossible(
     let MoveValue::Exact(score) = stats.score else {
         return None;
     };
-    let win_now = ExactScore::win_now(position);
-    let mut after = *position;
-    after.play_unchecked(stats.column);
-    let (low, high, what) = if position.is_winning_move(stats.column) {
-        (win_now, win_now, "a four at once")
-    } else if after.is_over() {
-        (ExactScore::DRAW, ExactScore::DRAW, "the last cell, a draw")
-    } else {
-        // At worst the opponent's four at once, after this move; at best a four with the
-        // mover's disc after next.
-        (
-            -ExactScore::win_now(&after),
-            ExactScore::win_at_ply(position.moves_played() + 2),
-            "a move that does not end the game",
-        )
-    };
+    let (low, high, what) = possible(position, stats.column);
     if !(low..=high).contains(&score) {
-        let range = if low == high {
-            format!("scores {low}")
-        } else {
-            format!("scores {low} to {high}")
-        };
-        return Some(format!("its exact score is {score}, but {what} {range}"));
+        return Some(out_of_range(score, (low, high, what)));
     }
     match previous {
         Some(before) if score > -before => Some(format!(
@@ -172,11 +193,45 @@ fn impossible(
     }
 }
 
+/// The lowest and highest exact score of playing `column` from `position`, and what the
+/// move is: a four at once scores [`ExactScore::win_now`], the last cell filled without one
+/// 0; any other move at worst the opponent's four at once after it, at best a four with the
+/// mover's disc after next.
+fn possible(position: &Position, column: Column) -> (ExactScore, ExactScore, &'static str) {
+    let win_now = ExactScore::win_now(position);
+    let mut after = *position;
+    after.play_unchecked(column);
+    if position.is_winning_move(column) {
+        (win_now, win_now, "a four at once")
+    } else if after.is_over() {
+        (ExactScore::DRAW, ExactScore::DRAW, "the last cell, a draw")
+    } else {
+        (
+            -ExactScore::win_now(&after),
+            ExactScore::win_at_ply(position.moves_played() + 2),
+            "a move that does not end the game",
+        )
+    }
+}
+
+/// Why `number`, written as an exact score, cannot be right for a move of the range `possible`
+/// gives.
+fn out_of_range(
+    number: impl std::fmt::Display,
+    (low, high, what): (ExactScore, ExactScore, &str),
+) -> String {
+    let range = if low == high {
+        format!("scores {low}")
+    } else {
+        format!("scores {low} to {high}")
+    };
+    format!("its exact score is {number}, but {what} {range}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::record::{GameRecord, Seat, human_move};
-    use c4_core::Column;
     use std::time::Duration;
 
     /// Red wins on column 4 at ply 6 (`4343434`), every move by a person, unscored.
@@ -229,16 +284,39 @@ mod tests {
                 .contains("move 7 (column 4): its exact score is 17, but a four at once scores 18"),
             "{notes:?}"
         );
-        // Two full rows, then red's four in column 1 at ply 20: at ply 10, a move scores at
-        // worst the opponent's four with its next disc, at best one with the mover's disc
+        // Two full rows, then yellow's four in column 7 at ply 19: at ply 10, a move scores
+        // at worst the opponent's four with its next disc, at best one with the mover's disc
         // after next.
-        let late = || record_of("123456712345671717171");
+        let late = || record_of("12345671234567171717");
         assert_eq!(notes_of(late(), &[(10, 15)]), Vec::<String>::new());
         let notes = notes_of(late(), &[(10, 16)]);
         assert!(notes[0].contains("scores -16 to 15"), "{notes:?}");
         // Yellow's reply cannot be worth more than red's move left it.
         let notes = notes_with(&[(4, 18), (5, -17)]);
         assert!(notes[0].contains("left a position worth -18"), "{notes:?}");
+    }
+
+    #[test]
+    fn a_number_that_is_no_score_is_set_aside_named_and_counted_as_not_scored() {
+        let mut line = serde_json::to_value(record()).unwrap();
+        line["stats"][6]["exact"] = true.into();
+        line["stats"][6]["score"] = 30.into();
+        let texts = ScoreTexts::set_aside(&mut line).unwrap();
+        let mut read: GameRecord = serde_json::from_value(line).unwrap();
+        texts.unscore_set_aside(&mut read.stats);
+        assert_eq!(read.stats[6].score, MoveValue::Unscored);
+        let played = Played {
+            game: read.game,
+            moves: &read.moves,
+            opening: &read.opening,
+        };
+        let notes = check_stats(&played, &mut read.stats, &texts);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0]
+                .contains("move 7 (column 4): its exact score is 30, but a four at once scores 18"),
+            "{notes:?}"
+        );
     }
 
     #[test]

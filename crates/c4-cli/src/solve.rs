@@ -297,7 +297,7 @@ mod tests {
             assert!(parse_line(&text(bad)).is_err(), "{bad}");
         }
         let error = parse_line(&text("4453 99")).unwrap_err().to_string();
-        assert!(error.starts_with("99 is not a score"), "{error}");
+        assert!(error.starts_with("99 is outside -18..=18"), "{error}");
     }
 
     #[test]

@@ -40,7 +40,7 @@ async fn the_score_for_you_is_the_terminal_s(client: &Client) -> TestResult {
         (0, 10),
         (1, 40),
         (-1, 41),
-        (21, 0),
+        (18, 0),
         (16, 11),
         (-5, 20),
     ];

@@ -35,7 +35,7 @@ pub enum ScoreError {
     NotANumber(String),
     /// An integer outside the scores of the board.
     #[error(
-        "{0} is not a score: exact scores lie within {min}..={max}",
+        "{0} is outside {min}..={max}, the exact scores of the board",
         min = ExactScore::MIN,
         max = ExactScore::MAX
     )]
@@ -297,7 +297,7 @@ mod tests {
         let error = "99999999999".parse::<ExactScore>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "99999999999 is not a score: exact scores lie within -18..=18"
+            "99999999999 is outside -18..=18, the exact scores of the board"
         );
         assert_eq!(
             "x".parse::<ExactScore>(),
@@ -305,7 +305,7 @@ mod tests {
         );
         let error = serde_json::from_str::<ExactScore>("-1000").unwrap_err();
         assert!(
-            error.to_string().contains("-1000 is not a score"),
+            error.to_string().contains("-1000 is outside -18..=18"),
             "{error}"
         );
     }

@@ -292,7 +292,10 @@ mod tests {
         let mut json = serde_json::to_value(report(MoveValue::exact(ExactScore::MAX))).unwrap();
         json["score"] = 19.into();
         let error = serde_json::from_value::<MoveReport>(json).unwrap_err();
-        assert!(error.to_string().contains("19 is not a score"), "{error}");
+        assert!(
+            error.to_string().contains("19 is outside -18..=18"),
+            "{error}"
+        );
     }
 
     #[test]

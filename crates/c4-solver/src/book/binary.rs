@@ -180,7 +180,7 @@ mod tests {
                     b[last] = 30;
                     fix_crc(b);
                 }),
-                "entry 4: 30 is not a score",
+                "entry 4: 30 is outside -18..=18",
             ),
             (
                 corrupt(&|b| {

@@ -228,7 +228,7 @@ mod tests {
             ("c4-book 1 depth=4\n44 x\n", "line 2: \"x\" is not a score"),
             (
                 "c4-book 1 depth=4\n44 30\n",
-                "line 2: 30 is not a score: exact scores lie within -18..=18",
+                "line 2: 30 is outside -18..=18, the exact scores of the board",
             ),
             ("c4-book 1 depth=4\n4a 1\n", "line 2"),
             ("c4-book 1 depth=2\n444 1\n", "more than the book's depth 2"),
