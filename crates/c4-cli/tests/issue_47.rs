@@ -81,7 +81,8 @@ fn issue_47_an_edited_winner_or_score_is_named_on_resume_and_counted_as_the_move
     std::fs::write(&games, edited).unwrap();
     let (code, _, err) = run(&args(&["--resume"]));
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("line 1: game 0: move "), "{err}");
+    let named = format!("line 1: game {}: move ", first["game"]);
+    assert!(err.contains(&named), "{err}");
     assert!(err.contains("its score heuristic +777"), "{err}");
     assert!(err.contains("counted as not scored"), "{err}");
 
