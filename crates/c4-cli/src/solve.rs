@@ -358,9 +358,18 @@ mod tests {
         assert!(error.starts_with("99 is not a score"), "{error}");
         // Another size: its moves and its range of scores.
         let tall = AnySize::new("4x15".parse().unwrap());
-        assert_eq!(parse_line_in(&text("1 25"), tall).unwrap().2.map(ExactScore::value), Some(25));
+        assert_eq!(
+            parse_line_in(&text("1 25"), tall)
+                .unwrap()
+                .2
+                .map(ExactScore::value),
+            Some(25)
+        );
         let error = parse_line_in(&text("1 28"), tall).unwrap_err().to_string();
-        assert_eq!(error, "28 is not a score on 4x15: exact scores lie within -27..=27");
+        assert_eq!(
+            error,
+            "28 is not a score on 4x15: exact scores lie within -27..=27"
+        );
         let error = parse_line_in(&text("5"), tall).unwrap_err().to_string();
         assert!(error.contains("4x15"), "{error}");
     }

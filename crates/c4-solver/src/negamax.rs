@@ -294,11 +294,7 @@ impl<G: Geometry> Solver<G> {
     /// scoring instead of stalling the cutoff probes one child at a time; the children's
     /// keys, in the order of their cells from the bottom bit up.
     #[inline(always)]
-    fn prefetch_children(
-        &self,
-        position: &Position<G>,
-        node: &Node<G>,
-    ) -> [u64; Size::MAX_WIDTH] {
+    fn prefetch_children(&self, position: &Position<G>, node: &Node<G>) -> [u64; Size::MAX_WIDTH] {
         let mut child_keys = [0u64; Size::MAX_WIDTH];
         let mut rest = node.safe;
         let mut i = 0;
@@ -357,7 +353,11 @@ impl<G: Geometry> Solver<G> {
                     .size()
                     .column(cell.trailing_zeros() as usize / g.column_bits())
                     .expect("a played cell is in a column of the board");
-                self.store(key, Entry::lower(score, key.orient(column, g.size())), nodes_before);
+                self.store(
+                    key,
+                    Entry::lower(score, key.orient(column, g.size())),
+                    nodes_before,
+                );
                 return score;
             }
             if score > window.alpha {

@@ -25,7 +25,8 @@ impl<G: Geometry> Solver<G> {
         let stop = Arc::new(AtomicBool::new(false));
         let mut helpers: Vec<Solver<G>> = (1..threads)
             .map(|variant| {
-                let mut helper = Solver::with_table(Arc::clone(&self.table), variant, self.geometry);
+                let mut helper =
+                    Solver::with_table(Arc::clone(&self.table), variant, self.geometry);
                 helper.book.clone_from(&self.book);
                 helper.cancel.clone_from(&self.cancel);
                 helper.stop = Some(Arc::clone(&stop));

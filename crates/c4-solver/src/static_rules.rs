@@ -21,7 +21,7 @@ use c4_core::Geometry;
 pub(super) fn follower_rows<G: Geometry>(geometry: G) -> u64 {
     let column = (1u64 << geometry.height()) - 1;
     // The top row is bit H - 1: odd bits on an even height, even bits on an odd one.
-    let pattern = if geometry.height() % 2 == 0 {
+    let pattern = if geometry.height().is_multiple_of(2) {
         0xAAAA_AAAA_AAAA_AAAA
     } else {
         0x5555_5555_5555_5555
@@ -145,8 +145,9 @@ pub(super) fn wins_by_odd_threat<G: Geometry>(
             continue;
         }
         let below_threat = column & empty & ((threats & threats.wrapping_neg()) - 1);
-        let mover_cells =
-            (empty & mover_rows & !column) | (odd_columns ^ bottom) | (below_threat & follower_rows);
+        let mover_cells = (empty & mover_rows & !column)
+            | (odd_columns ^ bottom)
+            | (below_threat & follower_rows);
         if !g.has_four(mover | mover_cells) {
             return true;
         }

@@ -439,7 +439,13 @@ mod tests {
                 }
             }
             let top_bit = 1 << (size.width() * size.column_bits() - 1);
-            let keys = [0, 1, Geometry::bottom(geometry), full.key(), full.key() ^ top_bit];
+            let keys = [
+                0,
+                1,
+                Geometry::bottom(geometry),
+                full.key(),
+                full.key() ^ top_bit,
+            ];
             let entry = |value| Entry {
                 value,
                 best_move: size.column(size.width() - 1),
@@ -452,7 +458,11 @@ mod tests {
                 fresh.put(key, entry(i as u8 + 1), 1);
                 assert_eq!(fresh.get(key), Some(entry(i as u8 + 1)), "{size} {key:#x}");
                 for &other in keys.iter().filter(|&&other| other != key) {
-                    assert_eq!(fresh.get(other), None, "{size} {other:#x} read {key:#x}'s entry");
+                    assert_eq!(
+                        fresh.get(other),
+                        None,
+                        "{size} {other:#x} read {key:#x}'s entry"
+                    );
                 }
             }
         }

@@ -18,8 +18,11 @@ const CHEAP_PER_SIZE_FLOOR: usize = 25;
 /// log2 of the table's slots.
 const TABLE_BITS: u32 = 20;
 
+/// A line of a size's file: its moves, their position and Pons' score.
+type Scored = (String, Position<AnySize>, i32);
+
 /// Every size's file: (size, its lines).
-fn size_files() -> Vec<(Size, Vec<(String, Position<AnySize>, i32)>)> {
+fn size_files() -> Vec<(Size, Vec<Scored>)> {
     let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/data/positions/sizes");
     let mut files: Vec<_> = std::fs::read_dir(folder)
         .expect("the sizes folder")
@@ -112,7 +115,8 @@ fn tromp_s_table_holds_for_the_small_boards() {
     let mut checked = Vec::new();
     for line in table.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let fields: Vec<&str> = line.split(',').collect();
-        let (width, height): (usize, usize) = (fields[0].parse().unwrap(), fields[1].parse().unwrap());
+        let (width, height): (usize, usize) =
+            (fields[0].parse().unwrap(), fields[1].parse().unwrap());
         if width + height > 11 {
             continue;
         }
