@@ -125,11 +125,12 @@ fn pack_move(best_move: Option<Column>) -> u64 {
     best_move.map_or(0, |column| column.index() as u64 + 1)
 }
 
-/// The best move of a slot's bits (see [`pack_move`]), on a board of `size`.
+/// The best move of a slot's bits (see [`pack_move`]).
 #[inline]
-fn unpack_move(bits: u64, size: Size) -> Option<Column> {
-    // 0 wraps around to an index off the board: no move.
-    size.column((bits as usize).wrapping_sub(1))
+fn unpack_move(bits: u64) -> Option<Column> {
+    // 0 wraps around to an index off every board: no move. The size is not read: a table
+    // stores only the columns of its own board, and so a constant bound keeps the probe short.
+    Column::of_some_board((bits as usize).wrapping_sub(1))
 }
 
 /// Smallest and largest table sizes accepted, as log2 of the number of slots (the smallest
@@ -149,8 +150,6 @@ pub struct SolverTable {
     shift: u32,
     /// The keys' bits: `2^(key bits) - 1`.
     key_mask: u64,
-    /// The board whose positions it holds.
-    size: Size,
     generation: u64,
 }
 
@@ -184,7 +183,6 @@ impl SolverTable {
             memory: SlotMemory::zeroed(slot_count)?,
             shift: key_bits - (bits - 1),
             key_mask: u64::MAX >> (64 - key_bits),
-            size,
             generation: 1,
         })
     }
@@ -263,7 +261,7 @@ impl SolverTable {
         let matches = slot & self.check_mask() == check && self.is_live(slot);
         matches.then_some(Entry {
             value: ((slot >> VALUE_SHIFT) & VALUE_MASK) as u8,
-            best_move: unpack_move((slot >> MOVE_SHIFT) & MOVE_MASK, self.size),
+            best_move: unpack_move((slot >> MOVE_SHIFT) & MOVE_MASK),
         })
     }
 
@@ -350,11 +348,11 @@ mod tests {
     #[test]
     fn a_move_packs_into_its_bits_and_back() {
         for size in Size::all() {
-            assert_eq!(unpack_move(pack_move(None), size), None);
+            assert_eq!(unpack_move(pack_move(None)), None);
             for column in size.columns() {
                 let bits = pack_move(Some(column));
                 assert!(bits != 0 && bits <= MOVE_MASK);
-                assert_eq!(unpack_move(bits, size), Some(column));
+                assert_eq!(unpack_move(bits), Some(column));
             }
         }
     }
