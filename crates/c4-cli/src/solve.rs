@@ -2,9 +2,9 @@
 //! reference solver's layout, so the test sets can be piped in as they are.
 
 use crate::lines::{Line, LineError, next_line};
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use c4_core::excerpt;
-use c4_core::{ParseMovesError, Position, parse_moves};
+use c4_core::{AnySize, Geometry, ParseMovesError, Position, Size, Standard, parse_moves_in};
 use c4_solver::book::BookChoice;
 use c4_solver::{
     DEFAULT_TABLE_BITS, ExactScore, MAX_TABLE_BITS, MIN_TABLE_BITS, ScoreError, SolveLimits, Solver,
@@ -16,7 +16,7 @@ pub struct SolveArgs {
     /// Print only the sign of the score: -1 loss, 0 draw, 1 win (faster).
     #[arg(long)]
     pub weak: bool,
-    /// Print the score of each of the 7 columns instead (-1000 for a full column).
+    /// Print the score of each column instead (-1000 for a full column).
     #[arg(long)]
     pub analyze: bool,
     /// Append the nodes searched and the microseconds taken.
@@ -32,9 +32,15 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
     pub table: u32,
     /// An opening book (`c4 book build`) whose positions are answered at once: `builtin`
-    /// (the one in c4), `none`, or a file.
-    #[arg(long, default_value = "builtin")]
-    pub book: BookChoice,
+    /// (the one in c4, the default on 7x6), `none`, or a file. Books hold 7x6 positions:
+    /// other sizes are solved without one.
+    #[arg(long)]
+    pub book: Option<BookChoice>,
+    /// The board's size, WxH (columns x rows): 7x6 by default, any from 4x4 up to 12x4 and
+    /// 4x15 whose board fits 64 bits (W x (H+1) <= 64). Moves are column digits where the
+    /// board is at most 9 wide, letters a-l on any.
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
     /// Positions given as arguments, which `c4 solve` refuses: they come on standard input.
     #[arg(hide = true, allow_hyphen_values = true)]
     pub arguments: Vec<String>,
@@ -51,7 +57,7 @@ const WAITING_ON_TERMINAL: &str = "c4 solve: type positions, one per line (MOVES
      e.g. 4453); Ctrl-D ends. Or pipe them in: `c4 solve < FILE`.";
 
 /// One input line read: its moves, their position and the score the line gives them, if any.
-type ParsedLine<'a> = (&'a str, Position, Option<ExactScore>);
+type ParsedLine<'a, G> = (&'a str, Position<G>, Option<ExactScore>);
 
 /// How `--analyze` writes a full column: the reference solver's number for it, so that its
 /// output reads as the reference solver's. The one place a full column is a number.
@@ -69,6 +75,14 @@ enum BadLine {
     /// A number given as the score that no position has.
     #[error(transparent)]
     Score(ScoreError),
+    /// A number given as the score that no position of the board has (sizes other than 7x6).
+    #[error("{value} is not a score on {size}: exact scores lie within -{max}..={max}", max = ExactScore::max_in(size.cells()))]
+    SizeScore {
+        /// The number.
+        value: i64,
+        /// The board's size.
+        size: Size,
+    },
     /// The moves are not a game.
     #[error("{source}: {moves:?}")]
     Moves {
@@ -90,7 +104,7 @@ enum BadLine {
 /// position sets, whose score the answer is checked against), trimmed. An empty line is the
 /// empty board, as in the reference solver, whose test sets may hold one; a line of only
 /// spaces or tabs is refused, since it more likely lost its moves than meant the empty board.
-fn parse_line(line: &Line) -> Result<ParsedLine<'_>, BadLine> {
+fn parse_line<G: Geometry>(line: &Line, geometry: G) -> Result<ParsedLine<'_, G>, BadLine> {
     let text = line.text()?;
     if !text.is_empty() && text.trim().is_empty() {
         return Err(BadLine::Blank);
@@ -99,16 +113,12 @@ fn parse_line(line: &Line) -> Result<ParsedLine<'_>, BadLine> {
     let (moves, expected) = match words[..] {
         [] => ("", None),
         [moves] => (moves, None),
-        [moves, score] => match score.parse::<ExactScore>() {
-            Ok(score) => (moves, Some(score)),
-            Err(error @ ScoreError::OutOfRange(_)) => return Err(BadLine::Score(error)),
-            Err(ScoreError::NotANumber(_)) => return Err(BadLine::Layout(excerpt(text.trim()))),
-        },
+        [moves, score] => (moves, Some(parse_score(score, text, geometry.size())?)),
         _ => {
             return Err(BadLine::Layout(excerpt(text.trim())));
         }
     };
-    let position = parse_moves(moves).map_err(|source| BadLine::Moves {
+    let position = parse_moves_in(moves, geometry).map_err(|source| BadLine::Moves {
         moves: excerpt(moves),
         source,
     })?;
@@ -116,6 +126,24 @@ fn parse_line(line: &Line) -> Result<ParsedLine<'_>, BadLine> {
         return Err(BadLine::Over(excerpt(moves)));
     }
     Ok((moves, position, expected))
+}
+
+/// The score a line gives, `score` (the line is `text`), in the range of a board of `size`.
+fn parse_score(score: &str, text: &str, size: Size) -> Result<ExactScore, BadLine> {
+    match score.parse::<ExactScore>() {
+        Ok(score) if size.is_standard() => Ok(score),
+        Err(error @ ScoreError::OutOfRange(_)) if size.is_standard() => Err(BadLine::Score(error)),
+        Err(ScoreError::NotANumber(_)) => Err(BadLine::Layout(excerpt(text.trim()))),
+        // Another size: its own range, wider or narrower than 7x6's.
+        Ok(score) => ExactScore::new_in(score.value(), size).ok_or(BadLine::SizeScore {
+            value: score.value().into(),
+            size,
+        }),
+        Err(ScoreError::OutOfRange(value)) => i32::try_from(value)
+            .ok()
+            .and_then(|v| ExactScore::new_in(v, size))
+            .ok_or(BadLine::SizeScore { value, size }),
+    }
 }
 
 /// Whether `found`, the answer printed, agrees with the score a line gave: with `weak`, their
@@ -147,8 +175,13 @@ impl Answer {
     }
 }
 
-fn solve_line(solver: &mut Solver, line_number: usize, line: &Line, args: &SolveArgs) -> Answer {
-    let (moves, position, expected) = match parse_line(line) {
+fn solve_line<G: Geometry>(
+    solver: &mut Solver<G>,
+    line_number: usize,
+    line: &Line,
+    args: &SolveArgs,
+) -> Answer {
+    let (moves, position, expected) = match parse_line(line, solver.geometry()) {
         Ok(parsed) => parsed,
         Err(e) => return Answer::failed(line_number, e),
     };
@@ -157,8 +190,8 @@ fn solve_line(solver: &mut Solver, line_number: usize, line: &Line, args: &Solve
     // entries): a fresh table per line, as `c4 bench solver` measures.
     solver.reset();
     let (scores, stats) = if args.analyze {
-        match solver.analyze(&position, args.weak, limits) {
-            Ok((scores, stats)) => (scores.to_vec(), stats),
+        match solver.analyze_columns(&position, args.weak, limits) {
+            Ok((scores, stats)) => (scores, stats),
             Err(e) => return Answer::failed(line_number, e),
         }
     } else {
@@ -205,6 +238,30 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             args.table
         );
     }
+    let size = match &args.size {
+        Some(text) => text.parse::<Size>().map_err(|e| anyhow!("--size: {e}"))?,
+        None => Size::STANDARD,
+    };
+    if size.is_standard() {
+        let book = args.book.clone().unwrap_or_default().load()?;
+        return solve_lines(args, Standard, book);
+    }
+    if let Some(book) = args.book.as_ref().filter(|b| **b != BookChoice::None) {
+        bail!(
+            "--book {book} is a book of the {} board: it cannot answer positions of the \
+             {size} board (leave --book out on other sizes)",
+            Size::STANDARD
+        );
+    }
+    solve_lines(args, AnySize::new(size), None)
+}
+
+/// Solves the lines of standard input on the board of `geometry`.
+fn solve_lines<G: Geometry>(
+    args: &SolveArgs,
+    geometry: G,
+    book: Option<std::sync::Arc<c4_solver::OpeningBook>>,
+) -> Result<()> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         eprintln!("{WAITING_ON_TERMINAL}");
@@ -212,10 +269,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     let mut input = stdin.lock();
     let mut line_number = 0;
     let mut out = std::io::stdout().lock();
-    let book = args.book.load()?;
-    let mut solvers: Vec<Solver> = (0..args.jobs)
+    let mut solvers: Vec<Solver<G>> = (0..args.jobs)
         .map(|_| {
-            let mut solver = Solver::new(args.table);
+            let mut solver = Solver::new_in(args.table, geometry);
             solver.set_book(book.clone());
             solver.set_threads(args.threads as usize);
             solver
@@ -287,9 +343,14 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    use super::parse_line as parse_line_in;
+
     #[test]
     fn lines_are_trimmed_and_inner_spaces_refused() {
         let text = |t: &str| Line::Text(t.to_owned());
+        fn parse_line(line: &Line) -> Result<ParsedLine<'_, Standard>, BadLine> {
+            parse_line_in(line, Standard)
+        }
         assert_eq!(parse_line(&text("  4453  ")).unwrap().0, "4453");
         assert_eq!(parse_line(&text("4453 -2")).unwrap().2, ExactScore::new(-2));
         assert_eq!(parse_line(&text("")).unwrap().0, "");
@@ -298,6 +359,28 @@ mod tests {
         }
         let error = parse_line(&text("4453 99")).unwrap_err().to_string();
         assert!(error.starts_with("99 is outside -18..=18"), "{error}");
+        // Another size: its moves and its range of scores.
+        let tall = AnySize::new("4x15".parse().unwrap());
+        assert_eq!(
+            parse_line_in(&text("1 25"), tall)
+                .unwrap()
+                .2
+                .map(ExactScore::value),
+            Some(25)
+        );
+        let error = parse_line_in(&text("1 28"), tall).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "28 is not a score on 4x15: exact scores lie within -27..=27"
+        );
+        let small = AnySize::new("4x4".parse().unwrap());
+        let error = parse_line_in(&text("1 15"), small).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "15 is not a score on 4x4: exact scores lie within -5..=5"
+        );
+        let error = parse_line_in(&text("5"), tall).unwrap_err().to_string();
+        assert!(error.contains("4x15"), "{error}");
     }
 
     #[test]
@@ -318,7 +401,7 @@ mod tests {
     proptest! {
         #[test]
         fn any_line_is_read_or_refused(line in ".{0,300}") {
-            let _ = parse_line(&Line::Text(line));
+            let _ = parse_line(&Line::Text(line), Standard);
         }
     }
 }

@@ -56,3 +56,58 @@ fn piped_input_gets_no_terminal_note() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "4453 -2\n");
     assert!(output.stderr.is_empty(), "{:?}", output.stderr);
 }
+
+/// `--size WxH`: the empty boards of 6x5 and 4x4 are draws, moves are read on the size, a
+/// size outside the range is a one-line error that says the range, and a book (7x6's) for
+/// another size is refused naming both sizes.
+#[test]
+fn other_sizes_are_solved_and_their_errors_name_the_sizes() {
+    for size in ["6x5", "4x4"] {
+        let output = c4()
+            .args(["solve", "--size", size])
+            .write_stdin("\n")
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{size}: {output:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), " 0\n", "{size}");
+    }
+    // A position of the 6x5 set, its score from Pons' solver built for 6x5.
+    let output = c4()
+        .args(["solve", "--size", "6x5"])
+        .write_stdin("4365 2\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "4365 2\n");
+    // Column 7 is not on a 6-wide board.
+    let output = c4()
+        .args(["solve", "--size", "6x5"])
+        .write_stdin("47\n")
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("6x5"),
+        "{output:?}"
+    );
+    let output = c4()
+        .args(["solve", "--size", "13x5"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("13x5") && err.contains("4x4 up to 12x4"),
+        "{err}"
+    );
+    let output = c4()
+        .args(["solve", "--size", "6x5", "--book", "builtin"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(err.contains("7x6") && err.contains("6x5"), "{err}");
+}

@@ -57,6 +57,18 @@ impl Column {
         Column(index as u8)
     }
 
+    /// The column with this 0-based index, if some board has it (`index` below
+    /// [`Size::MAX_WIDTH`](crate::Size::MAX_WIDTH)): for a store of columns of any size that
+    /// checks them as it writes them, and so need not know the size to read them back.
+    #[must_use]
+    pub const fn of_some_board(index: usize) -> Option<Column> {
+        if index < crate::Size::MAX_WIDTH {
+            Some(Column(index as u8))
+        } else {
+            None
+        }
+    }
+
     /// The column with this 0-based index, if it is on the standard board (see
     /// [`Size::column`](crate::Size::column) for the others).
     #[must_use]

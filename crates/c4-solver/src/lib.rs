@@ -38,6 +38,19 @@
 //! 0 is a draw; a positive score means the side to move wins, negative that it loses. The
 //! magnitude is 22 minus the number of discs the winner has played when four connect
 //! (`(CELLS + 2) / 2 - k` in general), so quicker wins score higher. The empty board scores +1.
+//! On a board of any size, as Pons' solver built for it computes: a win scores
+//! (W x H + 1 - the discs played before the winning one) / 2 (integer division), and every
+//! bound of the search derives from the size's cell count.
+//!
+//! # Sizes
+//!
+//! [`Solver`] is generic over c4-core's [`Geometry`], as [`Position`] is: `Solver::new` is
+//! the 7x6 solver, whose masks are constants, and [`Solver::new_in`] takes [`AnySize`] for
+//! any other board (the same search, masks read at run time). The table keys have
+//! W x (H + 1) bits; move order is centre first for the width; symmetry mirrors over the
+//! width; the static rules read rows by their distance from the top (see `static_rules`),
+//! so none is switched off on any size. Books hold 7x6 positions and are consulted only
+//! there.
 //! Every score that leaves the crate is an [`ExactScore`], and a row of column scores is
 //! `[Option<ExactScore>; WIDTH]` (`None` for a full column); the search works on bare `i32`
 //! bounds inside.
@@ -100,8 +113,7 @@ use table::Entry;
 pub use table::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
 
 use crate::clock::Instant;
-use c4_core::bitboard::{non_losing_cells, winning_cells};
-use c4_core::{Bitboard, CELLS, COLUMN_BITS, Column, Position, WIDTH};
+use c4_core::{AnySize, Column, Geometry, Position, Size, Standard, WIDTH};
 pub use cancel::Cancel;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -172,8 +184,14 @@ const ENDGAME_DISCS: i32 = 36;
 const CLOCK_INTERVAL: u64 = 1 << 14;
 
 /// A reusable solver with its own transposition table (shared with its helper threads
-/// during a parallel solve).
-pub struct Solver {
+/// during a parallel solve), for the board of its geometry: [`Standard`] (7x6, the default,
+/// fixed at compile time, as `Solver::new` makes) or [`AnySize`] (any size, read at run
+/// time, as [`Solver::new_in`] makes). Both run the same generic search.
+pub struct Solver<G: Geometry = Standard> {
+    geometry: G,
+    /// The board's columns from the centre outwards (read on sizes other than 7x6, whose
+    /// order is the constant [`Column::CENTER_FIRST`]).
+    centre_first: [Column; Size::MAX_WIDTH],
     table: Arc<SolverTable>,
     book: Option<Arc<OpeningBook>>,
     nodes: u64,
@@ -189,6 +207,9 @@ pub struct Solver {
     /// Which null windows this solver probes the root with.
     probes: ProbeOrder,
 }
+
+/// A solver of a board size chosen at run time.
+pub type AnySizeSolver = Solver<AnySize>;
 
 /// The order in which a solver probes the root's score range with null windows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,25 +230,50 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a table of `2^table_bits` slots (8 bytes each).
+    /// A 7x6 solver with a table of `2^table_bits` slots (8 bytes each).
     #[must_use]
     pub fn new(table_bits: u32) -> Solver {
-        Solver::with_table(Arc::new(SolverTable::new(table_bits)), 0)
+        Solver::new_in(table_bits, Standard)
     }
 
     /// The same, or the system's refusal of the table's memory.
     pub fn try_new(table_bits: u32) -> std::io::Result<Solver> {
-        Ok(Solver::with_table(
-            Arc::new(SolverTable::try_new(table_bits)?),
-            0,
-        ))
+        Solver::try_new_in(table_bits, Standard)
+    }
+}
+
+impl<G: Geometry> Solver<G> {
+    /// A solver of `geometry`'s board with a table of `2^table_bits` slots (8 bytes each),
+    /// at least [`SolverTable::min_bits`] of the size.
+    ///
+    /// # Panics
+    /// When the system has no memory for the table: [`try_new_in`](Self::try_new_in)
+    /// reports that instead.
+    #[must_use]
+    pub fn new_in(table_bits: u32, geometry: G) -> Solver<G> {
+        Solver::try_new_in(table_bits, geometry)
+            .expect("memory for the solver table (out of memory?)")
+    }
+
+    /// The same, or the system's refusal of the table's memory.
+    pub fn try_new_in(table_bits: u32, geometry: G) -> std::io::Result<Solver<G>> {
+        let table = SolverTable::try_new_for(table_bits, geometry.size())?;
+        Ok(Solver::with_table(Arc::new(table), 0, geometry))
+    }
+
+    /// The board's geometry.
+    #[must_use]
+    pub fn geometry(&self) -> G {
+        self.geometry
     }
 
     /// A solver on a shared table; `variant` 0 is the main solver, helper 1 probes outwards
     /// from 0, helpers 2, 3, ... probe null windows offset by -1, +1, -2, +2, ... from the
     /// main bisection's.
-    fn with_table(table: Arc<SolverTable>, variant: usize) -> Solver {
+    fn with_table(table: Arc<SolverTable>, variant: usize, geometry: G) -> Solver<G> {
         Solver {
+            geometry,
+            centre_first: move_order::centre_first_order(geometry.size()),
             table,
             book: None,
             nodes: 0,
@@ -251,7 +297,9 @@ impl Solver {
         self.cancel = cancel;
     }
 
-    /// Uses `book` for the positions it holds (or no book).
+    /// Uses `book` for the positions it holds (or no book). A book holds 7x6 positions: a
+    /// solver of another size never consults it (callers that take a book from a user refuse
+    /// it for another size, naming both).
     pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
         self.book = book;
     }
@@ -263,7 +311,11 @@ impl Solver {
             // Only during a parallel solve is the table shared, and that ends before any
             // caller can reset: a new table is the same as a cleared one.
             None => {
-                self.table = Arc::new(SolverTable::new(self.table.bits()));
+                let (bits, size) = (self.table.bits(), self.geometry.size());
+                self.table = Arc::new(
+                    SolverTable::try_new_for(bits, size)
+                        .expect("memory for a table the size of the one just held"),
+                );
             }
         }
     }
@@ -275,7 +327,10 @@ impl Solver {
     }
 
     /// The exact score of `position`.
-    pub fn solve(&mut self, position: &Position) -> Result<(ExactScore, SolveStats), SolveError> {
+    pub fn solve(
+        &mut self,
+        position: &Position<G>,
+    ) -> Result<(ExactScore, SolveStats), SolveError> {
         self.solve_within(position, false, SolveLimits::default())
     }
 
@@ -283,7 +338,7 @@ impl Solver {
     /// as many threads as [`set_threads`](Self::set_threads) asked for.
     pub fn solve_within(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         weak: bool,
         limits: SolveLimits,
     ) -> Result<(ExactScore, SolveStats), SolveError> {

@@ -11,13 +11,14 @@
 //! calls (which a plain `#[inline]` leaves the compiler free to do) they cost the solver 4%.
 
 use super::move_order::{MoveSorter, order_score};
-use super::static_rules::{EVEN_ROWS, static_bounds, wins_by_force};
+use super::static_rules::{follower_rows, mover_rows, static_bounds, wins_by_force};
 use super::table::Bound;
 use super::*;
-use c4_core::bitboard::ODD_ROWS;
 
 /// What a node's steps read of its position, computed once at its entry.
-struct Node {
+struct Node<G> {
+    /// The board.
+    g: G,
     /// The side to move's discs.
     current: u64,
     /// Every disc.
@@ -30,17 +31,19 @@ struct Node {
     safe: u64,
 }
 
-impl Node {
+impl<G: Geometry> Node<G> {
     #[inline]
-    fn new(position: &Position) -> Node {
+    fn new(position: &Position<G>) -> Node<G> {
+        let g = position.geometry();
         let (current, occupied) = position.raw();
-        let opponent_wins = winning_cells(current ^ occupied, occupied);
+        let opponent_wins = g.winning_cells(current ^ occupied, occupied);
         Node {
+            g,
             current,
             occupied,
             moves: position.moves_played() as i32,
             opponent_wins,
-            safe: non_losing_cells(occupied, opponent_wins),
+            safe: g.non_losing_cells(occupied, opponent_wins),
         }
     }
 
@@ -48,7 +51,19 @@ impl Node {
     /// cannot win with its next one (callers check).
     #[inline]
     fn win_after_next(&self) -> i32 {
-        (CELLS as i32 - 1 - self.moves) / 2
+        (self.cells() - 1 - self.moves) / 2
+    }
+
+    /// The board's cells.
+    #[inline]
+    fn cells(&self) -> i32 {
+        self.g.cells() as i32
+    }
+
+    /// The cells of `column` (a column of the board).
+    #[inline]
+    fn column_cells(&self, column: Column) -> u64 {
+        ((1 << self.g.height()) - 1) << (column.index() * self.g.column_bits())
     }
 
     /// Whether exactly one move does not lose at once (mostly a forced block).
@@ -120,7 +135,7 @@ struct TableKey {
 
 impl TableKey {
     #[inline]
-    fn new(position: &Position, moves: i32) -> TableKey {
+    fn new<G: Geometry>(position: &Position<G>, moves: i32) -> TableKey {
         if moves < SYMMETRY_PLIES {
             let (key, mirror) = (position.key(), position.mirror_key());
             if mirror < key {
@@ -142,21 +157,21 @@ impl TableKey {
         }
     }
 
-    /// `column` of the position as seen in the keyed one, or back.
+    /// `column` of the position as seen in the keyed one, or back (on a board of `size`).
     #[inline]
-    fn orient(self, column: Column) -> Column {
+    fn orient(self, column: Column, size: Size) -> Column {
         if self.mirrored {
-            column.mirrored()
+            column.mirrored_in(size).unwrap_or(column)
         } else {
             column
         }
     }
 }
 
-impl Solver {
+impl<G: Geometry> Solver<G> {
     /// Null- or narrow-window negamax. The side to move cannot win with its next disc
     /// (callers check). Returns a bound consistent with the window (fail-hard).
-    pub(super) fn negamax(&mut self, position: &Position, mut alpha: i32, beta: i32) -> i32 {
+    pub(super) fn negamax(&mut self, position: &Position<G>, mut alpha: i32, beta: i32) -> i32 {
         debug_assert!(alpha < beta && !position.can_win_next());
         let nodes_before = self.nodes;
         if self.count_node() {
@@ -185,14 +200,14 @@ impl Solver {
             return score;
         }
         let entry = self.table.get(key.key);
-        let hash_move = table_move_cell(entry, key);
+        let hash_move = table_move_cell(&node, entry, key);
         let tries_etc = tries_enhanced_cutoff(node.moves, entry.is_some());
         if let Some(score) = narrow_by_entry(entry, &mut window) {
             return score;
         }
         let child_keys = self.prefetch_children(position, &node);
         let mut sorter = MoveSorter::new();
-        if let Some(score) = order_moves(&node, hash_move, &mut sorter) {
+        if let Some(score) = self.order_moves(&node, hash_move, &mut sorter) {
             return score;
         }
         if tries_etc
@@ -217,10 +232,17 @@ impl Solver {
     /// The only safe move, played here without a table probe or an entry for this node (the
     /// child has its own); or a win at once found for it.
     #[inline(always)]
-    fn play_forced_move(&mut self, position: &Position, node: &Node, alpha: i32, beta: i32) -> i32 {
+    fn play_forced_move(
+        &mut self,
+        position: &Position<G>,
+        node: &Node<G>,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let (current, occupied) = (node.current, node.occupied);
         if wins_by_force(
-            winning_cells(current | node.safe, occupied),
+            node.g,
+            node.g.winning_cells(current | node.safe, occupied),
             occupied | node.safe,
         ) {
             return node.win_after_next();
@@ -233,12 +255,17 @@ impl Solver {
     /// The last plies: the subtrees are too small to repay table probes and ordering, so the
     /// moves are searched centre first.
     #[inline(always)]
-    fn search_endgame(&mut self, position: &Position, node: &Node, mut window: Window) -> i32 {
+    fn search_endgame(
+        &mut self,
+        position: &Position<G>,
+        node: &Node<G>,
+        mut window: Window,
+    ) -> i32 {
         if let Some(score) = window.cap_beta() {
             return score;
         }
-        for column in Column::CENTER_FIRST {
-            let cell = node.safe & Bitboard::column(column).0;
+        for i in 0..node.g.width() {
+            let cell = node.safe & node.column_cells(self.centre_first(i));
             if cell != 0 {
                 let mut child = *position;
                 child.play_cell(cell);
@@ -256,10 +283,10 @@ impl Solver {
 
     /// The book's score of `position`, if it holds it.
     #[inline]
-    fn book_score(&self, position: &Position) -> Option<i32> {
+    fn book_score(&self, position: &Position<G>) -> Option<i32> {
         self.book
             .as_ref()
-            .and_then(|book| book.get(position))
+            .and_then(|book| book.get(&position.to_geometry(Standard)?))
             .map(ExactScore::value)
     }
 
@@ -267,8 +294,8 @@ impl Solver {
     /// scoring instead of stalling the cutoff probes one child at a time; the children's
     /// keys, in the order of their cells from the bottom bit up.
     #[inline(always)]
-    fn prefetch_children(&self, position: &Position, node: &Node) -> [u64; WIDTH] {
-        let mut child_keys = [0u64; WIDTH];
+    fn prefetch_children(&self, position: &Position<G>, node: &Node<G>) -> [u64; Size::MAX_WIDTH] {
+        let mut child_keys = [0u64; Size::MAX_WIDTH];
         let mut rest = node.safe;
         let mut i = 0;
         while rest != 0 {
@@ -307,7 +334,7 @@ impl Solver {
     #[inline(always)]
     fn search_moves(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         sorter: &mut MoveSorter,
         mut window: Window,
         key: TableKey,
@@ -321,8 +348,16 @@ impl Solver {
                 return ABORTED;
             }
             if score >= window.beta {
-                let column = Column::ALL[cell.trailing_zeros() as usize / COLUMN_BITS];
-                self.store(key, Entry::lower(score, key.orient(column)), nodes_before);
+                let g = self.geometry;
+                let column = g
+                    .size()
+                    .column(cell.trailing_zeros() as usize / g.column_bits())
+                    .expect("a played cell is in a column of the board");
+                self.store(
+                    key,
+                    Entry::lower(score, key.orient(column, g.size())),
+                    nodes_before,
+                );
                 return score;
             }
             if score > window.alpha {
@@ -357,14 +392,14 @@ impl Solver {
 /// the board is all but full; and a floor for `alpha`, as the opponent cannot win with its
 /// next disc either. The node's score when one settles it.
 #[inline(always)]
-fn settle_by_rules(node: &Node, alpha: &mut i32, beta: i32) -> Option<i32> {
+fn settle_by_rules<G: Geometry>(node: &Node<G>, alpha: &mut i32, beta: i32) -> Option<i32> {
     if node.safe == 0 {
-        return Some(-(CELLS as i32 - node.moves) / 2);
+        return Some(-(node.cells() - node.moves) / 2);
     }
-    if node.moves >= CELLS as i32 - 2 {
+    if node.moves >= node.cells() - 2 {
         return Some(0);
     }
-    let min = -(CELLS as i32 - 2 - node.moves) / 2;
+    let min = -(node.cells() - 2 - node.moves) / 2;
     if *alpha < min {
         *alpha = min;
         if *alpha >= beta {
@@ -377,8 +412,14 @@ fn settle_by_rules(node: &Node, alpha: &mut i32, beta: i32) -> Option<i32> {
 /// The window narrowed by the bounds that need no search (`static_bounds`); the node's
 /// score when they close it.
 #[inline(always)]
-fn narrow_by_static_bounds(node: &Node, window: &mut Window) -> Option<i32> {
-    let (lower, upper) = static_bounds(node.current, node.occupied, window.alpha, window.beta);
+fn narrow_by_static_bounds<G: Geometry>(node: &Node<G>, window: &mut Window) -> Option<i32> {
+    let (lower, upper) = static_bounds(
+        node.g,
+        node.current,
+        node.occupied,
+        window.alpha,
+        window.beta,
+    );
     window
         .raise_alpha(lower)
         .or_else(|| window.lower_max(upper))
@@ -387,9 +428,9 @@ fn narrow_by_static_bounds(node: &Node, window: &mut Window) -> Option<i32> {
 /// The cell mask of the column the table's entry found best, in this node's orientation
 /// (0 when none).
 #[inline]
-fn table_move_cell(entry: Option<Entry>, key: TableKey) -> u64 {
+fn table_move_cell<G: Geometry>(node: &Node<G>, entry: Option<Entry>, key: TableKey) -> u64 {
     match entry.and_then(|entry| entry.best_move) {
-        Some(column) => Bitboard::column(key.orient(column)).0,
+        Some(column) => node.column_cells(key.orient(column, node.g.size())),
         None => 0,
     }
 }
@@ -420,36 +461,50 @@ fn tries_enhanced_cutoff(moves: i32, seen: bool) -> bool {
     moves < ETC_MAX_DISCS && (seen || moves < ETC_ALWAYS_DISCS)
 }
 
-/// Puts the safe moves in `sorter` in the order to search them: the table's move first,
-/// then by `order_score`, centre first among equals. The node's score when one of them
-/// leaves two threats the other player cannot stop both: a win with the disc after next,
-/// the best score left.
-#[inline(always)]
-fn order_moves(node: &Node, hash_move: u64, sorter: &mut MoveSorter) -> Option<i32> {
-    let zugzwang_rows = if node.moves % 2 == 0 {
-        ODD_ROWS
-    } else {
-        EVEN_ROWS
-    };
-    for column in Column::CENTER_FIRST.iter().rev() {
-        let cell = node.safe & Bitboard::column(*column).0;
-        if cell != 0 {
-            let wins = winning_cells(node.current | cell, node.occupied);
-            if wins_by_force(wins, node.occupied | cell) {
-                return Some(node.win_after_next());
+impl<G: Geometry> Solver<G> {
+    /// Puts the safe moves in `sorter` in the order to search them: the table's move first,
+    /// then by `order_score`, centre first among equals. The node's score when one of them
+    /// leaves two threats the other player cannot stop both: a win with the disc after next,
+    /// the best score left.
+    #[inline(always)]
+    fn order_moves(&self, node: &Node<G>, hash_move: u64, sorter: &mut MoveSorter) -> Option<i32> {
+        let g = node.g;
+        let zugzwang_rows = if node.moves % 2 == 0 {
+            mover_rows(g)
+        } else {
+            follower_rows(g)
+        };
+        for i in (0..g.width()).rev() {
+            let cell = node.safe & node.column_cells(self.centre_first(i));
+            if cell != 0 {
+                let wins = g.winning_cells(node.current | cell, node.occupied);
+                if wins_by_force(g, wins, node.occupied | cell) {
+                    return Some(node.win_after_next());
+                }
+                let score = if cell & hash_move != 0 {
+                    u32::MAX
+                } else {
+                    order_score(
+                        g,
+                        wins,
+                        node.opponent_wins,
+                        node.occupied | cell,
+                        zugzwang_rows,
+                    )
+                };
+                sorter.add(cell, score);
             }
-            let score = if cell & hash_move != 0 {
-                u32::MAX
-            } else {
-                order_score(
-                    wins,
-                    node.opponent_wins,
-                    node.occupied | cell,
-                    zugzwang_rows,
-                )
-            };
-            sorter.add(cell, score);
+        }
+        None
+    }
+
+    /// The `i`th column from the centre outwards: a constant on 7x6.
+    #[inline(always)]
+    fn centre_first(&self, i: usize) -> Column {
+        if self.geometry.size().is_standard() {
+            Column::CENTER_FIRST[i]
+        } else {
+            self.centre_first[i]
         }
     }
-    None
 }

@@ -2,11 +2,11 @@
 
 use super::{ExactScore, SolveError, SolveLimits, SolveStats, Solver};
 use crate::clock::Instant;
-use c4_core::Position;
+use c4_core::{Geometry, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-impl Solver {
+impl<G: Geometry> Solver<G> {
     /// The exact score of `position` (`weak`: its sign) from several threads searching
     /// the same tree on one shared table (lazy SMP): each helper probes the root with other
     /// null windows than the main thread's (see [`ProbeOrder`], and `docs/solver.md` for how
@@ -14,7 +14,7 @@ impl Solver {
     /// answer; the others stop. `nodes` counts every thread's.
     pub(super) fn solve_parallel(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         weak: bool,
         limits: SolveLimits,
     ) -> Result<(ExactScore, SolveStats), SolveError> {
@@ -23,9 +23,10 @@ impl Solver {
             return Err(SolveError::GameOver);
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let mut helpers: Vec<Solver> = (1..threads)
+        let mut helpers: Vec<Solver<G>> = (1..threads)
             .map(|variant| {
-                let mut helper = Solver::with_table(Arc::clone(&self.table), variant);
+                let mut helper =
+                    Solver::with_table(Arc::clone(&self.table), variant, self.geometry);
                 helper.book.clone_from(&self.book);
                 helper.cancel.clone_from(&self.cancel);
                 helper.stop = Some(Arc::clone(&stop));

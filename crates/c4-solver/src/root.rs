@@ -5,29 +5,6 @@ use super::score::SOLVED_PREFERENCE;
 use super::*;
 
 impl Solver {
-    pub(super) fn solve_single(
-        &mut self,
-        position: &Position,
-        weak: bool,
-        limits: SolveLimits,
-    ) -> Result<(ExactScore, SolveStats), SolveError> {
-        if position.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        let start = Instant::now();
-        self.arm(limits, start);
-        let score = self.solve_root(position, weak);
-        let stats = SolveStats {
-            nodes: self.nodes,
-            time: start.elapsed(),
-        };
-        if self.aborted {
-            Err(SolveError::LimitReached)
-        } else {
-            Ok((score, stats))
-        }
-    }
-
     /// The score of playing each column: `None` for a full one.
     pub fn analyze(
         &mut self,
@@ -155,32 +132,6 @@ impl Solver {
         best_solved_column(&book.move_scores(position).ok()?)
     }
 
-    /// Resets the node count and sets the limits of a search starting at `start`.
-    fn arm(&mut self, limits: SolveLimits, start: Instant) {
-        self.nodes = 0;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
-        self.aborted = false;
-    }
-
-    /// Whether the score of `position` (not over, the side to move unable to win at once) is
-    /// above `bound`: one null-window search on this thread.
-    fn probe(
-        &mut self,
-        position: &Position,
-        bound: ExactScore,
-        limits: SolveLimits,
-    ) -> Result<bool, SolveError> {
-        self.arm(limits, Instant::now());
-        let bound = bound.value();
-        let above = self.negamax(position, bound, bound + 1) > bound;
-        if self.aborted {
-            Err(SolveError::LimitReached)
-        } else {
-            Ok(above)
-        }
-    }
-
     /// The score, for the side to move in `position`, of playing `column` (which must be
     /// playable in a position that is not over).
     pub fn score_move(
@@ -198,12 +149,109 @@ impl Solver {
         })?;
         Ok((if weak { score.weak() } else { score }, stats))
     }
+}
+
+impl<G: Geometry> Solver<G> {
+    pub(super) fn solve_single(
+        &mut self,
+        position: &Position<G>,
+        weak: bool,
+        limits: SolveLimits,
+    ) -> Result<(ExactScore, SolveStats), SolveError> {
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let start = Instant::now();
+        self.arm(limits, start);
+        let score = self.solve_root(position, weak);
+        let stats = SolveStats {
+            nodes: self.nodes,
+            time: start.elapsed(),
+        };
+        if self.aborted {
+            Err(SolveError::LimitReached)
+        } else {
+            Ok((score, stats))
+        }
+    }
+
+    /// Resets the node count and sets the limits of a search starting at `start`.
+    fn arm(&mut self, limits: SolveLimits, start: Instant) {
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        self.aborted = false;
+    }
+
+    /// Whether the score of `position` (not over, the side to move unable to win at once) is
+    /// above `bound`: one null-window search on this thread.
+    fn probe(
+        &mut self,
+        position: &Position<G>,
+        bound: ExactScore,
+        limits: SolveLimits,
+    ) -> Result<bool, SolveError> {
+        self.arm(limits, Instant::now());
+        let bound = bound.value();
+        let above = self.negamax(position, bound, bound + 1) > bound;
+        if self.aborted {
+            Err(SolveError::LimitReached)
+        } else {
+            Ok(above)
+        }
+    }
+
+    /// The score of playing each column of the board, left to right: `None` for a full one
+    /// (on 7x6, what [`Solver::analyze`] gives as an array).
+    pub fn analyze_columns(
+        &mut self,
+        position: &Position<G>,
+        weak: bool,
+        limits: SolveLimits,
+    ) -> Result<(Vec<Option<ExactScore>>, SolveStats), SolveError> {
+        if position.is_over() {
+            return Err(SolveError::GameOver);
+        }
+        let start = Instant::now();
+        let mut scores = Vec::with_capacity(self.geometry.width());
+        let mut total = SolveStats::default();
+        for column in self.geometry.size().columns() {
+            if !position.can_play(column) {
+                scores.push(None);
+                continue;
+            }
+            let score = if position.is_winning_move(column) {
+                ExactScore::win_now_in(position)
+            } else {
+                let mut child = *position;
+                child.play_unchecked(column);
+                if child.is_over() {
+                    ExactScore::DRAW
+                } else {
+                    let remaining = SolveLimits {
+                        nodes: limits.nodes.map(|n| n.saturating_sub(total.nodes)),
+                        time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+                    };
+                    let (score, stats) = self.solve_within(&child, weak, remaining)?;
+                    total.nodes += stats.nodes;
+                    -score
+                }
+            };
+            scores.push(Some(if weak { score.weak() } else { score }));
+        }
+        total.time = start.elapsed();
+        Ok((scores, total))
+    }
 
     /// The score of `position` (`weak`: its sign); any score once the search is aborted.
-    fn solve_root(&mut self, position: &Position, weak: bool) -> ExactScore {
+    fn solve_root(&mut self, position: &Position<G>, weak: bool) -> ExactScore {
+        let book = |position: &Position<G>| {
+            let book = self.book.as_ref()?;
+            book.get(&position.to_geometry(Standard)?)
+        };
         let score = if position.can_win_next() {
-            ExactScore::win_now(position)
-        } else if let Some(score) = self.book.as_ref().and_then(|b| b.get(position)) {
+            ExactScore::win_now_in(position)
+        } else if let Some(score) = book(position) {
             score
         } else {
             ExactScore::from_search(self.search_root(position, weak))
@@ -213,12 +261,13 @@ impl Solver {
 
     /// The null-window searches of [`solve_root`](Self::solve_root): the score, or its sign
     /// or a bound beyond it with `weak`.
-    fn search_root(&mut self, position: &Position, weak: bool) -> i32 {
+    fn search_root(&mut self, position: &Position<G>, weak: bool) -> i32 {
         let moves = position.moves_played() as i32;
         let (mut min, mut max) = if weak {
             (-1, 1)
         } else {
-            (-(CELLS as i32 - moves) / 2, (CELLS as i32 + 1 - moves) / 2)
+            let cells = self.geometry.cells() as i32;
+            (-(cells - moves) / 2, (cells + 1 - moves) / 2)
         };
         if moves >= FULL_WINDOW_DISCS && !weak {
             // Few empty cells: one search over the whole score range costs less than the

@@ -10,10 +10,13 @@
 //! column. The search itself works on bare `i32` bounds (a null window is `bound, bound + 1`
 //! and the root bisects the range), which become an [`ExactScore`] where a score leaves it.
 
-use c4_core::{CELLS, Column, Position, WIDTH};
+use c4_core::{CELLS, Column, Geometry, Position, Size, WIDTH};
 use std::fmt;
 use std::ops::Neg;
 use std::str::FromStr;
+
+/// The most cells of a board (4x15): W x H < W x (H + 1) <= 64, and the tests check it.
+const MOST_CELLS: usize = 60;
 
 /// An exact score of a position for its side to move, in Pons' convention (see the module's
 /// docs): positive a win, the higher the sooner; negative a loss; 0 a draw. It lies within
@@ -51,6 +54,28 @@ impl ExactScore {
     /// The worst possible score: a loss to the opponent's fourth disc (at most that far below
     /// 0 on any board, so the range stays symmetric).
     pub const MIN: ExactScore = ExactScore(-ExactScore::MAX.0);
+    /// The best possible score on the board with the most cells (4x15, 60 cells): every
+    /// board's scores lie within -`MAX_ANY_SIZE`..=`MAX_ANY_SIZE`.
+    pub const MAX_ANY_SIZE: ExactScore = ExactScore::max_in(MOST_CELLS);
+
+    /// The best possible score on a board of `cells` cells (`MAX` on 7x6's 42): a win with
+    /// the side to move's fourth disc, (cells + 1) / 2 - 3; its negation is the worst.
+    #[must_use]
+    pub const fn max_in(cells: usize) -> ExactScore {
+        ExactScore((cells as i32 + 1) / 2 - 3)
+    }
+
+    /// The score `value` on a board of `size`, if it lies within its range
+    /// (-[`max_in`](Self::max_in)..=`max_in` of its cells).
+    #[must_use]
+    pub const fn new_in(value: i32, size: Size) -> Option<ExactScore> {
+        let max = ExactScore::max_in(size.cells()).0;
+        if -max <= value && value <= max {
+            Some(ExactScore(value))
+        } else {
+            None
+        }
+    }
 
     /// The score `value`, if it lies within [`MIN`](Self::MIN)..=[`MAX`](Self::MAX).
     #[must_use]
@@ -65,7 +90,7 @@ impl ExactScore {
     /// A score the search or a book computed, in range by construction.
     #[inline]
     pub(crate) const fn from_search(value: i32) -> ExactScore {
-        debug_assert!(ExactScore::MIN.0 <= value && value <= ExactScore::MAX.0);
+        debug_assert!(-ExactScore::MAX_ANY_SIZE.0 <= value && value <= ExactScore::MAX_ANY_SIZE.0);
         ExactScore(value)
     }
 
@@ -98,6 +123,13 @@ impl ExactScore {
     #[must_use]
     pub const fn win_now(position: &Position) -> ExactScore {
         ExactScore::win_at_ply(position.moves_played())
+    }
+
+    /// [`win_now`](Self::win_now) on a board of any size: (cells + 1 - discs) / 2.
+    #[must_use]
+    pub fn win_now_in<G: Geometry>(position: &Position<G>) -> ExactScore {
+        let cells = position.size().cells() as i32;
+        ExactScore((cells + 1 - position.moves_played() as i32) / 2)
     }
 
     /// Whether the side to move wins.
@@ -270,6 +302,18 @@ pub fn best_solved_column(scores: &[Option<ExactScore>; WIDTH]) -> Option<(Colum
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_widest_score_range_covers_every_size() {
+        let most = Size::all().map(Size::cells).max().unwrap();
+        assert_eq!(most, MOST_CELLS);
+        assert_eq!(ExactScore::max_in(CELLS), ExactScore::MAX);
+        assert_eq!(ExactScore::new_in(18, Size::STANDARD), ExactScore::new(18));
+        assert_eq!(ExactScore::new_in(19, Size::STANDARD), None);
+        let small = Size::new(4, 4).unwrap();
+        assert_eq!(ExactScore::max_in(small.cells()).value(), 5);
+        assert_eq!(ExactScore::new_in(-6, small), None);
+    }
 
     #[test]
     fn scores_read_back_and_numbers_outside_the_range_are_refused() {

@@ -2,9 +2,8 @@
 //! seeded random positions.
 
 use super::score::SOLVED_PREFERENCE;
-use super::static_rules::{EVEN_ROWS, static_bounds, wins_by_force};
+use super::static_rules::{follower_rows, static_bounds, wins_by_force};
 use super::*;
-use c4_core::bitboard::{BOTTOM, FULL_BOARD, has_four};
 use rand::rngs::Xoshiro256PlusPlus as SeededRng;
 use rand::{RngExt, SeedableRng};
 
@@ -12,14 +11,20 @@ use rand::{RngExt, SeedableRng};
 const MIN_SCORE: i32 = ExactScore::MIN.value();
 const MAX_SCORE: i32 = ExactScore::MAX.value();
 
+/// The range of a size's scores.
+fn score_range(size: Size) -> (i32, i32) {
+    let max = ExactScore::max_in(size.cells()).value();
+    (-max, max)
+}
+
 /// The exact score by plain alpha-beta: no table, no ordering, no bounds but the game's
 /// own, so it shares nothing with the solver's shortcuts.
-fn plain_score(position: &Position, mut alpha: i32, beta: i32) -> i32 {
+fn plain_score<G: Geometry>(position: &Position<G>, mut alpha: i32, beta: i32) -> i32 {
     if position.can_win_next() {
-        return ExactScore::win_now(position).value();
+        return ExactScore::win_now_in(position).value();
     }
     let mut any = false;
-    for column in Column::CENTER_FIRST {
+    for column in position.size().center_first() {
         if !position.can_play(column) {
             continue;
         }
@@ -41,7 +46,16 @@ fn random_open_position(
     rng: &mut SeededRng,
     discs: std::ops::RangeInclusive<i32>,
 ) -> Option<Position> {
-    let mut position = Position::new();
+    random_open_position_in(rng, discs, Standard)
+}
+
+/// [`random_open_position`] on the board of `geometry`.
+fn random_open_position_in<G: Geometry>(
+    rng: &mut SeededRng,
+    discs: std::ops::RangeInclusive<i32>,
+    geometry: G,
+) -> Option<Position<G>> {
+    let mut position = Position::new_in(geometry);
     let target = rng.random_range(discs);
     while (position.moves_played() as i32) < target && !position.is_over() {
         let legal: Vec<Column> = position.legal_moves().collect();
@@ -57,7 +71,7 @@ fn random_open_position(
 fn every_probe_order_finds_the_same_score() {
     let mut rng = SeededRng::seed_from_u64(5);
     let mut solvers: Vec<Solver> = (0..4)
-        .map(|variant| Solver::with_table(Arc::new(SolverTable::new(20)), variant))
+        .map(|variant| Solver::with_table(Arc::new(SolverTable::new(20)), variant, Standard))
         .collect();
     assert_eq!(solvers[1].probes, ProbeOrder::FromZero);
     let mut signs = [0; 3];
@@ -144,11 +158,11 @@ fn forced_wins_score_exactly() {
         while rest != 0 {
             let cell = rest & rest.wrapping_neg();
             rest ^= cell;
-            let wins = winning_cells(current | cell, occupied);
-            if !wins_by_force(wins, occupied | cell) {
+            let wins = Standard.winning_cells(current | cell, occupied);
+            if !wins_by_force(Standard, wins, occupied | cell) {
                 continue;
             }
-            let playable_wins = wins & ((occupied | cell) + BOTTOM) & FULL_BOARD;
+            let playable_wins = wins & ((occupied | cell) + Standard.bottom()) & Standard.board();
             if playable_wins.count_ones() >= 2 {
                 side_by_side += 1;
             } else {
@@ -159,7 +173,7 @@ fn forced_wins_score_exactly() {
             let moves = position.moves_played() as i32;
             assert_eq!(
                 -plain_score(&child, MIN_SCORE, MAX_SCORE),
-                (CELLS as i32 - 1 - moves) / 2,
+                (Standard.cells() as i32 - 1 - moves) / 2,
                 "{position:?} then {cell:#x}"
             );
         }
@@ -171,31 +185,49 @@ fn forced_wins_score_exactly() {
 }
 
 /// The bounds that need no search hold the exact score of seeded random late positions
-/// (scored by plain alpha-beta), and each rule fires on some of them.
+/// (scored by plain alpha-beta), and each rule fires on some of them: on 7x6, and on boards
+/// of odd height and of an odd number of cells, where the rules read rows by their distance
+/// from the top.
 #[test]
 fn static_bounds_hold_the_exact_score() {
-    let mut rng = SeededRng::seed_from_u64(7);
+    static_bounds_hold_on(AnySize::new(Size::STANDARD), 28..=40, 3000);
+    for (width, height) in [(6, 5), (5, 5), (7, 5), (4, 5), (5, 4), (4, 7)] {
+        let size = Size::new(width, height).unwrap();
+        let cells = size.cells() as i32;
+        static_bounds_hold_on(AnySize::new(size), cells - 13..=cells - 2, 1500);
+    }
+}
+
+/// The check of [`static_bounds_hold_the_exact_score`] on `checks` positions of `geometry`
+/// with a disc count drawn from `discs`.
+fn static_bounds_hold_on(geometry: AnySize, discs: std::ops::RangeInclusive<i32>, checks: u32) {
+    let size = geometry.size();
+    let (min_score, max_score) = score_range(size);
+    let mut rng = SeededRng::seed_from_u64(7 + size.cells() as u64);
     let mut fired = [[0; 2]; 6];
     let mut checked = 0;
-    while checked < 3000 {
-        let Some(position) = random_open_position(&mut rng, 28..=40) else {
+    while checked < checks {
+        let Some(position) = random_open_position_in(&mut rng, discs.clone(), geometry) else {
             continue;
         };
         checked += 1;
         let (current, occupied) = position.raw();
         // The empty window 0..0 is the one every rule can end.
-        let (lower, upper) = static_bounds(current, occupied, 0, 0);
-        let score = plain_score(&position, MIN_SCORE, MAX_SCORE);
+        let (lower, upper) = static_bounds(geometry, current, occupied, 0, 0);
+        let score = plain_score(&position, min_score, max_score);
         assert!(
             lower <= score && score <= upper,
-            "{position:?}: score {score} outside [{lower}, {upper}]"
+            "{size} {:?}: score {score} outside [{lower}, {upper}]",
+            position.raw()
         );
         let opponent = current ^ occupied;
+        let board = geometry.board();
         let (mine_blocked, theirs_blocked) = (
-            !has_four(FULL_BOARD & !opponent),
-            !has_four(FULL_BOARD & !current),
+            !geometry.has_four(board & !opponent),
+            !geometry.has_four(board & !current),
         );
-        let odd_columns = ((occupied + BOTTOM) & EVEN_ROWS).count_ones();
+        let odd_columns =
+            ((occupied + geometry.bottom()) & board & follower_rows(geometry)).count_ones();
         let rule = match (lower, upper) {
             _ if mine_blocked || theirs_blocked => 0,
             (_, 0) => 1,
@@ -213,7 +245,7 @@ fn static_bounds_hold_the_exact_score() {
     }
     assert!(
         fired[0][0] + fired[0][1] > 0 && fired[1..].iter().flatten().all(|&n| n > 0),
-        "rules fired as [plain, with more odd columns] (no free line, claimeven draw, \
+        "{size}: rules fired as [plain, with more odd columns] (no free line, claimeven draw, \
          claimeven loss, claimeven for the side to move: at least a draw, a win, \
          odd threat of the player not to move): {fired:?}"
     );
