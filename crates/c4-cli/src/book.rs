@@ -5,7 +5,7 @@
 //! appended at once to `FILE.partial`; an interrupted build started again with the same
 //! settings picks up where it stopped, and the finished book replaces the partial file.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use c4_arena::book::{
     BookFormat, BookProgress, Opened, check_progress_file, is_progress_file, write_whole,
 };
@@ -22,7 +22,8 @@ use std::time::Instant;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum BookCommand {
-    /// Solve every position up to --depth plies and write them to --out.
+    /// Solve every position up to --depth plies and write them to --out; or, with --ply, the
+    /// chunks of that ply's layer into the folder --out (resumable, one file a chunk).
     Build(BuildArgs),
     /// Write a book (default: the built-in one) as text, one `MOVES SCORE` line per position.
     Export(ExportArgs),
@@ -50,8 +51,20 @@ pub enum Format {
 #[derive(clap::Args, Debug)]
 pub struct BuildArgs {
     /// The deepest ply stored (the empty board is ply 0).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_BOOK_DEPTH as i64))]
-    pub depth: u32,
+    #[arg(long, required_unless_present = "ply", conflicts_with = "ply", value_parser = clap::value_parser!(u32).range(0..=MAX_BOOK_DEPTH as i64))]
+    pub depth: Option<u32>,
+    /// Build the layer of this ply instead (10 to 13): every position of the ply, in chunks
+    /// of the positions below 500 ply-9 positions, each written to --out (a folder) as
+    /// `chunk-NNNNN.c4layer` once finished; an interrupted build resumes from the
+    /// `.partial` files.
+    #[arg(long, conflicts_with_all = ["format", "from"], value_parser = clap::value_parser!(u32).range(10..=13))]
+    pub ply: Option<u32>,
+    /// With --ply: start no position after this many minutes (what was solved is kept).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub minutes: Option<u32>,
+    /// With --ply: take up at most this many chunks.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub chunks: Option<u32>,
     /// Positions solved at once, each thread with its own table.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
@@ -102,7 +115,8 @@ pub struct VerifyArgs {
 /// How much of the deepest ply is solved.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// Positions of the deepest ply solved, picked by --seed (at most 10000000).
+    /// Positions of the deepest ply (of a layer folder: of its finished chunks) solved, picked
+    /// by --seed (at most 10000000).
     #[arg(long, default_value_t = 8, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=10_000_000))]
     pub sample: usize,
     /// The seed picking the sample.
@@ -150,10 +164,22 @@ pub fn run(command: &BookCommand) -> Result<()> {
         }
         BookCommand::Info(args) => info(&args.book),
         BookCommand::Verify(args) => {
-            if let BookChoice::File(path) = &args.book
-                && is_progress_file(path)
-            {
-                return verify_progress(path);
+            if let BookChoice::File(path) = &args.book {
+                if is_progress_file(path) {
+                    return verify_progress(path);
+                }
+                if path.is_dir() {
+                    let check = &args.check;
+                    return crate::layer::verify(
+                        path,
+                        &crate::layer::SampleArgs {
+                            full: check.full,
+                            sample: check.sample,
+                            seed: check.seed,
+                            table: check.table,
+                        },
+                    );
+                }
             }
             let book = load_choice(&args.book)?;
             check(&book, &args.check).with_context(|| format!("the book {}", args.book))?;
@@ -246,16 +272,30 @@ fn info(choice: &BookChoice) -> Result<()> {
 }
 
 fn build(args: &BuildArgs) -> Result<()> {
+    if args.depth.is_some() && (args.minutes.is_some() || args.chunks.is_some()) {
+        bail!("--minutes and --chunks are for a layer's build (--ply), not --depth");
+    }
+    let Some(depth) = args.depth else {
+        let ply = args.ply.context("either --depth or --ply is needed")?;
+        return crate::layer::build(&crate::layer::LayerArgs {
+            ply,
+            out: &args.out,
+            threads: args.threads,
+            table: args.table,
+            minutes: args.minutes,
+            chunks: args.chunks,
+        });
+    };
     let root = Game::from_moves(&args.from)
         .with_context(|| format!("invalid --from {:?}", excerpt(&args.from)))?;
-    let build = BookBuild::new(root.clone(), args.depth, args.threads as usize, args.table)
-        .with_context(|| format!("--from {:?} --depth {}", excerpt(&args.from), args.depth))?;
+    let build = BookBuild::new(root.clone(), depth, args.threads as usize, args.table)
+        .with_context(|| format!("--from {:?} --depth {}", excerpt(&args.from), depth))?;
     let format = match args.format {
         Some(Format::Binary) => BookFormat::Binary,
         Some(Format::Text) => BookFormat::Text,
         None => BookFormat::for_path(&args.out),
     };
-    let mut progress = match BookProgress::open(&args.out, &root, args.depth)? {
+    let mut progress = match BookProgress::open(&args.out, &root, depth)? {
         Opened::Finished(book) => {
             eprintln!(
                 "{} is finished already: {} positions to ply {}",
@@ -282,7 +322,7 @@ fn build(args: &BuildArgs) -> Result<()> {
     eprintln!(
         "book from {:?} to ply {}: the deepest ply solved on {} thread(s), the others derived",
         root.move_string(),
-        args.depth,
+        depth,
         args.threads
     );
     let started = Instant::now();

@@ -9,6 +9,7 @@ mod book;
 mod dataset;
 mod evals;
 mod experiment;
+mod layer;
 mod learn;
 mod levels;
 mod lines;

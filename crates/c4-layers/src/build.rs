@@ -1,0 +1,491 @@
+//! Building a layer: its chunks solved in order by a pool of workers, each score written to
+//! the chunk's progress file as it is found, each finished chunk written once as its file.
+//!
+//! A layer lives in one folder: `chunk-NNNNN.c4layer` for each finished chunk, and
+//! `chunk-NNNNN.partial` for a chunk under way (a 24-byte header naming the chunk, then one
+//! score byte a position). An interrupted build, started again on any machine with the same
+//! folder, reads the finished chunks (each checked), takes up each progress file where it
+//! stopped (its header, its scores' range and its last score solved again), and solves
+//! only what is missing. Each worker keeps its solver's table across the positions of its
+//! chunk: the positions of one root's share are neighbours, and share most of their subtrees.
+
+use crate::chunk::{Chunk, ChunkError};
+use crate::subtree::{Layout, Roots, owned, roots_digest};
+use c4_core::Position;
+use c4_solver::book::{moves_of, score_bounds};
+use c4_solver::{ExactScore, OpeningBook, SolveError, Solver};
+use std::collections::VecDeque;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+const PARTIAL_MAGIC: &[u8; 8] = b"c4lpart\0";
+const PARTIAL_HEADER_BYTES: usize = 24;
+
+/// Why a layer cannot be built or read.
+#[derive(Debug, thiserror::Error)]
+pub enum LayerError {
+    /// A file or folder could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// A chunk file is not the chunk its name says.
+    #[error("{path}: {source}")]
+    Chunk {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: ChunkError,
+    },
+    /// A progress file is not this build's, or is damaged.
+    #[error("{path}: {reason} (remove it to solve its chunk again)")]
+    Partial {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The solver could not finish a position.
+    #[error("{moves}: {error}")]
+    Solve {
+        /// The position's moves.
+        moves: String,
+        /// Why.
+        error: SolveError,
+    },
+    /// A root's share does not fit a chunk file's two-byte count.
+    #[error("root {root:#x} has {positions} positions, more than a chunk file counts")]
+    Share {
+        /// The root's key.
+        root: u64,
+        /// Its share.
+        positions: usize,
+    },
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> LayerError + '_ {
+    move |source| LayerError::Io {
+        path: path.to_owned(),
+        source,
+    }
+}
+
+/// A layer's folder and the roots it is built over.
+#[derive(Debug)]
+pub struct LayerDir {
+    path: PathBuf,
+    layout: Layout,
+    roots: Roots,
+}
+
+/// One chunk's positions and where they come from.
+struct ChunkPlan {
+    number: usize,
+    first_root: usize,
+    digest: u32,
+    shares: Vec<u16>,
+    positions: Vec<Position>,
+}
+
+impl LayerDir {
+    /// The layer of `layout` in folder `path`, made if missing: checked to be a folder this
+    /// process can write before any work starts.
+    pub fn create(path: &Path, layout: Layout) -> Result<LayerDir, LayerError> {
+        std::fs::create_dir_all(path).map_err(io_error(path))?;
+        let probe = path.join(".c4layer-write-check");
+        std::fs::write(&probe, b"").map_err(io_error(&probe))?;
+        std::fs::remove_file(&probe).map_err(io_error(&probe))?;
+        Ok(LayerDir::open(path, layout))
+    }
+
+    /// The layer of `layout` in folder `path`, for reading.
+    #[must_use]
+    pub fn open(path: &Path, layout: Layout) -> LayerDir {
+        LayerDir {
+            path: path.to_owned(),
+            layout,
+            roots: Roots::of(&layout),
+        }
+    }
+
+    /// Its layout.
+    #[must_use]
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Its roots.
+    #[must_use]
+    pub fn roots(&self) -> &Roots {
+        &self.roots
+    }
+
+    /// The number of chunks the layer has when complete.
+    #[must_use]
+    pub fn chunk_count(&self) -> usize {
+        self.roots.chunk_count(&self.layout)
+    }
+
+    /// The file of finished chunk `number`.
+    #[must_use]
+    pub fn chunk_path(&self, number: usize) -> PathBuf {
+        self.path.join(format!("chunk-{number:05}.c4layer"))
+    }
+
+    /// The progress file of chunk `number`.
+    #[must_use]
+    pub fn partial_path(&self, number: usize) -> PathBuf {
+        self.path.join(format!("chunk-{number:05}.partial"))
+    }
+
+    /// Whether chunk `number` is finished (its file exists; [`LayerDir::read_chunk`] checks it).
+    #[must_use]
+    pub fn is_finished(&self, number: usize) -> bool {
+        self.chunk_path(number).exists()
+    }
+
+    /// Finished chunk `number`, read and checked: its CRC, every score's range, and that it
+    /// is this layout's chunk of that number over these roots.
+    pub fn read_chunk(&self, number: usize) -> Result<Chunk, LayerError> {
+        let path = self.chunk_path(number);
+        let bytes = std::fs::read(&path).map_err(io_error(&path))?;
+        let (first, keys) = self.roots.chunk(&self.layout, number);
+        Chunk::decode(&bytes)
+            .and_then(|chunk| {
+                chunk.check_is(
+                    &self.layout,
+                    number as u32,
+                    first as u32,
+                    keys.len(),
+                    roots_digest(keys),
+                )?;
+                Ok(chunk)
+            })
+            .map_err(|source| LayerError::Chunk { path, source })
+    }
+
+    /// The positions of chunk `number`, in its order.
+    fn plan(&self, number: usize) -> Result<ChunkPlan, LayerError> {
+        let (first_root, keys) = self.roots.chunk(&self.layout, number);
+        let mut shares = Vec::with_capacity(keys.len());
+        let mut positions = Vec::new();
+        for &root in keys {
+            let share = owned(root, &self.layout, &self.roots);
+            shares.push(u16::try_from(share.len()).map_err(|_| LayerError::Share {
+                root,
+                positions: share.len(),
+            })?);
+            positions.extend(share);
+        }
+        Ok(ChunkPlan {
+            number,
+            first_root,
+            digest: roots_digest(keys),
+            shares,
+            positions,
+        })
+    }
+
+    /// The positions of chunk `number` with the scores its file holds, in its order:
+    /// for checks and for reading the layer.
+    pub fn scored_positions(
+        &self,
+        number: usize,
+    ) -> Result<Vec<(Position, ExactScore)>, LayerError> {
+        let chunk = self.read_chunk(number)?;
+        let plan = self.plan(number)?;
+        if plan.shares != chunk.shares {
+            return Err(LayerError::Chunk {
+                path: self.chunk_path(number),
+                source: ChunkError::Other {
+                    found: "a chunk whose roots' shares differ from this program's".into(),
+                    expected: format!("the shares of chunk {number}"),
+                },
+            });
+        }
+        Ok(plan.positions.into_iter().zip(chunk.scores).collect())
+    }
+
+    fn partial_header(&self, plan: &ChunkPlan) -> [u8; PARTIAL_HEADER_BYTES] {
+        let mut header = [0u8; PARTIAL_HEADER_BYTES];
+        header[..8].copy_from_slice(PARTIAL_MAGIC);
+        header[8] = self.layout.root_ply as u8;
+        header[9] = self.layout.ply as u8;
+        header[12..16].copy_from_slice(&(plan.number as u32).to_le_bytes());
+        header[16..20].copy_from_slice(&(plan.positions.len() as u32).to_le_bytes());
+        header[20..24].copy_from_slice(&plan.digest.to_le_bytes());
+        header
+    }
+
+    /// The scores a progress file holds for `plan`, checked: its header is this chunk's,
+    /// no more scores than positions, each within its ply's range, and the last one solved
+    /// again equal.
+    fn resume(&self, plan: &ChunkPlan, solver: &mut Solver) -> Result<Vec<ExactScore>, LayerError> {
+        let path = self.partial_path(plan.number);
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(error) => return Err(io_error(&path)(error)),
+        };
+        let refuse = |reason: String| LayerError::Partial {
+            path: path.clone(),
+            reason,
+        };
+        if bytes.len() < PARTIAL_HEADER_BYTES
+            || bytes[..PARTIAL_HEADER_BYTES] != self.partial_header(plan)
+        {
+            return Err(refuse(format!(
+                "not the progress file of chunk {} of this layer",
+                plan.number
+            )));
+        }
+        let body = &bytes[PARTIAL_HEADER_BYTES..];
+        if body.len() > plan.positions.len() {
+            return Err(refuse(format!(
+                "{} scores for {} positions",
+                body.len(),
+                plan.positions.len()
+            )));
+        }
+        let (min, max) = score_bounds(self.layout.ply);
+        let scores = body
+            .iter()
+            .enumerate()
+            .map(|(i, &byte)| {
+                ExactScore::new(i32::from(byte as i8))
+                    .filter(|score| (min..=max).contains(score))
+                    .ok_or_else(|| {
+                        refuse(format!(
+                            "score {} of position {i} is outside {min}..={max}",
+                            byte as i8
+                        ))
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(&last) = scores.last() {
+            let position = &plan.positions[scores.len() - 1];
+            let again = solve(solver, position)?;
+            if again != last {
+                return Err(refuse(format!(
+                    "its last score, {last} for {}, solves again to {again}",
+                    moves_of(position)
+                )));
+            }
+        }
+        Ok(scores)
+    }
+}
+
+fn solve(solver: &mut Solver, position: &Position) -> Result<ExactScore, LayerError> {
+    solver
+        .solve(position)
+        .map(|(score, _)| score)
+        .map_err(|error| LayerError::Solve {
+            moves: moves_of(position),
+            error,
+        })
+}
+
+/// What a build does, as it happens.
+#[derive(Clone, Copy, Debug)]
+pub enum LayerEvent {
+    /// A worker takes up a chunk: `done` of its `positions` already solved.
+    Started {
+        /// The chunk.
+        chunk: usize,
+        /// Its positions.
+        positions: usize,
+        /// Those its progress file held.
+        done: usize,
+    },
+    /// A position was solved.
+    Solved,
+    /// A chunk's file was written.
+    Finished {
+        /// The chunk.
+        chunk: usize,
+        /// Its positions.
+        positions: usize,
+    },
+}
+
+/// How a build runs: its workers, their tables, and when it stops.
+#[derive(Clone, Debug)]
+pub struct LayerBuild {
+    /// Workers, each with its own solver and table.
+    pub threads: usize,
+    /// log2 of each table's slots.
+    pub table_bits: u32,
+    /// No position is started after this instant (the progress files keep what was solved).
+    pub deadline: Option<Instant>,
+    /// At most this many chunks are taken up.
+    pub max_chunks: Option<usize>,
+}
+
+/// What a build did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayerSummary {
+    /// Chunks finished by this run.
+    pub finished: usize,
+    /// Positions solved by this run.
+    pub solved: usize,
+    /// Chunks finished before, by any run.
+    pub finished_before: usize,
+}
+
+impl LayerBuild {
+    /// Solves the missing chunks of `dir` in order until all are finished, the deadline
+    /// passes, `max_chunks` were taken up or `stop` is set; calls `on_event` as it goes.
+    pub fn run(
+        &self,
+        dir: &LayerDir,
+        stop: &AtomicBool,
+        on_event: &(dyn Fn(LayerEvent) + Sync),
+    ) -> Result<LayerSummary, LayerError> {
+        let missing: VecDeque<usize> = (0..dir.chunk_count())
+            .filter(|&n| !dir.is_finished(n))
+            .collect();
+        let finished_before = dir.chunk_count() - missing.len();
+        let mut queue = missing;
+        queue.truncate(self.max_chunks.unwrap_or(usize::MAX));
+        let queue = Mutex::new(queue);
+        let summary = Mutex::new(LayerSummary {
+            finished_before,
+            ..LayerSummary::default()
+        });
+        let halted = AtomicBool::new(false);
+        let should_stop = || {
+            stop.load(Ordering::Relaxed)
+                || halted.load(Ordering::Relaxed)
+                || self
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline)
+        };
+        let results: Vec<Result<(), LayerError>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..self.threads.max(1))
+                .map(|_| {
+                    scope.spawn(|| -> Result<(), LayerError> {
+                        let mut solver =
+                            Solver::try_new(self.table_bits).map_err(|source| LayerError::Io {
+                                path: PathBuf::from("(the solver table's memory)"),
+                                source,
+                            })?;
+                        // Roots and shallow layers answer from the built-in book at once.
+                        solver.set_book(Some(OpeningBook::builtin()));
+                        loop {
+                            if should_stop() {
+                                return Ok(());
+                            }
+                            let Some(number) = queue.lock().expect("no worker panics").pop_front()
+                            else {
+                                return Ok(());
+                            };
+                            let outcome =
+                                self.work(dir, number, &mut solver, &should_stop, on_event);
+                            let mut summary = summary.lock().expect("no worker panics");
+                            match outcome {
+                                Ok((solved, finished)) => {
+                                    summary.solved += solved;
+                                    summary.finished += usize::from(finished);
+                                }
+                                Err(error) => {
+                                    halted.store(true, Ordering::Relaxed);
+                                    return Err(error);
+                                }
+                            }
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|worker| worker.join().expect("no worker panics"))
+                .collect()
+        });
+        results.into_iter().collect::<Result<(), _>>()?;
+        Ok(summary.into_inner().expect("no worker panics"))
+    }
+
+    /// Solves what is missing of chunk `number`: the positions solved and whether the chunk
+    /// was finished.
+    fn work(
+        &self,
+        dir: &LayerDir,
+        number: usize,
+        solver: &mut Solver,
+        should_stop: &dyn Fn() -> bool,
+        on_event: &(dyn Fn(LayerEvent) + Sync),
+    ) -> Result<(usize, bool), LayerError> {
+        let plan = dir.plan(number)?;
+        let mut scores = dir.resume(&plan, solver)?;
+        on_event(LayerEvent::Started {
+            chunk: number,
+            positions: plan.positions.len(),
+            done: scores.len(),
+        });
+        let partial_path = dir.partial_path(number);
+        let mut partial = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&partial_path)
+            .map_err(io_error(&partial_path))?;
+        if scores.is_empty() {
+            partial.set_len(0).map_err(io_error(&partial_path))?;
+            partial
+                .write_all(&dir.partial_header(&plan))
+                .map_err(io_error(&partial_path))?;
+        }
+        let mut solved = 0;
+        for position in &plan.positions[scores.len()..] {
+            if should_stop() {
+                return Ok((solved, false));
+            }
+            let score = solve(solver, position)?;
+            partial
+                .write_all(&[score.value() as i8 as u8])
+                .map_err(io_error(&partial_path))?;
+            scores.push(score);
+            solved += 1;
+            on_event(LayerEvent::Solved);
+        }
+        drop(partial);
+        write_chunk(dir, &plan, scores)?;
+        std::fs::remove_file(&partial_path).map_err(io_error(&partial_path))?;
+        on_event(LayerEvent::Finished {
+            chunk: number,
+            positions: plan.positions.len(),
+        });
+        Ok((solved, true))
+    }
+}
+
+/// Writes a finished chunk's file whole or not at all (a temporary file renamed).
+fn write_chunk(
+    dir: &LayerDir,
+    plan: &ChunkPlan,
+    scores: Vec<ExactScore>,
+) -> Result<(), LayerError> {
+    let chunk = Chunk {
+        root_ply: dir.layout.root_ply,
+        ply: dir.layout.ply,
+        number: plan.number as u32,
+        first_root: plan.first_root as u32,
+        roots_digest: plan.digest,
+        shares: plan.shares.clone(),
+        scores,
+    };
+    let path = dir.chunk_path(plan.number);
+    let temporary = path.with_extension("writing");
+    let mut file = File::create(&temporary).map_err(io_error(&temporary))?;
+    file.write_all(&chunk.encode())
+        .map_err(io_error(&temporary))?;
+    file.sync_all().map_err(io_error(&temporary))?;
+    std::fs::rename(&temporary, &path).map_err(io_error(&path))
+}

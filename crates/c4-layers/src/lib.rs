@@ -1,0 +1,19 @@
+//! The book's deep layers: every position of one ply (10 to 12) with its exact score.
+//!
+//! The built-in book holds every position to ply 9. Deeper plies hold millions of positions
+//! (ply 12: about 4.2 million, one of each mirror pair, without those whose side to move wins
+//! at once), some tens of CPU-hours to solve. So a layer is built in chunks by subtree
+//! ([`subtree`]): the positions that descend from a run of ply-9 positions, solved by one
+//! worker with one table, written once as a compact file ([`chunk`]: a byte a position, the
+//! positions implied by the roots) when finished, and never solved again by any later run on
+//! any machine ([`build`]). Every file read back is checked.
+
+#![deny(missing_docs)]
+
+pub mod build;
+pub mod chunk;
+pub mod subtree;
+
+pub use build::{LayerBuild, LayerDir, LayerError, LayerEvent, LayerSummary};
+pub use chunk::{Chunk, ChunkError};
+pub use subtree::{Layout, Roots};
