@@ -6,7 +6,7 @@ use c4_core::{Column, Game, Position};
 use c4_eval::threats::Threats;
 use c4_eval::{SeededRng, with_evaluator};
 use c4_options::SpecError;
-use c4_search::search::engine::{EngineConfig, EngineSearch};
+use c4_search::search::engine::{EngineConfig, EngineSearch, SolverThreads};
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use c4_search::search::{MoveReport, MoveValue, RandomCount, RandomPick, TieBreak};
 use c4_solver::Cancel;
@@ -56,7 +56,10 @@ impl PlayerSpec {
                     time: Duration::from_millis(s.time_ms),
                     max_depth: s.depth,
                     use_solver: s.solver,
-                    solver_threads: s.threads as usize,
+                    solver_threads: match s.threads {
+                        0 | 1 => SolverThreads::First(1),
+                        n => SolverThreads::Beside(n as usize - 1),
+                    },
                     ..EngineConfig::default()
                 };
                 let book = load_book(&s.book)?;
