@@ -1,7 +1,7 @@
 //! The players a [`PlayerSpec`] builds.
 
 use super::Agent;
-use super::spec::PlayerSpec;
+use super::spec::{PlayerSpec, available_threads};
 use c4_core::{Column, Game, Position};
 use c4_eval::threats::Threats;
 use c4_eval::{SeededRng, with_evaluator};
@@ -57,8 +57,9 @@ impl PlayerSpec {
                     max_depth: s.depth,
                     use_solver: s.solver,
                     solver_threads: match s.threads {
-                        0 | 1 => SolverThreads::First(1),
-                        n => SolverThreads::Beside(n as usize - 1),
+                        None => SolverThreads::First(available_threads() as usize),
+                        Some(1) => SolverThreads::First(1),
+                        Some(n) => SolverThreads::Beside(n as usize - 1),
                     },
                     ..EngineConfig::default()
                 };
