@@ -6,7 +6,8 @@
 //! while the heuristic search, some 16 plies deep, still sees only half of what is left, the
 //! solve gets more of the move; once its score is known and only the probes of the moves
 //! remain (mostly answered by its table), more again; where the solve is hopeless (the
-//! opening without a book), the search keeps half the move.
+//! opening without a book), the search keeps half the move. Past half the move the search
+//! always keeps [`SEARCH_FLOOR`], so that a short budget still searches as deep as before.
 
 use c4_solver::SolveLimits;
 use c4_solver::clock::Instant;
@@ -27,6 +28,10 @@ pub const SCORE_KNOWN_SHARE_PERCENT: u32 = 90;
 /// of random positions of ply 10 and later take at most about a second of one thread, while
 /// the heuristic search, some 16 plies deep in a second, sees half of the game that is left.
 pub const WITHIN_REACH_EMPTY_CELLS: u32 = 32;
+/// With the solve first: a solve's share past half the move leaves the heuristic search at
+/// least this long, which reaches depth 12-14 past the opening book on one core (a budget
+/// under twice this gives the solve half, as far from the end).
+pub const SEARCH_FLOOR: Duration = Duration::from_millis(100);
 /// The deepening starts another iteration while the time left is at least this many times
 /// the time it has spent: the next iteration costs one to two times all those before it
 /// (the table's move and threat ordering keep the effective branching factor near 2-3),
@@ -41,18 +46,22 @@ pub(super) enum SolveProgress {
     ScoreKnown,
 }
 
-/// The share of a move's budget, in percent, that an exact solve before the heuristic search
-/// may spend (counted from the start of the move) in a position with `empty_cells` empty
-/// cells, having got as far as `progress`: the rest is the search's.
+/// The part of a move's `budget` that an exact solve before the heuristic search may spend
+/// (counted from the start of the move) in a position with `empty_cells` empty cells, having
+/// got as far as `progress`: its share in percent, but past half the budget never so much
+/// that the search is left less than [`SEARCH_FLOOR`]. The rest is the search's.
 #[must_use]
-pub(super) fn solve_share(empty_cells: u32, progress: SolveProgress) -> u32 {
-    match progress {
+pub(super) fn solve_share(budget: Duration, empty_cells: u32, progress: SolveProgress) -> Duration {
+    let percent = match progress {
         SolveProgress::ScoreKnown => SCORE_KNOWN_SHARE_PERCENT,
         SolveProgress::Started if empty_cells <= WITHIN_REACH_EMPTY_CELLS => {
             WITHIN_REACH_SHARE_PERCENT
         }
         SolveProgress::Started => SOLVER_SHARE_PERCENT,
-    }
+    };
+    let half = budget * SOLVER_SHARE_PERCENT / 100;
+    let most = budget.saturating_sub(SEARCH_FLOOR).max(half);
+    (budget * percent / 100).min(most)
 }
 
 // The solve's share grows as it nears its end, and the search always keeps some of the move.
@@ -98,7 +107,7 @@ impl MoveClock {
     /// `progress` in a position with `empty_cells` empty cells: until its share of the
     /// budget ([`solve_share`]) is spent, counted from the start of the move.
     pub(super) fn solver_share(&self, empty_cells: u32, progress: SolveProgress) -> SolveLimits {
-        let share = self.budget * solve_share(empty_cells, progress) / 100;
+        let share = solve_share(self.budget, empty_cells, progress);
         SolveLimits {
             nodes: None,
             time: Some(share.saturating_sub(self.elapsed())),
@@ -129,34 +138,62 @@ mod tests {
     use super::*;
     use c4_core::CELLS;
 
+    const SECOND: Duration = Duration::from_secs(1);
+
+    fn percent(budget: Duration, empty: u32, progress: SolveProgress) -> u128 {
+        solve_share(budget, empty, progress).as_micros() * 100 / budget.as_micros()
+    }
+
     #[test]
     fn a_hopeless_solve_leaves_the_search_half_the_move() {
         for empty in WITHIN_REACH_EMPTY_CELLS + 1..=CELLS as u32 {
-            assert_eq!(
-                solve_share(empty, SolveProgress::Started),
-                SOLVER_SHARE_PERCENT
-            );
+            assert_eq!(percent(SECOND, empty, SolveProgress::Started), 50);
         }
     }
 
     #[test]
     fn a_solve_within_reach_gets_more_and_a_known_score_more_again() {
         for empty in 0..=WITHIN_REACH_EMPTY_CELLS {
-            assert_eq!(
-                solve_share(empty, SolveProgress::Started),
-                WITHIN_REACH_SHARE_PERCENT
-            );
+            assert_eq!(percent(SECOND, empty, SolveProgress::Started), 75);
         }
         for empty in 0..=CELLS as u32 {
-            assert_eq!(
-                solve_share(empty, SolveProgress::ScoreKnown),
-                SCORE_KNOWN_SHARE_PERCENT
-            );
-            assert!(
-                solve_share(empty, SolveProgress::ScoreKnown)
-                    >= solve_share(empty, SolveProgress::Started)
-            );
+            assert_eq!(percent(SECOND, empty, SolveProgress::ScoreKnown), 90);
+            assert_eq!(percent(SECOND * 10, empty, SolveProgress::ScoreKnown), 90);
         }
+    }
+
+    #[test]
+    fn past_half_the_move_the_search_keeps_its_floor() {
+        for budget_ms in [1, 50, 100, 150, 200, 300, 500, 1000, 2000, 60_000] {
+            let budget = Duration::from_millis(budget_ms);
+            for empty in 0..=CELLS as u32 {
+                for progress in [SolveProgress::Started, SolveProgress::ScoreKnown] {
+                    let share = solve_share(budget, empty, progress);
+                    assert!(share >= budget / 2, "{budget_ms} ms, {empty}: {share:?}");
+                    assert!(
+                        share <= budget / 2 || budget - share >= SEARCH_FLOOR,
+                        "{budget_ms} ms, {empty}, {progress:?}: {share:?}"
+                    );
+                    assert!(
+                        progress == SolveProgress::Started
+                            || share >= solve_share(budget, empty, SolveProgress::Started)
+                    );
+                }
+            }
+        }
+        // A tenth of a second: half, wherever the position is.
+        let tenth = Duration::from_millis(100);
+        assert_eq!(solve_share(tenth, 20, SolveProgress::ScoreKnown), tenth / 2);
+        // Half a second: three quarters within reach, the score known short of nine tenths.
+        let half = Duration::from_millis(500);
+        assert_eq!(
+            solve_share(half, 30, SolveProgress::Started),
+            Duration::from_millis(375)
+        );
+        assert_eq!(
+            solve_share(half, 30, SolveProgress::ScoreKnown),
+            Duration::from_millis(400)
+        );
     }
 
     #[test]
