@@ -1,6 +1,6 @@
 //! The policy of a move: what the root settles without a search (a win at once, the book's
 //! move, a forced or hopeless move), and the exact solve, tried before the heuristic search
-//! on this thread or run beside it on the others.
+//! on all its threads or run beside it on the others.
 
 use super::time::{MoveClock, SolveProgress};
 use super::{EngineSearch, MoveReport, MoveValue, SearchValue, SolverThreads};
