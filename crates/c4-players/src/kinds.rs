@@ -311,13 +311,24 @@ const ENGINE_OPTIONS: OptionTable<EngineSpec> = OptionTable {
             solver,
             "try an exact solve first when it may finish in time"
         ),
-        integer_option!(
-            EngineSpec,
+        OptionDef::new(
             "threads",
-            threads,
-            1,
-            MAX_THREADS as i64,
-            "1: an exact solve first, then the heuristic search; N >= 2: the solve on N - 1 threads beside the heuristic search, both the whole time (1-64)"
+            "auto: an exact solve first on every available core, then the heuristic search; 1: the same on one thread; N >= 2: the solve on N - 1 threads beside the heuristic search, both the whole time (1-64)",
+            Field::NumberOr {
+                words: &["auto"],
+                min: 1,
+                max: MAX_THREADS as i64,
+                get: |c| {
+                    c.threads
+                        .map_or(NumberOr::Word("auto"), |n| NumberOr::Number(i64::from(n)))
+                },
+                set: |c, v| {
+                    c.threads = match v {
+                        NumberOr::Number(n) => Some(n as u32),
+                        NumberOr::Word(_) => None,
+                    }
+                },
+            },
         ),
         book_option(),
         eval_option(),

@@ -51,7 +51,7 @@ pub static LEVELS: &[Level] = &[
     Level {
         name: "hard",
         spec: "engine:time=1000",
-        about: "the engine with a second a move: the opening book (exact scores of plies 0-{book_depth}) for its first {book_depth} plies, then an exact solve when one fits in half the second, else a deep search",
+        about: "the engine with a second a move: the opening book (exact scores of plies 0-{book_depth}) for its first {book_depth} plies, then an exact solve on every core within half the second, three quarters from ply 10 on and nine tenths once it has the score, else a deep search in the rest",
     },
     Level {
         name: "perfect",

@@ -36,7 +36,7 @@ pub use levels::{
 };
 pub use spec::{
     EngineSpec, FixedDepthSpec, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, PerfectSpec, PlayerSpec,
-    RandomSpec,
+    RandomSpec, available_threads,
 };
 
 /// The types a spec's parsing takes and returns, so the crates above read specs without

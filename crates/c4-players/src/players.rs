@@ -1,12 +1,12 @@
 //! The players a [`PlayerSpec`] builds.
 
 use super::Agent;
-use super::spec::PlayerSpec;
+use super::spec::{PlayerSpec, available_threads};
 use c4_core::{Column, Game, Position};
 use c4_eval::threats::Threats;
 use c4_eval::{SeededRng, with_evaluator};
 use c4_options::SpecError;
-use c4_search::search::engine::{EngineConfig, EngineSearch};
+use c4_search::search::engine::{EngineConfig, EngineSearch, SolverThreads};
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use c4_search::search::{MoveReport, MoveValue, RandomCount, RandomPick, TieBreak};
 use c4_solver::Cancel;
@@ -56,7 +56,11 @@ impl PlayerSpec {
                     time: Duration::from_millis(s.time_ms),
                     max_depth: s.depth,
                     use_solver: s.solver,
-                    solver_threads: s.threads as usize,
+                    solver_threads: match s.threads {
+                        None => SolverThreads::First(available_threads() as usize),
+                        Some(1) => SolverThreads::First(1),
+                        Some(n) => SolverThreads::Beside(n as usize - 1),
+                    },
                     ..EngineConfig::default()
                 };
                 let book = load_book(&s.book)?;

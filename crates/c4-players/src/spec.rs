@@ -17,6 +17,16 @@ pub const MAX_TIME_MS: u64 = 1_000_000_000_000;
 /// The most threads a spec may ask for.
 pub const MAX_THREADS: u32 = 64;
 
+/// The threads `threads=auto` stands for: every core this process may use
+/// ([`std::thread::available_parallelism`]; one where that is unknown, as in the browser), at
+/// most [`MAX_THREADS`].
+#[must_use]
+pub fn available_threads() -> u32 {
+    std::thread::available_parallelism()
+        .map_or(1, |n| u32::try_from(n.get()).unwrap_or(MAX_THREADS))
+        .min(MAX_THREADS)
+}
+
 /// A parsed, validated player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
@@ -70,8 +80,10 @@ pub struct EngineSpec {
     pub depth: Option<u32>,
     /// Whether to try exact solves.
     pub solver: bool,
-    /// Threads: one runs the solve then the search; more run both side by side.
-    pub threads: u32,
+    /// Threads: `None` (`auto`) the solve first on every available core
+    /// ([`available_threads`]), then the search; 1 the same on one thread; N >= 2 the solve on
+    /// N - 1 threads beside the search, both the whole move.
+    pub threads: Option<u32>,
     /// The opening book.
     pub book: BookChoice,
     /// The evaluator.
@@ -137,7 +149,7 @@ impl Default for EngineSpec {
             time_ms: DEFAULT_ENGINE_TIME.as_millis() as u64,
             depth: None,
             solver: true,
-            threads: 1,
+            threads: None,
             book: BookChoice::Builtin,
             eval: EvalSpec::default(),
             seed: 0,
@@ -272,7 +284,21 @@ impl PlayerSpec {
                 }
                 &mut s.threads
             }
-            PlayerSpec::Engine(s) => &mut s.threads,
+            PlayerSpec::Engine(s) => {
+                // `auto` asks for every core: above the cap, the cap's threads (beside the
+                // search from two on, as any explicit count).
+                let available = available_threads();
+                if s.threads.is_none() && available > max_threads {
+                    notes.push(format!(
+                        "threads auto ({available}) clamped to {max_threads}"
+                    ));
+                    s.threads = Some(max_threads);
+                }
+                match &mut s.threads {
+                    Some(threads) => threads,
+                    None => return notes,
+                }
+            }
             _ => return notes,
         };
         if *threads > max_threads {

@@ -179,6 +179,9 @@ fn specs_round_trip_through_their_text() {
         "perfect:time=100",
         "perfect:time=none,book=none",
         "engine:depth=none",
+        "engine:threads=auto",
+        "engine:threads=1",
+        "engine:threads=2",
         "easy",
         "medium",
         "hard",
@@ -262,6 +265,34 @@ fn clamped_specs_stop_at_the_time_cap_and_say_so() {
     assert_eq!(
         long.clamp(42, 500),
         ["time 1000000000 ms clamped to 500 ms"]
+    );
+    // `threads=auto` asks for every core: over the cap it gets the cap's threads, and says so.
+    let mut auto = PlayerSpec::parse("engine:time=100", 0).unwrap();
+    let notes = auto.clamp_resources(20, 1);
+    if c4_players::available_threads() > 1 {
+        assert_eq!(
+            notes,
+            [format!(
+                "threads auto ({}) clamped to 1",
+                c4_players::available_threads()
+            )]
+        );
+        assert!(
+            matches!(&auto, PlayerSpec::Engine(s) if s.threads == Some(1)),
+            "{auto}"
+        );
+    } else {
+        assert!(notes.is_empty(), "{notes:?}");
+        assert!(
+            matches!(&auto, PlayerSpec::Engine(s) if s.threads.is_none()),
+            "{auto}"
+        );
+    }
+    let mut all = PlayerSpec::parse("engine:time=100", 0).unwrap();
+    assert!(all.clamp_resources(20, 64).is_empty());
+    assert!(
+        matches!(&all, PlayerSpec::Engine(s) if s.threads.is_none()),
+        "auto within the cap stays auto: {all}"
     );
     // A search that finishes in time plays exactly as without the cap.
     let capped = PlayerSpec::parse("alphabeta:depth=3,time=60000,eval=center", 0).unwrap();

@@ -3,9 +3,10 @@
 //! Per move: take a win in one; otherwise keep only moves that do not hand the opponent a
 //! win in one (Pons' non-losing moves: a forced block is the only move, and no disc goes
 //! directly below an opponent's winning cell); try to solve the position exactly and play
-//! perfectly if that succeeds: with one thread first, within part of the budget and only
-//! when few enough cells are empty, with two or more on the other threads while this one
-//! searches heuristically; otherwise iterate alpha-beta deeper and deeper until the time
+//! perfectly if that succeeds: first, on every thread it is given, within a share of the
+//! budget that grows as the solve nears its end and only when few enough cells are empty, or
+//! on the other threads while this one searches heuristically ([`SolverThreads`]);
+//! otherwise iterate alpha-beta deeper and deeper until the time
 //! budget is spent, with a transposition table kept between moves, threat-count move
 //! ordering and the evaluator at the leaves. A depth that reaches the end of the game in
 //! every line is exact.
@@ -22,7 +23,10 @@ mod time;
 
 pub use negamax::{OrderingWeights, TABLE_MOVE_BONUS, THREAT_WEIGHT};
 pub use root::SOLVER_MIN_DISCS;
-pub use time::{DEFAULT_ENGINE_TIME, SOLVER_SHARE_PERCENT};
+pub use time::{
+    DEFAULT_ENGINE_TIME, SCORE_KNOWN_SHARE_PERCENT, SEARCH_FLOOR, SOLVER_SHARE_PERCENT,
+    WITHIN_REACH_EMPTY_CELLS, WITHIN_REACH_SHARE_PERCENT,
+};
 
 use super::node_counter::NodeCounter;
 use super::pv::PvTable;
@@ -49,10 +53,33 @@ pub struct EngineConfig {
     pub table_bits: u32,
     /// log2 of the solver table's entries.
     pub solver_table_bits: u32,
-    /// Threads per exact solve.
-    pub solver_threads: usize,
+    /// The threads of the exact solve, and whether it runs before the search or beside it.
+    pub solver_threads: SolverThreads,
     /// How a node's moves are ranked before they are searched.
     pub ordering: OrderingWeights,
+}
+
+/// How an exact solve shares a move with the heuristic search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolverThreads {
+    /// The solve first, on this many threads (at least one) searching one table together,
+    /// within its share of the budget (see [`SOLVER_SHARE_PERCENT`] and the shares after
+    /// it); then, if it gave up, the heuristic search on one thread for the rest.
+    First(usize),
+    /// The solve on this many threads (at least one) beside the heuristic search on one
+    /// more, both for the whole budget: the solve's move is played when it finishes in time.
+    Beside(usize),
+}
+
+impl SolverThreads {
+    /// The threads a solve gets when it runs alone (a forced move's, or the solve first).
+    #[must_use]
+    pub fn alone(self) -> usize {
+        match self {
+            SolverThreads::First(n) => n.max(1),
+            SolverThreads::Beside(n) => n.max(1) + 1,
+        }
+    }
 }
 
 /// log2 of the solver table's entries by default: 2^22 slots, 32 MiB.
@@ -66,7 +93,7 @@ impl Default for EngineConfig {
             use_solver: true,
             table_bits: DEFAULT_TT_BITS,
             solver_table_bits: DEFAULT_SOLVER_TABLE_BITS,
-            solver_threads: 1,
+            solver_threads: SolverThreads::First(1),
             ordering: OrderingWeights::default(),
         }
     }
@@ -100,7 +127,7 @@ impl<E: Evaluator> EngineSearch<E> {
             table: TranspositionTable::new(config.table_bits),
             solver: config.use_solver.then(|| {
                 let mut solver = Solver::new(config.solver_table_bits);
-                solver.set_threads(config.solver_threads);
+                solver.set_threads(config.solver_threads.alone());
                 solver
             }),
             root_player: Player::Red,
@@ -141,10 +168,12 @@ impl<E: Evaluator> EngineSearch<E> {
     /// Chooses a move in `position` (not over). The root itself is never evaluated, so the
     /// move that led to it does not matter; children get their own last move.
     ///
-    /// With one thread an exact solve gets the first `SOLVER_SHARE_PERCENT` of the budget and
-    /// the heuristic search the rest. With `solver_threads` = N >= 2 the solve runs on N - 1
-    /// threads beside the heuristic search, both for the whole budget: the solve's move is
-    /// played when it finishes in time, the heuristic search's otherwise.
+    /// With [`SolverThreads::First`] an exact solve on all its threads gets the first share
+    /// of the budget (from [`SOLVER_SHARE_PERCENT`] up to [`SCORE_KNOWN_SHARE_PERCENT`], as
+    /// the position and the solve's progress decide) and the heuristic search the rest. With
+    /// [`SolverThreads::Beside`] the solve runs on its threads beside the heuristic search,
+    /// both for the whole budget: the solve's move is played when it finishes in time, the
+    /// heuristic search's otherwise.
     pub fn choose(&mut self, position: &Position) -> MoveReport {
         self.choose_excluding(position, &[])
     }

@@ -1,9 +1,9 @@
 //! The policy of a move: what the root settles without a search (a win at once, the book's
 //! move, a forced or hopeless move), and the exact solve, tried before the heuristic search
-//! on this thread or run beside it on the others.
+//! on all its threads or run beside it on the others.
 
-use super::time::MoveClock;
-use super::{EngineSearch, MoveReport, MoveValue, SearchValue};
+use super::time::{MoveClock, SolveProgress};
+use super::{EngineSearch, MoveReport, MoveValue, SearchValue, SolverThreads};
 use c4_core::bitboard::winning_cells;
 use c4_core::{Bitboard, CELLS, Column, Position};
 use c4_eval::Evaluator;
@@ -11,7 +11,7 @@ use c4_solver::{ExactScore, SolveError, Solver};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// With one thread: below this many discs the exact solve is not tried (it would
+/// With the solve first: below this many discs the exact solve is not tried (it would
 /// not finish without a book, and its time would be lost to the heuristic search).
 pub const SOLVER_MIN_DISCS: u32 = 8;
 
@@ -86,11 +86,11 @@ impl<E: Evaluator> EngineSearch<E> {
             };
         }
 
-        if self.config.solver_threads >= 2 {
+        if let SolverThreads::Beside(threads) = self.config.solver_threads {
             // From the first move: a solve that does not finish costs the heuristic search
             // nothing, and its bounds stay in the solver's table for the next moves.
             if let Some(solver) = self.solver.take() {
-                return self.solve_beside_search(solver, position, &candidates, &clock);
+                return self.solve_beside_search(solver, threads, position, &candidates, &clock);
             }
         } else {
             match self.try_exact(position, &clock) {
@@ -102,20 +102,21 @@ impl<E: Evaluator> EngineSearch<E> {
         self.deepen(position, &candidates, &clock)
     }
 
-    /// Runs `solver` on the other threads while this one deepens the heuristic search; the
-    /// solver is put back for the next move.
+    /// Runs `solver` on `threads` other threads while this one deepens the heuristic search;
+    /// the solver is put back for the next move.
     fn solve_beside_search(
         &mut self,
         mut solver: Solver,
+        threads: usize,
         position: &Position,
         candidates: &[Column],
         clock: &MoveClock,
     ) -> MoveReport {
         let solved = Arc::new(AtomicBool::new(false));
         self.counter.set_moot(Some(Arc::clone(&solved)));
-        // The heuristic search keeps this thread, so the solve gets the other N - 1; alone
-        // (a forced move's `try_exact`) it has all N, restored below.
-        solver.set_threads(self.config.solver_threads - 1);
+        // The heuristic search keeps this thread, so the solve gets the others; alone (a
+        // forced move's `try_exact`) it has one more, restored below.
+        solver.set_threads(threads);
         let limits = clock.until_deadline();
         let (exact, heuristic) = std::thread::scope(|scope| {
             let solving = std::thread::Builder::new().spawn_scoped(scope, || {
@@ -133,7 +134,7 @@ impl<E: Evaluator> EngineSearch<E> {
             };
             (exact, heuristic)
         });
-        solver.set_threads(self.config.solver_threads);
+        solver.set_threads(self.config.solver_threads.alone());
         self.solver = Some(solver);
         self.counter.set_moot(None);
         match exact {
@@ -149,9 +150,11 @@ impl<E: Evaluator> EngineSearch<E> {
         }
     }
 
-    /// Solves the position within the solver's share of the budget: the best move on
-    /// success, else the columns the solve proved worse than the position's score before it
-    /// gave up.
+    /// Solves the position within the solver's share of the budget, in two steps: the
+    /// position's score within the share of a solve just started, then (the score's proof in
+    /// the table) the move within the larger share of a known score (see
+    /// [`solve_share`](super::time::solve_share)). The best move on success, else the columns
+    /// the solve proved worse than the position's score before it gave up.
     fn try_exact(
         &mut self,
         position: &Position,
@@ -163,12 +166,21 @@ impl<E: Evaluator> EngineSearch<E> {
         if position.moves_played() < SOLVER_MIN_DISCS {
             return Err(Vec::new());
         }
-        match solver.best_move_or_worse(position, clock.solver_share()) {
+        let empty = CELLS as u32 - position.moves_played();
+        let (_, score_stats) = solver
+            .solve_within(
+                position,
+                false,
+                clock.solver_share(empty, SolveProgress::Started),
+            )
+            .map_err(|_| Vec::new())?;
+        let limits = clock.solver_share(empty, SolveProgress::ScoreKnown);
+        match solver.best_move_or_worse(position, limits) {
             Ok((best, score, stats)) => Ok(exact_report(
                 position,
                 best,
                 score,
-                stats.nodes,
+                score_stats.nodes + stats.nodes,
                 clock,
                 SOLVED,
             )),
