@@ -1,7 +1,7 @@
 //! `c4 evals`: the players, levels and evaluators with their options (from the registries).
 
 use anyhow::Result;
-use c4_eval::EVALUATORS;
+use c4_eval::{EVALUATORS, SupportedSizes};
 use c4_options::OptionDoc;
 use c4_players::{LEVELS, PLAYER_KINDS, REGISTRY};
 use std::io::Write;
@@ -55,14 +55,25 @@ pub fn run(args: &EvalsArgs) -> Result<()> {
     for e in EVALUATORS {
         writeln!(
             out,
-            "  {:10} {}\n             {}",
-            e.name, e.summary, e.citation
+            "  {:10} {}\n             {}\n             sizes: {}",
+            e.name,
+            e.summary,
+            e.citation,
+            sizes_note(e.sizes)
         )?;
         for o in &e.options.docs() {
             write_option(&mut out, o)?;
         }
     }
     Ok(())
+}
+
+/// The boards an evaluator plays on, in words.
+fn sizes_note(sizes: SupportedSizes) -> String {
+    match sizes {
+        SupportedSizes::Any => "every board size".to_owned(),
+        SupportedSizes::Only { size, reason } => format!("{size} only ({reason} {size})"),
+    }
 }
 
 /// One option's line: `key=default` and its help.
@@ -98,13 +109,14 @@ pub fn markdown() -> String {
         ));
     }
     text.push_str(
-        "\n| evaluator | what it computes | options (defaults; * tunable) |\n|---|---|---|\n",
+        "\n| evaluator | what it computes | sizes | options (defaults; * tunable) |\n|---|---|---|---|\n",
     );
     for entry in EVALUATORS {
         text.push_str(&format!(
-            "| `{}` | {} | {} |\n",
+            "| `{}` | {} | {} | {} |\n",
             entry.name,
             entry.summary,
+            entry.sizes,
             spelled(&entry.options.docs())
         ));
     }

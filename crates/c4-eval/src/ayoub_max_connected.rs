@@ -7,8 +7,7 @@
 //! zero-sum like the others, and `sides=own` restores the paper's one-sided reading.
 
 use super::{Eval, Evaluator, Sides, Term, sides_of};
-use c4_core::bitboard::FULL_BOARD;
-use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position};
+use c4_core::{Column, Geometry, Player, Position, Standard};
 use c4_options::OptionTable;
 use c4_options::choice_option;
 
@@ -44,14 +43,22 @@ impl MaxConnected {
     }
 }
 
-/// The cells touching `cells` in the eight directions (the sentinel row keeps columns apart).
+/// The cells of the standard board touching `cells` in the eight directions.
 #[must_use]
 #[inline]
 pub(crate) fn neighbours(cells: u64) -> u64 {
+    neighbours_in(Standard, cells)
+}
+
+/// The cells of `geometry`'s board touching `cells` in the eight directions (the sentinel
+/// row keeps columns apart).
+#[must_use]
+#[inline]
+pub(crate) fn neighbours_in<G: Geometry>(geometry: G, cells: u64) -> u64 {
     let v = 1;
-    let h = COLUMN_BITS;
-    let d1 = COLUMN_BITS + 1;
-    let d2 = HEIGHT;
+    let h = geometry.column_bits();
+    let d1 = h + 1;
+    let d2 = h - 1;
     (cells << v
         | cells >> v
         | cells << h
@@ -60,17 +67,23 @@ pub(crate) fn neighbours(cells: u64) -> u64 {
         | cells >> d1
         | cells << d2
         | cells >> d2)
-        & FULL_BOARD
+        & geometry.board()
 }
 
-/// The size of the largest 8-connected group in `discs`.
+/// The size of the largest 8-connected group in `discs`, on the standard board.
 #[must_use]
-pub fn largest_group(mut discs: u64) -> u32 {
+pub fn largest_group(discs: u64) -> u32 {
+    largest_group_in(Standard, discs)
+}
+
+/// The size of the largest 8-connected group in `discs`, on `geometry`'s board.
+#[must_use]
+pub fn largest_group_in<G: Geometry>(geometry: G, mut discs: u64) -> u32 {
     let mut best = 0;
     while discs != 0 {
         let mut group = discs & discs.wrapping_neg();
         loop {
-            let grown = (group | neighbours(group)) & discs;
+            let grown = (group | neighbours_in(geometry, group)) & discs;
             if grown == group {
                 break;
             }
@@ -82,21 +95,29 @@ pub fn largest_group(mut discs: u64) -> u32 {
     best
 }
 
-impl Evaluator for MaxConnected {
+impl<G: Geometry> Evaluator<G> for MaxConnected {
     #[inline]
-    fn evaluate(&mut self, position: &Position, view: Player, _: Option<Column>) -> Eval {
+    fn evaluate(&mut self, position: &Position<G>, view: Player, _: Option<Column>) -> Eval {
         let (own, opponent) = sides_of(position, view);
-        self.config
-            .sides
-            .combine(largest_group(own) as Eval, largest_group(opponent) as Eval)
+        let g = position.geometry();
+        self.config.sides.combine(
+            largest_group_in(g, own) as Eval,
+            largest_group_in(g, opponent) as Eval,
+        )
     }
 
-    fn breakdown(&mut self, position: &Position, view: Player, last: Option<Column>) -> Vec<Term> {
+    fn breakdown(
+        &mut self,
+        position: &Position<G>,
+        view: Player,
+        last: Option<Column>,
+    ) -> Vec<Term> {
         let (own, opponent) = sides_of(position, view);
+        let g = position.geometry();
         vec![Term {
             name: "largest connected group".to_owned(),
-            own: i64::from(largest_group(own)),
-            opponent: i64::from(largest_group(opponent)),
+            own: i64::from(largest_group_in(g, own)),
+            opponent: i64::from(largest_group_in(g, opponent)),
             value: i64::from(self.evaluate(position, view, last)),
         }]
     }
@@ -105,6 +126,7 @@ impl Evaluator for MaxConnected {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use c4_core::{COLUMN_BITS, HEIGHT};
 
     fn red(grid: &str) -> u64 {
         // Only red's discs matter; pad the grid with yellow elsewhere is unnecessary here.

@@ -12,7 +12,7 @@
 
 use super::{Eval, Evaluator};
 use crate::SeededRng;
-use c4_core::{Column, Player, Position};
+use c4_core::{Column, Geometry, Player, Position};
 use c4_options::{Field, OptionDef, OptionTable, Word, set_word, word_of, words};
 use c4_solver::hashing::mix64;
 use rand::{RngExt, SeedableRng};
@@ -95,9 +95,9 @@ impl Naive {
     }
 }
 
-impl Evaluator for Naive {
+impl<G: Geometry> Evaluator<G> for Naive {
     #[inline]
-    fn evaluate(&mut self, position: &Position, _: Player, _: Option<Column>) -> Eval {
+    fn evaluate(&mut self, position: &Position<G>, _: Player, _: Option<Column>) -> Eval {
         match self.config.mode {
             NaiveMode::Hash => (mix64(position.key() ^ self.salt) % NAIVE_RANGE as u64) as Eval,
             NaiveMode::Stream => self.rng.random_range(0..NAIVE_RANGE),

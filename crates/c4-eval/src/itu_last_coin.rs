@@ -4,7 +4,9 @@
 //! evaluated), as the sum of three features:
 //!
 //! 1. **coin position value**: the square's value in a static table; the ITU table is the
-//!    same 3..13 matrix as Kang's H2 ([`super::square_values::CENTER_MATRIX`]);
+//!    same 3..13 matrix as Kang's H2 ([`super::square_values::CENTER_MATRIX`]), the number
+//!    of fours through each square, which on another size is that size's
+//!    ([`crate::board_tables`]);
 //! 2. **max coins in a row**: the longest run of the coin owner's coins through the coin on
 //!    any of the four axes. Four or more is the maximum utility ([`ITU_MAX_UTILITY`], the
 //!    game is won). Otherwise it counts `x6` (`row-weight=`) only when the evaluating
@@ -21,9 +23,9 @@
 //! tell positions apart by it ([`Evaluator::uses_last_move`]). The heuristic is left-right
 //! symmetric when the last move is mirrored too.
 
-use super::square_values::{BitValues, CENTER_MATRIX};
 use super::{Eval, Evaluator, Sides, Term};
-use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position, WIDTH};
+use crate::board_tables::BoardTables;
+use c4_core::{Column, Player, Position};
 use c4_options::{Field, OptionDef, OptionTable, set_word, word_of, words};
 
 /// The utility of a won game in the ITU evaluation.
@@ -91,28 +93,34 @@ pub struct CoinFeatures {
 #[derive(Clone, Debug)]
 pub struct ItuLastCoin {
     config: ItuConfig,
-    values: BitValues,
 }
 
 impl ItuLastCoin {
     /// Builds the evaluator.
     #[must_use]
     pub fn new(config: ItuConfig) -> Self {
-        ItuLastCoin {
-            config,
-            values: BitValues::from_matrix(&CENTER_MATRIX),
-        }
+        ItuLastCoin { config }
     }
 
     /// The features of the top coin of `column`, if it has one.
     #[must_use]
-    pub fn coin_features(&self, position: &Position, column: Column) -> Option<CoinFeatures> {
-        let height = position.height(column);
-        if height == 0 {
+    pub fn coin_features<G: BoardTables>(
+        &self,
+        position: &Position<G>,
+        column: Column,
+    ) -> Option<CoinFeatures> {
+        let geometry = position.geometry();
+        let (width, height, column_bits) = (
+            geometry.width() as isize,
+            geometry.height() as isize,
+            geometry.column_bits(),
+        );
+        let coins = position.height(column);
+        if coins == 0 {
             return None;
         }
-        let (c, r) = (column.index() as isize, height as isize - 1);
-        let bit_index = column.index() * COLUMN_BITS + height - 1;
+        let (c, r) = (column.index() as isize, coins as isize - 1);
+        let bit_index = column.index() * column_bits + coins - 1;
         let owner_is_current = position.current_discs().0 & (1 << bit_index) != 0;
         let owner = if owner_is_current {
             position.side_to_move()
@@ -124,12 +132,11 @@ impl ItuLastCoin {
         let at = |set: u64, x: isize, y: isize| {
             x >= 0
                 && y >= 0
-                && x < WIDTH as isize
-                && y < HEIGHT as isize
-                && set & (1 << (x as usize * COLUMN_BITS + y as usize)) != 0
+                && x < width
+                && y < height
+                && set & (1 << (x as usize * column_bits + y as usize)) != 0
         };
-        let inside =
-            |x: isize, y: isize| x >= 0 && y >= 0 && x < WIDTH as isize && y < HEIGHT as isize;
+        let inside = |x: isize, y: isize| x >= 0 && y >= 0 && x < width && y < height;
         let mut max_in_row = 1;
         let mut win_combinations = 0;
         for (dc, dr) in [(1isize, 0isize), (0, 1), (1, 1), (1, -1)] {
@@ -153,7 +160,7 @@ impl ItuLastCoin {
         }
         Some(CoinFeatures {
             owner,
-            position_value: self.values.at(bit_index),
+            position_value: geometry.fours_through().at(bit_index),
             max_in_row,
             win_combinations,
         })
@@ -177,9 +184,14 @@ impl ItuLastCoin {
     }
 }
 
-impl Evaluator for ItuLastCoin {
+impl<G: BoardTables> Evaluator<G> for ItuLastCoin {
     #[inline]
-    fn evaluate(&mut self, position: &Position, view: Player, last_move: Option<Column>) -> Eval {
+    fn evaluate(
+        &mut self,
+        position: &Position<G>,
+        view: Player,
+        last_move: Option<Column>,
+    ) -> Eval {
         last_move
             .and_then(|column| self.coin_features(position, column))
             .map_or(0, |f| self.score(f, view))
@@ -191,7 +203,7 @@ impl Evaluator for ItuLastCoin {
 
     fn breakdown(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         view: Player,
         last_move: Option<Column>,
     ) -> Vec<Term> {

@@ -28,12 +28,16 @@
 //! - `features=` any subset of `1234` for the ablation of Tables 7 and 8.
 //!
 //! The heuristic is left-right symmetric: mirror positions score the same.
+//!
+//! Bound to 7x6 ([`crate::SupportedSizes`]): feature 4 values the 7 columns of the standard
+//! board by Table 2, which gives nothing for other widths.
 
 use super::ayoub_max_connected::neighbours;
-use super::square_values::BitValues;
 use super::{Eval, Evaluator, Term, sides_of};
+use crate::board_tables::BitValues;
+use crate::board_tables::standard_position;
 use c4_core::bitboard::FULL_BOARD;
-use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position, WIDTH};
+use c4_core::{COLUMN_BITS, Column, Geometry, HEIGHT, Player, Position, WIDTH};
 use c4_options::choice_option;
 use c4_options::{Field, OptionDef, OptionTable, Word};
 
@@ -351,17 +355,30 @@ impl KangFeatures {
     }
 }
 
-impl Evaluator for KangFeatures {
-    fn evaluate(&mut self, position: &Position, view: Player, _: Option<Column>) -> Eval {
-        let (own, opponent) = sides_of(position, view);
+/// Bound to 7x6 by its column values ([`crate::SupportedSizes`]): a position of another size,
+/// which [`crate::EvalSpec::check_size`] refuses, scores 0.
+impl<G: Geometry> Evaluator<G> for KangFeatures {
+    fn evaluate(&mut self, position: &Position<G>, view: Player, _: Option<Column>) -> Eval {
+        let Some(position) = standard_position(position) else {
+            return 0;
+        };
+        let (own, opponent) = sides_of(&position, view);
         let (occupied, playable) = (position.occupied().0, position.playable_cells().0);
         let (mine, ..) = self.score_side(own, occupied, playable);
         let (theirs, ..) = self.score_side(opponent, occupied, playable);
         mine.saturating_sub(theirs)
     }
 
-    fn breakdown(&mut self, position: &Position, view: Player, last: Option<Column>) -> Vec<Term> {
-        let (own, opponent) = sides_of(position, view);
+    fn breakdown(
+        &mut self,
+        position: &Position<G>,
+        view: Player,
+        last: Option<Column>,
+    ) -> Vec<Term> {
+        let Some(position) = standard_position(position) else {
+            return Vec::new();
+        };
+        let (own, opponent) = sides_of(&position, view);
         let (occupied, playable) = (position.occupied().0, position.playable_cells().0);
         let (_, own_counts, own_values) = self.score_side(own, occupied, playable);
         let (_, their_counts, their_values) = self.score_side(opponent, occupied, playable);
@@ -373,7 +390,7 @@ impl Evaluator for KangFeatures {
                 value: own_values[i] - their_values[i],
             })
             .collect();
-        super::with_cap(terms, self.evaluate(position, view, last))
+        super::with_cap(terms, self.evaluate(&position, view, last))
     }
 }
 

@@ -32,20 +32,24 @@
 
 pub mod ayoub_max_connected;
 pub mod ayoub_naive;
+pub mod board_tables;
 pub mod itu_last_coin;
 pub mod kang_h1_features;
 pub mod ntuple;
 pub mod params;
 pub mod registry;
 pub mod shanghai_lines;
+pub mod sizes;
 pub mod square_values;
 pub mod threats;
 
+pub use board_tables::BoardTables;
 pub use c4_core::Player;
-use c4_core::{Column, Position};
+use c4_core::{Column, Geometry, Position, Standard};
 pub use registry::{
     AnyEvaluator, EVALUATORS, EvalSpec, EvaluatorEntry, Family, heuristics, parse_evaluator,
 };
+pub use sizes::{EvalSizeError, SupportedSizes};
 
 /// The one random generator of c4: Xoshiro256++ (Blackman and Vigna), small, fast, `Clone`,
 /// and the same sequence for the same seed on every platform. Every random choice in c4
@@ -91,11 +95,16 @@ pub fn with_cap(mut terms: Vec<Term>, value: Eval) -> Vec<Term> {
     terms
 }
 
-/// A heuristic evaluation function.
-pub trait Evaluator {
+/// A heuristic evaluation function, of positions on the board `G`: [`Standard`] (7x6, its
+/// masks constants) by default, or [`c4_core::AnySize`], any size chosen at run time. The
+/// evaluators defined for every size implement it for both through [`BoardTables`]; those
+/// bound to 7x6 say so in the registry ([`SupportedSizes`]), and a spec naming one is refused
+/// on another size ([`EvalSpec::check_size`]) before it is built.
+pub trait Evaluator<G: Geometry = Standard> {
     /// The value of `position` for `view`. `last_move` is the column of the last disc played
     /// (`None` at the empty board or when unknown). The position is not over.
-    fn evaluate(&mut self, position: &Position, view: Player, last_move: Option<Column>) -> Eval;
+    fn evaluate(&mut self, position: &Position<G>, view: Player, last_move: Option<Column>)
+    -> Eval;
 
     /// Whether `evaluate` depends on `last_move`; a transposition table must then tell
     /// positions apart by it too.
@@ -111,7 +120,7 @@ pub trait Evaluator {
     /// [`with_cap`] for values that saturate). The default is a single "total".
     fn breakdown(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         view: Player,
         last_move: Option<Column>,
     ) -> Vec<Term> {
@@ -129,8 +138,8 @@ pub trait Evaluator {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Zero;
 
-impl Evaluator for Zero {
-    fn evaluate(&mut self, _: &Position, _: Player, _: Option<Column>) -> Eval {
+impl<G: Geometry> Evaluator<G> for Zero {
+    fn evaluate(&mut self, _: &Position<G>, _: Player, _: Option<Column>) -> Eval {
         0
     }
 }
@@ -167,6 +176,6 @@ impl Sides {
 /// The discs of `view` and of the other player.
 #[must_use]
 #[inline]
-pub fn sides_of(position: &Position, view: Player) -> (u64, u64) {
+pub fn sides_of<G: Geometry>(position: &Position<G>, view: Player) -> (u64, u64) {
     (position.discs(view).0, position.discs(view.other()).0)
 }

@@ -13,10 +13,13 @@ use super::kang_h1_features::{self, KangConfig, KangFeatures};
 use super::ntuple::{Ntuple, NtupleConfig, NtupleOptions};
 use super::params::{self, PARAMS_KEY, PARAMS_OPTIONS};
 use super::shanghai_lines::{self, FiveFactorLines, LinesConfig};
+use super::sizes::{
+    CORNERS_SIZES, EvalSizeError, KANG_SIZES, NTUPLE_SIZES, OWN_SQUARES_SIZES, SupportedSizes,
+};
 use super::square_values::{self, Matrix, SquareValues, SquareValuesConfig};
 use super::threats::{self, Threats, ThreatsConfig};
-use super::{Eval, Evaluator, Term, Zero};
-use c4_core::{Column, Player, Position};
+use super::{BoardTables, Eval, Evaluator, Term, Zero};
+use c4_core::{Column, Player, Position, Size, Standard};
 use c4_options::{
     FileOption, OptionTable, Options, SpecError, Tunable, Variant, VariantOptions, split_spec,
 };
@@ -197,6 +200,37 @@ impl EvalSpec {
     }
 }
 
+impl EvalSpec {
+    /// The sizes this evaluator, with these settings, is defined on.
+    #[must_use]
+    pub fn supported_sizes(&self) -> SupportedSizes {
+        match self {
+            EvalSpec::Kang(_) => KANG_SIZES,
+            EvalSpec::SquareValues(c) if c.matrix == Matrix::Corners => CORNERS_SIZES,
+            EvalSpec::SquareValues(c) if !c.is_size_general() => OWN_SQUARES_SIZES,
+            EvalSpec::Ntuple(_) => NTUPLE_SIZES,
+            _ => SupportedSizes::Any,
+        }
+    }
+
+    /// `Ok` where the evaluator is defined on `size`; else an error naming both sizes. Call it
+    /// before building an evaluator for a board of another size than 7x6.
+    pub fn check_size(&self, size: Size) -> Result<(), EvalSizeError> {
+        match self.supported_sizes() {
+            SupportedSizes::Only {
+                size: supported,
+                reason,
+            } if supported != size => Err(EvalSizeError {
+                evaluator: self.to_string(),
+                reason,
+                supported,
+                size,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl fmt::Display for EvalSpec {
     /// `name` or `name:key=value,...`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -251,17 +285,36 @@ macro_rules! with_evaluator {
     };
 }
 
-impl Evaluator for AnyEvaluator {
-    fn evaluate(&mut self, position: &Position, view: Player, last: Option<Column>) -> Eval {
+impl AnyEvaluator {
+    /// Whether its value depends on the last move ([`Evaluator::uses_last_move`], the same
+    /// on every board).
+    #[must_use]
+    pub fn uses_last_move(&self) -> bool {
+        with_evaluator!(self, e => Evaluator::<Standard>::uses_last_move(e))
+    }
+
+    /// Prepares it for a search ([`Evaluator::start_search`], the same on every board).
+    pub fn start_search(&mut self) {
+        with_evaluator!(self, e => Evaluator::<Standard>::start_search(e));
+    }
+}
+
+impl<G: BoardTables> Evaluator<G> for AnyEvaluator {
+    fn evaluate(&mut self, position: &Position<G>, view: Player, last: Option<Column>) -> Eval {
         with_evaluator!(self, e => e.evaluate(position, view, last))
     }
     fn uses_last_move(&self) -> bool {
-        with_evaluator!(self, e => e.uses_last_move())
+        AnyEvaluator::uses_last_move(self)
     }
     fn start_search(&mut self) {
-        with_evaluator!(self, e => e.start_search());
+        AnyEvaluator::start_search(self);
     }
-    fn breakdown(&mut self, position: &Position, view: Player, last: Option<Column>) -> Vec<Term> {
+    fn breakdown(
+        &mut self,
+        position: &Position<G>,
+        view: Player,
+        last: Option<Column>,
+    ) -> Vec<Term> {
         with_evaluator!(self, e => e.breakdown(position, view, last))
     }
 }
@@ -282,6 +335,9 @@ pub struct EvaluatorEntry {
     pub options: &'static EvalOptions,
     /// Hand-written, learned, or a baseline.
     pub family: Family,
+    /// The board sizes it is defined on, with its default settings
+    /// ([`EvalSpec::supported_sizes`] says it for given settings).
+    pub sizes: SupportedSizes,
 }
 
 /// Where an evaluator's knowledge comes from.
@@ -315,12 +371,13 @@ impl fmt::Debug for EvaluatorEntry {
 impl serde::Serialize for EvaluatorEntry {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut entry = serializer.serialize_struct("EvaluatorEntry", 5)?;
+        let mut entry = serializer.serialize_struct("EvaluatorEntry", 6)?;
         entry.serialize_field("name", self.name)?;
         entry.serialize_field("summary", self.summary)?;
         entry.serialize_field("citation", self.citation)?;
         entry.serialize_field("options", &self.options.docs())?;
         entry.serialize_field("family", &self.family)?;
+        entry.serialize_field("sizes", &self.sizes)?;
         entry.end()
     }
 }
@@ -340,6 +397,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             },
         },
         family: Family::Heuristic,
+        sizes: KANG_SIZES,
     },
     EvaluatorEntry {
         name: "center",
@@ -354,6 +412,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             },
         },
         family: Family::Heuristic,
+        sizes: SupportedSizes::Any,
     },
     EvaluatorEntry {
         name: "corners",
@@ -368,6 +427,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             },
         },
         family: Family::Heuristic,
+        sizes: CORNERS_SIZES,
     },
     EvaluatorEntry {
         name: "naive",
@@ -382,6 +442,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             },
         },
         family: Family::Heuristic,
+        sizes: SupportedSizes::Any,
     },
     EvaluatorEntry {
         name: "connected",
@@ -396,6 +457,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             },
         },
         family: Family::Heuristic,
+        sizes: SupportedSizes::Any,
     },
     EvaluatorEntry {
         name: "lines",
@@ -410,6 +472,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             },
         },
         family: Family::Heuristic,
+        sizes: SupportedSizes::Any,
     },
     EvaluatorEntry {
         name: "itu",
@@ -424,6 +487,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             },
         },
         family: Family::Heuristic,
+        sizes: SupportedSizes::Any,
     },
     EvaluatorEntry {
         name: "threats",
@@ -438,6 +502,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             },
         },
         family: Family::Heuristic,
+        sizes: SupportedSizes::Any,
     },
     EvaluatorEntry {
         name: "ntuple",
@@ -451,6 +516,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             },
         },
         family: Family::Learned,
+        sizes: NTUPLE_SIZES,
     },
     EvaluatorEntry {
         name: "zero",
@@ -465,6 +531,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
             unwrap: |s| matches!(s, EvalSpec::Zero).then_some(&()),
         },
         family: Family::Baseline,
+        sizes: SupportedSizes::Any,
     },
 ];
 

@@ -1,6 +1,6 @@
 //! Fang, Ren and Cao (2021, ShanghaiTech CS181): the five-factor 4-line heuristic.
 //!
-//! Every one of the 69 four-cell lines is classified by how many of the view's discs
+//! Every one of the 69 four-cell lines (on 7x6; every size has its own) is classified by how many of the view's discs
 //! (`friendly`) and the opponent's (`adversary`) it holds, and valued:
 //!
 //! | category | condition | value |
@@ -27,7 +27,9 @@
 //! `skyline=off` computes the full sum, and a test checks the two agree.
 
 use super::{Eval, Evaluator, Term, sides_of};
-use c4_core::{Column, LINES, Player, Position};
+use crate::board_tables::BoardTables;
+use c4_core::bitboard::Line;
+use c4_core::{Column, Player, Position};
 use c4_options::{Field, OptionDef, OptionTable, Spelled};
 use c4_options::{integer_option, switch_option};
 
@@ -191,59 +193,51 @@ pub(crate) const OPTIONS: OptionTable<LinesConfig> = OptionTable {
     default: LinesConfig::default,
 };
 
-/// Where each (direction, start column) group of [`LINES`] ends, for skyline pruning.
-fn group_ends() -> Vec<usize> {
-    let mut ends = Vec::new();
-    for i in 1..LINES.len() {
-        let (a, b) = (&LINES[i - 1], &LINES[i]);
-        if a.step != b.step || a.start.column() != b.start.column() {
-            ends.push(i);
-        }
-    }
-    ends.push(LINES.len());
-    ends
-}
-
 /// The five-factor evaluator (`eval=lines`): the ShanghaiTech report's weighted lines, as the
 /// module describes.
 #[derive(Clone, Debug)]
 pub struct FiveFactorLines {
     config: LinesConfig,
-    groups: Vec<usize>,
 }
 
 impl FiveFactorLines {
     /// Builds the evaluator.
     #[must_use]
     pub fn new(config: LinesConfig) -> Self {
-        FiveFactorLines {
-            config,
-            groups: group_ends(),
-        }
+        FiveFactorLines { config }
     }
 
     /// The sum over lines, and the number of lines looked at.
-    fn score(&self, own: u64, opponent: u64) -> Eval {
+    fn score<G: BoardTables>(&self, geometry: G, own: u64, opponent: u64) -> Eval {
         let mut total = 0;
-        self.visit(own, opponent, |f, a| total += self.config.line_value(f, a));
+        self.visit(geometry, own, opponent, |f, a| {
+            total += self.config.line_value(f, a);
+        });
         total
     }
 
     /// Calls `line` with the own and opposing discs of every line the evaluation counts (with
     /// the skyline: each group's lines up to the first empty one); returns how many.
-    fn visit(&self, own: u64, opponent: u64, mut line: impl FnMut(u32, u32)) -> usize {
+    fn visit<G: BoardTables>(
+        &self,
+        geometry: G,
+        own: u64,
+        opponent: u64,
+        mut line: impl FnMut(u32, u32),
+    ) -> usize {
         let mut count = |cells: u64| {
             line((own & cells).count_ones(), (opponent & cells).count_ones());
         };
+        let lines: &[Line] = geometry.lines();
         if !self.config.skyline {
-            LINES.iter().for_each(|l| count(l.cells.0));
-            return LINES.len();
+            lines.iter().for_each(|l| count(l.cells.0));
+            return lines.len();
         }
         let occupied = own | opponent;
         let mut visited = 0;
         let mut start = 0;
-        for &end in &self.groups {
-            for l in &LINES[start..end] {
+        for &end in geometry.line_group_ends() {
+            for l in &lines[start..end] {
                 visited += 1;
                 if occupied & l.cells.0 == 0 {
                     break;
@@ -256,18 +250,19 @@ impl FiveFactorLines {
     }
 }
 
-impl Evaluator for FiveFactorLines {
+impl<G: BoardTables> Evaluator<G> for FiveFactorLines {
     #[inline]
-    fn evaluate(&mut self, position: &Position, view: Player, _: Option<Column>) -> Eval {
+    fn evaluate(&mut self, position: &Position<G>, view: Player, _: Option<Column>) -> Eval {
         let (own, opponent) = sides_of(position, view);
-        self.score(own, opponent)
+        self.score(position.geometry(), own, opponent)
     }
 
-    fn breakdown(&mut self, position: &Position, view: Player, _: Option<Column>) -> Vec<Term> {
+    fn breakdown(&mut self, position: &Position<G>, view: Player, _: Option<Column>) -> Vec<Term> {
         let (own, opponent) = sides_of(position, view);
+        let geometry = position.geometry();
         let mut counts = [0i64; 5];
         let mut values = [0i64; 5];
-        let visited = self.visit(own, opponent, |f, a| {
+        let visited = self.visit(geometry, own, opponent, |f, a| {
             let category = match (f, a) {
                 (0, 0) => return,
                 (4, _) => 2,
@@ -297,9 +292,9 @@ impl Evaluator for FiveFactorLines {
         terms.push(Term {
             name: "lines visited (skyline)".to_owned(),
             own: visited as i64,
-            opponent: LINES.len() as i64,
+            opponent: geometry.lines().len() as i64,
             value: 0,
         });
-        super::with_cap(terms, self.score(own, opponent))
+        super::with_cap(terms, self.score(geometry, own, opponent))
     }
 }

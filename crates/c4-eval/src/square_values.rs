@@ -18,9 +18,16 @@
 //!
 //! Both matrices are left-right symmetric, so mirror positions score the same.
 //! The ITU evaluation's coin-position table is the `center` matrix too.
+//!
+//! The `center` matrix is the number of four-cell lines through each square, so it is defined
+//! on every size: on another board than 7x6, `center` with its own values scores by that
+//! size's count ([`crate::board_tables`]). The `corners` matrix, and `center` given values of
+//! its own, are 7x6 tables, bound to 7x6 ([`crate::SupportedSizes`]).
 
 use super::{Eval, Evaluator, Sides, Term, sides_of};
-use c4_core::{COLUMN_BITS, Column, HEIGHT, Player, Position, WIDTH};
+pub use crate::board_tables::BitValues;
+use crate::board_tables::{BoardTables, standard_position};
+use c4_core::{Column, HEIGHT, Player, Position, WIDTH};
 use c4_options::choice_option;
 use c4_options::{Field, OptionDef, OptionTable};
 
@@ -43,46 +50,6 @@ pub const CORNERS_MATRIX: [[Eval; WIDTH]; HEIGHT] = [
     [10, 8, 6, 4, 6, 8, 10],
     [13, 11, 8, 3, 8, 11, 13],
 ];
-
-/// A matrix re-indexed by bit (see `c4_core::bitboard`), so scoring is a loop over set bits.
-#[derive(Clone, Debug)]
-pub struct BitValues([Eval; 64]);
-
-impl BitValues {
-    /// Re-indexes a top-row-first matrix.
-    #[must_use]
-    pub const fn from_matrix(matrix: &[[Eval; WIDTH]; HEIGHT]) -> BitValues {
-        let mut values = [0; 64];
-        let mut row = 0;
-        while row < HEIGHT {
-            let mut col = 0;
-            while col < WIDTH {
-                values[col * COLUMN_BITS + (HEIGHT - 1 - row)] = matrix[row][col];
-                col += 1;
-            }
-            row += 1;
-        }
-        BitValues(values)
-    }
-
-    /// Sum of the values of the cells in `cells`.
-    #[must_use]
-    #[inline]
-    pub fn sum(&self, mut cells: u64) -> Eval {
-        let mut total = 0;
-        while cells != 0 {
-            total += self.0[cells.trailing_zeros() as usize];
-            cells &= cells - 1;
-        }
-        total
-    }
-
-    /// The value of the cell with this bit index.
-    #[must_use]
-    pub fn at(&self, bit_index: usize) -> Eval {
-        self.0[bit_index]
-    }
-}
 
 /// Which matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -147,6 +114,14 @@ impl SquareValuesConfig {
             }
         }
         rows
+    }
+
+    /// Whether its values are the `center` matrix's own, the number of fours through each
+    /// square, which every size has (others are a 7x6 table: see [`crate::SupportedSizes`]).
+    #[must_use]
+    pub fn is_size_general(&self) -> bool {
+        self.matrix == Matrix::Center
+            && self.values == SquareValuesConfig::new(Matrix::Center).values
     }
 
     /// Sets `sides`.
@@ -222,6 +197,7 @@ pub(crate) const CORNERS_OPTIONS: OptionTable<SquareValuesConfig> = OptionTable 
 pub struct SquareValues {
     config: SquareValuesConfig,
     values: BitValues,
+    size_general: bool,
 }
 
 impl SquareValues {
@@ -231,30 +207,64 @@ impl SquareValues {
         SquareValues {
             config,
             values: BitValues::from_matrix(&config.matrix_rows()),
+            size_general: config.is_size_general(),
         }
+    }
+
+    /// The values of the squares of `position`'s board: the matrix on 7x6, the number of
+    /// fours through each square on another size (a 7x6 table there is refused by
+    /// [`crate::EvalSpec::check_size`], and scores nothing).
+    #[inline]
+    fn values_for<G: BoardTables>(&self, position: &Position<G>) -> Option<&BitValues> {
+        if position.size().is_standard() {
+            Some(&self.values)
+        } else if self.size_general {
+            Some(position.geometry().fours_through())
+        } else {
+            standard_position(position).map(|_| &self.values)
+        }
+    }
+
+    /// The sums of the view's and the opponent's square values.
+    #[inline]
+    fn sums<G: BoardTables>(&self, position: &Position<G>, view: Player) -> (Eval, Eval) {
+        let (own, opponent) = sides_of(position, view);
+        self.values_for(position)
+            .map_or((0, 0), |values| (values.sum(own), values.sum(opponent)))
     }
 }
 
-impl Evaluator for SquareValues {
+impl<G: BoardTables> Evaluator<G> for SquareValues {
     #[inline]
-    fn evaluate(&mut self, position: &Position, view: Player, _: Option<Column>) -> Eval {
-        let (own, opponent) = sides_of(position, view);
-        self.config
-            .sides
-            .combine(self.values.sum(own), self.values.sum(opponent))
+    fn evaluate(&mut self, position: &Position<G>, view: Player, _: Option<Column>) -> Eval {
+        let (own, opponent) = self.sums(position, view);
+        self.config.sides.combine(own, opponent)
     }
 
-    fn breakdown(&mut self, position: &Position, view: Player, last: Option<Column>) -> Vec<Term> {
-        let (own, opponent) = sides_of(position, view);
-        let (o, p) = (
-            i64::from(self.values.sum(own)),
-            i64::from(self.values.sum(opponent)),
-        );
+    fn breakdown(
+        &mut self,
+        position: &Position<G>,
+        view: Player,
+        last: Option<Column>,
+    ) -> Vec<Term> {
+        let (o, p) = self.sums(position, view);
+        let (o, p) = (i64::from(o), i64::from(p));
         vec![Term {
             name: "sum of square values".to_owned(),
             own: o,
             opponent: p,
             value: i64::from(self.evaluate(position, view, last)),
         }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board_tables::STANDARD_FOURS;
+
+    #[test]
+    fn the_center_matrix_is_the_fours_through_each_square() {
+        assert_eq!(BitValues::from_matrix(&CENTER_MATRIX), STANDARD_FOURS);
     }
 }

@@ -12,22 +12,26 @@
 //!   come good at the end);
 //! - **stacked threats**: two threats of one player directly above each other win once the
 //!   lower is reached: `stacked` each;
-//! - **centre**: `center` per disc in the middle column.
+//! - **centre**: `center` per disc in the middle column (the two middle columns of an even
+//!   width).
 //!
 //! Then the immediate tactics: if S can connect four now, S wins (`immediate`); else if O has
 //! two or more playable winning cells, S cannot stop both and loses (`-immediate`). Search
 //! finds both one ply later; seeing them at the leaf makes a shallow search sharper.
 //!
 //! The value is computed for the side to move and negated for the other view, so the
-//! heuristic is exactly zero-sum; every term is left-right symmetric.
+//! heuristic is exactly zero-sum; every term is left-right symmetric. Every term is defined
+//! on every board size: the lines, rows and centre are the board's own
+//! ([`crate::board_tables`]).
 //!
 //! The default weights were chosen by a small sweep of paired games at alpha-beta depth 4
 //! against `lines`, `center` and `kang` (100 random two-ply openings, both colours), and
 //! checked on other openings at depths 4 and 6 (`tests/threats_strength.rs`).
 
 use super::{Eval, Evaluator, Term};
-use c4_core::bitboard::{ODD_ROWS, winning_cells};
-use c4_core::{Bitboard, Column, LINES, Player, Position, WIDTH};
+use crate::board_tables::BoardTables;
+use c4_core::bitboard::Line;
+use c4_core::{Column, Player, Position};
 use c4_options::OptionTable;
 use c4_options::integer_option;
 
@@ -166,8 +170,6 @@ pub struct Threats {
     config: ThreatsConfig,
 }
 
-const CENTER_COLUMN: u64 = Bitboard::column(Column::ALL[WIDTH / 2]).0;
-
 impl Threats {
     /// Builds the evaluator.
     #[must_use]
@@ -176,9 +178,16 @@ impl Threats {
     }
 
     #[inline]
-    fn side_terms(own: u64, theirs: u64, occupied: u64, good_rows: u64) -> SideTerms {
+    fn side_terms<G: BoardTables>(
+        geometry: G,
+        own: u64,
+        theirs: u64,
+        occupied: u64,
+        good_rows: u64,
+    ) -> SideTerms {
         let mut t = SideTerms::default();
-        for line in &LINES {
+        let lines: &[Line] = geometry.lines();
+        for line in lines {
             let cells = line.cells.0;
             if theirs & cells == 0 {
                 match (own & cells).count_ones() {
@@ -189,11 +198,11 @@ impl Threats {
                 }
             }
         }
-        let threats = winning_cells(own, occupied);
+        let threats = geometry.winning_cells(own, occupied);
         t.threats = i64::from(threats.count_ones());
         t.good_parity = i64::from((threats & good_rows).count_ones());
         t.stacked = i64::from((threats & (threats >> 1)).count_ones());
-        t.center = i64::from((own & CENTER_COLUMN).count_ones());
+        t.center = i64::from((own & geometry.center_columns()).count_ones());
         t
     }
 
@@ -209,7 +218,8 @@ impl Threats {
     }
 
     /// (value for the side to move, its terms, the other side's terms, the tactical verdict).
-    fn score(&self, position: &Position) -> (Eval, SideTerms, SideTerms, i64) {
+    fn score<G: BoardTables>(&self, position: &Position<G>) -> (Eval, SideTerms, SideTerms, i64) {
+        let geometry = position.geometry();
         let mover = position.side_to_move();
         let (own, theirs, occupied) = (
             position.current_discs().0,
@@ -218,17 +228,17 @@ impl Threats {
         );
         let good = |player: Player| {
             if player == Player::Red {
-                ODD_ROWS
+                geometry.odd_rows()
             } else {
-                !ODD_ROWS & c4_core::bitboard::FULL_BOARD
+                !geometry.odd_rows() & geometry.board()
             }
         };
-        let mine = Self::side_terms(own, theirs, occupied, good(mover));
-        let other = Self::side_terms(theirs, own, occupied, good(mover.other()));
+        let mine = Self::side_terms(geometry, own, theirs, occupied, good(mover));
+        let other = Self::side_terms(geometry, theirs, own, occupied, good(mover.other()));
         let playable = position.playable_cells().0;
         let tactical = if position.can_win_next() {
             1
-        } else if (winning_cells(theirs, occupied) & playable).count_ones() >= 2 {
+        } else if (geometry.winning_cells(theirs, occupied) & playable).count_ones() >= 2 {
             -1
         } else {
             0
@@ -250,9 +260,9 @@ impl Threats {
     }
 }
 
-impl Evaluator for Threats {
+impl<G: BoardTables> Evaluator<G> for Threats {
     #[inline]
-    fn evaluate(&mut self, position: &Position, view: Player, _: Option<Column>) -> Eval {
+    fn evaluate(&mut self, position: &Position<G>, view: Player, _: Option<Column>) -> Eval {
         let value = self.score(position).0;
         if view == position.side_to_move() {
             value
@@ -261,7 +271,12 @@ impl Evaluator for Threats {
         }
     }
 
-    fn breakdown(&mut self, position: &Position, view: Player, last: Option<Column>) -> Vec<Term> {
+    fn breakdown(
+        &mut self,
+        position: &Position<G>,
+        view: Player,
+        last: Option<Column>,
+    ) -> Vec<Term> {
         let (_, mover, other, tactical) = self.score(position);
         let sign = if view == position.side_to_move() {
             1

@@ -7,12 +7,15 @@
 //! parsed, so a bad file is an error of the spec and a parsed spec always has a network to
 //! evaluate with. The shipped network is decoded once per process, when first named; a file
 //! is read once for as long as some spec holds its network, so a tournament whose players
-//! name the same file shares one copy, and a network no spec holds is freed.
+//! name the same file shares one copy, and a network no spec holds is freed. A network's
+//! tuples are cells of the 7x6 board, so the evaluator is bound to 7x6
+//! ([`crate::SupportedSizes`]).
 
 use super::file::{self as weights_file, WeightsError};
 use super::network::Network;
+use crate::board_tables::standard_position;
 use crate::{Eval, Evaluator, Player, Term};
-use c4_core::{Column, Position};
+use c4_core::{Column, Geometry, Position};
 use c4_options::{
     Field, FileOption, OptionDef, OptionDoc, OptionTable, Options, SpecError, Tunable,
     VariantOptions,
@@ -273,10 +276,16 @@ impl Ntuple {
     }
 }
 
-impl Evaluator for Ntuple {
+/// Bound to 7x6, the board its weights were learned on ([`crate::SupportedSizes`]): a
+/// position of another size, which [`crate::EvalSpec::check_size`] refuses, scores 0.
+impl<G: Geometry> Evaluator<G> for Ntuple {
     /// The network's value for the side to move (tanh of its sum, -1 to 1) in millionths,
     /// negated for the other player.
-    fn evaluate(&mut self, position: &Position, view: Player, _: Option<Column>) -> Eval {
+    fn evaluate(&mut self, position: &Position<G>, view: Player, _: Option<Column>) -> Eval {
+        let Some(position) = standard_position(position) else {
+            return 0;
+        };
+        let position = &position;
         let value = (self.network.value(position) * WIN_VALUE).round() as Eval;
         if view == position.side_to_move() {
             value
@@ -287,7 +296,16 @@ impl Evaluator for Ntuple {
 
     /// Two terms: the selected weights' sum (in millionths, for the view), and what tanh
     /// takes from it.
-    fn breakdown(&mut self, position: &Position, view: Player, last: Option<Column>) -> Vec<Term> {
+    fn breakdown(
+        &mut self,
+        position: &Position<G>,
+        view: Player,
+        last: Option<Column>,
+    ) -> Vec<Term> {
+        let Some(position) = standard_position(position) else {
+            return Vec::new();
+        };
+        let position = &position;
         let sign = if view == position.side_to_move() {
             1
         } else {
