@@ -11,6 +11,9 @@ use std::path::Path;
 fn every_committed_chunk_reads_back_and_a_sample_solves_again() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/ply12");
     let dir = LayerDir::open(&path, Layout::PLY12);
+    // Every ply-9 position that is not over, one of each mirror pair; the built-in book's
+    // 239,959 ply-9 entries are those of them whose side to move cannot win at once.
+    assert_eq!(dir.roots().len(), 269_531);
     assert_eq!(dir.chunk_count(), 540);
     let finished: Vec<usize> = (0..dir.chunk_count())
         .filter(|&n| dir.is_finished(n))
