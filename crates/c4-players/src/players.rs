@@ -57,7 +57,10 @@ impl PlayerSpec {
                     max_depth: s.depth,
                     use_solver: s.solver,
                     solver_threads: match s.threads {
-                        None => SolverThreads::First(available_threads() as usize),
+                        None => SolverThreads::First(
+                            available_threads().min(s.auto_threads_cap.unwrap_or(u32::MAX))
+                                as usize,
+                        ),
                         Some(1) => SolverThreads::First(1),
                         Some(n) => SolverThreads::Beside(n as usize - 1),
                     },

@@ -84,6 +84,10 @@ pub struct EngineSpec {
     /// ([`available_threads`]), then the search; 1 the same on one thread; N >= 2 the solve on
     /// N - 1 threads beside the search, both the whole move.
     pub threads: Option<u32>,
+    /// The most cores `auto` may take: a server's cap, set by
+    /// [`PlayerSpec::clamp_resources`]; not part of the spec's text, so that an answer reads
+    /// the same whatever the machine (auto is every core the process may use).
+    pub auto_threads_cap: Option<u32>,
     /// The opening book.
     pub book: BookChoice,
     /// The evaluator.
@@ -150,6 +154,7 @@ impl Default for EngineSpec {
             depth: None,
             solver: true,
             threads: None,
+            auto_threads_cap: None,
             book: BookChoice::Builtin,
             eval: EvalSpec::default(),
             seed: 0,
@@ -284,21 +289,15 @@ impl PlayerSpec {
                 }
                 &mut s.threads
             }
-            PlayerSpec::Engine(s) => {
-                // `auto` asks for every core: above the cap, the cap's threads (beside the
-                // search from two on, as any explicit count).
-                let available = available_threads();
-                if s.threads.is_none() && available > max_threads {
-                    notes.push(format!(
-                        "threads auto ({available}) clamped to {max_threads}"
-                    ));
-                    s.threads = Some(max_threads);
+            PlayerSpec::Engine(s) => match &mut s.threads {
+                Some(threads) => threads,
+                // `auto` is every core the process may use: under a cap, at most the cap's,
+                // the solve still first (nothing the request asked for is cut).
+                None => {
+                    s.auto_threads_cap = Some(max_threads);
+                    return notes;
                 }
-                match &mut s.threads {
-                    Some(threads) => threads,
-                    None => return notes,
-                }
-            }
+            },
             _ => return notes,
         };
         if *threads > max_threads {
