@@ -2,9 +2,10 @@
 //! into a folder and checked there (see c4-layers).
 
 use anyhow::{Context, Result, bail};
-use c4_layers::{Chunk, LayerBuild, LayerDir, LayerEvent, Layout};
+use c4_layers::{Chunk, LayerBuild, LayerDir, LayerEvent, Layout, MAX_CHUNK_BYTES};
 use c4_solver::Solver;
 use c4_solver::book::moves_of;
+use c4_solver::files::read_bytes;
 use rand::{RngExt, SeedableRng};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -103,7 +104,10 @@ pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
             path.display()
         );
     };
-    let bytes = std::fs::read(path.join(format!("chunk-{first:05}.c4layer")))?;
+    let bytes = read_bytes(
+        &path.join(format!("chunk-{first:05}.c4layer")),
+        MAX_CHUNK_BYTES,
+    )?;
     let ply = Chunk::decode(&bytes)
         .with_context(|| format!("{}: chunk {first}", path.display()))?
         .ply;

@@ -9,10 +9,11 @@
 //! only what is missing. Each worker keeps its solver's table across the positions of its
 //! chunk: the positions of one root's share are neighbours, and share most of their subtrees.
 
-use crate::chunk::{Chunk, ChunkError};
+use crate::chunk::{Chunk, ChunkError, MAX_CHUNK_BYTES, read_scores};
 use crate::subtree::{Layout, Roots, owned, roots_digest};
 use c4_core::Position;
-use c4_solver::book::{moves_of, score_bounds};
+use c4_solver::book::moves_of;
+use c4_solver::files::{FileError, read_bytes};
 use c4_solver::{ExactScore, OpeningBook, SolveError, Solver};
 use std::collections::VecDeque;
 use std::fs::{File, OpenOptions};
@@ -36,6 +37,9 @@ pub enum LayerError {
         /// The system's reason.
         source: std::io::Error,
     },
+    /// A chunk or progress file cannot be read (missing, not a regular file, too large).
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A chunk file is not the chunk its name says.
     #[error("{path}: {source}")]
     Chunk {
@@ -155,7 +159,7 @@ impl LayerDir {
     /// is this layout's chunk of that number over these roots.
     pub fn read_chunk(&self, number: usize) -> Result<Chunk, LayerError> {
         let path = self.chunk_path(number);
-        let bytes = std::fs::read(&path).map_err(io_error(&path))?;
+        let bytes = read_bytes(&path, MAX_CHUNK_BYTES)?;
         let (first, keys) = self.roots.chunk(&self.layout, number);
         Chunk::decode(&bytes)
             .and_then(|chunk| {
@@ -229,11 +233,10 @@ impl LayerDir {
     /// again equal.
     fn resume(&self, plan: &ChunkPlan, solver: &mut Solver) -> Result<Vec<ExactScore>, LayerError> {
         let path = self.partial_path(plan.number);
-        let bytes = match std::fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(error) => return Err(io_error(&path)(error)),
-        };
+        if !path.exists() {
+            return Ok(Vec::new());
+        }
+        let bytes = read_bytes(&path, MAX_CHUNK_BYTES)?;
         let refuse = |reason: String| LayerError::Partial {
             path: path.clone(),
             reason,
@@ -254,21 +257,8 @@ impl LayerDir {
                 plan.positions.len()
             )));
         }
-        let (min, max) = score_bounds(self.layout.ply);
-        let scores = body
-            .iter()
-            .enumerate()
-            .map(|(i, &byte)| {
-                ExactScore::new(i32::from(byte as i8))
-                    .filter(|score| (min..=max).contains(score))
-                    .ok_or_else(|| {
-                        refuse(format!(
-                            "score {} of position {i} is outside {min}..={max}",
-                            byte as i8
-                        ))
-                    })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let scores =
+            read_scores(body, self.layout.ply).map_err(|error| refuse(error.to_string()))?;
         if let Some(&last) = scores.last() {
             let position = &plan.positions[scores.len() - 1];
             let again = solve(solver, position)?;

@@ -99,6 +99,32 @@ pub enum ChunkError {
     },
 }
 
+/// The most bytes a chunk or progress file is read up to: above any chunk (500 roots, each
+/// share under 65,536 positions, a byte a position), and a bound against reading a device.
+pub const MAX_CHUNK_BYTES: u64 = 1 << 26;
+
+/// Scores of positions of `ply` written a signed byte each (a chunk's or a progress file's),
+/// each checked to be a score such a position can have.
+pub(crate) fn read_scores(bytes: &[u8], ply: u32) -> Result<Vec<ExactScore>, ChunkError> {
+    let (min, max) = score_bounds(ply);
+    bytes
+        .iter()
+        .enumerate()
+        .map(|(index, &byte)| {
+            let value = byte as i8;
+            ExactScore::new(i32::from(value))
+                .filter(|score| (min..=max).contains(score))
+                .ok_or(ChunkError::Score {
+                    index,
+                    value,
+                    ply,
+                    min: min.value(),
+                    max: max.value(),
+                })
+        })
+        .collect()
+}
+
 impl Chunk {
     /// The file's bytes.
     #[must_use]
@@ -168,23 +194,7 @@ impl Chunk {
                 positions,
             });
         }
-        let (min, max) = score_bounds(ply);
-        let scores = body[HEADER_BYTES + 2 * roots..]
-            .iter()
-            .enumerate()
-            .map(|(index, &byte)| {
-                let value = byte as i8;
-                ExactScore::new(i32::from(value))
-                    .filter(|score| (min..=max).contains(score))
-                    .ok_or(ChunkError::Score {
-                        index,
-                        value,
-                        ply,
-                        min: min.value(),
-                        max: max.value(),
-                    })
-            })
-            .collect::<Result<_, _>>()?;
+        let scores = read_scores(&body[HEADER_BYTES + 2 * roots..], ply)?;
         Ok(Chunk {
             root_ply,
             ply,

@@ -15,5 +15,5 @@ pub mod chunk;
 pub mod subtree;
 
 pub use build::{LayerBuild, LayerDir, LayerError, LayerEvent, LayerSummary};
-pub use chunk::{Chunk, ChunkError};
+pub use chunk::{Chunk, ChunkError, MAX_CHUNK_BYTES};
 pub use subtree::{Layout, Roots};
