@@ -2,7 +2,7 @@
 
 use c4_core::ParseMovesError;
 use c4_players::SpecError;
-use c4_solver::review::ReviewError;
+use c4_players::review::ReviewError;
 
 /// A request that cannot be answered. Every kind is the sender's to fix (the server answers
 /// each with 400, the browser build with its `{"error": ...}`); the message names what to

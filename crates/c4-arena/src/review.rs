@@ -1,9 +1,9 @@
-//! A recorded game reviewed against perfect play (see [`c4_solver::review`]): its players
+//! A recorded game reviewed against perfect play (see [`c4_players::review`]): its players
 //! named by their labels, its opening not judged.
 
 use crate::record::GameRecord;
+use c4_players::review::{Review, ReviewError, review};
 use c4_solver::Solver;
-use c4_solver::review::{Review, ReviewError, review};
 
 /// The review of the game of `record` from ply `from_ply`, or from the end of its opening
 /// when that is later.

@@ -10,7 +10,7 @@
 use crate::record::GameRecord;
 use crate::stats::Spread;
 use c4_core::{Column, Position};
-use c4_solver::review::Quality;
+use c4_players::review::Quality;
 use c4_solver::{ExactScore, move_score};
 use std::fmt::Write as _;
 

@@ -5,7 +5,7 @@ use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::review::review_record;
 use c4_core::excerpt;
-use c4_solver::review::{self, Review};
+use c4_players::review::{self, Review};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]

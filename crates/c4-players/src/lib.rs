@@ -10,7 +10,8 @@
 //! with the figures the ladder experiment measured), the hint and the agents a spec
 //! builds all live here, above the searchers they configure and below everything that
 //! runs games or answers requests. [`analysis`] values every column of a position within
-//! a time budget (solver first), as `c4 analyze`, the hint and `/api/analyze` show it.
+//! a time budget (solver first), as `c4 analyze`, the hint and `/api/analyze` show it;
+//! [`review`] judges a played game move by move against the solver.
 //!
 //! Nothing here prints; files are read only where a spec names one, through
 //! `c4_solver::files`; randomness always comes from a seed.
@@ -23,6 +24,7 @@ mod hint;
 mod kinds;
 mod levels;
 mod players;
+pub mod review;
 mod spec;
 mod spec_text;
 

@@ -95,7 +95,6 @@ pub mod clock;
 pub mod files;
 pub mod hashing;
 pub mod reference_positions;
-pub mod review;
 
 mod cancel;
 mod move_order;

@@ -3,9 +3,9 @@
 //! with the best move beside it. The same judgement `c4 verify` makes of a run's games (see
 //! [`Quality`]), here with each position's columns solved so the best move can be named.
 
-use crate::clock::Instant;
-use crate::{ExactScore, SolveError, SolveLimits, Solver};
 use c4_core::{Column, Game, Player, WIDTH, excerpt};
+use c4_solver::clock::Instant;
+use c4_solver::{ExactScore, SolveError, SolveLimits, Solver};
 use std::fmt::Write as _;
 use std::time::Duration;
 
