@@ -1,10 +1,11 @@
 //! `c4 best` and `c4 eval`: one decision or one evaluation, for people and scripts.
 
+use crate::board_size::{SizeArg, parse_game_in};
 use crate::move_stats::{ScoreShown, stats_line};
 use crate::terminal;
 use anyhow::{Context, Result, bail};
-use c4_core::{Game, Player, excerpt};
-use c4_eval::{EvalSpec, Evaluator};
+use c4_core::{Player, excerpt, with_geometry};
+use c4_eval::{BoardTables, EvalSpec, Evaluator};
 use c4_players::PlayerSpec;
 use std::io::Write;
 
@@ -19,6 +20,8 @@ pub struct BestArgs {
     /// The position: moves from the empty board (e.g. 4453; empty for the start).
     #[arg(default_value = "", allow_hyphen_values = true)]
     pub moves: String,
+    #[command(flatten)]
+    pub board: SizeArg,
 }
 
 #[derive(clap::Args, Debug)]
@@ -38,6 +41,8 @@ pub struct EvalArgs {
     /// The position: moves from the empty board.
     #[arg(default_value = "", allow_hyphen_values = true)]
     pub moves: String,
+    #[command(flatten)]
+    pub board: SizeArg,
 }
 
 /// Why a `--player` value is refused: the text (shortened).
@@ -53,17 +58,17 @@ pub fn parse_player(text: &str) -> Result<Player, NotAPlayer> {
     }
 }
 
-pub fn parse_game(moves: &str) -> Result<Game> {
-    Game::from_moves(moves).with_context(|| format!("invalid position {:?}", excerpt(moves)))
+pub fn run_best(args: &BestArgs) -> Result<()> {
+    with_geometry!(args.board.size, g => best_in(args, g))
 }
 
-pub fn run_best(args: &BestArgs) -> Result<()> {
-    let game = parse_game(&args.moves)?;
+fn best_in<G: BoardTables>(args: &BestArgs, geometry: G) -> Result<()> {
+    let game = parse_game_in(&args.moves, geometry)?;
     if game.position().is_over() {
         bail!("the game is over: there is no move to choose");
     }
     let spec = PlayerSpec::parse(&args.ai, 0).context("invalid --ai")?;
-    let mut agent = spec.build()?;
+    let mut agent = spec.build_in(geometry)?;
     let report = agent.choose(&game);
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -93,8 +98,13 @@ fn signed(value: i64) -> String {
 }
 
 pub fn run_eval(args: &EvalArgs) -> Result<()> {
-    let game = parse_game(&args.moves)?;
+    with_geometry!(args.board.size, g => eval_in(args, g))
+}
+
+fn eval_in<G: BoardTables>(args: &EvalArgs, geometry: G) -> Result<()> {
+    let game = parse_game_in(&args.moves, geometry)?;
     let spec = EvalSpec::parse(&args.eval).context("invalid --eval")?;
+    spec.check_size(geometry.size())?;
     let mut evaluator = spec.build(args.seed);
     let view = args.view.unwrap_or_else(|| game.position().side_to_move());
     let terms = evaluator.breakdown(game.position(), view, game.last_move());

@@ -5,6 +5,7 @@ mod analyze;
 mod arena;
 mod bench;
 mod best;
+mod board_size;
 mod book;
 mod dataset;
 mod evals;

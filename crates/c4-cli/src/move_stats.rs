@@ -61,6 +61,7 @@ mod tests {
             pv: vec![Column::ALL[3], Column::ALL[2]],
             note: note.map(str::to_owned),
             ply: 2,
+            size: c4_core::Size::STANDARD,
         }
     }
 

@@ -1,8 +1,9 @@
 //! `c4 show`: a position as a diagram or as JSON.
 
+use crate::board_size::{SizeArg, parse_game_in};
 use crate::terminal;
-use anyhow::{Context, Result};
-use c4_core::{Column, Game, HEIGHT, Player, Position, PositionSummary, Square, WIDTH, excerpt};
+use anyhow::Result;
+use c4_core::{Game, Geometry, Player, Position, PositionSummary, Square, with_geometry};
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -13,11 +14,16 @@ pub struct ShowArgs {
     /// Print one JSON object instead of the diagram.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub board: SizeArg,
 }
 
 pub fn run(args: &ShowArgs) -> Result<()> {
-    let game = Game::from_moves(&args.moves)
-        .with_context(|| format!("invalid position {:?}", excerpt(&args.moves)))?;
+    with_geometry!(args.board.size, g => show_in(args, g))
+}
+
+fn show_in<G: Geometry>(args: &ShowArgs, geometry: G) -> Result<()> {
+    let game = parse_game_in(&args.moves, geometry)?;
     let summary = PositionSummary::of(&game);
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -32,7 +38,7 @@ pub fn run(args: &ShowArgs) -> Result<()> {
 
 /// One line on where the game stands (a line more for each further winning four), moves
 /// numbered as players count them: a move is a disc of each colour.
-pub fn describe(game: &Game) -> String {
+pub fn describe<G: Geometry>(game: &Game<G>) -> String {
     let summary = PositionSummary::of(game);
     match (summary.status, summary.winner, summary.to_move) {
         ("won", Some(winner), _) => winning_lines(game.position(), winner)
@@ -63,16 +69,17 @@ pub fn move_number(plies: u32) -> u32 {
 
 /// Each row of four or more of `winner`'s discs, its squares in order (`d1`), bottom-left
 /// first: two fours that share a disc are two lines.
-fn winning_lines(position: &Position, winner: Player) -> Vec<Vec<String>> {
+fn winning_lines<G: Geometry>(position: &Position<G>, winner: Player) -> Vec<Vec<String>> {
+    let size = position.size();
     let is_winners = |column: isize, row: isize| -> Option<Square> {
-        let column = Column::try_from(u8::try_from(column).ok()?).ok()?;
-        let square = Square::new(column, usize::try_from(row).ok()?)?;
+        let column = size.column(usize::try_from(column).ok()?)?;
+        let square = size.square(column, usize::try_from(row).ok()?)?;
         (position.cell(square) == Some(winner)).then_some(square)
     };
     let mut lines = Vec::new();
     for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
-        for row in 0..HEIGHT as isize {
-            for column in 0..WIDTH as isize {
+        for row in 0..size.height() as isize {
+            for column in 0..size.width() as isize {
                 // A line starts where the square before it is not the winner's.
                 if is_winners(column - dc, row - dr).is_some() {
                     continue;

@@ -1,6 +1,6 @@
 //! What the terminal can show: colour only on a terminal and only without `NO_COLOR`.
 
-use c4_core::{Diagram, Game};
+use c4_core::{Diagram, Game, Geometry};
 use std::io::IsTerminal;
 
 /// Whether standard output should get ANSI colours.
@@ -18,7 +18,7 @@ pub fn diagram() -> Diagram {
 }
 
 /// A game's diagram for standard output, its last move marked.
-pub fn board(game: &Game) -> String {
+pub fn board<G: Geometry>(game: &Game<G>) -> String {
     diagram()
         .with_last_move(game.position(), game.last_move())
         .render(game.position())

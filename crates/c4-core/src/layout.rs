@@ -134,7 +134,51 @@ pub trait Geometry: Copy + Eq + Hash + Debug + Send + Sync + 'static + sealed::S
     fn key_bits(self) -> usize {
         self.width() * self.column_bits()
     }
+
+    /// Every column, left to right: a slice of a constant table, so that on [`Standard`] a
+    /// loop over it is a loop over seven constants.
+    #[inline]
+    fn columns(self) -> &'static [Column] {
+        &LEFT_TO_RIGHT[..self.width()]
+    }
+
+    /// The columns from the centre outwards ([`Size::center_first`]), from a constant table
+    /// of every width.
+    #[inline]
+    fn centre_first(self) -> &'static [Column] {
+        &CENTRE_FIRST[self.width()][..self.width()]
+    }
 }
+
+/// The columns of the widest board, left to right.
+const LEFT_TO_RIGHT: [Column; Size::MAX_WIDTH] = {
+    let mut columns = [Column::from_index(0); Size::MAX_WIDTH];
+    let mut i = 0;
+    while i < Size::MAX_WIDTH {
+        columns[i] = Column::from_index(i);
+        i += 1;
+    }
+    columns
+};
+
+/// Row `w`: the columns of a board `w` wide from the centre outwards, in its first `w`
+/// places (the order of [`Size::center_first`]; rows below the narrowest board unused).
+const CENTRE_FIRST: [[Column; Size::MAX_WIDTH]; Size::MAX_WIDTH + 1] = {
+    let mut table = [[Column::from_index(0); Size::MAX_WIDTH]; Size::MAX_WIDTH + 1];
+    let mut width = 1;
+    while width <= Size::MAX_WIDTH {
+        let mut i = 0;
+        while i < width {
+            // 0, -1, +1, -2, +2, ... around the middle column.
+            let offset = (i as isize + 1) / 2;
+            let signed = if i % 2 == 1 { -offset } else { offset };
+            table[width][i] = Column::from_index((width as isize / 2 + signed) as usize);
+            i += 1;
+        }
+        width += 1;
+    }
+    table
+};
 
 /// The standard 7x6 board, fixed at compile time: zero-sized, each method a constant of
 /// [`crate::geometry`] and [`crate::bitboard`]. The default geometry of
@@ -229,6 +273,32 @@ impl Geometry for AnySize {
     }
 }
 
+/// Runs `$body` with `$g` bound to the geometry of `$size`: [`Standard`] for 7x6, whose
+/// code is the compile-time one, [`AnySize`] for every other size. The one place a size read
+/// at run time (a flag, a request) picks which instantiation of generic code runs.
+///
+/// ```
+/// use c4_core::{Game, Geometry, Size, with_geometry};
+/// fn cells<G: Geometry>(geometry: G) -> usize {
+///     Game::new_in(geometry).position().size().cells()
+/// }
+/// let size: Size = "6x5".parse().unwrap();
+/// assert_eq!(with_geometry!(size, g => cells(g)), 30);
+/// ```
+#[macro_export]
+macro_rules! with_geometry {
+    ($size:expr, $g:ident => $body:expr) => {{
+        let size: $crate::Size = $size;
+        if size.is_standard() {
+            let $g = $crate::Standard;
+            $body
+        } else {
+            let $g = $crate::AnySize::new(size);
+            $body
+        }
+    }};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,6 +314,17 @@ mod tests {
             z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
             z ^ (z >> 31)
         })
+    }
+
+    #[test]
+    fn the_column_tables_follow_every_width() {
+        assert_eq!(Standard.centre_first(), Column::CENTER_FIRST);
+        assert_eq!(Standard.columns(), Column::ALL);
+        for size in Size::all() {
+            let any = AnySize::new(size);
+            assert_eq!(any.centre_first(), size.center_first().collect::<Vec<_>>());
+            assert_eq!(any.columns(), size.columns().collect::<Vec<_>>());
+        }
     }
 
     #[test]

@@ -6,11 +6,14 @@ use crate::geometry::{Column, Player};
 use crate::layout::Geometry;
 use crate::notation::Game;
 use crate::position::Status;
+use crate::size::Size;
 
 /// Everything a viewer needs to draw a position and know what may happen next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PositionSummary {
+    /// The board's size (`"7x6"` in JSON).
+    pub size: Size,
     /// The moves from the empty board, as digits (letters on a board wider than 9).
     pub moves: String,
     /// Number of discs on the board.
@@ -50,6 +53,7 @@ impl PositionSummary {
             }
         };
         PositionSummary {
+            size,
             moves: game.move_string(),
             moves_played: position.moves_played(),
             board: plain_grid(position).lines().map(str::to_owned).collect(),

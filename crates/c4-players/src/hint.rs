@@ -78,6 +78,7 @@ mod tests {
             pv: vec![],
             note: None,
             ply: 9,
+            size: c4_core::Size::STANDARD,
         };
         let text = hint_text(&report);
         assert!(text.starts_with("an estimate, not proved"), "{text}");

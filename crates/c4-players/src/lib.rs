@@ -45,17 +45,18 @@ pub use spec::{
 /// naming `c4-options`.
 pub use c4_options::{FileAccess, SpecError};
 
-use c4_core::Game;
+use c4_core::{Game, Geometry, Standard};
 use c4_eval::{EVALUATORS, EvaluatorEntry};
 use c4_search::search::MoveReport;
 use c4_solver::Cancel;
 
-/// Something that plays moves. Object-safe: the arena calls it once per move.
-pub trait Agent: Send {
+/// Something that plays moves on boards of geometry `G` (7x6 by default). Object-safe: the
+/// arena calls it once per move.
+pub trait Agent<G: Geometry = Standard>: Send {
     /// The canonical spec this agent was built from.
     fn spec(&self) -> String;
     /// Chooses a move in `game`, which is not over.
-    fn choose(&mut self, game: &Game) -> MoveReport;
+    fn choose(&mut self, game: &Game<G>) -> MoveReport;
     /// Stops its searches early when `cancel` is given: the move is then chosen from what
     /// was searched, as at a time limit. Players that do not search ignore it.
     fn set_cancel(&mut self, _cancel: Cancel) {}

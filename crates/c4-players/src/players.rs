@@ -2,9 +2,9 @@
 
 use super::Agent;
 use super::spec::{PlayerSpec, available_threads};
-use c4_core::{Column, Game, Position};
+use c4_core::{Column, Game, Geometry, Position, Standard};
 use c4_eval::threats::Threats;
-use c4_eval::{SeededRng, with_evaluator};
+use c4_eval::{BoardTables, Evaluator, SeededRng, with_evaluator};
 use c4_options::SpecError;
 use c4_search::search::engine::{EngineConfig, EngineSearch, SolverThreads};
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
@@ -17,8 +17,23 @@ use rand::{RngExt, SeedableRng};
 use std::time::Duration;
 
 impl PlayerSpec {
-    /// Builds the player.
+    /// Builds the player for the standard board.
     pub fn build(&self) -> Result<Box<dyn Agent>, SpecError> {
+        self.build_in(Standard)
+    }
+
+    /// Builds the player for boards of `geometry`: refused when its evaluator is bound to
+    /// another size (see [`c4_eval::SupportedSizes`]). Opening books hold 7x6 positions, so
+    /// on another board a player searches without one.
+    pub fn build_in<G: BoardTables>(&self, geometry: G) -> Result<Box<dyn Agent<G>>, SpecError> {
+        if let Some(eval) = self.eval() {
+            eval.check_size(geometry.size())
+                .map_err(|e| SpecError::Unavailable {
+                    key: "eval",
+                    value: eval.to_string(),
+                    reason: e.to_string(),
+                })?;
+        }
         let spec = self.to_string();
         Ok(match self {
             PlayerSpec::Random(s) => Box::new(RandomAgent {
@@ -38,7 +53,7 @@ impl PlayerSpec {
                 with_evaluator!(s.eval.build(s.seed), e => Box::new(FixedDepthAgent {
                     spec,
                     search: {
-                        let mut search = FixedDepthSearch::new(e, config);
+                        let mut search = FixedDepthSearch::new_in(e, config, geometry);
                         search.set_time_limit(time_limit);
                         search
                     },
@@ -49,7 +64,7 @@ impl PlayerSpec {
                         pick: s.random_pick,
                     }),
                     rng: SeededRng::seed_from_u64(s.seed),
-                }) as Box<dyn Agent>)
+                }) as Box<dyn Agent<G>>)
             }
             PlayerSpec::Engine(s) => {
                 let config = EngineConfig {
@@ -70,24 +85,25 @@ impl PlayerSpec {
                 with_evaluator!(s.eval.build(s.seed), e => Box::new(EngineAgent {
                     spec,
                     search: {
-                        let mut search = EngineSearch::new(e, config);
+                        let mut search = EngineSearch::new_in(e, config, geometry);
                         search.set_book(book);
                         search
                     },
-                }) as Box<dyn Agent>)
+                }) as Box<dyn Agent<G>>)
             }
             PlayerSpec::Perfect(s) => Box::new(PerfectAgent {
                 spec,
                 solver: {
-                    let mut solver =
-                        Solver::try_new(s.table_bits).map_err(|e| SpecError::Unavailable {
+                    let mut solver = Solver::try_new_in(s.table_bits, geometry).map_err(|e| {
+                        SpecError::Unavailable {
                             key: "table",
                             value: s.table_bits.to_string(),
                             reason: format!(
                                 "cannot allocate {} MiB: {e}",
                                 (8u64 << s.table_bits) >> 20
                             ),
-                        })?;
+                        }
+                    })?;
                     solver.set_book(load_book(&s.book)?);
                     solver.set_threads(s.threads as usize);
                     solver
@@ -114,26 +130,29 @@ struct RandomAgent {
     rng: SeededRng,
 }
 
-impl Agent for RandomAgent {
+impl<G: Geometry> Agent<G> for RandomAgent {
     fn spec(&self) -> String {
         self.spec.clone()
     }
-    fn choose(&mut self, game: &Game) -> MoveReport {
+    fn choose(&mut self, game: &Game<G>) -> MoveReport {
         let start = Instant::now();
         let legal: Vec<Column> = game.position().legal_moves().collect();
         let column = legal[self.rng.random_range(0..legal.len())];
-        MoveReport::unscored(
-            column,
-            game.position().moves_played(),
-            start.elapsed(),
-            None,
-        )
+        MoveReport {
+            size: game.size(),
+            ..MoveReport::unscored(
+                column,
+                game.position().moves_played(),
+                start.elapsed(),
+                None,
+            )
+        }
     }
 }
 
-struct FixedDepthAgent<E: c4_eval::Evaluator> {
+struct FixedDepthAgent<E: Evaluator<G>, G: Geometry> {
     spec: String,
-    search: FixedDepthSearch<E>,
+    search: FixedDepthSearch<E, G>,
     tiebreak: TieBreak,
     random_move: Option<RandomMove>,
     rng: SeededRng,
@@ -149,7 +168,7 @@ struct RandomMove {
 
 impl RandomMove {
     /// Whether the move to play in `position` is a random one.
-    fn due(&self, position: &Position) -> bool {
+    fn due<G: Geometry>(&self, position: &Position<G>) -> bool {
         let number = match self.count {
             // The player's own move number, 1-based: Kang's "3rd, 6th, 9th ... move".
             RandomCount::Own => position.moves_played() / 2 + 1,
@@ -159,7 +178,7 @@ impl RandomMove {
     }
 }
 
-impl<E: c4_eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
+impl<E: Evaluator<G> + Send, G: Geometry> Agent<G> for FixedDepthAgent<E, G> {
     fn spec(&self) -> String {
         self.spec.clone()
     }
@@ -168,7 +187,7 @@ impl<E: c4_eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
         self.search.set_cancel(Some(cancel));
     }
 
-    fn choose(&mut self, game: &Game) -> MoveReport {
+    fn choose(&mut self, game: &Game<G>) -> MoveReport {
         let start = Instant::now();
         let position = game.position();
         let random_move = self.random_move.filter(|r| r.due(position));
@@ -189,7 +208,7 @@ impl<E: c4_eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
         let stopped = self.search.stopped_early();
         // The deepest search completed over every root move: none when the time limit cut
         // the search, and never past the end of the game.
-        let remaining = c4_core::CELLS as u32 - position.moves_played();
+        let remaining = position.size().cells() as u32 - position.moves_played();
         let depth = if stopped {
             0
         } else {
@@ -235,7 +254,7 @@ impl<E: c4_eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
                 TieBreak::First => tied[0],
                 TieBreak::Center => *tied
                     .iter()
-                    .min_by_key(|c| c.distance_from_center())
+                    .min_by_key(|c| c.distance_from_center_in(position.size()))
                     .expect("non-empty"),
                 TieBreak::Random => tied[self.rng.random_range(0..tied.len())],
             }
@@ -257,6 +276,7 @@ impl<E: c4_eval::Evaluator + Send> Agent for FixedDepthAgent<E> {
             pv,
             note,
             ply: position.moves_played(),
+            size: position.size(),
         }
     }
 }
@@ -269,16 +289,16 @@ fn joined(first: Option<String>, then: String) -> String {
     }
 }
 
-struct EngineAgent<E: c4_eval::Evaluator> {
+struct EngineAgent<E: Evaluator<G>, G: Geometry> {
     spec: String,
-    search: EngineSearch<E>,
+    search: EngineSearch<E, G>,
 }
 
-impl<E: c4_eval::Evaluator + Send> Agent for EngineAgent<E> {
+impl<E: Evaluator<G> + Send, G: Geometry> Agent<G> for EngineAgent<E, G> {
     fn spec(&self) -> String {
         self.spec.clone()
     }
-    fn choose(&mut self, game: &Game) -> MoveReport {
+    fn choose(&mut self, game: &Game<G>) -> MoveReport {
         self.search.choose(game.position())
     }
     fn set_cancel(&mut self, cancel: Cancel) {
@@ -291,17 +311,17 @@ impl<E: c4_eval::Evaluator + Send> Agent for EngineAgent<E> {
 /// move takes its budget and not more, and the search has time for a real depth.
 pub const PERFECT_SEARCH_SHARE_PERCENT: u32 = 10;
 
-struct PerfectAgent {
+struct PerfectAgent<G: BoardTables> {
     spec: String,
-    solver: Solver,
+    solver: Solver<G>,
     time: Option<Duration>,
     /// The engine's search without its own solve (this one just gave up), built at the
     /// first solve that does not finish and kept for its table.
-    fallback: Option<EngineSearch<Threats>>,
+    fallback: Option<EngineSearch<Threats, G>>,
     cancel: Option<Cancel>,
 }
 
-impl Agent for PerfectAgent {
+impl<G: BoardTables> Agent<G> for PerfectAgent<G> {
     fn spec(&self) -> String {
         self.spec.clone()
     }
@@ -314,7 +334,7 @@ impl Agent for PerfectAgent {
         self.cancel = Some(cancel);
     }
 
-    fn choose(&mut self, game: &Game) -> MoveReport {
+    fn choose(&mut self, game: &Game<G>) -> MoveReport {
         let start = Instant::now();
         let position = game.position();
         let limits = SolveLimits {
@@ -327,12 +347,13 @@ impl Agent for PerfectAgent {
             Ok((column, score, stats)) => MoveReport {
                 column,
                 score: MoveValue::exact(score),
-                depth: c4_core::CELLS as u32 - position.moves_played(),
+                depth: position.size().cells() as u32 - position.moves_played(),
                 nodes: stats.nodes,
                 time: start.elapsed(),
                 pv: vec![column],
                 note: None,
                 ply: position.moves_played(),
+                size: position.size(),
             },
             Err(gave_up) => {
                 // Without a time limit only a cancel stops the solve: the search then stops
@@ -348,7 +369,8 @@ impl Agent for PerfectAgent {
                         use_solver: false,
                         ..EngineConfig::default()
                     };
-                    let mut engine = EngineSearch::new(Threats::default(), config);
+                    let mut engine =
+                        EngineSearch::new_in(Threats::default(), config, self.solver.geometry());
                     engine.set_cancel(cancel);
                     engine
                 });

@@ -69,6 +69,7 @@ async fn the_score_for_you_is_the_terminal_s(client: &Client) -> TestResult {
             pv: vec![Column::ALL[3]],
             note: None,
             ply,
+            size: c4_core::Size::STANDARD,
         })
         .collect();
     let answers = serde_json::to_value(&reports)?;

@@ -107,7 +107,10 @@ mod static_rules;
 mod table;
 
 pub use book::{BookError, OpeningBook};
-pub use score::{ExactScore, ScoreError, best_solved_column, move_score};
+pub use score::{
+    ExactScore, ScoreError, best_solved_column, best_solved_column_in, move_score,
+    solved_preference,
+};
 use table::Entry;
 pub use table::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable};
 

@@ -1,7 +1,7 @@
 //! The root: solves under limits, the score of each move, the best move, and the
 //! null-window probes that bisect the score range.
 
-use super::score::SOLVED_PREFERENCE;
+use super::score::{best_solved_column_in, solved_preference};
 use super::*;
 
 impl Solver {
@@ -34,6 +34,26 @@ impl Solver {
         Ok((scores, total))
     }
 
+    /// The score, for the side to move in `position`, of playing `column` (which must be
+    /// playable in a position that is not over).
+    pub fn score_move(
+        &mut self,
+        position: &Position,
+        column: Column,
+        weak: bool,
+        limits: SolveLimits,
+    ) -> Result<(ExactScore, SolveStats), SolveError> {
+        let mut stats = SolveStats::default();
+        let score = move_score(position, column, |child| {
+            let (score, child_stats) = self.solve_within(child, weak, limits)?;
+            stats = child_stats;
+            Ok(score)
+        })?;
+        Ok((if weak { score.weak() } else { score }, stats))
+    }
+}
+
+impl<G: Geometry> Solver<G> {
     /// The move [`best_solved_column`] would pick from [`analyze`](Self::analyze)'s scores,
     /// with its exact score, at less cost: the position is solved once, then the columns are
     /// tried in that function's order of preference and the first whose reply scores at
@@ -42,7 +62,7 @@ impl Solver {
     /// run on this one.
     pub fn best_move(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         limits: SolveLimits,
     ) -> Result<(Column, ExactScore, SolveStats), SolveError> {
         self.best_move_or_worse(position, limits)
@@ -53,7 +73,7 @@ impl Solver {
     /// than the position's score by then: a search that decides instead can leave them out.
     pub fn best_move_or_worse(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         limits: SolveLimits,
     ) -> Result<(Column, ExactScore, SolveStats), GaveUp> {
         let nothing_proven = |error| GaveUp {
@@ -68,17 +88,21 @@ impl Solver {
             return Ok((column, score, SolveStats::default()));
         }
         if position.can_win_next() {
-            let column = SOLVED_PREFERENCE
+            let column = solved_preference(self.geometry.size())
                 .into_iter()
                 .find(|c| position.can_play(*c) && position.is_winning_move(*c))
                 .expect("a position that can win next has a winning column");
-            return Ok((column, ExactScore::win_now(position), SolveStats::default()));
+            return Ok((
+                column,
+                ExactScore::win_now_in(position),
+                SolveStats::default(),
+            ));
         }
         let (score, mut stats) = self
             .solve_within(position, false, limits)
             .map_err(nothing_proven)?;
         let mut worse = Vec::new();
-        for column in SOLVED_PREFERENCE {
+        for column in solved_preference(self.geometry.size()) {
             if !position.can_play(column) {
                 continue;
             }
@@ -87,7 +111,7 @@ impl Solver {
             let optimal = if child.is_over() {
                 score.is_draw() // the last cell filled without a four
             } else if child.can_win_next() {
-                -ExactScore::win_now(&child) == score
+                -ExactScore::win_now_in(&child) == score
             } else {
                 let remaining = SolveLimits {
                     nodes: limits.nodes.map(|n| n.saturating_sub(stats.nodes)),
@@ -112,10 +136,10 @@ impl Solver {
         // Unreachable for a correct solve (some move achieves the score); analysing every
         // column instead still gives the right move.
         let (scores, more) = self
-            .analyze(position, false, limits)
+            .analyze_columns(position, false, limits)
             .map_err(|error| GaveUp { error, worse })?;
-        let (column, score) =
-            best_solved_column(&scores).expect("a position that is not over has a legal move");
+        let (column, score) = best_solved_column_in(&scores, self.geometry.size())
+            .expect("a position that is not over has a legal move");
         stats.nodes += more.nodes;
         stats.time = start.elapsed();
         Ok((column, score, stats))
@@ -124,34 +148,16 @@ impl Solver {
     /// The best move and its exact score when the book scores every move of `position`
     /// (see [`OpeningBook::move_scores`]): no search at all.
     #[must_use]
-    pub fn book_move(&self, position: &Position) -> Option<(Column, ExactScore)> {
+    pub fn book_move(&self, position: &Position<G>) -> Option<(Column, ExactScore)> {
         let book = self.book.as_deref()?;
+        // A book holds 7x6 positions: on another board there is none to read.
+        let position = position.to_geometry(Standard)?;
         if position.is_over() || position.moves_played() > book.depth() {
             return None;
         }
-        best_solved_column(&book.move_scores(position).ok()?)
+        best_solved_column(&book.move_scores(&position).ok()?)
     }
 
-    /// The score, for the side to move in `position`, of playing `column` (which must be
-    /// playable in a position that is not over).
-    pub fn score_move(
-        &mut self,
-        position: &Position,
-        column: Column,
-        weak: bool,
-        limits: SolveLimits,
-    ) -> Result<(ExactScore, SolveStats), SolveError> {
-        let mut stats = SolveStats::default();
-        let score = move_score(position, column, |child| {
-            let (score, child_stats) = self.solve_within(child, weak, limits)?;
-            stats = child_stats;
-            Ok(score)
-        })?;
-        Ok((if weak { score.weak() } else { score }, stats))
-    }
-}
-
-impl<G: Geometry> Solver<G> {
     pub(super) fn solve_single(
         &mut self,
         position: &Position<G>,

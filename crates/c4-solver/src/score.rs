@@ -166,11 +166,17 @@ impl ExactScore {
     /// with `moves_played` discs; `None` for a draw.
     #[must_use]
     pub fn winner_discs_left(self, moves_played: u32) -> Option<u32> {
+        self.winner_discs_left_in(moves_played, Size::STANDARD)
+    }
+
+    /// [`winner_discs_left`](Self::winner_discs_left) on a board of `size`.
+    #[must_use]
+    pub fn winner_discs_left_in(self, moves_played: u32, size: Size) -> Option<u32> {
         if self.is_draw() {
             return None;
         }
-        // Winner's discs at the end: k = (CELLS + 2) / 2 - |score|.
-        let k = (CELLS as i32 + 2) / 2 - self.0.abs();
+        // Winner's discs at the end: k = (cells + 2) / 2 - |score|.
+        let k = (size.cells() as i32 + 2) / 2 - self.0.abs();
         // Discs the winner has now: the side to move has played moves/2, the other (moves+1)/2.
         let now = if self.is_win() {
             moves_played / 2
@@ -185,6 +191,13 @@ impl ExactScore {
     /// is in brackets. Without `moves_played` the distance is unknown: `win (+18)`.
     #[must_use]
     pub fn describe(self, moves_played: Option<u32>) -> String {
+        self.describe_in(moves_played, Size::STANDARD)
+    }
+
+    /// [`describe`](Self::describe) on a board of `size`, where the distance depends on the
+    /// number of cells.
+    #[must_use]
+    pub fn describe_in(self, moves_played: Option<u32>, size: Size) -> String {
         let word = if self.is_win() {
             "win"
         } else if self.is_loss() {
@@ -192,7 +205,7 @@ impl ExactScore {
         } else {
             return "draw".to_owned();
         };
-        match moves_played.and_then(|m| self.winner_discs_left(m)) {
+        match moves_played.and_then(|m| self.winner_discs_left_in(m, size)) {
             Some(n) => format!(
                 "{word} in {n} move{} ({self:+})",
                 if n == 1 { "" } else { "s" }
@@ -299,9 +312,61 @@ pub fn best_solved_column(scores: &[Option<ExactScore>; WIDTH]) -> Option<(Colum
         .max_by_key(|&(_, score)| score)
 }
 
+/// The columns of `size` in the order [`best_solved_column_in`] prefers them among equal
+/// scores: from the centre outwards, right before left at the same distance (on 7x6,
+/// `SOLVED_PREFERENCE`).
+#[must_use]
+pub fn solved_preference(size: Size) -> Vec<Column> {
+    let width = size.width() as isize;
+    let mut columns: Vec<Column> = size.columns().collect();
+    // Twice the distance from the centre, which lies between columns on an even width.
+    columns.sort_by_key(|c| {
+        let doubled = (2 * c.index() as isize - (width - 1)).unsigned_abs();
+        (doubled, std::cmp::Reverse(c.index()))
+    });
+    columns
+}
+
+/// [`best_solved_column`] on a board of any size: `scores` holds one entry a column of
+/// `size`, left to right.
+#[must_use]
+pub fn best_solved_column_in(
+    scores: &[Option<ExactScore>],
+    size: Size,
+) -> Option<(Column, ExactScore)> {
+    solved_preference(size)
+        .into_iter()
+        .filter_map(|c| {
+            scores
+                .get(c.index())
+                .copied()
+                .flatten()
+                .map(|score| (c, score))
+        })
+        .rev()
+        .max_by_key(|&(_, score)| score)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_preference_of_every_width_is_centre_out_right_first() {
+        assert_eq!(
+            solved_preference(Size::STANDARD),
+            SOLVED_PREFERENCE.to_vec()
+        );
+        let six = Size::new(6, 5).unwrap();
+        let numbers: Vec<u8> = solved_preference(six).iter().map(|c| c.number()).collect();
+        assert_eq!(numbers, [4, 3, 5, 2, 6, 1]);
+        let mut scores = vec![Some(ExactScore::DRAW); 6];
+        scores[3] = None;
+        assert_eq!(
+            best_solved_column_in(&scores, six).map(|(c, _)| c.number()),
+            Some(3)
+        );
+    }
 
     #[test]
     fn the_widest_score_range_covers_every_size() {
@@ -364,6 +429,13 @@ mod tests {
         assert_eq!(score(1).describe(None), "win (+1)");
         assert_eq!(ExactScore::DRAW.describe(Some(3)), "draw");
         assert_eq!(ExactScore::DRAW.winner_discs_left(3), None);
+        // On 4x4 a win with the winner's last disc, the eighth, scores 1.
+        let small = Size::new(4, 4).unwrap();
+        assert_eq!(score(1).describe_in(Some(14), small), "win in 1 move (+1)");
+        assert_eq!(
+            score(-2).describe_in(Some(9), small),
+            "loss in 2 moves (-2)"
+        );
         let empty = Position::new();
         assert_eq!(ExactScore::win_now(&empty), ExactScore::MAX);
         assert_eq!(ExactScore::win_at_ply(6), ExactScore::MAX);

@@ -6,13 +6,15 @@ mod watch;
 
 pub use watch::run_watch;
 
-use crate::best::parse_game;
+use crate::board_size::{SizeArg, parse_game_in};
 use crate::terminal::wrap;
 use anyhow::{Context, Result, bail};
+use c4_core::with_geometry;
+use c4_eval::BoardTables;
 use c4_players::{DEFAULT_LEVEL, PlayerSpec};
 use c4_search::search::MoveReport;
 use save::{Saver, Seats};
-use session::{KEYS, Session, banner};
+use session::{Session, banner, keys};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -43,9 +45,11 @@ pub struct PlayArgs {
     pub seed: u64,
     /// Append each finished game, when you leave it, to this games file (the records
     /// `c4 review` and `c4 verify` read): moves, each player's spec and seed, and per-move
-    /// statistics (your moves with the time you took).
+    /// statistics (your moves with the time you took). Games files hold 7x6 games.
     #[arg(long)]
     pub save: Option<PathBuf>,
+    #[command(flatten)]
+    pub board: SizeArg,
 }
 
 /// The longest pause `c4 watch --delay` takes between moves: a minute.
@@ -79,16 +83,26 @@ pub struct WatchArgs {
     /// Seed for the players' random choices (yellow gets seed + 1).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    #[command(flatten)]
+    pub board: SizeArg,
 }
 
 /// `c4 play`: the checks of everything given (the opponent, the start, the games file) before
 /// the first move, then the session.
 pub fn run_play(args: &PlayArgs) -> Result<()> {
+    with_geometry!(args.board.size, g => play_in(args, g))
+}
+
+fn play_in<G: BoardTables>(args: &PlayArgs, geometry: G) -> Result<()> {
     let spec = PlayerSpec::parse(&args.ai, args.seed).context("invalid --ai")?;
-    let ai = spec.build()?;
-    let start = parse_game(&args.from)?;
+    let ai = spec.build_in(geometry)?;
+    let start = parse_game_in(&args.from, geometry)?;
     if start.position().is_over() {
         bail!("the game given with --from is already over");
+    }
+    let size = geometry.size();
+    if args.save.is_some() && !size.is_standard() {
+        bail!("--save: games files hold 7x6 games, and this game is on the {size} board");
     }
     // Opened before the first move, so that a file that cannot take games is refused before
     // anything is played.
@@ -100,7 +114,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
     let human = ai_player.other();
     let mut out = std::io::stdout();
     writeln!(out, "{}", banner(&args.ai, &spec, human))?;
-    writeln!(out, "{KEYS}")?;
+    writeln!(out, "{}", keys(size))?;
     let seats = Seats {
         human,
         ai_spec: spec.to_string(),

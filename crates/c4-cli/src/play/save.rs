@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord, Seat};
-use c4_core::{Game, Player};
+use c4_core::{Game, Geometry, Player};
 use c4_search::search::MoveReport;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,12 +16,16 @@ pub(super) struct Seats {
 }
 
 impl Seats {
-    pub(super) fn record(
+    /// The record of `game`, from `start`: a 7x6 game, the one size games files hold.
+    pub(super) fn record<G: Geometry>(
         &self,
-        start: &Game,
-        game: &Game,
+        start: &Game<G>,
+        game: &Game<G>,
         stats: &[MoveReport],
     ) -> Result<GameRecord> {
+        if !game.size().is_standard() {
+            bail!("games files hold 7x6 games, not {} ones", game.size());
+        }
         let computer = Seat {
             name: "computer".to_owned(),
             spec: self.ai_spec.clone(),

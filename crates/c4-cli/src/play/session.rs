@@ -3,20 +3,26 @@
 
 use super::save::{Saver, Seats};
 use super::summarise;
+use crate::board_size::column_keys;
 use crate::move_stats::{ScoreShown, stats_line};
 use crate::show::{describe, move_number};
 use crate::terminal::{self, wrap};
 use anyhow::{Context, Result};
 use c4_arena::record::human_move;
-use c4_core::{Column, Game, Player, Status, excerpt};
-use c4_players::{Agent, HINT, LEVELS, PlayerSpec, hint_text, parse_agent};
+use c4_core::{Column, Game, Geometry, Player, Size, Status, excerpt};
+use c4_eval::BoardTables;
+use c4_players::{Agent, HINT, LEVELS, PlayerSpec, hint_text};
 use c4_search::search::MoveReport;
 use std::io::{self, Write};
 use std::time::Instant;
 
-/// The keys of `c4 play`, said at the start and on `help` or `?`.
-pub(super) const KEYS: &str =
-    "Type a column (1-7 or a-g), u to undo, h for a hint, q to quit, ? for this help.";
+/// The keys of `c4 play` on a board of `size`, said at the start and on `help` or `?`.
+pub(super) fn keys(size: Size) -> String {
+    format!(
+        "Type a column ({}), u to undo, h for a hint, q to quit, ? for this help.",
+        column_keys(size)
+    )
+}
 
 /// What a line typed at a prompt asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +40,8 @@ enum Command<'a> {
 }
 
 impl<'a> Command<'a> {
-    fn parse(line: &'a str) -> Command<'a> {
+    /// Reads `line`, its columns those of `size`.
+    fn parse(line: &'a str, size: Size) -> Command<'a> {
         match line.trim() {
             "q" | "quit" | "exit" => Command::Quit,
             "u" | "undo" => Command::Undo,
@@ -42,18 +49,19 @@ impl<'a> Command<'a> {
             "help" | "?" => Command::Help,
             "h" | "hint" => Command::Hint,
             "" => Command::Nothing,
-            text => parse_column(text).map_or(Command::Unknown(text), Command::Play),
+            text => parse_column(text, size).map_or(Command::Unknown(text), Command::Play),
         }
     }
 }
 
-/// A column typed as one digit (1-7) or one letter (a-g).
-fn parse_column(text: &str) -> Option<Column> {
+/// A column of `size` typed as one digit (1-7 on 7x6) or one letter (a-g on 7x6).
+fn parse_column(text: &str, size: Size) -> Option<Column> {
     let mut chars = text.chars();
     let (c, None) = (chars.next()?, chars.next()) else {
         return None;
     };
-    Column::from_digit(c).or_else(|| Column::from_letter(c))
+    size.column_from_digit(c)
+        .or_else(|| size.column_from_letter(c))
 }
 
 /// Whether the session goes on after a turn.
@@ -63,11 +71,11 @@ enum Flow {
 }
 
 /// The state of a `c4 play` session between turns.
-pub(super) struct Session {
+pub(super) struct Session<G: BoardTables> {
     /// The position every new game starts from (`--from`).
-    start: Game,
-    game: Game,
-    ai: Box<dyn Agent>,
+    start: Game<G>,
+    game: Game<G>,
+    ai: Box<dyn Agent<G>>,
     ai_player: Player,
     seats: Seats,
     saver: Option<Saver>,
@@ -79,14 +87,14 @@ pub(super) struct Session {
     redraw: bool,
 }
 
-impl Session {
+impl<G: BoardTables> Session<G> {
     pub(super) fn new(
-        start: Game,
-        ai: Box<dyn Agent>,
+        start: Game<G>,
+        ai: Box<dyn Agent<G>>,
         ai_player: Player,
         seats: Seats,
         saver: Option<Saver>,
-    ) -> Session {
+    ) -> Session<G> {
         Session {
             game: start.clone(),
             start,
@@ -144,7 +152,10 @@ impl Session {
         out.flush()?;
         let line = lines.next().transpose()?;
         // The end of the input quits, as `q` does.
-        let command = line.as_deref().map_or(Command::Quit, Command::parse);
+        let size = self.game.size();
+        let command = line
+            .as_deref()
+            .map_or(Command::Quit, |line| Command::parse(line, size));
         if matches!(command, Command::NewGame | Command::Quit)
             && let Some(saver) = &mut self.saver
         {
@@ -217,7 +228,8 @@ impl Session {
             return Ok(Flow::Stop);
         };
         let line = line?;
-        match Command::parse(&line) {
+        let size = self.game.size();
+        match Command::parse(&line, size) {
             Command::Quit => return Ok(Flow::Stop),
             Command::Undo => {
                 if self.undo_turn() == 0 {
@@ -226,7 +238,7 @@ impl Session {
                     self.redraw = true;
                 }
             }
-            Command::Help => writeln!(out, "{KEYS}")?,
+            Command::Help => writeln!(out, "{}", keys(size))?,
             Command::Hint => self.hint(out)?,
             Command::Play(column) => match self.game.try_play(column) {
                 Ok(()) => {
@@ -246,8 +258,9 @@ impl Session {
                 "{}",
                 wrap(
                     &format!(
-                        "{:?} is not a column: type 1-7 or a-g, u, h, q or ? for help",
-                        excerpt(line.trim())
+                        "{:?} is not a column: type {}, u, h, q or ? for help",
+                        excerpt(line.trim()),
+                        column_keys(size)
                     ),
                     2
                 )
@@ -258,7 +271,9 @@ impl Session {
 
     /// The hint's move and why, then its statistics.
     fn hint(&self, out: &mut impl Write) -> Result<()> {
-        let mut helper = parse_agent(HINT.spec, 0).expect("the hint spec is valid");
+        let mut helper = PlayerSpec::parse(HINT.spec, 0)
+            .expect("the hint spec is valid")
+            .build_in(self.game.position().geometry())?;
         let hint = helper.choose(&self.game);
         let advice = format!(
             "hint: column {} ({}): {}",
@@ -318,7 +333,7 @@ pub(super) fn banner(asked: &str, spec: &PlayerSpec, human: Player) -> String {
     )
 }
 
-fn draw(game: &Game, out: &mut impl Write) -> Result<()> {
+fn draw<G: Geometry>(game: &Game<G>, out: &mut impl Write) -> Result<()> {
     write!(out, "\n{}", terminal::board(game))?;
     writeln!(out, "{}", describe(game))?;
     Ok(())
@@ -330,14 +345,37 @@ mod tests {
 
     #[test]
     fn commands_read_as_the_keys_say() {
-        assert_eq!(Command::parse(" q "), Command::Quit);
-        assert_eq!(Command::parse("undo"), Command::Undo);
-        assert_eq!(Command::parse("?"), Command::Help);
-        assert_eq!(Command::parse("h"), Command::Hint);
-        assert_eq!(Command::parse(""), Command::Nothing);
-        assert_eq!(Command::parse("4"), Command::Play(Column::new(3).unwrap()));
-        assert_eq!(Command::parse("d"), Command::Play(Column::new(3).unwrap()));
-        assert_eq!(Command::parse("8"), Command::Unknown("8"));
-        assert_eq!(Command::parse("44"), Command::Unknown("44"));
+        let parse = |line| Command::parse(line, Size::STANDARD);
+        assert_eq!(parse(" q "), Command::Quit);
+        assert_eq!(parse("undo"), Command::Undo);
+        assert_eq!(parse("?"), Command::Help);
+        assert_eq!(parse("h"), Command::Hint);
+        assert_eq!(parse(""), Command::Nothing);
+        assert_eq!(parse("4"), Command::Play(Column::new(3).unwrap()));
+        assert_eq!(parse("d"), Command::Play(Column::new(3).unwrap()));
+        assert_eq!(parse("8"), Command::Unknown("8"));
+        assert_eq!(parse("44"), Command::Unknown("44"));
+    }
+
+    #[test]
+    fn columns_are_those_of_the_board() {
+        let wide: Size = "9x5".parse().unwrap();
+        assert_eq!(
+            Command::parse("8", wide),
+            Command::Play(wide.column(7).unwrap())
+        );
+        assert_eq!(
+            Command::parse("i", wide),
+            Command::Play(wide.column(8).unwrap())
+        );
+        let small: Size = "5x4".parse().unwrap();
+        assert_eq!(Command::parse("6", small), Command::Unknown("6"));
+        assert_eq!(Command::parse("f", small), Command::Unknown("f"));
+        let widest: Size = "12x4".parse().unwrap();
+        assert_eq!(Command::parse("1", widest), Command::Unknown("1"));
+        assert_eq!(
+            Command::parse("l", widest),
+            Command::Play(widest.column(11).unwrap())
+        );
     }
 }

@@ -1,21 +1,30 @@
 //! `c4 watch`: two computer players, move by move on the terminal.
 
 use super::{WatchArgs, summarise, watch_delay};
-use crate::best::parse_game;
+use crate::board_size::parse_game_in;
 use crate::move_stats::{ScoreShown, stats_line};
 use crate::show::{describe, move_number};
 use crate::terminal::{self, wrap};
 use anyhow::{Context, Result, bail};
-use c4_core::Player;
-use c4_players::{Agent, parse_agent};
+use c4_core::{Player, with_geometry};
+use c4_eval::BoardTables;
+use c4_players::{Agent, PlayerSpec};
 use c4_search::search::MoveReport;
 use std::io::{IsTerminal, Write};
 
 pub fn run_watch(args: &WatchArgs) -> Result<()> {
-    let mut red = parse_agent(&args.red, args.seed).context("invalid --red")?;
-    let mut yellow =
-        parse_agent(&args.yellow, args.seed.wrapping_add(1)).context("invalid --yellow")?;
-    let mut game = parse_game(&args.from)?;
+    with_geometry!(args.board.size, g => watch_in(args, g))
+}
+
+fn watch_in<G: BoardTables>(args: &WatchArgs, geometry: G) -> Result<()> {
+    let player = |text: &str, seed: u64, flag: &str| -> Result<Box<dyn Agent<G>>> {
+        let spec = PlayerSpec::parse(text, seed).with_context(|| format!("invalid {flag}"))?;
+        spec.build_in(geometry)
+            .with_context(|| format!("invalid {flag}"))
+    };
+    let mut red = player(&args.red, args.seed, "--red")?;
+    let mut yellow = player(&args.yellow, args.seed.wrapping_add(1), "--yellow")?;
+    let mut game = parse_game_in(&args.from, geometry)?;
     if game.position().is_over() {
         bail!("the game given with --from is already over");
     }
@@ -25,7 +34,7 @@ pub fn run_watch(args: &WatchArgs) -> Result<()> {
     let (mut red_stats, mut yellow_stats) = (Vec::new(), Vec::new());
     while !game.position().is_over() {
         let mover = game.position().side_to_move();
-        let (agent, stats): (&mut Box<dyn Agent>, &mut Vec<MoveReport>) = match mover {
+        let (agent, stats): (&mut Box<dyn Agent<G>>, &mut Vec<MoveReport>) = match mover {
             Player::Red => (&mut red, &mut red_stats),
             Player::Yellow => (&mut yellow, &mut yellow_stats),
         };

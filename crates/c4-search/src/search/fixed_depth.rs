@@ -14,7 +14,7 @@ use super::node_counter::NodeCounter;
 use super::pv::PvTable;
 use super::transposition_table::{Bound, DEFAULT_TT_BITS, Entry, TranspositionTable};
 use super::{LeafView, MoveOrder, SearchValue, WinScore};
-use c4_core::{CELLS, Column, Player, Position, WIDTH};
+use c4_core::{Column, Geometry, Player, Position, Standard};
 use c4_eval::Evaluator;
 use c4_solver::Cancel;
 use c4_solver::clock::Instant;
@@ -25,7 +25,9 @@ const CLOCK_INTERVAL: u64 = 1 << 10;
 /// What a key that tells positions apart by their last move holds there at the empty board,
 /// where no move was played (a column index is below it).
 const NO_LAST_MOVE: u64 = 15;
-/// Where that last move goes in such a key: above the position's key, which is below 2^49.
+/// Where that last move goes in such a key: above the position's key, on every board whose
+/// keys are below 2^56 (7x6's are below 2^49). On the larger boards the last move is hashed
+/// into the key instead.
 const LAST_MOVE_SHIFT: u32 = 56;
 
 /// Settings of a fixed-depth search.
@@ -68,12 +70,13 @@ pub enum RootWindow {
     Full,
 }
 
-/// A fixed-depth searcher over evaluator `E`. Reuse it across moves: the PV table and the
-/// transposition table are allocated once.
-pub struct FixedDepthSearch<E: Evaluator> {
+/// A fixed-depth searcher over evaluator `E` on boards of geometry `G` (7x6 by default).
+/// Reuse it across moves: the PV table and the transposition table are allocated once.
+pub struct FixedDepthSearch<E: Evaluator<G>, G: Geometry = Standard> {
     /// The evaluator at the leaves.
     pub evaluator: E,
     config: FixedDepthConfig,
+    geometry: G,
     table: Option<TranspositionTable>,
     key_uses_last_move: bool,
     root_player: Player,
@@ -83,13 +86,21 @@ pub struct FixedDepthSearch<E: Evaluator> {
 }
 
 impl<E: Evaluator> FixedDepthSearch<E> {
-    /// A searcher; allocates the transposition table if `config.tt`.
+    /// A searcher on the standard board; allocates the transposition table if `config.tt`.
     pub fn new(evaluator: E, config: FixedDepthConfig) -> Self {
+        FixedDepthSearch::new_in(evaluator, config, Standard)
+    }
+}
+
+impl<E: Evaluator<G>, G: Geometry> FixedDepthSearch<E, G> {
+    /// A searcher on boards of `geometry`; allocates the transposition table if `config.tt`.
+    pub fn new_in(evaluator: E, config: FixedDepthConfig, geometry: G) -> Self {
         let key_uses_last_move = evaluator.uses_last_move();
         let table = (config.tt && config.prune).then(|| TranspositionTable::new(DEFAULT_TT_BITS));
         FixedDepthSearch {
             evaluator,
             config,
+            geometry,
             table,
             key_uses_last_move,
             root_player: Player::Red,
@@ -143,7 +154,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     /// depth and returns their values, in search order. With a time limit that runs out,
     /// only the moves finished in time are returned (at least one: the first move searched,
     /// whose value is then a guess of 0 unless it finished).
-    pub fn search_root(&mut self, position: &Position, window: RootWindow) -> Vec<RootValue> {
+    pub fn search_root(&mut self, position: &Position<G>, window: RootWindow) -> Vec<RootValue> {
         // The root counts as a node.
         self.counter
             .start(1, self.time_limit.map(|t| Instant::now() + t));
@@ -156,7 +167,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
         }
         self.pv.clear(0);
         let depth = self.config.depth.max(1);
-        let mut values = Vec::with_capacity(WIDTH);
+        let mut values = Vec::with_capacity(self.geometry.width());
         let mut alpha = -SearchValue::INFINITY;
         for column in self.order(position, None) {
             let mut child = *position;
@@ -200,24 +211,24 @@ impl<E: Evaluator> FixedDepthSearch<E> {
 
     fn order(
         &self,
-        position: &Position,
+        position: &Position<G>,
         best: Option<Column>,
-    ) -> impl Iterator<Item = Column> + use<E> {
+    ) -> impl Iterator<Item = Column> + use<E, G> {
         let base = match self.config.order {
-            MoveOrder::None => Column::ALL,
-            MoveOrder::Center | MoveOrder::Best => Column::CENTER_FIRST,
+            MoveOrder::None => self.geometry.columns(),
+            MoveOrder::Center | MoveOrder::Best => self.geometry.centre_first(),
         };
         let first = best.filter(|_| self.config.order == MoveOrder::Best);
         let position = *position;
         first
             .into_iter()
-            .chain(base.into_iter().filter(move |&c| Some(c) != first))
+            .chain(base.iter().copied().filter(move |&c| Some(c) != first))
             .filter(move |&c| position.can_play(c))
     }
 
     /// The leaf value for the side to move.
     #[inline]
-    fn leaf(&mut self, position: &Position, last_move: Option<Column>) -> SearchValue {
+    fn leaf(&mut self, position: &Position<G>, last_move: Option<Column>) -> SearchValue {
         let view = match self.config.leaf_view {
             LeafView::Root => self.root_player,
             LeafView::Mover => position.side_to_move(),
@@ -230,13 +241,18 @@ impl<E: Evaluator> FixedDepthSearch<E> {
         }
     }
 
-    fn key(&self, position: &Position, last_move: Option<Column>) -> u64 {
+    fn key(&self, position: &Position<G>, last_move: Option<Column>) -> u64 {
         let key = position.key();
-        if self.key_uses_last_move {
-            let last = last_move.map_or(NO_LAST_MOVE, |c| c.index() as u64);
+        if !self.key_uses_last_move {
+            return key;
+        }
+        let last = last_move.map_or(NO_LAST_MOVE, |c| c.index() as u64);
+        if self.geometry.key_bits() <= LAST_MOVE_SHIFT as usize {
             key | (last << LAST_MOVE_SHIFT)
         } else {
-            key
+            // No bits left above the key: the last move scrambled into all of them, which
+            // tells two entries apart but for a chance of about 2^-64 a pair.
+            key ^ c4_solver::hashing::mix64(last + 1)
         }
     }
 
@@ -244,7 +260,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
     /// for the side to move, within `alpha..beta` when pruning.
     fn negamax(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         depth: u32,
         ply: usize,
         mut alpha: SearchValue,
@@ -262,7 +278,7 @@ impl<E: Evaluator> FixedDepthSearch<E> {
                 WinScore::Eval => self.leaf(position, last_move),
             };
         }
-        if position.moves_played() as usize == CELLS {
+        if position.moves_played() as usize == self.geometry.cells() {
             return SearchValue::ZERO;
         }
         if depth == 0 {

@@ -34,8 +34,12 @@ pub use c4_solver::ExactScore;
 pub use report::{MoveReport, MoveReportError, MoveValue, duration_from_ms};
 pub use value::SearchValue;
 
-/// The deepest any search goes (a game has at most 42 moves).
-pub const MAX_PLY: usize = c4_core::CELLS + 1;
+/// The most cells of any board (4x15; a test checks it against every size): a game has at most
+/// this many moves (42 on 7x6).
+pub const MOST_CELLS: usize = 60;
+
+/// The deepest any search goes.
+pub const MAX_PLY: usize = MOST_CELLS + 1;
 
 /// What a won or lost terminal node is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -136,4 +140,15 @@ impl c4_options::Word for TieBreak {
         (TieBreak::Center, "center"),
         (TieBreak::Random, "random"),
     ];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MOST_CELLS;
+    use c4_core::Size;
+
+    #[test]
+    fn the_most_cells_are_those_of_the_largest_board() {
+        assert_eq!(Size::all().map(Size::cells).max(), Some(MOST_CELLS));
+    }
 }

@@ -7,7 +7,7 @@
 //! "nodes":0,"time_ms":0.1,"pv":[4],"ply":8}`.
 
 use super::SearchValue;
-use c4_core::Column;
+use c4_core::{Column, Size};
 use c4_solver::ExactScore;
 use std::time::Duration;
 
@@ -87,6 +87,8 @@ pub struct MoveReport {
     /// Discs on the board when the move was chosen: an exact win or loss is told in moves
     /// from there.
     pub ply: u32,
+    /// The board's size, which the distance of an exact win or loss depends on.
+    pub size: Size,
 }
 
 impl MoveReport {
@@ -104,6 +106,7 @@ impl MoveReport {
             pv: vec![column],
             note: None,
             ply,
+            size: Size::STANDARD,
         }
     }
 
@@ -123,7 +126,7 @@ impl MoveReport {
     #[must_use]
     pub fn score_text(&self) -> String {
         match self.score {
-            MoveValue::Exact(score) => score.describe(Some(self.ply)),
+            MoveValue::Exact(score) => score.describe_in(Some(self.ply), self.size),
             MoveValue::Heuristic(value) => value.describe(Some(self.depth)),
             MoveValue::Unscored => UNSCORED_TEXT.to_owned(),
         }
@@ -135,7 +138,7 @@ impl MoveReport {
     #[must_use]
     pub fn reply_score_text(&self) -> String {
         match self.score {
-            MoveValue::Exact(score) => (-score).describe(Some(self.ply + 1)),
+            MoveValue::Exact(score) => (-score).describe_in(Some(self.ply + 1), self.size),
             MoveValue::Heuristic(value) => value.for_reply().describe(Some(self.depth)),
             MoveValue::Unscored => UNSCORED_TEXT.to_owned(),
         }
@@ -164,6 +167,14 @@ struct MoveReportJson {
     /// 0 when the JSON does not say; a game record knows it from the move's place.
     #[serde(default)]
     ply: u32,
+    /// Written off 7x6 only; absent means 7x6.
+    #[serde(default, skip_serializing_if = "is_standard")]
+    size: Size,
+}
+
+/// Whether `size` is 7x6, which a report's JSON leaves unsaid.
+fn is_standard(size: &Size) -> bool {
+    size.is_standard()
 }
 
 impl From<MoveReport> for MoveReportJson {
@@ -179,6 +190,7 @@ impl From<MoveReport> for MoveReportJson {
             pv: report.pv,
             note: report.note,
             ply: report.ply,
+            size: report.size,
         }
     }
 }
@@ -224,6 +236,7 @@ impl TryFrom<MoveReportJson> for MoveReport {
             pv: json.pv,
             note: json.note,
             ply: json.ply,
+            size: json.size,
         })
     }
 }
@@ -242,7 +255,27 @@ mod tests {
             pv: vec![Column::new(3).unwrap(), Column::new(2).unwrap()],
             note: None,
             ply: 8,
+            size: Size::STANDARD,
         }
+    }
+
+    #[test]
+    fn a_report_off_7x6_keeps_its_size_and_counts_moves_on_it() {
+        let six = Size::new(6, 5).unwrap();
+        let six_by_five = MoveReport {
+            size: six,
+            ply: 8,
+            ..report(MoveValue::exact(ExactScore::new_in(11, six).unwrap()))
+        };
+        // 30 cells: a score of 11 is a win with the winner's fifth disc, the first after 8.
+        assert_eq!(six_by_five.score_text(), "win in 1 move (+11)");
+        let json = serde_json::to_value(&six_by_five).unwrap();
+        assert_eq!(json["size"], "6x5");
+        let back: MoveReport = serde_json::from_value(json).unwrap();
+        assert_eq!(back, six_by_five);
+        // On 7x6 the JSON says nothing of the size.
+        let standard = serde_json::to_value(report(MoveValue::Unscored)).unwrap();
+        assert!(standard.get("size").is_none(), "{standard}");
     }
 
     #[test]

@@ -32,7 +32,7 @@ use super::node_counter::NodeCounter;
 use super::pv::PvTable;
 use super::transposition_table::{DEFAULT_TT_BITS, TranspositionTable};
 use super::{MoveReport, MoveValue, SearchValue};
-use c4_core::{CELLS, Column, Player, Position};
+use c4_core::{Column, Geometry, Player, Position, Standard};
 use c4_eval::Evaluator;
 use c4_solver::clock::Instant;
 use c4_solver::{Cancel, OpeningBook, Solver};
@@ -99,12 +99,14 @@ impl Default for EngineConfig {
     }
 }
 
-/// The engine over evaluator `E`. Keep one per game: both tables carry over between moves.
-pub struct EngineSearch<E: Evaluator> {
+/// The engine over evaluator `E` on boards of geometry `G` (7x6 by default). Keep one per
+/// game: both tables carry over between moves.
+pub struct EngineSearch<E: Evaluator<G>, G: Geometry = Standard> {
     evaluator: E,
     config: EngineConfig,
+    geometry: G,
     table: TranspositionTable,
-    solver: Option<Solver>,
+    solver: Option<Solver<G>>,
     root_player: Player,
     counter: NodeCounter<CLOCK_INTERVAL>,
     pv: PvTable,
@@ -119,14 +121,22 @@ struct Iteration {
 }
 
 impl<E: Evaluator> EngineSearch<E> {
-    /// An engine; allocates its tables.
+    /// An engine on the standard board; allocates its tables.
     pub fn new(evaluator: E, config: EngineConfig) -> Self {
+        EngineSearch::new_in(evaluator, config, Standard)
+    }
+}
+
+impl<E: Evaluator<G>, G: Geometry> EngineSearch<E, G> {
+    /// An engine on boards of `geometry`; allocates its tables.
+    pub fn new_in(evaluator: E, config: EngineConfig, geometry: G) -> Self {
         EngineSearch {
             evaluator,
             config,
+            geometry,
             table: TranspositionTable::new(config.table_bits),
             solver: config.use_solver.then(|| {
-                let mut solver = Solver::new(config.solver_table_bits);
+                let mut solver = Solver::new_in(config.solver_table_bits, geometry);
                 solver.set_threads(config.solver_threads.alone());
                 solver
             }),
@@ -137,7 +147,8 @@ impl<E: Evaluator> EngineSearch<E> {
     }
 
     /// Uses `book` in its exact solves, and plays the book's move wherever the book scores
-    /// every move (no book: every solve searches).
+    /// every move (no book: every solve searches). A book holds 7x6 positions: on another
+    /// board it is never read.
     pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
         if let Some(solver) = &mut self.solver {
             solver.set_book(book);
@@ -174,12 +185,12 @@ impl<E: Evaluator> EngineSearch<E> {
     /// [`SolverThreads::Beside`] the solve runs on its threads beside the heuristic search,
     /// both for the whole budget: the solve's move is played when it finishes in time, the
     /// heuristic search's otherwise.
-    pub fn choose(&mut self, position: &Position) -> MoveReport {
+    pub fn choose(&mut self, position: &Position<G>) -> MoveReport {
         self.choose_excluding(position, &[])
     }
 
     /// Starts the search of a move: its clock, its counter, its table generation.
-    fn start_move(&mut self, position: &Position) -> MoveClock {
+    fn start_move(&mut self, position: &Position<G>) -> MoveClock {
         let clock = MoveClock::start(self.config.time);
         self.counter.start(0, Some(clock.deadline()));
         self.root_player = position.side_to_move();
@@ -194,12 +205,12 @@ impl<E: Evaluator> EngineSearch<E> {
     /// deadline anyway, so the search goes on until then.
     fn deepen(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         candidates: &[Column],
         clock: &MoveClock,
     ) -> MoveReport {
         let search_start = Instant::now();
-        let remaining = CELLS as u32 - position.moves_played();
+        let remaining = self.geometry.cells() as u32 - position.moves_played();
         let max_depth = self
             .config
             .max_depth
@@ -236,7 +247,7 @@ impl<E: Evaluator> EngineSearch<E> {
             column: candidates
                 .iter()
                 .copied()
-                .min_by_key(|c| c.distance_from_center())
+                .min_by_key(|c| c.distance_from_center_in(self.geometry.size()))
                 .expect("non-empty"),
             value: SearchValue::ZERO,
             depth: 0,

@@ -7,24 +7,24 @@
 
 use super::EngineSearch;
 use crate::search::transposition_table::{Bound, Entry};
-use crate::search::{MAX_PLY, SearchValue};
-use c4_core::bitboard::winning_cells;
-use c4_core::{Bitboard, CELLS, Column, Position, WIDTH};
+use crate::search::{MAX_PLY, MOST_CELLS, SearchValue};
+use c4_core::{Column, Geometry, Position, Size};
 use c4_eval::Evaluator;
 
 /// Added to the ordering score of the table's best move: above what any other move can
 /// reach (a threat for every cell and the most central column), so it is tried first.
 pub const TABLE_MOVE_BONUS: u32 = 1000;
 /// Added to a move's ordering score for each winning cell it creates: above the spread of
-/// the centre ranks (1 to `WIDTH`), so one more threat outranks any column's centrality.
+/// the centre ranks (1 to the width), so one more threat outranks any column's centrality.
 pub const THREAT_WEIGHT: u32 = 16;
-const _: () = assert!(THREAT_WEIGHT > WIDTH as u32);
-const _: () = assert!(TABLE_MOVE_BONUS > THREAT_WEIGHT * CELLS as u32 + WIDTH as u32);
+const _: () = assert!(THREAT_WEIGHT > Size::MAX_WIDTH as u32);
+const _: () =
+    assert!(TABLE_MOVE_BONUS > THREAT_WEIGHT * MOST_CELLS as u32 + Size::MAX_WIDTH as u32);
 
 /// How the engine ranks a node's moves before searching them: the table's move first, then
 /// by the winning cells each creates, then centre first. A move's ordering score is
 /// `table_move` (for the table's move) + `threat` x its winning cells + its centre rank
-/// (`WIDTH` for the centre column down to 1 for the outermost).
+/// (the width for the centre column down to 1 for the outermost).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OrderingWeights {
     /// What the table's best move adds ([`TABLE_MOVE_BONUS`]).
@@ -42,20 +42,21 @@ impl Default for OrderingWeights {
     }
 }
 
-impl<E: Evaluator> EngineSearch<E> {
+impl<E: Evaluator<G>, G: Geometry> EngineSearch<E, G> {
     /// Searches every one of `candidates` to `depth`, the previous iteration's best first,
     /// then centre first: the best move and its value. Stops early when the counter says so
     /// (the caller then ignores the answer).
     pub(super) fn search_root(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         candidates: &[Column],
         depth: u32,
         previous_best: Option<Column>,
     ) -> (Column, SearchValue) {
         self.pv.clear(0);
         let mut order: Vec<Column> = candidates.to_vec();
-        order.sort_by_key(|c| c.distance_from_center());
+        let size = self.geometry.size();
+        order.sort_by_key(|c| c.distance_from_center_in(size));
         if let Some(first) = previous_best {
             order.retain(|c| *c != first);
             order.insert(0, first);
@@ -89,7 +90,7 @@ impl<E: Evaluator> EngineSearch<E> {
     /// the side to move, within `alpha..beta` (fail-soft).
     fn negamax(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         depth: u32,
         ply: usize,
         mut alpha: SearchValue,
@@ -100,7 +101,7 @@ impl<E: Evaluator> EngineSearch<E> {
         if self.counter.visit() {
             return SearchValue::ZERO;
         }
-        if let Some(value) = settle_by_rules(position, ply) {
+        if let Some(value) = settle_by_rules(position, ply, self.geometry.cells()) {
             return value;
         }
         let safe = position.non_losing_moves().0;
@@ -119,7 +120,7 @@ impl<E: Evaluator> EngineSearch<E> {
         {
             return value;
         }
-        let mut moves = [(0u32, Column::ALL[0]); WIDTH];
+        let mut moves = [(0u32, Column::ALL[0]); Size::MAX_WIDTH];
         let count = self.order_moves(position, safe, entry.and_then(|e| e.best), &mut moves);
         let mut best = -SearchValue::INFINITY;
         let mut best_move = None;
@@ -161,7 +162,7 @@ impl<E: Evaluator> EngineSearch<E> {
 
     /// The evaluator's value of a leaf, for the side to move there.
     #[inline]
-    fn leaf(&mut self, position: &Position, last_move: Option<Column>) -> SearchValue {
+    fn leaf(&mut self, position: &Position<G>, last_move: Option<Column>) -> SearchValue {
         let value = SearchValue::from_eval(self.evaluator.evaluate(
             position,
             self.root_player,
@@ -179,26 +180,30 @@ impl<E: Evaluator> EngineSearch<E> {
     #[inline]
     fn order_moves(
         &self,
-        position: &Position,
+        position: &Position<G>,
         safe: u64,
         table_move: Option<Column>,
-        moves: &mut [(u32, Column); WIDTH],
+        moves: &mut [(u32, Column); Size::MAX_WIDTH],
     ) -> usize {
         let weights = self.config.ordering;
         let (current, occupied) = position.raw();
+        let width = self.geometry.width();
         let mut count = 0;
-        for (rank, column) in Column::CENTER_FIRST.into_iter().enumerate() {
-            let cell = safe & Bitboard::column(column).0;
+        for (rank, &column) in self.geometry.centre_first().iter().enumerate() {
+            let cell = safe & self.geometry.column_mask(column);
             if cell == 0 {
                 continue;
             }
-            let threats = winning_cells(current | cell, occupied).count_ones();
+            let threats = self
+                .geometry
+                .winning_cells(current | cell, occupied)
+                .count_ones();
             let table_bonus = if table_move == Some(column) {
                 weights.table_move
             } else {
                 0
             };
-            let centre_rank = (WIDTH - rank) as u32;
+            let centre_rank = (width - rank) as u32;
             moves[count] = (table_bonus + threats * weights.threat + centre_rank, column);
             count += 1;
         }
@@ -209,13 +214,17 @@ impl<E: Evaluator> EngineSearch<E> {
 
 /// Values that need no search: a win at once (the parent never plays a move that lets us
 /// win at once unless it had no choice), a draw when only the last cell is left (its disc
-/// cannot win: we just checked).
+/// cannot win: we just checked), on a board of `cells` cells.
 #[inline]
-fn settle_by_rules(position: &Position, ply: usize) -> Option<SearchValue> {
+fn settle_by_rules<G: Geometry>(
+    position: &Position<G>,
+    ply: usize,
+    cells: usize,
+) -> Option<SearchValue> {
     if position.can_win_next() {
         return Some(SearchValue::win_in(ply as u32 + 1));
     }
-    if position.moves_played() as usize >= CELLS - 1 {
+    if position.moves_played() as usize >= cells - 1 {
         return Some(SearchValue::ZERO);
     }
     None

@@ -4,8 +4,7 @@
 
 use super::time::{MoveClock, SolveProgress};
 use super::{EngineSearch, MoveReport, MoveValue, SearchValue, SolverThreads};
-use c4_core::bitboard::winning_cells;
-use c4_core::{Bitboard, CELLS, Column, Position};
+use c4_core::{Column, Geometry, Position};
 use c4_eval::Evaluator;
 use c4_solver::{ExactScore, SolveError, Solver};
 use std::sync::Arc;
@@ -15,17 +14,25 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// not finish without a book, and its time would be lost to the heuristic search).
 pub const SOLVER_MIN_DISCS: u32 = 8;
 
-impl<E: Evaluator> EngineSearch<E> {
+impl<E: Evaluator<G>, G: Geometry> EngineSearch<E, G> {
     /// [`EngineSearch::choose`], leaving out the columns of `worse` (a solve proved them below
     /// the position's score) unless nothing else is left.
-    pub fn choose_excluding(&mut self, position: &Position, worse: &[Column]) -> MoveReport {
+    pub fn choose_excluding(&mut self, position: &Position<G>, worse: &[Column]) -> MoveReport {
+        MoveReport {
+            size: position.size(),
+            ..self.decide(position, worse)
+        }
+    }
+
+    /// The move of [`choose_excluding`](Self::choose_excluding), its report's size left to it.
+    fn decide(&mut self, position: &Position<G>, worse: &[Column]) -> MoveReport {
         let clock = self.start_move(position);
         let ply = position.moves_played();
         let legal: Vec<Column> = position.legal_moves().collect();
         if let Some(&win) = legal.iter().find(|&&c| position.is_winning_move(c)) {
             let score = if self.solver.is_some() {
                 // As exact as a solve: the score in the solver's convention.
-                MoveValue::exact(ExactScore::win_now(position))
+                MoveValue::exact(ExactScore::win_now_in(position))
             } else {
                 MoveValue::Heuristic(SearchValue::win_in(1))
             };
@@ -45,7 +52,7 @@ impl<E: Evaluator> EngineSearch<E> {
         let mut candidates: Vec<Column> = legal
             .iter()
             .copied()
-            .filter(|c| safe & Bitboard::column(*c).0 != 0)
+            .filter(|c| safe & self.geometry.column_mask(*c) != 0)
             .collect();
         leave_out(&mut candidates, worse);
         if candidates.len() <= 1
@@ -57,11 +64,12 @@ impl<E: Evaluator> EngineSearch<E> {
         if candidates.is_empty() {
             // Every move loses at once: delay as well as possible by blocking one threat.
             let (current, occupied) = position.raw();
-            let threats = winning_cells(current ^ occupied, occupied) & position.playable_cells().0;
+            let threats = self.geometry.winning_cells(current ^ occupied, occupied)
+                & position.playable_cells().0;
             let column = legal
                 .iter()
                 .copied()
-                .find(|c| threats & Bitboard::column(*c).0 != 0)
+                .find(|c| threats & self.geometry.column_mask(*c) != 0)
                 .unwrap_or(legal[0]);
             return MoveReport {
                 depth: 2,
@@ -106,9 +114,9 @@ impl<E: Evaluator> EngineSearch<E> {
     /// the solver is put back for the next move.
     fn solve_beside_search(
         &mut self,
-        mut solver: Solver,
+        mut solver: Solver<G>,
         threads: usize,
-        position: &Position,
+        position: &Position<G>,
         candidates: &[Column],
         clock: &MoveClock,
     ) -> MoveReport {
@@ -157,7 +165,7 @@ impl<E: Evaluator> EngineSearch<E> {
     /// the solve proved worse than the position's score before it gave up.
     fn try_exact(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         clock: &MoveClock,
     ) -> Result<MoveReport, Vec<Column>> {
         let Some(solver) = self.solver.as_mut() else {
@@ -166,7 +174,7 @@ impl<E: Evaluator> EngineSearch<E> {
         if position.moves_played() < SOLVER_MIN_DISCS {
             return Err(Vec::new());
         }
-        let empty = CELLS as u32 - position.moves_played();
+        let empty = self.geometry.cells() as u32 - position.moves_played();
         let (_, score_stats) = solver
             .solve_within(
                 position,
@@ -201,8 +209,8 @@ fn leave_out(candidates: &mut Vec<Column>, worse: &[Column]) {
 
 /// The report of `best`, a move the solver or the book found optimal, with its exact
 /// `score`: searched to the end of the game.
-fn exact_report(
-    position: &Position,
+fn exact_report<G: Geometry>(
+    position: &Position<G>,
     best: Column,
     score: ExactScore,
     nodes: u64,
@@ -210,7 +218,7 @@ fn exact_report(
     note: &str,
 ) -> MoveReport {
     MoveReport {
-        depth: CELLS as u32 - position.moves_played(),
+        depth: position.size().cells() as u32 - position.moves_played(),
         nodes,
         time: clock.elapsed(),
         note: Some(note.to_owned()),

@@ -1,0 +1,58 @@
+//! `--size WxH`, the board of the commands that play, show and judge positions, and the
+//! reading of a position's moves on it.
+
+use anyhow::{Context, Result};
+use c4_core::{Game, Geometry, Size, excerpt};
+
+/// The board's size: 7x6 unless `--size` says otherwise.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct SizeArg {
+    /// The board: WIDTHxHEIGHT, every W and H of at least 4 with W x (H+1) at most 64 (4x4 up
+    /// to 12x4 and 4x15). Columns are typed 1-9 on boards up to 9 wide, a-l on any.
+    #[arg(long, default_value_t = Size::STANDARD)]
+    pub size: Size,
+}
+
+/// The game of `moves` (digits or letters from the empty board) on a board of `geometry`;
+/// an error says the moves and, off 7x6, the size they do not fit.
+pub fn parse_game_in<G: Geometry>(moves: &str, geometry: G) -> Result<Game<G>> {
+    let size = geometry.size();
+    Game::from_moves_in(moves, geometry).with_context(|| {
+        if size.is_standard() {
+            format!("invalid position {:?}", excerpt(moves))
+        } else {
+            format!("invalid position {:?} on the {size} board", excerpt(moves))
+        }
+    })
+}
+
+/// The keys that name the columns of `size`: `1-7 or a-g` on 7x6, letters alone on a board
+/// wider than 9.
+pub fn column_keys(size: Size) -> String {
+    let letters = format!("a-{}", size.last_letter());
+    if size.has_digit_columns() {
+        format!("1-{} or {letters}", size.width())
+    } else {
+        letters
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use c4_core::AnySize;
+
+    #[test]
+    fn moves_off_the_board_name_the_size() {
+        let small = AnySize::new("5x4".parse().unwrap());
+        let error = format!("{:#}", parse_game_in("16", small).unwrap_err());
+        assert!(error.contains("on the 5x4 board"), "{error}");
+        assert_eq!(parse_game_in("15", small).unwrap().moves().len(), 2);
+    }
+
+    #[test]
+    fn the_keys_follow_the_width() {
+        assert_eq!(column_keys(Size::STANDARD), "1-7 or a-g");
+        assert_eq!(column_keys("11x4".parse().unwrap()), "a-k");
+    }
+}
