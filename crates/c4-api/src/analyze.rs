@@ -4,7 +4,7 @@ use crate::error::RequestError;
 use crate::limits::Limits;
 use crate::position::parse_game_in_progress;
 use crate::search::Search;
-use c4_core::{Game, Player};
+use c4_core::{AnySize, Game, Player, Size, with_geometry};
 use c4_players::analysis::{Analysis, DEFAULT_BUDGET_MS, analyze_until};
 use c4_solver::Cancel;
 use serde::{Deserialize, Serialize};
@@ -20,6 +20,9 @@ pub struct AnalyzeRequest {
     /// Budget in milliseconds (default [`DEFAULT_BUDGET_MS`], at most the time cap).
     #[serde(default)]
     pub time_ms: Option<u64>,
+    /// The board's size, `"6x5"`; absent means 7x6.
+    #[serde(default)]
+    pub size: Size,
 }
 
 /// The answer to an analysis request.
@@ -50,7 +53,7 @@ pub fn analyze(
 /// An analysis request read: the position and its budget.
 #[derive(Debug)]
 pub struct AnalyzeSearch {
-    game: Game,
+    game: Game<AnySize>,
     budget: Duration,
     clamped: Vec<String>,
 }
@@ -59,7 +62,8 @@ impl AnalyzeSearch {
     /// Reads `request` under `limits`: the game must be in progress and the budget not
     /// zero; a budget over the time cap is clamped.
     pub fn new(request: AnalyzeRequest, limits: &Limits) -> Result<AnalyzeSearch, RequestError> {
-        let game = parse_game_in_progress(&request.moves, "there is nothing to analyse")?;
+        let game =
+            parse_game_in_progress(&request.moves, request.size, "there is nothing to analyse")?;
         let mut clamped = Vec::new();
         let default = Duration::from_millis(DEFAULT_BUDGET_MS);
         let budget = limits.budget(request.time_ms, default, &mut clamped)?;
@@ -79,7 +83,10 @@ impl Search for AnalyzeSearch {
         Ok(AnalyzeResponse {
             moves: self.game.move_string(),
             to_move: position.side_to_move(),
-            analysis: analyze_until(position, self.budget, Some(cancel.clone())),
+            analysis: with_geometry!(self.game.size(), g => {
+                let position = position.to_geometry(g).expect("the geometry of its own size");
+                analyze_until(&position, self.budget, Some(cancel.clone()))
+            }),
             clamped: self.clamped,
         })
     }
@@ -103,6 +110,7 @@ mod tests {
         let request = AnalyzeRequest {
             moves: "573154743".to_owned(),
             time_ms: None,
+            size: Size::STANDARD,
         };
         let cancel = Cancel::new();
         cancel.cancel();

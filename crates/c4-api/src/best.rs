@@ -4,7 +4,7 @@ use crate::error::RequestError;
 use crate::limits::Limits;
 use crate::position::parse_game_in_progress;
 use crate::search::Search;
-use c4_core::Game;
+use c4_core::{AnySize, Game, Size, with_geometry};
 use c4_players::{FileAccess, MAX_DEPTH, PlayerSpec};
 use c4_search::search::MoveReport;
 use c4_solver::Cancel;
@@ -27,6 +27,9 @@ pub struct BestRequest {
     /// The seed of its random choices, unless the spec sets one; default: a fresh one.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The board's size, `"6x5"`; absent means 7x6.
+    #[serde(default)]
+    pub size: Size,
 }
 
 /// The answer to a best-move request: the move's statistics plus what ran.
@@ -57,7 +60,7 @@ pub fn best(
 /// A best-move request read: its game, and its player's spec clamped to the limits.
 #[derive(Debug)]
 pub struct BestSearch {
-    game: Game,
+    game: Game<AnySize>,
     spec: PlayerSpec,
     seed: u64,
     clamped: Vec<String>,
@@ -67,7 +70,8 @@ impl BestSearch {
     /// Reads `request` under `limits`: the game must be in progress and the spec must
     /// parse and name no file.
     pub fn new(request: BestRequest, limits: &Limits) -> Result<BestSearch, RequestError> {
-        let game = parse_game_in_progress(&request.moves, "there is no move to choose")?;
+        let game =
+            parse_game_in_progress(&request.moves, request.size, "there is no move to choose")?;
         let text = request.ai.as_deref().unwrap_or(DEFAULT_AI);
         let seed = request.seed.unwrap_or_else(fresh_seed);
         // A request names no file of the answerer's: every file option (book=, params=, ...)
@@ -94,10 +98,14 @@ impl Search for BestSearch {
     type Answer = BestResponse;
 
     fn run(self, cancel: &Cancel) -> Result<BestResponse, RequestError> {
-        // Building allocates the player's tables, so it is the search's work, not the read's.
-        let mut agent = self.spec.build().map_err(RequestError::UnbuildablePlayer)?;
-        agent.set_cancel(cancel.clone());
-        let report = agent.choose(&self.game);
+        // Building allocates the player's tables, so it is the search's work, not the read's;
+        // 7x6 is played by the code compiled for it.
+        let report = with_geometry!(self.game.size(), g => {
+            let game = self.game.to_geometry(g).expect("the geometry of the game's own size");
+            let mut agent = self.spec.build_in(g).map_err(RequestError::UnbuildablePlayer)?;
+            agent.set_cancel(cancel.clone());
+            agent.choose(&game)
+        });
         Ok(BestResponse {
             report,
             ai: self.spec.to_string(),

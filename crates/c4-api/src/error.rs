@@ -1,6 +1,6 @@
 //! [`RequestError`]: why a request cannot be answered, in the words its sender needs.
 
-use c4_core::ParseMovesError;
+use c4_core::{ParseMovesError, Size};
 use c4_players::SpecError;
 use c4_players::review::ReviewError;
 
@@ -10,11 +10,13 @@ use c4_players::review::ReviewError;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum RequestError {
-    /// The moves are not a game.
-    #[error("invalid position {moves:?}: {source}")]
+    /// The moves are not a game (on the board of the request's size).
+    #[error("invalid position {moves:?}{}: {source}", on_board(*.size))]
     InvalidPosition {
         /// The moves, cut to 80 characters.
         moves: String,
+        /// The board they were read on.
+        size: Size,
         /// What is wrong with them.
         #[source]
         source: ParseMovesError,
@@ -46,4 +48,13 @@ pub enum RequestError {
     /// The solver could not review the game.
     #[error(transparent)]
     Review(#[from] ReviewError),
+}
+
+/// Where a position was read, said off 7x6 only: ` on the 6x5 board`.
+fn on_board(size: Size) -> String {
+    if size.is_standard() {
+        String::new()
+    } else {
+        format!(" on the {size} board")
+    }
 }

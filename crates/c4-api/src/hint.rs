@@ -15,6 +15,9 @@ pub struct HintRequest {
     /// Moves from the empty board.
     #[serde(default)]
     pub moves: String,
+    /// The board's size, `"6x5"`; absent means 7x6.
+    #[serde(default)]
+    pub size: c4_core::Size,
 }
 
 /// The answer to a hint request: the hint player's move and its words.
@@ -48,6 +51,7 @@ impl HintSearch {
             moves: request.moves,
             ai: Some(HINT.spec.to_owned()),
             seed: Some(0),
+            size: request.size,
         };
         Ok(HintSearch(BestSearch::new(request, limits)?))
     }

@@ -48,6 +48,6 @@ pub use error::RequestError;
 pub use hint::{HintRequest, HintResponse, HintSearch, hint};
 pub use limits::Limits;
 pub use players::players;
-pub use position::{PositionRequest, parse_game, position};
+pub use position::{PositionRequest, parse_game, parse_game_on, position};
 pub use review::{REVIEW_TABLE_BITS, ReviewRequest, ReviewResponse, ReviewSearch, review};
 pub use search::Search;

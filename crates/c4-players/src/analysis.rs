@@ -6,7 +6,8 @@
 //! full-window alpha-beta search, deepened until the budget runs out, marked with the depth
 //! it reached. A heuristic value that is a forced win or loss says so.
 
-use c4_core::{CELLS, Column, Position, WIDTH};
+use c4_core::{Column, Position, Size};
+use c4_eval::BoardTables;
 use c4_eval::threats::Threats;
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use c4_search::search::{LeafView, MoveOrder, SearchValue, WinScore};
@@ -94,24 +95,31 @@ pub struct Analysis {
     pub time_ms: f64,
 }
 
-/// Analyses `position` (not over) within about `budget`.
+/// Analyses `position` (not over, on a board of any size) within about `budget`.
 #[must_use]
-pub fn analyze(position: &Position, budget: Duration) -> Analysis {
+pub fn analyze<G: BoardTables>(position: &Position<G>, budget: Duration) -> Analysis {
     analyze_until(position, budget, None)
 }
 
 /// The same, stopping early (with what is known by then) when `cancel` is given.
 #[must_use]
-pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cancel>) -> Analysis {
+pub fn analyze_until<G: BoardTables>(
+    position: &Position<G>,
+    budget: Duration,
+    cancel: Option<Cancel>,
+) -> Analysis {
     let start = Instant::now();
-    let mut values: [Option<ColumnValue>; WIDTH] = Default::default();
+    let geometry = position.geometry();
+    let size = geometry.size();
+    let mut values: [Option<ColumnValue>; Size::MAX_WIDTH] = Default::default();
     let mut nodes = 0;
     let solver_budget = budget * ANALYSIS_SOLVER_SHARE_PERCENT / 100;
-    let mut solver = Solver::new(ANALYSIS_TABLE_BITS);
+    let mut solver = Solver::new_in(ANALYSIS_TABLE_BITS, geometry);
+    // The book holds 7x6 positions: on another board the solver never reads it.
     solver.set_book(Some(OpeningBook::builtin()));
     solver.set_cancel(cancel.clone());
     solver.set_threads(ANALYSIS_THREADS);
-    for column in Column::CENTER_FIRST {
+    for &column in geometry.centre_first() {
         if !position.can_play(column) {
             values[column.index()] = Some(ColumnValue::Full);
             continue;
@@ -126,7 +134,7 @@ pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cance
             nodes += stats.nodes;
         }
     }
-    if values.iter().any(Option::is_none) {
+    if values[..geometry.width()].iter().any(Option::is_none) {
         let (heuristic, search_nodes) =
             deepen(position, budget.saturating_sub(start.elapsed()), cancel);
         nodes += search_nodes;
@@ -135,15 +143,16 @@ pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cance
         }
     }
     let moves_played = position.moves_played();
-    let columns: Vec<ColumnAnalysis> = Column::ALL
+    let columns: Vec<ColumnAnalysis> = geometry
+        .columns()
         .iter()
         .zip(values)
         .map(|(column, value)| {
             // `deepen` values every playable column, so nothing is left unknown.
             let value = value.unwrap_or(ColumnValue::Full);
-            let (verdict, text) = describe(&value, moves_played);
+            let (verdict, text) = describe(&value, moves_played, size);
             let winner_discs_left = match value {
-                ColumnValue::Exact { score } => score.winner_discs_left(moves_played),
+                ColumnValue::Exact { score } => score.winner_discs_left_in(moves_played, size),
                 _ => None,
             };
             ColumnAnalysis {
@@ -168,13 +177,13 @@ pub fn analyze_until(position: &Position, budget: Duration, cancel: Option<Cance
 /// Full-window alpha-beta with the `threats` evaluator, one depth more each round until
 /// `budget` runs out (at least depth 1 completes): each column's value at the deepest
 /// completed depth.
-fn deepen(
-    position: &Position,
+fn deepen<G: BoardTables>(
+    position: &Position<G>,
     budget: Duration,
     cancel: Option<Cancel>,
 ) -> (Vec<(Column, i32, u32)>, u64) {
     let start = Instant::now();
-    let empty = CELLS as u32 - position.moves_played();
+    let empty = position.size().cells() as u32 - position.moves_played();
     let mut best = Vec::new();
     let mut nodes = 0;
     let config = FixedDepthConfig {
@@ -185,7 +194,7 @@ fn deepen(
         win_score: WinScore::Auto,
         leaf_view: LeafView::Root,
     };
-    let mut search = FixedDepthSearch::new(Threats::default(), config);
+    let mut search = FixedDepthSearch::new_in(Threats::default(), config, position.geometry());
     search.set_cancel(cancel);
     for depth in 1..=empty {
         search.set_depth(depth);
@@ -208,7 +217,7 @@ fn deepen(
     (best, nodes)
 }
 
-fn describe(value: &ColumnValue, moves_played: u32) -> (Verdict, String) {
+fn describe(value: &ColumnValue, moves_played: u32, size: Size) -> (Verdict, String) {
     match *value {
         ColumnValue::Full => (Verdict::Unknown, "full".to_owned()),
         ColumnValue::Exact { score } => {
@@ -220,7 +229,7 @@ fn describe(value: &ColumnValue, moves_played: u32) -> (Verdict, String) {
                 Verdict::Draw
             };
             // The score is that of the position before the move.
-            (outcome, score.describe(Some(moves_played)))
+            (outcome, score.describe_in(Some(moves_played), size))
         }
         ColumnValue::Heuristic { value, depth } => {
             let value = SearchValue(value);
@@ -297,6 +306,24 @@ mod tests {
             };
             assert!(depth >= 1, "{c:?}");
             assert!(c.text.contains(&format!("depth {depth}")), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn other_sizes_are_solved_on_their_own_board() {
+        let small = c4_core::AnySize::new("5x4".parse().unwrap());
+        let game = Game::from_moves_in("3312", small).unwrap();
+        let a = analyze(game.position(), Duration::from_secs(3600));
+        assert!(a.exact);
+        assert_eq!(a.columns.len(), 5);
+        let (scores, _) = Solver::new_in(20, small)
+            .analyze_columns(game.position(), false, SolveLimits::default())
+            .unwrap();
+        for (c, s) in a.columns.iter().zip(scores) {
+            assert_eq!(
+                c.value,
+                s.map_or(ColumnValue::Full, |score| ColumnValue::Exact { score })
+            );
         }
     }
 

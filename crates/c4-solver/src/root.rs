@@ -33,12 +33,14 @@ impl Solver {
         total.time = start.elapsed();
         Ok((scores, total))
     }
+}
 
+impl<G: Geometry> Solver<G> {
     /// The score, for the side to move in `position`, of playing `column` (which must be
     /// playable in a position that is not over).
     pub fn score_move(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         column: Column,
         weak: bool,
         limits: SolveLimits,
@@ -51,9 +53,7 @@ impl Solver {
         })?;
         Ok((if weak { score.weak() } else { score }, stats))
     }
-}
 
-impl<G: Geometry> Solver<G> {
     /// The move [`best_solved_column`] would pick from [`analyze`](Self::analyze)'s scores,
     /// with its exact score, at less cost: the position is solved once, then the columns are
     /// tried in that function's order of preference and the first whose reply scores at

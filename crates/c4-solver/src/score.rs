@@ -266,16 +266,17 @@ impl<'de> serde::Deserialize<'de> for ExactScore {
 }
 
 /// The exact score, for the side to move in `position` (not over), of playing `column`
-/// (playable): a four at once scores [`ExactScore::win_now`], filling the last cell without
-/// one 0, any other move minus the score of the position after it, which `exact` gives.
-pub fn move_score<E>(
-    position: &Position,
+/// (playable), on a board of any size: a four at once scores [`ExactScore::win_now_in`],
+/// filling the last cell without one 0, any other move minus the score of the position after
+/// it, which `exact` gives.
+pub fn move_score<G: Geometry, E>(
+    position: &Position<G>,
     column: Column,
-    exact: impl FnOnce(&Position) -> Result<ExactScore, E>,
+    exact: impl FnOnce(&Position<G>) -> Result<ExactScore, E>,
 ) -> Result<ExactScore, E> {
     debug_assert!(position.can_play(column) && !position.is_over());
     if position.is_winning_move(column) {
-        return Ok(ExactScore::win_now(position));
+        return Ok(ExactScore::win_now_in(position));
     }
     let mut child = *position;
     child.play_unchecked(column);
