@@ -154,7 +154,7 @@ fn a_book_of_another_size_is_refused_naming_both() {
 
 /// A book of another size round-trips through both formats, each recording the size: the
 /// binary one in its header with W x (H + 1) bits of key an entry in whole bytes, the text one
-/// in `size=`; a header without it is 7x6's, as every book written before sizes.
+/// in `size=`; a header without it is 7x6's.
 #[test]
 fn both_formats_record_the_size() {
     let size = size("5x4");

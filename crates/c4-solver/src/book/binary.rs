@@ -11,8 +11,7 @@
 //! | 16-23 | number of entries, little-endian |
 //! | 24- | the entries: the position's mirror-canonical key (its W x (H + 1) bits in as many whole bytes, little-endian: 49 bits in 7 on 7x6) and its score (a signed byte); keys strictly ascending |
 //!
-//! So a 7x6 entry takes 8 bytes, a 4x4 one 4, and a file written before books had other
-//! sizes reads as the 7x6 book it is.
+//! So a 7x6 entry takes 8 bytes, a 4x4 one 4.
 
 use super::scores::Scores;
 use super::{BookError, EntryError, OpeningBook, Place, max_depth, with_geometry};

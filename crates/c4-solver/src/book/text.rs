@@ -24,7 +24,7 @@ pub fn header_line(depth: u32) -> String {
 }
 
 /// The first line of a text book of the board `size` and `depth` plies (`size=` written for
-/// every board but 7x6, whose header is the one of every book before sizes).
+/// every board but 7x6: a header without it is 7x6's).
 #[must_use]
 pub fn header_line_in(size: Size, depth: u32) -> String {
     if size.is_standard() {
