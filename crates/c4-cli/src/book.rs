@@ -1,18 +1,20 @@
 //! `c4 book`: opening books of exact scores: build one, convert between the binary and text
 //! formats, describe one.
 //!
-//! A build solves the deepest ply and derives the others (`BookBuild`). Every score is
+//! A build solves the deepest ply and derives the others (`BookBuild`). On 7x6 every score is
 //! appended at once to `FILE.partial`; an interrupted build started again with the same
-//! settings picks up where it stopped, and the finished book replaces the partial file.
+//! settings picks up where it stopped, and the finished book replaces the partial file. On
+//! another size (`--size`) the book is built in memory and written whole at the end: every
+//! size but 7x6 has few enough positions to a useful depth for a build of minutes.
 
 use anyhow::{Context, Result, bail};
 use c4_arena::book::{
     BookFormat, BookProgress, Opened, check_progress_file, is_progress_file, write_whole,
 };
-use c4_core::{Game, excerpt};
+use c4_core::{AnySize, Game, Geometry, Position, Size, excerpt};
 use c4_solver::book::build::{BookBuild, BuildEvent};
 use c4_solver::book::verify::Sample;
-use c4_solver::book::{BookChoice, MAX_BOOK_DEPTH, binary, text};
+use c4_solver::book::{BookChoice, binary, max_depth, text};
 use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -22,14 +24,15 @@ use std::time::Instant;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum BookCommand {
-    /// Solve every position up to --depth plies and write them to --out; or, with --ply, the
-    /// chunks of that ply's layer into the folder --out (resumable, one file a chunk).
+    /// Solve every position up to --depth plies and write them to --out (on the board of
+    /// --size); or, with --ply, the chunks of that 7x6 ply's layer into the folder --out
+    /// (resumable, one file a chunk).
     Build(BuildArgs),
     /// Write a book (default: the built-in one) as text, one `MOVES SCORE` line per position.
     Export(ExportArgs),
     /// Write a text book as a binary book.
     Import(ImportArgs),
-    /// Describe a book (default: the built-in one): format, depth, positions per ply.
+    /// Describe a book (default: the built-in one): size, depth, positions per ply.
     Info(InfoArgs),
     /// Check a book (default: the built-in one): each entry the best of its moves' scores
     /// where the book holds them, each ply complete to the depth, the deepest ply solved on a
@@ -42,7 +45,7 @@ pub enum BookCommand {
 /// The two file formats.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Compact and checked: what c4 embeds (8 bytes a position).
+    /// Compact and checked: what c4 embeds (8 bytes a position on 7x6).
     Binary,
     /// `MOVES SCORE` lines, for reading and for `c4 solve`.
     Text,
@@ -50,9 +53,14 @@ pub enum Format {
 
 #[derive(clap::Args, Debug)]
 pub struct BuildArgs {
-    /// The deepest ply stored (the empty board is ply 0).
-    #[arg(long, required_unless_present = "ply", conflicts_with = "ply", value_parser = clap::value_parser!(u32).range(0..=MAX_BOOK_DEPTH as i64))]
+    /// The deepest ply stored (the empty board is ply 0; at most the board's cells less one,
+    /// which stores every position: the board's strong solution).
+    #[arg(long, required_unless_present = "ply", conflicts_with = "ply", value_parser = clap::value_parser!(u32).range(0..=MOST_PLIES as i64))]
     pub depth: Option<u32>,
+    /// The board's size, WxH (columns x rows): 7x6 by default, any that `c4 solve --size`
+    /// takes.
+    #[arg(long, value_name = "WxH", conflicts_with = "ply")]
+    pub size: Option<String>,
     /// Build the layer of this ply instead (10 to 13): every position of the ply, in chunks
     /// of the positions below 500 ply-9 positions, each written to --out (a folder) as
     /// `chunk-NNNNN.c4layer` once finished; an interrupted build resumes from the
@@ -81,6 +89,9 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
     pub table: u32,
 }
+
+/// The most plies a book of any size may cover: the cells of the largest board (4x15) less one.
+const MOST_PLIES: u32 = 59;
 
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
@@ -143,7 +154,10 @@ pub fn run(command: &BookCommand) -> Result<()> {
         BookCommand::Export(args) => {
             let book = load_choice(&args.book)?;
             let mut bytes = Vec::new();
-            text::write(&book, &mut bytes, &Game::new())?;
+            match book.size() {
+                size if size.is_standard() => text::write(&book, &mut bytes, &Game::new())?,
+                size => text::write(&book, &mut bytes, &Game::new_in(AnySize::new(size)))?,
+            }
             match &args.out {
                 Some(path) => write_file(path, &bytes),
                 None => Ok(std::io::stdout().lock().write_all(&bytes)?),
@@ -155,8 +169,9 @@ pub fn run(command: &BookCommand) -> Result<()> {
             check(&book, &args.check).with_context(refused)?;
             write_file(&args.out, &binary::encode(&book))?;
             eprintln!(
-                "wrote {} positions (depth {}) to {}",
+                "wrote {} positions ({}, depth {}) to {}",
                 book.len(),
+                book.size(),
                 book.depth(),
                 args.out.display()
             );
@@ -210,8 +225,12 @@ fn check(book: &OpeningBook, args: &CheckArgs) -> Result<()> {
         }
     };
     let started = Instant::now();
-    let mut solver = Solver::try_new(args.table)?;
-    let solved = book.check_by_solving(sample, &mut solver)?;
+    let solved = if book.size().is_standard() {
+        book.check_by_solving(sample, &mut Solver::try_new(args.table)?)?
+    } else {
+        let geometry = AnySize::new(book.size());
+        book.check_by_solving_in(sample, &mut Solver::try_new_in(args.table, geometry)?)?
+    };
     eprintln!(
         "{solved} entries of ply {} solved and equal ({:.1} s)",
         book.depth(),
@@ -237,9 +256,12 @@ fn verify_progress(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The book a command argument names; `none` is refused.
+/// The book a command argument names, of the size its file records; `none` is refused.
 fn load_choice(choice: &BookChoice) -> Result<Arc<OpeningBook>> {
-    choice.load()?.context("`none` is no book")
+    match choice {
+        BookChoice::File(path) => Ok(Arc::new(OpeningBook::open(path)?)),
+        _ => choice.load()?.context("`none` is no book"),
+    }
 }
 
 /// Writes `bytes` to `path` whole or not at all.
@@ -252,12 +274,14 @@ fn info(choice: &BookChoice) -> Result<()> {
     let book = load_choice(choice)?;
     let loaded = started.elapsed();
     let mut per_ply = vec![0usize; book.depth() as usize + 1];
+    let geometry = AnySize::new(book.size());
     for (key, _) in book.sorted_entries() {
-        if let Some(position) = c4_core::Position::from_key(key) {
+        if let Some(position) = Position::from_key_in(key, geometry) {
             per_ply[position.moves_played() as usize] += 1;
         }
     }
     println!("book: {choice}");
+    println!("size: {}", book.size());
     println!("depth: {}", book.depth());
     println!("positions: {} (one of each mirror pair)", book.len());
     println!("binary size: {} bytes", binary::encode(&book).len());
@@ -286,6 +310,21 @@ fn build(args: &BuildArgs) -> Result<()> {
             chunks: args.chunks,
         });
     };
+    let size = match &args.size {
+        Some(text) => text
+            .parse::<Size>()
+            .map_err(|e| anyhow::anyhow!("--size: {e}"))?,
+        None => Size::STANDARD,
+    };
+    if depth > max_depth(size) {
+        bail!(
+            "--depth {depth} is past the {size} board's last position with a move left (ply {})",
+            max_depth(size)
+        );
+    }
+    if !size.is_standard() {
+        return build_in_memory(args, AnySize::new(size), depth);
+    }
     let root = Game::from_moves(&args.from)
         .with_context(|| format!("invalid --from {:?}", excerpt(&args.from)))?;
     let build = BookBuild::new(root.clone(), depth, args.threads as usize, args.table)
@@ -326,41 +365,8 @@ fn build(args: &BuildArgs) -> Result<()> {
         args.threads
     );
     let started = Instant::now();
-    let mut current: Option<(ProgressBar, u32, Instant)> = None;
-    progress.run(&build, |event| match event {
-        BuildEvent::PlyStarted { ply, todo, solved } => {
-            let bar = ProgressBar::new(todo as u64);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "ply {prefix}: [{bar:30}] {pos}/{len} positions, {elapsed} elapsed, ETA {eta}",
-                )
-                .expect("the progress template is valid")
-                .progress_chars("=> "),
-            );
-            bar.set_prefix(format!(
-                "{ply} ({})",
-                if solved { "solved" } else { "derived" }
-            ));
-            current = Some((bar, ply, Instant::now()));
-        }
-        BuildEvent::Scored { .. } => {
-            if let Some((bar, ..)) = &current {
-                bar.inc(1);
-            }
-        }
-        BuildEvent::PlyFinished { .. } => {
-            if let Some((bar, ply, start)) = current.take() {
-                bar.finish_and_clear();
-                if bar.position() > 0 {
-                    eprintln!(
-                        "ply {ply}: {} positions in {:.1} s",
-                        bar.position(),
-                        start.elapsed().as_secs_f64()
-                    );
-                }
-            }
-        }
-    })?;
+    let mut bars = PlyBars::default();
+    progress.run(&build, |event| bars.show(&event))?;
     let written = progress.finish(format)?;
     eprintln!(
         "wrote {written} positions to {} in {:.1} s",
@@ -368,4 +374,102 @@ fn build(args: &BuildArgs) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// `c4 book build --size WxH` on a board other than 7x6: the book built in memory, then
+/// written whole (binary or text, as on 7x6).
+fn build_in_memory<G: Geometry>(args: &BuildArgs, geometry: G, depth: u32) -> Result<()> {
+    let size = geometry.size();
+    let root = Game::from_moves_in(&args.from, geometry)
+        .with_context(|| format!("invalid --from {:?} on {size}", excerpt(&args.from)))?;
+    let build = BookBuild::new(root.clone(), depth, args.threads as usize, args.table)
+        .with_context(|| format!("--from {:?} --depth {}", excerpt(&args.from), depth))?;
+    let format = match args.format {
+        Some(Format::Binary) => BookFormat::Binary,
+        Some(Format::Text) => BookFormat::Text,
+        None => BookFormat::for_path(&args.out),
+    };
+    if args.out.exists() {
+        bail!(
+            "{} exists: remove it or choose another --out (a build of another size than 7x6 \
+             is written whole at the end, not resumed)",
+            args.out.display()
+        );
+    }
+    eprintln!(
+        "{size} book from {:?} to ply {depth}: the deepest ply solved on {} thread(s), the \
+         others derived",
+        root.move_string(),
+        args.threads
+    );
+    let started = Instant::now();
+    let mut book = OpeningBook::new_in(size, depth);
+    let mut bars = PlyBars::default();
+    build.run(&mut book, |event| {
+        bars.show(&event);
+        Ok(())
+    })?;
+    let bytes = match format {
+        BookFormat::Binary => binary::encode(&book),
+        BookFormat::Text => {
+            let mut bytes = Vec::new();
+            text::write(&book, &mut bytes, &root)?;
+            bytes
+        }
+    };
+    write_file(&args.out, &bytes)?;
+    eprintln!(
+        "wrote {} positions ({size}, depth {depth}, {} bytes) to {} in {:.1} s",
+        book.len(),
+        bytes.len(),
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The progress bar of the ply being built, and a line for each ply finished.
+#[derive(Default)]
+struct PlyBars {
+    current: Option<(ProgressBar, u32, Instant)>,
+}
+
+impl PlyBars {
+    fn show<G: Geometry>(&mut self, event: &BuildEvent<'_, G>) {
+        let current = &mut self.current;
+        match *event {
+            BuildEvent::PlyStarted { ply, todo, solved } => {
+                let bar = ProgressBar::new(todo as u64);
+                bar.set_style(
+                ProgressStyle::with_template(
+                    "ply {prefix}: [{bar:30}] {pos}/{len} positions, {elapsed} elapsed, ETA {eta}",
+                )
+                .expect("the progress template is valid")
+                .progress_chars("=> "),
+            );
+                bar.set_prefix(format!(
+                    "{ply} ({})",
+                    if solved { "solved" } else { "derived" }
+                ));
+                *current = Some((bar, ply, Instant::now()));
+            }
+            BuildEvent::Scored { .. } => {
+                if let Some((bar, ..)) = &current {
+                    bar.inc(1);
+                }
+            }
+            BuildEvent::PlyFinished { .. } => {
+                if let Some((bar, ply, start)) = current.take() {
+                    bar.finish_and_clear();
+                    if bar.position() > 0 {
+                        eprintln!(
+                            "ply {ply}: {} positions in {:.1} s",
+                            bar.position(),
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -32,8 +32,8 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = DEFAULT_TABLE_BITS, value_parser = clap::value_parser!(u32).range(MIN_TABLE_BITS as i64..=MAX_TABLE_BITS as i64))]
     pub table: u32,
     /// An opening book (`c4 book build`) whose positions are answered at once: `builtin`
-    /// (the one in c4, the default on 7x6), `none`, or a file. Books hold 7x6 positions:
-    /// other sizes are solved without one.
+    /// (the one in c4, 7x6's, the default there), `none`, or a file, a book of the board's
+    /// size (another size is refused, naming both; other sizes have no default book).
     #[arg(long)]
     pub book: Option<BookChoice>,
     /// The board's size, WxH (columns x rows): 7x6 by default, any from 4x4 up to 12x4 and
@@ -242,18 +242,20 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         Some(text) => text.parse::<Size>().map_err(|e| anyhow!("--size: {e}"))?,
         None => Size::STANDARD,
     };
-    if size.is_standard() {
-        let book = args.book.clone().unwrap_or_default().load()?;
-        return solve_lines(args, Standard, book);
-    }
-    if let Some(book) = args.book.as_ref().filter(|b| **b != BookChoice::None) {
+    if !size.is_standard() && args.book == Some(BookChoice::Builtin) {
         bail!(
-            "--book {book} is a book of the {} board: it cannot answer positions of the \
-             {size} board (leave --book out on other sizes)",
+            "--book builtin is a book of the {} board: it cannot answer positions of the \
+             {size} board (give a book of {size}, from `c4 book build --size {size}`, or leave \
+             --book out)",
             Size::STANDARD
         );
     }
-    solve_lines(args, AnySize::new(size), None)
+    let book = args.book.clone().unwrap_or_default().load_in(size)?;
+    if size.is_standard() {
+        solve_lines(args, Standard, book)
+    } else {
+        solve_lines(args, AnySize::new(size), book)
+    }
 }
 
 /// Solves the lines of standard input on the board of `geometry`.

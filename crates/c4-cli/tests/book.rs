@@ -156,3 +156,72 @@ fn book_build_solve_resume_and_the_perfect_player() {
     assert!(err.contains("shallower"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `c4 book build --size`: a book of another size built, described, verified, exported and
+/// used by `c4 solve` of its size, which refuses it on another size naming both.
+#[test]
+fn a_book_of_another_size_is_built_checked_and_used_by_its_solver() {
+    let dir = std::env::temp_dir().join(format!("c4-cli-book-size-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("5x4.c4book");
+    let book_arg = book.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "book", "build", "--size", "5x4", "--depth", "6", "--table", "20", "--out", book_arg,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("(5x4, depth 6,"), "{err}");
+    let (code, info, err) = run(&["book", "info", book_arg]);
+    assert_eq!(code, 0, "{err}");
+    assert!(info.contains("size: 5x4\ndepth: 6\n"), "{info}");
+    let (code, out, err) = run(&["book", "verify", book_arg, "--full", "--table", "20"]);
+    assert_eq!(
+        (code, out.trim()),
+        (0, format!("{book_arg}: good").as_str()),
+        "{err}"
+    );
+    let (code, text, _) = run(&["book", "export", book_arg]);
+    assert_eq!(code, 0);
+    assert!(text.starts_with("c4-book 1 size=5x4 depth=6\n"), "{text}");
+
+    // Every entry is what the solver of 5x4 says without the book (the empty board's line,
+    // ` SCORE`, is no line `c4 solve` reads), and with it the book answers at once.
+    let entries: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with(' '))
+        .collect();
+    let body = entries.join("\n");
+    let (code, solved, err) = run_with_input(&["solve", "--size", "5x4"], &body);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(solved.lines().collect::<Vec<_>>(), entries);
+    let (code, with_book, err) = run_with_input(
+        &["solve", "--size", "5x4", "--stats", "--book", book_arg],
+        "33",
+    );
+    assert_eq!(code, 0, "{err}");
+    let fields: Vec<&str> = with_book.split_whitespace().collect();
+    assert_eq!(fields[2], "0", "no node searched: {with_book}");
+
+    // Another size refuses it, naming both; the built-in book is 7x6's.
+    let (code, _, err) = run_with_input(&["solve", "--book", book_arg], "44");
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("the book is for the 5x4 board, not 7x6"),
+        "{err}"
+    );
+    let (code, _, err) = run_with_input(&["solve", "--size", "6x5", "--book", book_arg], "44");
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("the book is for the 5x4 board, not 6x5"),
+        "{err}"
+    );
+    let (code, _, err) = run_with_input(&["solve", "--size", "5x4", "--book", "builtin"], "3");
+    assert_ne!(code, 0);
+    assert!(err.contains("7x6"), "{err}");
+    let (code, _, err) = run(&[
+        "book", "build", "--size", "4x4", "--depth", "16", "--out", book_arg,
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("4x4"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

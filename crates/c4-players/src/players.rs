@@ -23,8 +23,8 @@ impl PlayerSpec {
     }
 
     /// Builds the player for boards of `geometry`: refused when its evaluator is bound to
-    /// another size (see [`c4_eval::SupportedSizes`]). Opening books hold 7x6 positions, so
-    /// on another board a player searches without one.
+    /// another size (see [`c4_eval::SupportedSizes`]), or its book file is of another size.
+    /// The built-in book is 7x6's: on another board `book=builtin` is no book.
     pub fn build_in<G: BoardTables>(&self, geometry: G) -> Result<Box<dyn Agent<G>>, SpecError> {
         if let Some(eval) = self.eval() {
             eval.check_size(geometry.size())
@@ -81,7 +81,7 @@ impl PlayerSpec {
                     },
                     ..EngineConfig::default()
                 };
-                let book = load_book(&s.book)?;
+                let book = load_book(&s.book, geometry.size())?;
                 with_evaluator!(s.eval.build(s.seed), e => Box::new(EngineAgent {
                     spec,
                     search: {
@@ -104,7 +104,7 @@ impl PlayerSpec {
                             ),
                         }
                     })?;
-                    solver.set_book(load_book(&s.book)?);
+                    solver.set_book(load_book(&s.book, geometry.size())?);
                     solver.set_threads(s.threads as usize);
                     solver
                 },
@@ -116,9 +116,12 @@ impl PlayerSpec {
     }
 }
 
-/// The book a spec chose, loaded.
-fn load_book(book: &BookChoice) -> Result<Option<std::sync::Arc<OpeningBook>>, SpecError> {
-    book.load().map_err(|e| SpecError::Unavailable {
+/// The book a spec chose for the board `size`, loaded.
+fn load_book(
+    book: &BookChoice,
+    size: c4_core::Size,
+) -> Result<Option<std::sync::Arc<OpeningBook>>, SpecError> {
+    book.load_in(size).map_err(|e| SpecError::Unavailable {
         key: "book",
         value: book.to_string(),
         reason: e.to_string(),

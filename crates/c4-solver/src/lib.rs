@@ -49,8 +49,8 @@
 //! any other board (the same search, masks read at run time). The table keys have
 //! W x (H + 1) bits; move order is centre first for the width; symmetry mirrors over the
 //! width; the static rules read rows by their distance from the top (see `static_rules`),
-//! so none is switched off on any size. Books hold 7x6 positions and are consulted only
-//! there.
+//! so none is switched off on any size. A book is of one size ([`OpeningBook::size`]), and a
+//! solver consults the book of its own size: a book of another holds none of its positions.
 //! Every score that leaves the crate is an [`ExactScore`], and a row of column scores is
 //! `[Option<ExactScore>; WIDTH]` (`None` for a full column); the search works on bare `i32`
 //! bounds inside.
@@ -299,11 +299,12 @@ impl<G: Geometry> Solver<G> {
         self.cancel = cancel;
     }
 
-    /// Uses `book` for the positions it holds (or no book). A book holds 7x6 positions: a
-    /// solver of another size never consults it (callers that take a book from a user refuse
-    /// it for another size, naming both).
+    /// Uses `book` for the positions it holds (or no book). A book of another size than the
+    /// solver's holds none of its positions, so it is not kept (callers that take a book from
+    /// a user refuse it for another size, naming both: `BookChoice::load_in`); the search
+    /// then probes the book it keeps without comparing sizes.
     pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
-        self.book = book;
+        self.book = book.filter(|book| book.size() == self.geometry.size());
     }
 
     /// Forgets all stored results (the book stays).

@@ -251,10 +251,7 @@ impl<G: Geometry> Solver<G> {
 
     /// The score of `position` (`weak`: its sign); any score once the search is aborted.
     fn solve_root(&mut self, position: &Position<G>, weak: bool) -> ExactScore {
-        let book = |position: &Position<G>| {
-            let book = self.book.as_ref()?;
-            book.get(&position.to_geometry(Standard)?)
-        };
+        let book = |position: &Position<G>| self.book.as_ref()?.get(position);
         let score = if position.can_win_next() {
             ExactScore::win_now_in(position)
         } else if let Some(score) = book(position) {

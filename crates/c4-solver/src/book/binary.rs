@@ -4,17 +4,19 @@
 //! |---|---|
 //! | 0-5 | magic `C4BOOK` |
 //! | 6 | format version (1) |
-//! | 7, 8 | board width and height (7, 6) |
+//! | 7, 8 | board width and height (7, 6 on the standard board) |
 //! | 9 | depth: the deepest ply stored |
 //! | 10-11 | zero |
 //! | 12-15 | CRC-32 (IEEE) of the entries, little-endian |
 //! | 16-23 | number of entries, little-endian |
-//! | 24- | the entries, 8 bytes each: the position's mirror-canonical key (its 49 bits in 7 bytes, little-endian) and its score (a signed byte); keys strictly ascending |
+//! | 24- | the entries: the position's mirror-canonical key (its W x (H + 1) bits in as many whole bytes, little-endian: 49 bits in 7 on 7x6) and its score (a signed byte); keys strictly ascending |
+//!
+//! So a 7x6 entry takes 8 bytes, a 4x4 one 4.
 
 use super::scores::Scores;
-use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place};
+use super::{BookError, EntryError, OpeningBook, Place, max_depth, with_geometry};
 use crate::ExactScore;
-use c4_core::{HEIGHT, Position, WIDTH};
+use c4_core::{Position, Size};
 
 /// The first bytes of a binary book.
 pub const MAGIC: &[u8; 6] = b"C4BOOK";
@@ -22,22 +24,38 @@ pub const MAGIC: &[u8; 6] = b"C4BOOK";
 pub const VERSION: u8 = 1;
 /// Bytes before the first entry.
 pub const HEADER_BYTES: usize = 24;
-/// Bytes per entry.
+/// Bytes per entry of a 7x6 book (see [`entry_bytes`] for any size).
 pub const ENTRY_BYTES: usize = 8;
-const KEY_BYTES: usize = 7;
+
+/// Bytes of a key on a board of `size`: its W x (H + 1) bits in whole bytes.
+#[must_use]
+pub const fn key_bytes(size: Size) -> usize {
+    (size.width() * (size.height() + 1)).div_ceil(8)
+}
+
+/// Bytes per entry of a book of `size`: a key and a score.
+#[must_use]
+pub const fn entry_bytes(size: Size) -> usize {
+    key_bytes(size) + 1
+}
+
+const _: () = assert!(entry_bytes(Size::STANDARD) == ENTRY_BYTES);
 
 /// The book as a binary file.
 #[must_use]
 pub fn encode(book: &OpeningBook) -> Vec<u8> {
+    let size = book.size();
+    let key_bytes = key_bytes(size);
     let entries = book.sorted_entries();
-    let mut body = Vec::with_capacity(entries.len() * ENTRY_BYTES);
+    let mut body = Vec::with_capacity(entries.len() * entry_bytes(size));
     for (key, score) in &entries {
-        body.extend_from_slice(&key.to_le_bytes()[..KEY_BYTES]);
+        body.extend_from_slice(&key.to_le_bytes()[..key_bytes]);
         body.push(score.value() as i8 as u8);
     }
     let mut out = Vec::with_capacity(HEADER_BYTES + body.len());
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&[VERSION, WIDTH as u8, HEIGHT as u8, book.depth() as u8, 0, 0]);
+    let (width, height) = (size.width() as u8, size.height() as u8);
+    out.extend_from_slice(&[VERSION, width, height, book.depth() as u8, 0, 0]);
     out.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
     out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
     out.extend_from_slice(&body);
@@ -72,48 +90,56 @@ pub fn decode(bytes: &[u8], checks: Checks) -> Result<OpeningBook, BookError> {
         });
     }
     let (width, height) = (header[7], header[8]);
-    if usize::from(width) != WIDTH || usize::from(height) != HEIGHT {
-        return Err(BookError::BoardSize { width, height });
-    }
+    let size = Size::new(usize::from(width), usize::from(height))
+        .map_err(|_| BookError::BoardSize { width, height })?;
     let depth = u32::from(header[9]);
-    if depth > MAX_BOOK_DEPTH {
-        return Err(BookError::Depth(depth));
+    if depth > max_depth(size) {
+        return Err(BookError::Depth { depth, size });
     }
+    let (key_bytes, entry_bytes) = (key_bytes(size), entry_bytes(size));
     let stored = u32::from_le_bytes(header[12..16].try_into().expect("4 bytes"));
     let announced = u64::from_le_bytes(header[16..24].try_into().expect("8 bytes"));
     let body = &bytes[HEADER_BYTES..];
-    let found = (body.len() / ENTRY_BYTES) as u64;
-    if announced != found || !body.len().is_multiple_of(ENTRY_BYTES) {
+    let found = (body.len() / entry_bytes) as u64;
+    if announced != found || !body.len().is_multiple_of(entry_bytes) {
         return Err(BookError::Length { announced, found });
     }
     let computed = crc32fast::hash(body);
     if computed != stored {
         return Err(BookError::Checksum { stored, computed });
     }
-    let mut book = OpeningBook::new(depth);
-    let count = body.len() / ENTRY_BYTES;
+    let mut book = OpeningBook::new_in(size, depth);
+    let count = body.len() / entry_bytes;
     let (mut keys, mut scores) = (Vec::with_capacity(count), Vec::with_capacity(count));
-    for (index, entry) in body.chunks_exact(ENTRY_BYTES).enumerate() {
+    for (index, entry) in body.chunks_exact(entry_bytes).enumerate() {
         let place = Place::Entry(index);
-        let mut key_bytes = [0; 8];
-        key_bytes[..KEY_BYTES].copy_from_slice(&entry[..KEY_BYTES]);
-        let key = u64::from_le_bytes(key_bytes);
+        let mut bytes = [0; 8];
+        bytes[..key_bytes].copy_from_slice(&entry[..key_bytes]);
+        let key = u64::from_le_bytes(bytes);
         let fail = |error| Err(BookError::Entry { place, error });
         if keys.last().is_some_and(|&previous| previous >= key) {
             return fail(EntryError::Unsorted);
         }
-        let byte = entry[KEY_BYTES] as i8;
+        let byte = entry[key_bytes] as i8;
         // Checked in every book, so that every score the book gives is one of the board.
-        let score = match ExactScore::try_from(i64::from(byte)) {
-            Ok(score) => score,
-            Err(error) => return fail(EntryError::NotAScore(error)),
+        let score = match ExactScore::new_in(i32::from(byte), size) {
+            Some(score) => score,
+            None if size.is_standard() => {
+                return fail(EntryError::NotAScore(crate::ScoreError::OutOfRange(
+                    i64::from(byte),
+                )));
+            }
+            None => return fail(EntryError::NotAScoreOf { value: byte, size }),
         };
         if checks == Checks::Entries {
-            let Some(position) = Position::from_key(key).filter(|p| p.canonical_key() == key)
-            else {
-                return fail(EntryError::Key(key));
-            };
-            book.check_entry(&position, score, place)?;
+            with_geometry!(size, geometry => {
+                let Some(position) = Position::from_key_in(key, geometry)
+                    .filter(|p| p.canonical_key() == key)
+                else {
+                    return fail(EntryError::Key(key));
+                };
+                book.check_entry(&position, score, place)?;
+            });
         }
         keys.push(key);
         scores.push(byte);
@@ -162,7 +188,8 @@ mod tests {
         let cases: Vec<(String, &str)> = vec![
             (corrupt(&|b| b[0] = b'X'), "not a c4 book"),
             (corrupt(&|b| b[6] = 9), "version 9"),
-            (corrupt(&|b| b[7] = 8), "8x6 board"),
+            (corrupt(&|b| b[7] = 3), "3x6 board, which is no size"),
+            (corrupt(&|b| b[8] = 9), "7x9 board, which is no size"),
             (corrupt(&|b| b[9] = 50), "depth 50"),
             (corrupt(&|b| b.truncate(b.len() - 3)), "cut short"),
             (
@@ -206,7 +233,7 @@ mod tests {
         // Checked for the checksum and the order alone, a key that is no position passes,
         // an unsorted book does not.
         let mut bytes = good.clone();
-        let last_key_top = bytes.len() - ENTRY_BYTES + KEY_BYTES - 1;
+        let last_key_top = bytes.len() - ENTRY_BYTES + key_bytes(Size::STANDARD) - 1;
         bytes[last_key_top] = 0xff;
         fix_crc(&mut bytes);
         assert!(decode(&bytes, Checks::Entries).is_err());

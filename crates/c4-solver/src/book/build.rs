@@ -9,22 +9,23 @@
 
 use super::{OpeningBook, positions_by_ply};
 use crate::{ExactScore, SolveError, Solver};
-use c4_core::{Game, Position};
+use c4_core::{Game, Geometry, Position, Size, Standard};
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The scores a worker found, and the error that stopped it, if one did.
-type Solved = (Vec<(Position, ExactScore)>, Option<BuildError>);
+type Solved<G> = (Vec<(Position<G>, ExactScore)>, Option<BuildError>);
 
 /// Positions a worker takes at a time: neighbours in move-string order, so its kept table
 /// serves the next one.
 const RUN: usize = 32;
 
-/// What to build: checked once, by [`BookBuild::new`].
+/// What to build, on the board of the root's geometry (7x6 by default, any size with
+/// [`c4_core::AnySize`]): checked once, by [`BookBuild::new`].
 #[derive(Clone, Debug)]
-pub struct BookBuild {
-    root: Game,
+pub struct BookBuild<G: Geometry = Standard> {
+    root: Game<G>,
     depth: u32,
     workers: usize,
     table_bits: u32,
@@ -32,7 +33,7 @@ pub struct BookBuild {
 
 /// One step of a build, as it happens.
 #[derive(Clone, Copy, Debug)]
-pub enum BuildEvent<'a> {
+pub enum BuildEvent<'a, G: Geometry = Standard> {
     /// A ply starts: `todo` of its positions are not in the book yet.
     PlyStarted {
         /// The ply.
@@ -47,7 +48,7 @@ pub enum BuildEvent<'a> {
         /// The position's moves from the empty board.
         moves: &'a str,
         /// The position.
-        position: &'a Position,
+        position: &'a Position<G>,
         /// Its exact score.
         score: ExactScore,
     },
@@ -87,6 +88,13 @@ pub enum BuildError {
     },
     /// The caller's handler of an event failed (typically writing the progress file).
     Sink(std::io::Error),
+    /// The book to complete is of another size than the build's root.
+    OtherSize {
+        /// The book's size.
+        book: Size,
+        /// The build's.
+        build: Size,
+    },
 }
 
 impl fmt::Display for BuildError {
@@ -104,22 +112,25 @@ impl fmt::Display for BuildError {
                 "cannot derive {moves:?}: its child {child:?} has no score in the book"
             ),
             BuildError::Sink(e) => write!(f, "cannot record a score: {e}"),
+            BuildError::OtherSize { book, build } => {
+                write!(f, "the book is for the {book} board, not {build}")
+            }
         }
     }
 }
 
 impl std::error::Error for BuildError {}
 
-impl BookBuild {
+impl<G: Geometry> BookBuild<G> {
     /// The book of the positions reachable from `root` (not over) up to ply `depth` (not
-    /// shallower than `root`), solved by `workers` threads each with a table of
-    /// `2^table_bits` slots.
+    /// shallower than `root`; at most the board's last ply but one), solved by `workers`
+    /// threads each with a table of `2^table_bits` slots, on the root's board.
     pub fn new(
-        root: Game,
+        root: Game<G>,
         depth: u32,
         workers: usize,
         table_bits: u32,
-    ) -> Result<BookBuild, BuildError> {
+    ) -> Result<BookBuild<G>, BuildError> {
         let discs = root.position().moves_played();
         if root.position().is_over() {
             return Err(BuildError::RootOver);
@@ -131,23 +142,36 @@ impl BookBuild {
             });
         }
         Ok(BookBuild {
+            depth: depth.min(super::max_depth(root.size())),
             root,
-            depth,
             workers: workers.max(1),
             table_bits,
         })
     }
 
+    /// The deepest ply of the book.
+    #[must_use]
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
     /// Completes `book` (which may hold the scores of an interrupted build of the same root
-    /// and depth) with every position of the build, calling `on_event` for each step. Events
-    /// come from one thread at a time; an error from `on_event` stops the build.
+    /// and depth; of the root's size) with every position of the build, calling `on_event`
+    /// for each step. Events come from one thread at a time; an error from `on_event` stops
+    /// the build.
     pub fn run(
         &self,
         book: &mut OpeningBook,
-        on_event: impl FnMut(BuildEvent<'_>) -> std::io::Result<()> + Send,
+        on_event: impl FnMut(BuildEvent<'_, G>) -> std::io::Result<()> + Send,
     ) -> Result<(), BuildError> {
+        if book.size() != self.root.size() {
+            return Err(BuildError::OtherSize {
+                book: book.size(),
+                build: self.root.size(),
+            });
+        }
         let on_event = Mutex::new(on_event);
-        let emit = |event: BuildEvent<'_>| -> Result<(), BuildError> {
+        let emit = |event: BuildEvent<'_, G>| -> Result<(), BuildError> {
             let mut handler = on_event
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -159,7 +183,7 @@ impl BookBuild {
                 continue;
             };
             let ply = first.moves_played();
-            let todo: Vec<&(String, Position)> = level
+            let todo: Vec<&(String, Position<G>)> = level
                 .iter()
                 .filter(|(_, p)| book.get(p).is_none())
                 .collect();
@@ -198,17 +222,18 @@ impl BookBuild {
     /// found, and the first error if one stopped the workers.
     fn solve_all(
         &self,
-        todo: &[&(String, Position)],
-        emit: &(dyn Fn(BuildEvent<'_>) -> Result<(), BuildError> + Sync),
-    ) -> Solved {
+        todo: &[&(String, Position<G>)],
+        emit: &(dyn Fn(BuildEvent<'_, G>) -> Result<(), BuildError> + Sync),
+    ) -> Solved<G> {
         let next_run = AtomicUsize::new(0);
         let failed = AtomicBool::new(false);
-        let results: Vec<Solved> = std::thread::scope(|scope| {
+        let geometry = self.root.position().geometry();
+        let results: Vec<Solved<G>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..self.workers)
                 .map(|_| {
                     let (next_run, failed) = (&next_run, &failed);
                     scope.spawn(move || {
-                        let mut solver = Solver::new(self.table_bits);
+                        let mut solver = Solver::new_in(self.table_bits, geometry);
                         let mut found = Vec::new();
                         while !failed.load(Ordering::Relaxed) {
                             let start = next_run.fetch_add(1, Ordering::Relaxed) * RUN;
@@ -259,11 +284,18 @@ impl BookBuild {
 }
 
 /// The exact score of `position` from its children's in the book, by negamax.
-fn derive(book: &OpeningBook, moves: &str, position: &Position) -> Result<ExactScore, BuildError> {
+fn derive<G: Geometry>(
+    book: &OpeningBook,
+    moves: &str,
+    position: &Position<G>,
+) -> Result<ExactScore, BuildError> {
     book.derived_score(position)
         .map_err(|column| BuildError::MissingChild {
             moves: moves.to_owned(),
-            child: format!("{moves}{}", column.index() + 1),
+            child: format!(
+                "{moves}{}",
+                c4_core::format_moves(&[column], c4_core::MoveAlphabet::preferred(position.size()))
+            ),
         })
 }
 

@@ -7,30 +7,59 @@
 //! - binary ([`binary`]): a header, then the canonical keys in ascending order with one
 //!   score each, 8 bytes an entry, checked by a CRC-32. The built-in book is one, embedded
 //!   in the program ([`OpeningBook::builtin`]);
-//! - text ([`text`]): a header line `c4-book 1 depth=D`, then one `MOVES SCORE` line per
-//!   position (the layout of the scored position sets, so `c4 solve` can check a book line by
+//! - text ([`text`]): a header line `c4-book 1 depth=D` (`c4-book 1 size=WxH depth=D` on a
+//!   board other than 7x6), then one `MOVES SCORE` line per position (the layout of the scored position sets, so `c4 solve` can check a book line by
 //!   line). For reading by people and for the progress file of a build.
 //!
 //! Books are built by `c4 book build` ([`build`]): the deepest ply is solved, every shallower
 //! one derived from it.
+//!
+//! A book is of one board size ([`OpeningBook::size`]), recorded in both formats; a file read
+//! for another size is refused naming both ([`BookError::OtherSize`]). The methods taking a
+//! position are generic over its [`Geometry`]: a position of another size is not the book's
+//! ([`OpeningBook::get`] answers `None`), so a solver of one size never reads another's book.
 
 pub mod binary;
 pub mod build;
+pub mod error;
 mod scores;
 pub mod text;
 pub mod verify;
 
 use super::{ExactScore, move_score};
-use crate::files::{self, FileError};
-use c4_core::{CELLS, Column, Game, Position, WIDTH, format_moves};
+use crate::files;
+use c4_core::{CELLS, Column, Game, Geometry, MoveAlphabet, Position, Size, WIDTH, format_moves};
+pub use error::{BookError, EntryError, Place};
 use scores::Scores;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-/// The deepest ply a book may cover.
+/// The deepest ply a 7x6 book may cover (see [`max_depth`] for any size).
 pub const MAX_BOOK_DEPTH: u32 = CELLS as u32 - 1;
+
+/// The deepest ply a book of `size` may cover: one empty cell left.
+#[must_use]
+pub const fn max_depth(size: Size) -> u32 {
+    size.cells() as u32 - 1
+}
+
+/// Runs `$body` with `$g` bound to the geometry of `$size`: [`c4_core::Standard`] on 7x6,
+/// whose masks are constants, [`c4_core::AnySize`] on any other board.
+macro_rules! with_geometry {
+    ($size:expr, $g:ident => $body:expr) => {{
+        let size: c4_core::Size = $size;
+        if size.is_standard() {
+            let $g = c4_core::Standard;
+            $body
+        } else {
+            let $g = c4_core::AnySize::new(size);
+            $body
+        }
+    }};
+}
+pub(crate) use with_geometry;
 
 /// The largest book file read: far above any book of this board (every position to ply 12
 /// is about 4 million entries, 32 MB in binary), and a bound against reading a device.
@@ -39,207 +68,69 @@ pub const MAX_BOOK_BYTES: u64 = 1 << 32;
 /// The built-in book, a binary book file built by `c4 book build` (see crates/c4-solver/data/books/README.md).
 static BUILTIN: &[u8] = include_bytes!("../../data/books/builtin.c4book");
 
-/// The lowest and highest exact score of a position with `moves_played` discs that is not
-/// over: the side to move can at best connect four with its next disc, and at worst lose to
-/// the other's next disc (within the scores of the board).
+/// The lowest and highest exact score of a 7x6 position with `moves_played` discs that is
+/// not over: the side to move can at best connect four with its next disc, and at worst lose
+/// to the other's next disc (within the scores of the board).
 #[must_use]
 pub fn score_bounds(moves_played: u32) -> (ExactScore, ExactScore) {
-    let empty = CELLS as i32 - moves_played as i32;
-    let within = |value: i32| {
-        ExactScore::from_search(value.clamp(ExactScore::MIN.value(), ExactScore::MAX.value()))
-    };
+    score_bounds_in(Size::STANDARD, moves_played)
+}
+
+/// [`score_bounds`] on a board of `size`.
+#[must_use]
+pub fn score_bounds_in(size: Size, moves_played: u32) -> (ExactScore, ExactScore) {
+    let empty = size.cells() as i32 - moves_played as i32;
+    let max = ExactScore::max_in(size.cells()).value();
+    let within = |value: i32| ExactScore::from_search(value.clamp(-max, max));
     (within(-empty / 2), within((empty + 1) / 2))
 }
 
-/// Exact scores by mirror-canonical key.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// [`move_score`] on a board of any size: a four at once scores its win, filling the last
+/// cell without one 0, any other move minus the score of the position after it.
+pub(crate) fn move_score_in<G: Geometry, E>(
+    position: &Position<G>,
+    column: Column,
+    exact: impl FnOnce(&Position<G>) -> Result<ExactScore, E>,
+) -> Result<ExactScore, E> {
+    if position.is_winning_move(column) {
+        return Ok(ExactScore::win_now_in(position));
+    }
+    let mut child = *position;
+    child.play_unchecked(column);
+    if child.is_over() {
+        return Ok(ExactScore::DRAW);
+    }
+    exact(&child).map(|score| -score)
+}
+
+/// Exact scores of the positions of one board size, by mirror-canonical key.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningBook {
+    size: Size,
     depth: u32,
     scores: Scores,
 }
 
-/// Where in a book file a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
-    /// A line of a text book, 1-based.
-    Line(usize),
-    /// An entry of a binary book, 0-based.
-    Entry(usize),
-}
-
-impl fmt::Display for Place {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Place::Line(n) => write!(f, "line {n}"),
-            Place::Entry(n) => write!(f, "entry {n}"),
-        }
+impl Default for OpeningBook {
+    fn default() -> Self {
+        OpeningBook::new(0)
     }
 }
 
-/// What is wrong with one entry of a book.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum EntryError {
-    /// A text line that is not `MOVES SCORE`.
-    #[error("expected MOVES SCORE, found {0:?}")]
-    Layout(String),
-    /// Moves that cannot be played.
-    #[error("{0}")]
-    Moves(String),
-    /// A binary key that is no position.
-    #[error("key {0:#x} is not a position")]
-    Key(u64),
-    /// A finished game.
-    #[error("{0:?} is not a position of the book (the game is over)")]
-    GameOver(String),
-    /// Deeper than the book's depth.
-    #[error("{moves:?} has {ply} discs, more than the book's depth {depth}")]
-    TooDeep {
-        /// The entry's moves.
-        moves: String,
-        /// Its discs.
-        ply: u32,
-        /// The book's depth.
-        depth: u32,
-    },
-    /// Not a score of the board.
-    #[error(transparent)]
-    NotAScore(#[from] crate::ScoreError),
-    /// A score no position of its ply can have.
-    #[error("{moves:?} scores {score}, outside {min}..{max}, the scores possible with {ply} discs")]
-    OutOfRange {
-        /// The entry's moves.
-        moves: String,
-        /// Its score.
-        score: ExactScore,
-        /// Its discs.
-        ply: u32,
-        /// The lowest score possible with that many discs.
-        min: ExactScore,
-        /// The highest.
-        max: ExactScore,
-    },
-    /// The position (or its mirror) is listed again with another score.
-    #[error(
-        "{moves:?} scores {score}, but {first} gave {first_score} to it or to its mirror image"
-    )]
-    Conflict {
-        /// The entry's moves.
-        moves: String,
-        /// Its score.
-        score: ExactScore,
-        /// Where the position (or its mirror) was listed first.
-        first: Place,
-        /// The score given there.
-        first_score: ExactScore,
-    },
-    /// Binary keys out of order.
-    #[error("keys are not in ascending order")]
-    Unsorted,
-    /// A checked line (see [`text::checked_line`]) whose check does not match what it says.
-    #[error(
-        "its check {found:?} does not match its moves and score: the line was edited or damaged"
-    )]
-    Check {
-        /// The check the line carries.
-        found: String,
-    },
-}
-
-/// Why a book could not be read.
-#[derive(Debug, thiserror::Error)]
-pub enum BookError {
-    /// The file could not be read: missing, not a regular file, larger than any book.
-    #[error("cannot read the book {}: {}", .0.path().display(), .0.problem())]
-    File(FileError),
-    /// Nothing in it.
-    #[error("the book is empty")]
-    Empty,
-    /// Neither format's header. What the file does start with is not said: a book is a
-    /// file a user names, and no error shows a named file's contents.
-    #[error(
-        "not a c4 book: it starts with neither a binary book's `C4BOOK` nor a text book's \
-         `c4-book` header"
-    )]
-    NotABook,
-    /// A format version this program does not read.
-    #[error("book format version {found}: this c4 reads version {expected}")]
-    Version {
-        /// The file's version.
-        found: u32,
-        /// The version this program reads.
-        expected: u32,
-    },
-    /// A binary book for another board.
-    #[error(
-        "the book is for a {width}x{height} board, not {}x{}",
-        c4_core::WIDTH,
-        c4_core::HEIGHT
-    )]
-    BoardSize {
-        /// The file's board width.
-        width: u8,
-        /// The file's board height.
-        height: u8,
-    },
-    /// A header whose depth is impossible.
-    #[error("book depth {0} is over the maximum of {MAX_BOOK_DEPTH}")]
-    Depth(u32),
-    /// A binary book shorter than its header.
-    #[error("the book is cut short inside its header")]
-    HeaderCut,
-    /// A binary book whose length disagrees with its header.
-    #[error(
-        "the book is cut short or padded: its header announces {announced} entries, the file holds {found}"
-    )]
-    Length {
-        /// Entries the header announces.
-        announced: u64,
-        /// Entries the file holds.
-        found: u64,
-    },
-    /// A binary book whose entries do not match the checksum.
-    #[error(
-        "the checksum does not match (stored {stored:08x}, computed {computed:08x}): the book is damaged"
-    )]
-    Checksum {
-        /// The checksum the file stores.
-        stored: u32,
-        /// The checksum of its entries.
-        computed: u32,
-    },
-    /// One entry is wrong.
-    #[error("{place}: {error}")]
-    Entry {
-        /// Where the entry is.
-        place: Place,
-        /// What is wrong with it.
-        error: EntryError,
-    },
-    /// The entries do not hold together, or one is not what the solver finds; for a text
-    /// book, the line of the entry named.
-    #[error("{}{error}", place.map(|p| format!("{p}: ")).unwrap_or_default())]
-    Check {
-        /// The line of the entry named, in a text book.
-        place: Option<Place>,
-        /// What the check found.
-        error: verify::BookCheckError,
-    },
-    /// The same, in the file at `path`.
-    #[error("invalid book {path}: {error}")]
-    InFile {
-        /// The book file.
-        path: PathBuf,
-        /// What is wrong with it.
-        error: Box<BookError>,
-    },
-}
-
 impl OpeningBook {
-    /// An empty book for positions of up to `depth` discs.
+    /// An empty 7x6 book for positions of up to `depth` discs.
     #[must_use]
     pub fn new(depth: u32) -> OpeningBook {
+        OpeningBook::new_in(Size::STANDARD, depth)
+    }
+
+    /// An empty book of the board `size` for positions of up to `depth` discs (at most
+    /// [`max_depth`] of the size).
+    #[must_use]
+    pub fn new_in(size: Size, depth: u32) -> OpeningBook {
         OpeningBook {
-            depth: depth.min(MAX_BOOK_DEPTH),
+            size,
+            depth: depth.min(max_depth(size)),
             scores: Scores::default(),
         }
     }
@@ -260,6 +151,31 @@ impl OpeningBook {
         }))
     }
 
+    /// The board size of its positions.
+    #[must_use]
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The book itself when it is of the board `wanted`, else the error naming both sizes.
+    pub fn for_size(self, wanted: Size) -> Result<OpeningBook, BookError> {
+        if self.size == wanted {
+            Ok(self)
+        } else {
+            Err(BookError::OtherSize {
+                book: self.size,
+                wanted,
+            })
+        }
+    }
+
+    /// Whether the book is of the largest depth of its size: a collection of scored positions
+    /// (`c4 verify`'s), or a strong solution, rather than opening plies.
+    #[must_use]
+    pub fn is_full_depth(&self) -> bool {
+        self.depth == max_depth(self.size)
+    }
+
     /// The deepest ply the book covers.
     #[must_use]
     pub fn depth(&self) -> u32 {
@@ -278,14 +194,36 @@ impl OpeningBook {
         self.scores.len() == 0
     }
 
-    /// The exact score of `position` (or its mirror), if stored.
+    /// The exact score of `position` (or its mirror), if stored; `None` for a position of
+    /// another size.
     #[inline]
     #[must_use]
-    pub fn get(&self, position: &Position) -> Option<ExactScore> {
+    pub fn get<G: Geometry>(&self, position: &Position<G>) -> Option<ExactScore> {
+        if position.moves_played() > self.depth || position.size() != self.size {
+            return None;
+        }
+        self.scores.get(position.canonical_key())
+    }
+
+    /// [`get`](Self::get) for a position known to be of the book's size (the solver keeps
+    /// only a book of its own size): the search's probe, which compares no sizes.
+    #[inline]
+    pub(crate) fn get_of_size<G: Geometry>(&self, position: &Position<G>) -> Option<ExactScore> {
+        debug_assert_eq!(position.size(), self.size);
         if position.moves_played() > self.depth {
             return None;
         }
         self.scores.get(position.canonical_key())
+    }
+
+    /// The score the book gives `position`, or its win at once (the book leaves out positions
+    /// whose side to move wins at once).
+    pub(crate) fn known<G: Geometry>(&self, position: &Position<G>) -> Option<ExactScore> {
+        self.get(position).or_else(|| {
+            position
+                .can_win_next()
+                .then(|| ExactScore::win_now_in(position))
+        })
     }
 
     /// The exact score of each move of `position` (not over) when the book scores them all
@@ -296,11 +234,7 @@ impl OpeningBook {
     pub fn move_scores(&self, position: &Position) -> Result<[Option<ExactScore>; WIDTH], Column> {
         let mut scores = [None; WIDTH];
         for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
-            let score = move_score(position, column, |child| {
-                self.get(child)
-                    .or_else(|| child.can_win_next().then(|| ExactScore::win_now(child)))
-                    .ok_or(column)
-            })?;
+            let score = move_score(position, column, |child| self.known(child).ok_or(column))?;
             scores[column.index()] = Some(score);
         }
         Ok(scores)
@@ -308,19 +242,20 @@ impl OpeningBook {
 
     /// The exact score of `position` (not over) by negamax over its moves' scores in the book,
     /// or the first column whose score the book does not give.
-    pub fn derived_score(&self, position: &Position) -> Result<ExactScore, Column> {
-        let scores = self.move_scores(position)?;
-        Ok(scores
-            .into_iter()
-            .flatten()
-            .max()
-            .expect("a position that is not over has a legal move"))
+    pub fn derived_score<G: Geometry>(&self, position: &Position<G>) -> Result<ExactScore, Column> {
+        let mut best = None;
+        for column in position.size().columns().filter(|c| position.can_play(*c)) {
+            let score = move_score_in(position, column, |child| self.known(child).ok_or(column))?;
+            best = best.max(Some(score));
+        }
+        Ok(best.expect("a position that is not over has a legal move"))
     }
 
-    /// Stores the exact score of `position` (and so of its mirror), which must lie within
-    /// [`score_bounds`].
-    pub fn insert(&mut self, position: &Position, score: ExactScore) {
-        let (min, max) = score_bounds(position.moves_played());
+    /// Stores the exact score of `position` (and so of its mirror), a position of the book's
+    /// size, the score within [`score_bounds_in`].
+    pub fn insert<G: Geometry>(&mut self, position: &Position<G>, score: ExactScore) {
+        assert_eq!(position.size(), self.size, "a position of the book's size");
+        let (min, max) = score_bounds_in(self.size, position.moves_played());
         assert!(
             (min..=max).contains(&score),
             "score {score} is impossible with {} discs",
@@ -331,9 +266,9 @@ impl OpeningBook {
 
     /// Checks an entry read from a text file and stores it; `seen` remembers where each key
     /// came from, to name both places of a conflict.
-    fn insert_checked(
+    fn insert_checked<G: Geometry>(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         score: ExactScore,
         place: Place,
         seen: &mut HashMap<u64, Place>,
@@ -360,9 +295,9 @@ impl OpeningBook {
 
     /// Whether an entry read from a file can be one of this book: a position not over,
     /// within the book's depth, with a score its ply allows.
-    fn check_entry(
+    fn check_entry<G: Geometry>(
         &self,
-        position: &Position,
+        position: &Position<G>,
         score: ExactScore,
         place: Place,
     ) -> Result<(), BookError> {
@@ -379,7 +314,7 @@ impl OpeningBook {
                 depth: self.depth,
             });
         }
-        let (min, max) = score_bounds(ply);
+        let (min, max) = score_bounds_in(self.size, ply);
         if !(min..=max).contains(&score) {
             return fail(EntryError::OutOfRange {
                 moves: moves(),
@@ -398,17 +333,30 @@ impl OpeningBook {
         self.scores.ascending()
     }
 
-    /// Reads the book file at `path`, binary or text (told apart by the first bytes).
-    /// Only a regular file of at most [`MAX_BOOK_BYTES`] is read.
+    /// Reads the book file at `path`, binary or text (told apart by the first bytes), of
+    /// any size. Only a regular file of at most [`MAX_BOOK_BYTES`] is read.
     /// The entries are checked together as well ([`OpeningBook::check_on_load`]): a score
     /// edited by hand, or a file cut at a line boundary, is refused naming the position.
     pub fn open(path: &Path) -> Result<OpeningBook, BookError> {
+        OpeningBook::open_sized(path, None)
+    }
+
+    /// [`open`](Self::open), for the board `size`: a book of another size is refused naming
+    /// both ([`BookError::OtherSize`]) before its entries are checked.
+    pub fn open_for(path: &Path, size: Size) -> Result<OpeningBook, BookError> {
+        OpeningBook::open_sized(path, Some(size))
+    }
+
+    fn open_sized(path: &Path, wanted: Option<Size>) -> Result<OpeningBook, BookError> {
         let bytes = files::read_bytes(path, MAX_BOOK_BYTES).map_err(BookError::File)?;
         let in_file = |error| BookError::InFile {
             path: path.to_owned(),
             error: Box::new(error),
         };
-        let book = OpeningBook::from_bytes(&bytes).map_err(in_file)?;
+        let mut book = OpeningBook::from_bytes(&bytes).map_err(in_file)?;
+        if let Some(size) = wanted {
+            book = book.for_size(size).map_err(in_file)?;
+        }
         book.check_on_load().map_err(|error| {
             let place = error.position().and_then(|p| text::line_of(&bytes, &p));
             in_file(BookError::Check { place, error })
@@ -416,7 +364,7 @@ impl OpeningBook {
         Ok(book)
     }
 
-    /// Reads a book from the bytes of a file, binary or text.
+    /// Reads a book from the bytes of a file, binary or text, of any size.
     pub fn from_bytes(bytes: &[u8]) -> Result<OpeningBook, BookError> {
         if bytes.starts_with(binary::MAGIC) {
             binary::decode(bytes, binary::Checks::Entries)
@@ -440,21 +388,38 @@ pub enum BookChoice {
 }
 
 impl BookChoice {
-    /// The book chosen, read once per path and process (players are built per game).
+    /// The 7x6 book chosen, read once per path and process (players are built per game); a
+    /// file of another size is refused naming both sizes.
     pub fn load(&self) -> Result<Option<Arc<OpeningBook>>, BookError> {
+        self.load_in(Size::STANDARD)
+    }
+
+    /// The book chosen for the board `size`, read once per path and process: the built-in
+    /// book is 7x6's, so on another size `builtin` is no book; a file of another size is
+    /// refused naming both sizes.
+    pub fn load_in(&self, size: Size) -> Result<Option<Arc<OpeningBook>>, BookError> {
         static FILES: std::sync::Mutex<Vec<(PathBuf, Arc<OpeningBook>)>> =
             std::sync::Mutex::new(Vec::new());
         match self {
-            BookChoice::Builtin => Ok(Some(OpeningBook::builtin())),
-            BookChoice::None => Ok(None),
+            BookChoice::Builtin if size.is_standard() => Ok(Some(OpeningBook::builtin())),
+            BookChoice::Builtin | BookChoice::None => Ok(None),
             BookChoice::File(path) => {
                 let mut files = FILES
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
                 if let Some((_, book)) = files.iter().find(|(p, _)| p == path) {
+                    if book.size() != size {
+                        return Err(BookError::InFile {
+                            path: path.clone(),
+                            error: Box::new(BookError::OtherSize {
+                                book: book.size(),
+                                wanted: size,
+                            }),
+                        });
+                    }
                     return Ok(Some(Arc::clone(book)));
                 }
-                let book = Arc::new(OpeningBook::open(path)?);
+                let book = Arc::new(OpeningBook::open_for(path, size)?);
                 files.push((path.clone(), Arc::clone(&book)));
                 Ok(Some(book))
             }
@@ -483,9 +448,10 @@ impl fmt::Display for BookChoice {
     }
 }
 
-/// The digits of a game leading to `position` (for messages and text books).
+/// The moves of a game leading to `position` (for messages and text books): digits, or
+/// letters on a board wider than 9.
 #[must_use]
-pub fn moves_of(position: &Position) -> String {
+pub fn moves_of<G: Geometry>(position: &Position<G>) -> String {
     Game::leading_to(position).map_or_else(
         || format!("key {:#x}", position.key()),
         |game| game.move_string(),
@@ -499,11 +465,15 @@ pub fn moves_of(position: &Position) -> String {
 /// its move string. Within a ply, positions are in the order of
 /// their move strings, so neighbours share most of their subtrees.
 #[must_use]
-pub fn positions_by_ply(root: &Game, depth: u32) -> Vec<Vec<(String, Position)>> {
+pub fn positions_by_ply<G: Geometry>(
+    root: &Game<G>,
+    depth: u32,
+) -> Vec<Vec<(String, Position<G>)>> {
+    let size = root.size();
     let start = root.position().moves_played();
-    let depth = depth.min(MAX_BOOK_DEPTH);
-    let mut levels: Vec<Vec<(String, Position)>> = Vec::new();
-    let mut frontier: Vec<(Vec<Column>, Position)> =
+    let depth = depth.min(max_depth(size));
+    let mut levels: Vec<Vec<(String, Position<G>)>> = Vec::new();
+    let mut frontier: Vec<(Vec<Column>, Position<G>)> =
         vec![(root.moves().to_vec(), *root.position())];
     let mut seen = HashSet::new();
     for _ply in start..=depth {
@@ -516,7 +486,7 @@ pub fn positions_by_ply(root: &Game, depth: u32) -> Vec<Vec<(String, Position)>>
             // A position whose side to move wins at once is not stored, but the positions
             // after a missed win are: they happen (random play, people).
             let stored = !position.can_win_next();
-            for column in Column::ALL {
+            for column in size.columns() {
                 if position.can_play(column) {
                     let mut child = position;
                     child.play_unchecked(column);
@@ -527,7 +497,7 @@ pub fn positions_by_ply(root: &Game, depth: u32) -> Vec<Vec<(String, Position)>>
             }
             if stored {
                 level.push((
-                    format_moves(&moves, c4_core::MoveAlphabet::Digits),
+                    format_moves(&moves, MoveAlphabet::preferred(size)),
                     position,
                 ));
             }
@@ -581,6 +551,9 @@ mod tests {
         let checked = binary::decode(BUILTIN, binary::Checks::Entries).unwrap();
         assert_eq!(checked, *OpeningBook::builtin());
         assert_eq!(checked.len(), OpeningBook::builtin().len());
+        // Written again, with its size recorded, it is the same bytes.
+        assert_eq!(checked.size(), c4_core::Size::STANDARD);
+        assert!(binary::encode(&checked) == BUILTIN);
     }
 
     #[test]
@@ -588,7 +561,7 @@ mod tests {
         for path in ["/dev/zero", "/"] {
             let error = OpeningBook::open(Path::new(path)).unwrap_err();
             assert!(
-                matches!(error, BookError::File(FileError::NotRegular { .. })),
+                matches!(error, BookError::File(files::FileError::NotRegular { .. })),
                 "{path}: {error}"
             );
         }

@@ -1,12 +1,14 @@
 //! The text format of a book: a header line `c4-book 1 depth=D`, then one `MOVES SCORE` line
-//! per position, shallowest first (the empty board's line is ` SCORE`). A book built to ply D
-//! holds every position of its plies from its root; the greatest depth (41) marks a collection
-//! of scored positions instead, such as `c4 verify`'s, whose plies need not be complete.
+//! per position, shallowest first (the empty board's line is ` SCORE`). A book of a board
+//! other than 7x6 names its size in the header, `c4-book 1 size=WxH depth=D`; a header without
+//! `size=` is 7x6's. A book built to ply D holds every position of its plies from its root;
+//! the greatest depth of its size (41 on 7x6) marks a collection of scored positions instead,
+//! such as `c4 verify`'s, whose plies need not be complete, or a strong solution.
 
-use super::{BookError, EntryError, MAX_BOOK_DEPTH, OpeningBook, Place, moves_of};
+use super::{BookError, EntryError, OpeningBook, Place, max_depth, moves_of, with_geometry};
 use crate::ExactScore;
 use c4_core::excerpt;
-use c4_core::{Game, Position, parse_moves};
+use c4_core::{Game, Geometry, Position, Size, parse_moves, parse_moves_in};
 use std::collections::HashMap;
 use std::io::Write;
 
@@ -15,13 +17,25 @@ pub const MAGIC: &str = "c4-book";
 /// The text format's version.
 pub const VERSION: u32 = 1;
 
-/// The first line of a text book of `depth` plies.
+/// The first line of a 7x6 text book of `depth` plies.
 #[must_use]
 pub fn header_line(depth: u32) -> String {
-    format!("{MAGIC} {VERSION} depth={depth}")
+    header_line_in(Size::STANDARD, depth)
 }
 
-/// One `MOVES SCORE` line (MOVES empty for the empty board), not yet checked against a book.
+/// The first line of a text book of the board `size` and `depth` plies (`size=` written for
+/// every board but 7x6: a header without it is 7x6's).
+#[must_use]
+pub fn header_line_in(size: Size, depth: u32) -> String {
+    if size.is_standard() {
+        format!("{MAGIC} {VERSION} depth={depth}")
+    } else {
+        format!("{MAGIC} {VERSION} size={size} depth={depth}")
+    }
+}
+
+/// One 7x6 `MOVES SCORE` line (MOVES empty for the empty board), not yet checked against a
+/// book.
 pub fn parse_line(line: &str) -> Result<(Position, ExactScore), EntryError> {
     let (moves, score) = line
         .rsplit_once(' ')
@@ -29,6 +43,36 @@ pub fn parse_line(line: &str) -> Result<(Position, ExactScore), EntryError> {
     let position =
         parse_moves(moves).map_err(|e| EntryError::Moves(format!("{e}: {:?}", excerpt(moves))))?;
     let score = score.parse::<ExactScore>()?;
+    Ok((position, score))
+}
+
+/// [`parse_line`] on the board of `geometry`: its moves, and a score of its range.
+pub fn parse_line_in<G: Geometry>(
+    line: &str,
+    geometry: G,
+) -> Result<(Position<G>, ExactScore), EntryError> {
+    let (moves, score) = line
+        .rsplit_once(' ')
+        .ok_or_else(|| EntryError::Layout(excerpt(line)))?;
+    let position = parse_moves_in(moves, geometry)
+        .map_err(|e| EntryError::Moves(format!("{e}: {:?}", excerpt(moves))))?;
+    let size = geometry.size();
+    let value: i64 = score
+        .parse()
+        .map_err(|_| crate::ScoreError::NotANumber(excerpt(score)))?;
+    let score = match i32::try_from(value)
+        .ok()
+        .and_then(|v| ExactScore::new_in(v, size))
+    {
+        Some(score) => score,
+        None if size.is_standard() => return Err(crate::ScoreError::OutOfRange(value).into()),
+        None => {
+            return Err(EntryError::NotAScoreOf {
+                value: value.clamp(i64::from(i8::MIN), i64::from(i8::MAX)) as i8,
+                size,
+            });
+        }
+    };
     Ok((position, score))
 }
 
@@ -58,48 +102,54 @@ pub fn parse_checked_line(line: &str) -> Result<(Position, ExactScore), EntryErr
 /// The line of a text book's `bytes` that scores `position` or its mirror image (`None` for a
 /// binary book, or where no line does).
 #[must_use]
-pub fn line_of(bytes: &[u8], position: &Position) -> Option<Place> {
+pub fn line_of<G: Geometry>(bytes: &[u8], position: &Position<G>) -> Option<Place> {
     let key = position.canonical_key();
     let text = std::str::from_utf8(bytes).ok()?;
+    let geometry = position.geometry();
     text.lines()
         .enumerate()
         .skip(1)
         .find(|(_, line)| {
-            parse_line(line.trim_end()).is_ok_and(|(entry, _)| entry.canonical_key() == key)
+            parse_line_in(line.trim_end(), geometry)
+                .is_ok_and(|(entry, _)| entry.canonical_key() == key)
         })
         .map(|(index, _)| Place::Line(index + 1))
 }
 
-/// Reads a text book.
+/// Reads a text book, of the size its header names.
 pub fn read(bytes: &[u8]) -> Result<OpeningBook, BookError> {
     let text = std::str::from_utf8(bytes).map_err(|_| BookError::NotABook)?;
     let mut lines = text.lines();
     let header = lines.next().ok_or(BookError::Empty)?;
-    let mut book = OpeningBook::new(parse_header(header)?);
+    let (size, depth) = parse_header(header)?;
+    let mut book = OpeningBook::new_in(size, depth);
     extend(&mut book, lines, 2)?;
     Ok(book)
 }
 
-/// Adds `MOVES SCORE` lines to `book`, the first of them line `first_line` of its file:
-/// each checked (a position of the book, a score its ply allows, no other score for it or
+/// Adds `MOVES SCORE` lines of the book's size to `book`, the first of them line
+/// `first_line` of its file: each checked (a position of the book, a score its ply allows, no other score for it or
 /// its mirror); blank lines are skipped. The number of entries read.
 pub fn extend<'a>(
     book: &mut OpeningBook,
     lines: impl Iterator<Item = &'a str>,
     first_line: usize,
 ) -> Result<usize, BookError> {
+    let size = book.size();
     let mut entries = Entries::new(book);
-    for (index, line) in lines.enumerate() {
-        let place = Place::Line(first_line + index);
-        // Not trimmed at the start: the empty board's line is " SCORE".
-        let line = line.trim_end();
-        if line.is_empty() {
-            continue;
+    with_geometry!(size, geometry => {
+        for (index, line) in lines.enumerate() {
+            let place = Place::Line(first_line + index);
+            // Not trimmed at the start: the empty board's line is " SCORE".
+            let line = line.trim_end();
+            if line.is_empty() {
+                continue;
+            }
+            let (position, score) = parse_line_in(line, geometry)
+                .map_err(|error| BookError::Entry { place, error })?;
+            entries.insert(&position, score, place)?;
         }
-        let (position, score) =
-            parse_line(line).map_err(|error| BookError::Entry { place, error })?;
-        entries.insert(&position, score, place)?;
-    }
+    });
     Ok(entries.count)
 }
 
@@ -121,10 +171,10 @@ impl<'a> Entries<'a> {
         }
     }
 
-    /// Checks and adds the entry of `place`.
-    pub fn insert(
+    /// Checks and adds the entry of `place`, a position of the book's size.
+    pub fn insert<G: Geometry>(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         score: ExactScore,
         place: Place,
     ) -> Result<(), BookError> {
@@ -141,7 +191,8 @@ impl<'a> Entries<'a> {
     }
 }
 
-fn parse_header(header: &str) -> Result<u32, BookError> {
+/// The size (7x6 without `size=`) and depth a header line names.
+fn parse_header(header: &str) -> Result<(Size, u32), BookError> {
     let mut words = header.split_whitespace();
     let not_a_book = || BookError::NotABook;
     if words.next() != Some(MAGIC) {
@@ -157,27 +208,48 @@ fn parse_header(header: &str) -> Result<u32, BookError> {
         }
         _ => return Err(not_a_book()),
     }
-    let depth = words
-        .next()
+    let mut word = words.next();
+    let size = match word.and_then(|w| w.strip_prefix("size=")) {
+        Some(text) => {
+            word = words.next();
+            text.parse::<Size>().map_err(|_| not_a_book())?
+        }
+        None => Size::STANDARD,
+    };
+    let depth = word
         .and_then(|w| w.strip_prefix("depth="))
         .and_then(|d| d.parse::<u32>().ok())
         .ok_or_else(not_a_book)?;
-    if depth > MAX_BOOK_DEPTH {
-        return Err(BookError::Depth(depth));
+    if depth > max_depth(size) {
+        return Err(BookError::Depth { depth, size });
     }
-    Ok(depth)
+    Ok((size, depth))
 }
 
 /// Writes `book` as text: the header, then one line per position, by ply and then by move
 /// string. Each position is written as one game that reaches it (for a book built from
-/// `root`, a game through `root` where one exists).
-pub fn write(book: &OpeningBook, out: &mut impl Write, root: &Game) -> std::io::Result<()> {
-    writeln!(out, "{}", header_line(book.depth()))?;
+/// `root`, a game through `root` where one exists); `root` is of the book's size.
+pub fn write<G: Geometry>(
+    book: &OpeningBook,
+    out: &mut impl Write,
+    root: &Game<G>,
+) -> std::io::Result<()> {
+    if root.size() != book.size() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            BookError::OtherSize {
+                book: book.size(),
+                wanted: root.size(),
+            },
+        ));
+    }
+    writeln!(out, "{}", header_line_in(book.size(), book.depth()))?;
+    let geometry = root.position().geometry();
     let mut lines: Vec<(u32, String, ExactScore)> = book
         .sorted_entries()
         .into_iter()
         .filter_map(|(key, score)| {
-            let position = Position::from_key(key)?;
+            let position = Position::from_key_in(key, geometry)?;
             Some((
                 position.moves_played(),
                 moves_through(root, &position),
@@ -194,7 +266,7 @@ pub fn write(book: &OpeningBook, out: &mut impl Write, root: &Game) -> std::io::
 
 /// A move string to `position` that starts with `root`'s moves when `position` (or its
 /// mirror) follows from `root`; any that reaches it otherwise.
-fn moves_through(root: &Game, position: &Position) -> String {
+fn moves_through<G: Geometry>(root: &Game<G>, position: &Position<G>) -> String {
     [*position, position.mirrored()]
         .iter()
         .find_map(|candidate| root.continued_to(candidate))

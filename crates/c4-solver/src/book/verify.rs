@@ -5,10 +5,10 @@
 //! Reading a book ([`super::OpeningBook::open`]) checks each entry alone (a score its ply can
 //! have, no conflict); a wrong score inside the possible range passes that and is caught here.
 
-use super::{MAX_BOOK_DEPTH, OpeningBook, moves_of};
+use super::{OpeningBook, move_score_in, moves_of, with_geometry};
 use crate::hashing::mix64;
-use crate::{ExactScore, SolveError, SolveLimits, Solver, move_score};
-use c4_core::{Column, Position};
+use crate::{ExactScore, SolveError, SolveLimits, Solver};
+use c4_core::{Column, Geometry, Position, Size, Standard};
 
 /// What is wrong with a book, naming the first bad entry.
 #[derive(Debug, thiserror::Error)]
@@ -72,9 +72,16 @@ pub enum BookCheckError {
 }
 
 impl BookCheckError {
-    /// The position of the entry named.
+    /// The 7x6 position of the entry named (see [`position_in`](Self::position_in) for any
+    /// size).
     #[must_use]
     pub fn position(&self) -> Option<Position> {
+        self.position_in(Standard)
+    }
+
+    /// The position of the entry named, on the board of `geometry`.
+    #[must_use]
+    pub fn position_in<G: Geometry>(&self, geometry: G) -> Option<Position<G>> {
         let moves = match self {
             BookCheckError::NotItsChildrensBest { moves, .. }
             | BookCheckError::BelowAChild { moves, .. }
@@ -82,7 +89,7 @@ impl BookCheckError {
             | BookCheckError::Solved { moves, .. }
             | BookCheckError::Solver { moves, .. } => moves,
         };
-        c4_core::parse_moves(moves).ok()
+        c4_core::parse_moves_in(moves, geometry).ok()
     }
 }
 
@@ -130,16 +137,21 @@ impl OpeningBook {
     /// ascending key, so the first bad one named is always the same. No search: about a
     /// quarter of a second for the built-in book in an optimised build.
     pub fn check_consistency(&self) -> Result<BookCheck, BookCheckError> {
+        with_geometry!(self.size, geometry => self.check_consistency_in(geometry))
+    }
+
+    fn check_consistency_in<G: Geometry>(&self, geometry: G) -> Result<BookCheck, BookCheckError> {
         let mut check = BookCheck::default();
         for (key, score) in self.sorted_entries() {
-            let position = Position::from_key(key).expect("a book's keys are positions");
+            let position =
+                Position::from_key_in(key, geometry).expect("a book's keys are positions");
             if check_against_moves(&position, score, |child| self.known(child))? {
                 check.derived += 1;
             } else {
                 check.bounded += 1;
             }
             if position.moves_played() < self.depth {
-                for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
+                for column in columns(&position) {
                     let mut child = position;
                     child.play_unchecked(column);
                     self.check_stored(&child)?;
@@ -154,27 +166,36 @@ impl OpeningBook {
     /// each, and their best where it holds them all), and each entry of `reference`, a book
     /// known good such as the built-in one, against its moves' scores in this book in the
     /// same way. The number of `reference` entries that met a move scored here.
+    /// A `reference` of another size meets nothing.
     pub fn check_partial(&self, reference: Option<&OpeningBook>) -> Result<usize, BookCheckError> {
+        with_geometry!(self.size, geometry => self.check_partial_in(geometry, reference))
+    }
+
+    fn check_partial_in<G: Geometry>(
+        &self,
+        geometry: G,
+        reference: Option<&OpeningBook>,
+    ) -> Result<usize, BookCheckError> {
         for (key, score) in self.sorted_entries() {
-            let position = Position::from_key(key).expect("a book's keys are positions");
+            let position =
+                Position::from_key_in(key, geometry).expect("a book's keys are positions");
             check_against_moves(&position, score, |child| self.known(child))?;
         }
         let mut met = 0;
         for (key, score) in reference
+            .filter(|r| r.size == self.size)
             .map(OpeningBook::sorted_entries)
             .unwrap_or_default()
         {
-            let position = Position::from_key(key).expect("a book's keys are positions");
-            let holds_a_move = Column::ALL
-                .into_iter()
-                .filter(|c| position.can_play(*c))
-                .any(|column| {
-                    let mut child = position;
-                    child.play_unchecked(column);
-                    self.get(&child).is_some()
-                });
+            let position =
+                Position::from_key_in(key, geometry).expect("a book's keys are positions");
+            let holds_a_move = columns(&position).any(|column| {
+                let mut child = position;
+                child.play_unchecked(column);
+                self.get(&child).is_some()
+            });
             if holds_a_move {
-                let known_here = |child: &Position| self.known(child);
+                let known_here = |child: &Position<G>| self.known(child);
                 check_against_moves(&position, score, known_here)?;
                 met += 1;
             }
@@ -186,10 +207,22 @@ impl OpeningBook {
     /// and with them every one whose score says the game ends with the winner's next disc:
     /// proving that costs the solver next to nothing when it is true, and a score within the
     /// ply's range but far from the truth (`11111212 17` where the truth is -3) claims one.
+    /// The book is of the solver's size (on another, no entry is solved: the 7x6 solver
+    /// checks 7x6 books, [`check_by_solving_in`](Self::check_by_solving_in) any other).
     pub fn check_by_solving(
         &self,
         sample: Sample,
         solver: &mut Solver,
+    ) -> Result<usize, BookCheckError> {
+        self.check_by_solving_within(sample, solver, None)
+    }
+
+    /// [`check_by_solving`](Self::check_by_solving) with the solver of any size, which must
+    /// be the book's (`Solver::new_in(bits, AnySize::new(book.size()))`, c4-core's `AnySize`).
+    pub fn check_by_solving_in<G: Geometry>(
+        &self,
+        sample: Sample,
+        solver: &mut Solver<G>,
     ) -> Result<usize, BookCheckError> {
         self.check_by_solving_within(sample, solver, None)
     }
@@ -205,41 +238,46 @@ impl OpeningBook {
     /// its entries are checked against the children it holds
     /// ([`check_partial`](Self::check_partial)).
     pub fn check_on_load(&self) -> Result<BookCheck, BookCheckError> {
-        let mut check = if self.depth == MAX_BOOK_DEPTH {
+        let mut check = if self.is_full_depth() {
             self.check_partial(None)?;
             BookCheck::default()
         } else {
             self.check_consistency()?
         };
-        let mut solver = Solver::new(LOAD_TABLE_BITS);
-        check.solved = self.check_by_solving_within(
-            Sample::Seeded {
-                count: LOAD_SAMPLE,
-                seed: LOAD_SEED,
-            },
-            &mut solver,
-            Some(LOAD_SAMPLE_NODES),
-        )?;
+        let sample = Sample::Seeded {
+            count: LOAD_SAMPLE,
+            seed: LOAD_SEED,
+        };
+        let nodes = Some(LOAD_SAMPLE_NODES);
+        check.solved = with_geometry!(self.size, geometry => {
+            let mut solver = Solver::new_in(LOAD_TABLE_BITS, geometry);
+            self.check_by_solving_within(sample, &mut solver, nodes)?
+        });
         Ok(check)
     }
 
     /// [`check_by_solving`](Self::check_by_solving), each solve given at most `nodes` nodes
     /// when a bound is given: an entry that needs more is passed over. The entries solved.
-    fn check_by_solving_within(
+    fn check_by_solving_within<G: Geometry>(
         &self,
         sample: Sample,
-        solver: &mut Solver,
+        solver: &mut Solver<G>,
         nodes: Option<u64>,
     ) -> Result<usize, BookCheckError> {
+        let geometry = solver.geometry();
+        if geometry.size() != self.size {
+            return Ok(0);
+        }
         let mut deepest: Vec<(u64, ExactScore)> = self
             .sorted_entries()
             .into_iter()
             .filter(|(key, _)| {
-                Position::from_key(*key).is_some_and(|p| p.moves_played() == self.depth)
+                Position::from_key_in(*key, geometry)
+                    .is_some_and(|p| p.moves_played() == self.depth)
             })
             .collect();
         if let Sample::Seeded { count, seed } = sample {
-            let ends_next = |score: ExactScore| score.winner_discs_left(self.depth) == Some(1);
+            let ends_next = |score: ExactScore| ends_next(score, self.depth, self.size);
             let (mut chosen, mut others): (Vec<_>, Vec<_>) = deepest
                 .into_iter()
                 .partition(|&(_, score)| ends_next(score));
@@ -251,7 +289,8 @@ impl OpeningBook {
         let limits = SolveLimits { nodes, time: None };
         let mut solved_count = 0;
         for &(key, score) in &deepest {
-            let position = Position::from_key(key).expect("a book's keys are positions");
+            let position =
+                Position::from_key_in(key, geometry).expect("a book's keys are positions");
             let solved = match solver.solve_within(&position, false, limits) {
                 Ok((solved, _)) => solved,
                 Err(SolveError::LimitReached) if nodes.is_some() => continue,
@@ -274,18 +313,9 @@ impl OpeningBook {
         Ok(solved_count)
     }
 
-    /// The score the book gives `position`, or its win at once (such positions are left out).
-    fn known(&self, position: &Position) -> Option<ExactScore> {
-        self.get(position).or_else(|| {
-            position
-                .can_win_next()
-                .then(|| ExactScore::win_now(position))
-        })
-    }
-
     /// Checks that `position`, a position up to the depth, is in the book as a build stores
     /// it: present unless over or won at once; for one won at once, its children in turn.
-    fn check_stored(&self, position: &Position) -> Result<(), BookCheckError> {
+    fn check_stored<G: Geometry>(&self, position: &Position<G>) -> Result<(), BookCheckError> {
         if position.is_over() || position.moves_played() > self.depth {
             return Ok(());
         }
@@ -298,7 +328,7 @@ impl OpeningBook {
                 }),
             };
         }
-        for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
+        for column in columns(position) {
             let mut child = *position;
             child.play_unchecked(column);
             self.check_stored(&child)?;
@@ -310,15 +340,15 @@ impl OpeningBook {
 /// Checks `score`, the score of `position`, against the scores of its moves that `known`
 /// gives (the score of the position a move leads to): at least each of them, and their best
 /// when `known` gives them all. Whether it gave them all.
-fn check_against_moves(
-    position: &Position,
+fn check_against_moves<G: Geometry>(
+    position: &Position<G>,
     score: ExactScore,
-    known: impl Fn(&Position) -> Option<ExactScore>,
+    known: impl Fn(&Position<G>) -> Option<ExactScore>,
 ) -> Result<bool, BookCheckError> {
     let mut best: Option<ExactScore> = None;
     let mut all_known = true;
-    for column in Column::ALL.into_iter().filter(|c| position.can_play(*c)) {
-        match move_score(position, column, |child| known(child).ok_or(())) {
+    for column in columns(position) {
+        match move_score_in(position, column, |child| known(child).ok_or(())) {
             Ok(value) if value > score => {
                 return Err(BookCheckError::BelowAChild {
                     moves: moves_of(position),
@@ -341,6 +371,29 @@ fn check_against_moves(
         }
         _ => Ok(all_known),
     }
+}
+
+/// The playable columns of `position`, left to right.
+fn columns<G: Geometry>(position: &Position<G>) -> impl Iterator<Item = Column> + '_ {
+    position.size().columns().filter(|c| position.can_play(*c))
+}
+
+/// Whether `score`, of a position with `discs` discs on the board `size`, says the game ends
+/// with the winner's next disc.
+fn ends_next(score: ExactScore, discs: u32, size: Size) -> bool {
+    if score.is_draw() {
+        return false;
+    }
+    // The winner's discs at the end, (cells + 2) / 2 - |score| (ExactScore::winner_discs_left
+    // on 7x6), against the discs it has now: the side to move has discs / 2, the other half
+    // rounded up.
+    let at_end = (size.cells() as i32 + 2) / 2 - score.value().abs();
+    let now = if score.is_win() {
+        discs / 2
+    } else {
+        discs.div_ceil(2)
+    } as i32;
+    at_end - now <= 1
 }
 
 #[cfg(test)]

@@ -147,8 +147,8 @@ impl<E: Evaluator<G>, G: Geometry> EngineSearch<E, G> {
     }
 
     /// Uses `book` in its exact solves, and plays the book's move wherever the book scores
-    /// every move (no book: every solve searches). A book holds 7x6 positions: on another
-    /// board it is never read.
+    /// every move (no book: every solve searches). A book of another size than the board's
+    /// is not kept (see `Solver::set_book`); the book's moves are played on 7x6.
     pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
         if let Some(solver) = &mut self.solver {
             solver.set_book(book);
