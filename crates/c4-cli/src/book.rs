@@ -329,11 +329,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         .with_context(|| format!("invalid --from {:?}", excerpt(&args.from)))?;
     let build = BookBuild::new(root.clone(), depth, args.threads as usize, args.table)
         .with_context(|| format!("--from {:?} --depth {}", excerpt(&args.from), depth))?;
-    let format = match args.format {
-        Some(Format::Binary) => BookFormat::Binary,
-        Some(Format::Text) => BookFormat::Text,
-        None => BookFormat::for_path(&args.out),
-    };
+    let format = format_of(args);
     let mut progress = match BookProgress::open(&args.out, &root, depth)? {
         Opened::Finished(book) => {
             eprintln!(
@@ -376,6 +372,15 @@ fn build(args: &BuildArgs) -> Result<()> {
     Ok(())
 }
 
+/// The format `--format` names, else the one `--out`'s extension says.
+fn format_of(args: &BuildArgs) -> BookFormat {
+    match args.format {
+        Some(Format::Binary) => BookFormat::Binary,
+        Some(Format::Text) => BookFormat::Text,
+        None => BookFormat::for_path(&args.out),
+    }
+}
+
 /// `c4 book build --size WxH` on a board other than 7x6: the book built in memory, then
 /// written whole (binary or text, as on 7x6).
 fn build_in_memory<G: Geometry>(args: &BuildArgs, geometry: G, depth: u32) -> Result<()> {
@@ -384,11 +389,7 @@ fn build_in_memory<G: Geometry>(args: &BuildArgs, geometry: G, depth: u32) -> Re
         .with_context(|| format!("invalid --from {:?} on {size}", excerpt(&args.from)))?;
     let build = BookBuild::new(root.clone(), depth, args.threads as usize, args.table)
         .with_context(|| format!("--from {:?} --depth {}", excerpt(&args.from), depth))?;
-    let format = match args.format {
-        Some(Format::Binary) => BookFormat::Binary,
-        Some(Format::Text) => BookFormat::Text,
-        None => BookFormat::for_path(&args.out),
-    };
+    let format = format_of(args);
     if args.out.exists() {
         bail!(
             "{} exists: remove it or choose another --out (a build of another size than 7x6 \

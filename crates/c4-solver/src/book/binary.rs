@@ -14,8 +14,9 @@
 //! So a 7x6 entry takes 8 bytes, a 4x4 one 4.
 
 use super::scores::Scores;
-use super::{BookError, EntryError, OpeningBook, Place, max_depth, with_geometry};
+use super::{BookError, EntryError, OpeningBook, Place, max_depth};
 use crate::ExactScore;
+use c4_core::with_geometry;
 use c4_core::{Position, Size};
 
 /// The first bytes of a binary book.

@@ -8,8 +8,9 @@
 //!   score each, 8 bytes an entry, checked by a CRC-32. The built-in book is one, embedded
 //!   in the program ([`OpeningBook::builtin`]);
 //! - text ([`text`]): a header line `c4-book 1 depth=D` (`c4-book 1 size=WxH depth=D` on a
-//!   board other than 7x6), then one `MOVES SCORE` line per position (the layout of the scored position sets, so `c4 solve` can check a book line by
-//!   line). For reading by people and for the progress file of a build.
+//!   board other than 7x6), then one `MOVES SCORE` line per position (the layout of the
+//!   scored position sets, so `c4 solve` can check a book line by line). For reading by
+//!   people and for the progress file of a build.
 //!
 //! Books are built by `c4 book build` ([`build`]): the deepest ply is solved, every shallower
 //! one derived from it.
@@ -45,22 +46,6 @@ pub const fn max_depth(size: Size) -> u32 {
     size.cells() as u32 - 1
 }
 
-/// Runs `$body` with `$g` bound to the geometry of `$size`: [`c4_core::Standard`] on 7x6,
-/// whose masks are constants, [`c4_core::AnySize`] on any other board.
-macro_rules! with_geometry {
-    ($size:expr, $g:ident => $body:expr) => {{
-        let size: c4_core::Size = $size;
-        if size.is_standard() {
-            let $g = c4_core::Standard;
-            $body
-        } else {
-            let $g = c4_core::AnySize::new(size);
-            $body
-        }
-    }};
-}
-pub(crate) use with_geometry;
-
 /// The largest book file read: far above any book of this board (every position to ply 12
 /// is about 4 million entries, 32 MB in binary), and a bound against reading a device.
 pub const MAX_BOOK_BYTES: u64 = 1 << 32;
@@ -83,24 +68,6 @@ pub fn score_bounds_in(size: Size, moves_played: u32) -> (ExactScore, ExactScore
     let max = ExactScore::max_in(size.cells()).value();
     let within = |value: i32| ExactScore::from_search(value.clamp(-max, max));
     (within(-empty / 2), within((empty + 1) / 2))
-}
-
-/// [`move_score`] on a board of any size: a four at once scores its win, filling the last
-/// cell without one 0, any other move minus the score of the position after it.
-pub(crate) fn move_score_in<G: Geometry, E>(
-    position: &Position<G>,
-    column: Column,
-    exact: impl FnOnce(&Position<G>) -> Result<ExactScore, E>,
-) -> Result<ExactScore, E> {
-    if position.is_winning_move(column) {
-        return Ok(ExactScore::win_now_in(position));
-    }
-    let mut child = *position;
-    child.play_unchecked(column);
-    if child.is_over() {
-        return Ok(ExactScore::DRAW);
-    }
-    exact(&child).map(|score| -score)
 }
 
 /// Exact scores of the positions of one board size, by mirror-canonical key.
@@ -245,7 +212,7 @@ impl OpeningBook {
     pub fn derived_score<G: Geometry>(&self, position: &Position<G>) -> Result<ExactScore, Column> {
         let mut best = None;
         for column in position.size().columns().filter(|c| position.can_play(*c)) {
-            let score = move_score_in(position, column, |child| self.known(child).ok_or(column))?;
+            let score = move_score(position, column, |child| self.known(child).ok_or(column))?;
             best = best.max(Some(score));
         }
         Ok(best.expect("a position that is not over has a legal move"))

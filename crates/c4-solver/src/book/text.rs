@@ -5,9 +5,10 @@
 //! the greatest depth of its size (41 on 7x6) marks a collection of scored positions instead,
 //! such as `c4 verify`'s, whose plies need not be complete, or a strong solution.
 
-use super::{BookError, EntryError, OpeningBook, Place, max_depth, moves_of, with_geometry};
+use super::{BookError, EntryError, OpeningBook, Place, max_depth, moves_of};
 use crate::ExactScore;
 use c4_core::excerpt;
+use c4_core::with_geometry;
 use c4_core::{Game, Geometry, Position, Size, parse_moves, parse_moves_in};
 use std::collections::HashMap;
 use std::io::Write;

@@ -5,9 +5,11 @@
 //! Reading a book ([`super::OpeningBook::open`]) checks each entry alone (a score its ply can
 //! have, no conflict); a wrong score inside the possible range passes that and is caught here.
 
-use super::{OpeningBook, move_score_in, moves_of, with_geometry};
+use super::{OpeningBook, moves_of};
 use crate::hashing::mix64;
+use crate::move_score;
 use crate::{ExactScore, SolveError, SolveLimits, Solver};
+use c4_core::with_geometry;
 use c4_core::{Column, Geometry, Position, Size, Standard};
 
 /// What is wrong with a book, naming the first bad entry.
@@ -348,7 +350,7 @@ fn check_against_moves<G: Geometry>(
     let mut best: Option<ExactScore> = None;
     let mut all_known = true;
     for column in columns(position) {
-        match move_score_in(position, column, |child| known(child).ok_or(())) {
+        match move_score(position, column, |child| known(child).ok_or(())) {
             Ok(value) if value > score => {
                 return Err(BookCheckError::BelowAChild {
                     moves: moves_of(position),
