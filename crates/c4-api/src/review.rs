@@ -4,9 +4,10 @@ use crate::error::RequestError;
 use crate::limits::Limits;
 use crate::position::parse_game;
 use crate::search::Search;
+use c4_books::OpeningBook;
 use c4_core::Game;
 use c4_players::review::{Review, review_within};
-use c4_solver::{Cancel, OpeningBook, Solver};
+use c4_solver::{Cancel, Solver};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 

@@ -9,12 +9,13 @@
 //! and replaces the progress file.
 
 use crate::log::{AppendLog, Entry, LogError};
+use c4_books::OpeningBook;
+use c4_books::build::{BookBuild, BuildError, BuildEvent};
+use c4_books::verify::BookCheckError;
+use c4_books::{BookError, EntryError, Place, binary, positions_by_ply, text};
 use c4_core::{Game, ParseMovesError};
-use c4_solver::book::build::{BookBuild, BuildError, BuildEvent};
-use c4_solver::book::verify::BookCheckError;
-use c4_solver::book::{BookError, EntryError, Place, binary, positions_by_ply, text};
 use c4_solver::files::PathError;
-use c4_solver::{ExactScore, OpeningBook, ScoreError, SolveError, Solver};
+use c4_solver::{ExactScore, ScoreError, SolveError, Solver};
 use std::path::{Path, PathBuf};
 
 /// Why a book build's files cannot be opened, continued or written.
@@ -385,7 +386,7 @@ pub fn check_progress_file(path: &Path) -> Result<ProgressCheck, BookProgressErr
         return Err(bad_header());
     };
     let root = Game::from_moves(root).map_err(|_| bad_header())?;
-    if depth > c4_solver::book::MAX_BOOK_DEPTH {
+    if depth > c4_books::MAX_BOOK_DEPTH {
         return Err(bad_header());
     }
     let parse = if version == 1 {

@@ -4,9 +4,9 @@
 
 use crate::terminal;
 use anyhow::{Context, Result, bail};
+use c4_books::OpeningBook;
 use c4_core::{Game, excerpt};
 use c4_players::analysis::{ColumnValue, DEFAULT_BUDGET_MS, analyze};
-use c4_solver::OpeningBook;
 use std::io::Write;
 use std::time::Duration;
 

@@ -2,10 +2,10 @@
 
 use crate::plies::PlyRange;
 use anyhow::{Context, Result, bail};
+use c4_books::{BookChoice, OpeningBook};
 use c4_core::{Game, parse_moves};
 use c4_eval::EVALUATORS;
 use c4_players::PlayerSpec;
-use c4_solver::book::BookChoice;
 use c4_solver::reference_positions::{self, SETS};
 use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
 use rand::{RngExt, SeedableRng};
@@ -125,7 +125,7 @@ fn solver(args: &SolverBenchArgs) -> Result<()> {
     };
     let mut out = std::io::stdout().lock();
     let mut solver = Solver::new(args.table);
-    solver.set_book(args.book.load()?);
+    solver.set_book(args.book.load()?.map(OpeningBook::store));
     writeln!(
         out,
         "table {} MiB, {} table per position, {}",

@@ -11,11 +11,12 @@ use anyhow::{Context, Result, bail};
 use c4_arena::book::{
     BookFormat, BookProgress, Opened, check_progress_file, is_progress_file, write_whole,
 };
+use c4_books::OpeningBook;
+use c4_books::build::{BookBuild, BuildEvent};
+use c4_books::verify::Sample;
+use c4_books::{BookChoice, binary, max_depth, text};
 use c4_core::{AnySize, Game, Geometry, Position, Size, excerpt};
-use c4_solver::book::build::{BookBuild, BuildEvent};
-use c4_solver::book::verify::Sample;
-use c4_solver::book::{BookChoice, binary, max_depth, text};
-use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
+use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -3,10 +3,10 @@
 
 use crate::plies::PlyRange;
 use anyhow::{Context, Result, bail};
+use c4_books::BookChoice;
 use c4_learn::dataset::grade::{self as grading, BAND_PLIES, Counts, Which};
 use c4_learn::dataset::{self, BuildProgress, DatasetSpec, Source, Split};
 use c4_players::PlayerSpec;
-use c4_solver::book::BookChoice;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Instant;

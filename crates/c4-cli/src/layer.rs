@@ -2,9 +2,9 @@
 //! into a folder and checked there (see c4-layers).
 
 use anyhow::{Context, Result, bail};
+use c4_books::moves_of;
 use c4_layers::{Chunk, LayerBuild, LayerDir, LayerEvent, Layout, MAX_CHUNK_BYTES};
 use c4_solver::Solver;
-use c4_solver::book::moves_of;
 use c4_solver::files::read_bytes;
 use rand::{RngExt, SeedableRng};
 use std::path::Path;

@@ -3,9 +3,9 @@
 
 use crate::lines::{Line, LineError, next_line};
 use anyhow::{Result, anyhow, bail};
+use c4_books::{BookChoice, OpeningBook};
 use c4_core::excerpt;
 use c4_core::{AnySize, Geometry, ParseMovesError, Position, Size, Standard, parse_moves_in};
-use c4_solver::book::BookChoice;
 use c4_solver::{
     DEFAULT_TABLE_BITS, ExactScore, MAX_TABLE_BITS, MIN_TABLE_BITS, ScoreError, SolveLimits, Solver,
 };
@@ -262,7 +262,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
 fn solve_lines<G: Geometry>(
     args: &SolveArgs,
     geometry: G,
-    book: Option<std::sync::Arc<c4_solver::OpeningBook>>,
+    book: Option<std::sync::Arc<OpeningBook>>,
 ) -> Result<()> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
@@ -274,7 +274,7 @@ fn solve_lines<G: Geometry>(
     let mut solvers: Vec<Solver<G>> = (0..args.jobs)
         .map(|_| {
             let mut solver = Solver::new_in(args.table, geometry);
-            solver.set_book(book.clone());
+            solver.set_book(book.clone().map(OpeningBook::store));
             solver.set_threads(args.threads as usize);
             solver
         })

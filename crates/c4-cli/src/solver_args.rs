@@ -1,8 +1,9 @@
 //! The solver options of the commands that judge games (`c4 verify`, `c4 review`).
 
 use anyhow::Result;
-use c4_solver::book::BookChoice;
-use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, OpeningBook, Solver};
+use c4_books::BookChoice;
+use c4_books::OpeningBook;
+use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
 use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
@@ -32,7 +33,7 @@ impl SolverArgs {
             || std::thread::available_parallelism().map_or(1, usize::from),
             |n| n as usize,
         ));
-        solver.set_book(book);
+        solver.set_book(book.map(OpeningBook::store));
         solver
     }
 }

@@ -4,7 +4,7 @@
 
 mod support;
 
-use c4_solver::OpeningBook;
+use c4_books::OpeningBook;
 use support::{run, run_with_input};
 
 /// The line of `text` that starts with `start`.

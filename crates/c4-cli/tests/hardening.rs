@@ -4,8 +4,8 @@
 
 mod support;
 
+use c4_books::text::checked_line;
 use c4_core::Game;
-use c4_solver::book::text::checked_line;
 use c4_solver::{ExactScore, Solver};
 use std::path::PathBuf;
 use support::{c4, run, run_with_input, said};

@@ -11,10 +11,11 @@
 
 use crate::chunk::{Chunk, ChunkError, MAX_CHUNK_BYTES, read_scores};
 use crate::subtree::{Layout, Roots, owned, roots_digest};
+use c4_books::OpeningBook;
+use c4_books::moves_of;
 use c4_core::Position;
-use c4_solver::book::moves_of;
 use c4_solver::files::{FileError, read_bytes};
-use c4_solver::{ExactScore, OpeningBook, SolveError, Solver};
+use c4_solver::{ExactScore, SolveError, Solver};
 use std::collections::VecDeque;
 use std::fs::{File, OpenOptions};
 use std::io::Write;

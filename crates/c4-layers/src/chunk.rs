@@ -21,8 +21,8 @@
 //! So a file costs a byte a position and a little more; git stores it compressed.
 
 use crate::subtree::Layout;
+use c4_books::score_bounds;
 use c4_solver::ExactScore;
-use c4_solver::book::score_bounds;
 
 const MAGIC: &[u8; 8] = b"c4layer\0";
 const VERSION: u8 = 1;

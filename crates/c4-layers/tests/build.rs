@@ -1,8 +1,8 @@
 //! A small layer (ply 6 over ply-3 roots, answered by the built-in book) built, interrupted,
 //! resumed and read back; damaged files named.
 
+use c4_books::OpeningBook;
 use c4_layers::{LayerBuild, LayerDir, LayerError, LayerEvent, Layout};
-use c4_solver::OpeningBook;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 

@@ -6,6 +6,7 @@
 //! full-window alpha-beta search, deepened until the budget runs out, marked with the depth
 //! it reached. A heuristic value that is a forced win or loss says so.
 
+use c4_books::OpeningBook;
 use c4_core::{Column, Position, Size};
 use c4_eval::BoardTables;
 use c4_eval::threats::Threats;
@@ -13,7 +14,7 @@ use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWin
 use c4_search::search::{LeafView, MoveOrder, SearchValue, WinScore};
 use c4_solver::Cancel;
 use c4_solver::clock::Instant;
-use c4_solver::{ExactScore, OpeningBook, SolveLimits, Solver};
+use c4_solver::{ExactScore, SolveLimits, Solver};
 use std::time::Duration;
 
 /// The budget of an analysis when none is given, milliseconds.

@@ -6,13 +6,13 @@ use super::spec::{
     EngineSpec, FixedDepthSpec, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, PerfectSpec, PlayerSpec,
     RandomSpec,
 };
+use c4_books::BookChoice;
 use c4_eval::EvalSpec;
 use c4_options::{
     Field, NumberOr, OptionDef, OptionDoc, OptionTable, Spelled, Variant, VariantOptions,
 };
 use c4_options::{choice_option, integer_option, switch_option};
 use c4_search::search::WinScore;
-use c4_solver::book::BookChoice;
 use c4_solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use std::fmt;
 

@@ -4,7 +4,7 @@
 //! that `c4 levels`, `c4 play --help`, `c4 evals` and the page's level picker show the same
 //! measured numbers.
 
-use c4_solver::OpeningBook;
+use c4_books::OpeningBook;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use std::sync::LazyLock;
 

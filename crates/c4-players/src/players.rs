@@ -2,6 +2,7 @@
 
 use super::Agent;
 use super::spec::{PlayerSpec, available_threads};
+use c4_books::{BookChoice, OpeningBook};
 use c4_core::{Column, Game, Geometry, Position, Standard};
 use c4_eval::threats::Threats;
 use c4_eval::{BoardTables, Evaluator, SeededRng, with_evaluator};
@@ -10,9 +11,8 @@ use c4_search::search::engine::{EngineConfig, EngineSearch, SolverThreads};
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use c4_search::search::{MoveReport, MoveValue, RandomCount, RandomPick, TieBreak};
 use c4_solver::Cancel;
-use c4_solver::book::{BookChoice, OpeningBook};
 use c4_solver::clock::Instant;
-use c4_solver::{SolveLimits, Solver};
+use c4_solver::{ScoreStore, SolveLimits, Solver};
 use rand::{RngExt, SeedableRng};
 use std::time::Duration;
 
@@ -120,12 +120,13 @@ impl PlayerSpec {
 fn load_book(
     book: &BookChoice,
     size: c4_core::Size,
-) -> Result<Option<std::sync::Arc<OpeningBook>>, SpecError> {
-    book.load_in(size).map_err(|e| SpecError::Unavailable {
+) -> Result<Option<std::sync::Arc<dyn ScoreStore>>, SpecError> {
+    let book = book.load_in(size).map_err(|e| SpecError::Unavailable {
         key: "book",
         value: book.to_string(),
         reason: e.to_string(),
-    })
+    })?;
+    Ok(book.map(OpeningBook::store))
 }
 
 struct RandomAgent {

@@ -3,11 +3,11 @@
 //! one, its evaluator. The spec language that reads and writes them is `spec_text.rs`; the
 //! table of kinds and their option tables is `kinds.rs`.
 
+use c4_books::BookChoice;
 use c4_eval::EvalSpec;
 use c4_search::search::engine::DEFAULT_ENGINE_TIME;
 use c4_search::search::{LeafView, MoveOrder, RandomCount, RandomPick, TieBreak, WinScore};
 use c4_solver::DEFAULT_TABLE_BITS;
-use c4_solver::book::BookChoice;
 
 /// The largest depth a spec may ask for.
 pub const MAX_DEPTH: u32 = c4_core::CELLS as u32;

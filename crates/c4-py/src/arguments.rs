@@ -6,8 +6,9 @@
 //! argument and its range (pyo3's own conversion would raise `OverflowError` or `TypeError`).
 //! Taking the type in a signature is the check: `threads: Option<Threads>`.
 
+use c4_books::MAX_BOOK_DEPTH;
 use c4_core::{Column, WIDTH, excerpt};
-use c4_solver::{MAX_TABLE_BITS, MIN_TABLE_BITS, book::MAX_BOOK_DEPTH};
+use c4_solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::ops::RangeInclusive;

@@ -4,11 +4,10 @@ use crate::arguments::{SolverThreads, TableBits};
 use crate::error::CoreError;
 use crate::position::{Position, parse_position};
 use crate::value_error;
+use c4_books::BookChoice;
+use c4_books::OpeningBook;
 use c4_core::Game;
-use c4_solver::book::BookChoice;
-use c4_solver::{
-    self as engine_solver, DEFAULT_TABLE_BITS, ExactScore, OpeningBook, SolveError, SolveLimits,
-};
+use c4_solver::{self as engine_solver, DEFAULT_TABLE_BITS, ExactScore, SolveError, SolveLimits};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -46,7 +45,7 @@ fn new_solver(
 ) -> Result<engine_solver::Solver, CoreError> {
     let mut solver =
         engine_solver::Solver::try_new(bits).map_err(|_| CoreError::TableAllocation { bits })?;
-    solver.set_book(book);
+    solver.set_book(book.map(OpeningBook::store));
     Ok(solver)
 }
 

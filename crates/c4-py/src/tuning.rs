@@ -17,13 +17,13 @@ use crate::value_error;
 use c4_arena::matches::{MatchConfig, Openings};
 use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
+use c4_books::OpeningBook;
 use c4_core::{Game, excerpt};
 use c4_eval::EvalSpec;
 use c4_learn::dataset::{self, DatasetSpec, DatasetWork, GameWork, Source};
 use c4_learn::tuning::spsa::{self, SpsaConfig, Step};
 use c4_learn::tuning::texel::{self, Target, TexelConfig};
 use c4_solver::Solver;
-use c4_solver::book::OpeningBook;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -396,7 +396,7 @@ pub fn dataset_label(
     };
     Ok(py.detach(|| {
         let mut solver = Solver::new(table_bits.0);
-        solver.set_book(book.then(OpeningBook::builtin));
+        solver.set_book(book.then(|| OpeningBook::store(OpeningBook::builtin())));
         games
             .iter()
             .enumerate()

@@ -1,14 +1,13 @@
-//! c4-solver: the exact solver of Connect-4 and its opening books.
+//! c4-solver: the exact solver of Connect-4.
 //!
 //! # Why the crate is shaped this way
 //!
 //! Exact search needs no heuristic, no player and no game loop, only the rules, so this
 //! crate depends on `c4-core` alone and sits below everything that asks for perfect play:
 //! the engine's search (which runs a solve beside its own), the perfect player, the arena's
-//! verify and c4-learn's graded datasets. An opening book is nothing but the solver's scores
-//! stored, so the books live here too, all in [`book`]: their two formats (binary, and the
-//! text that `c4 book export` writes and `c4 book import` reads), the layers of positions
-//! they hold ([`book::positions_by_ply`]), their build and their verification.
+//! verify and c4-learn's graded datasets. An opening book is the solver's scores stored; a
+//! solver reads one through [`ScoreStore`], a trait defined here, so that the books (crate
+//! c4-books: formats, build, verification, all of which need a solver) sit above it.
 //!
 //! The crate root is the solver itself ([`Solver`], its limits and errors); the search is
 //! split by job into private modules: `root` (the null-window bisection, per-move scores,
@@ -49,7 +48,7 @@
 //! any other board (the same search, masks read at run time). The table keys have
 //! W x (H + 1) bits; move order is centre first for the width; symmetry mirrors over the
 //! width; the static rules read rows by their distance from the top (see `static_rules`),
-//! so none is switched off on any size. A book is of one size ([`OpeningBook::size`]), and a
+//! so none is switched off on any size. A book is of one size ([`ScoreStore::size`]), and a
 //! solver consults the book of its own size: a book of another holds none of its positions.
 //! Every score that leaves the crate is an [`ExactScore`], and a row of column scores is
 //! `[Option<ExactScore>; WIDTH]` (`None` for a full column); the search works on bare `i32`
@@ -90,7 +89,6 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
-pub mod book;
 pub mod clock;
 pub mod files;
 pub mod hashing;
@@ -104,9 +102,9 @@ mod root;
 mod score;
 mod slot_memory;
 mod static_rules;
+mod store;
 mod table;
 
-pub use book::{BookError, OpeningBook};
 pub use score::{
     ExactScore, ScoreError, best_solved_column, best_solved_column_in, move_score,
     solved_preference,
@@ -120,6 +118,8 @@ pub use cancel::Cancel;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+use store::Consulted;
+pub use store::ScoreStore;
 
 /// Why the solver gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,7 +195,7 @@ pub struct Solver<G: Geometry = Standard> {
     /// order is the constant [`Column::CENTER_FIRST`]).
     centre_first: [Column; Size::MAX_WIDTH],
     table: Arc<SolverTable>,
-    book: Option<Arc<OpeningBook>>,
+    book: Option<Consulted>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -299,12 +299,13 @@ impl<G: Geometry> Solver<G> {
         self.cancel = cancel;
     }
 
-    /// Uses `book` for the positions it holds (or no book). A book of another size than the
-    /// solver's holds none of its positions, so it is not kept (callers that take a book from
-    /// a user refuse it for another size, naming both: `BookChoice::load_in`); the search
-    /// then probes the book it keeps without comparing sizes.
-    pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
-        self.book = book.filter(|book| book.size() == self.geometry.size());
+    /// Uses `book`, an opening book or any other [`ScoreStore`], for the positions it holds
+    /// (or no book). A book of another size than the solver's holds none of its positions,
+    /// so it is not kept (callers that take a book from a user refuse it for another size,
+    /// naming both: c4-books' `BookChoice::load_in`); the search then probes the book it
+    /// keeps without comparing sizes.
+    pub fn set_book(&mut self, book: Option<Arc<dyn ScoreStore>>) {
+        self.book = book.and_then(|book| Consulted::of_size(book, self.geometry.size()));
     }
 
     /// Forgets all stored results (the book stays).

@@ -286,7 +286,7 @@ impl<G: Geometry> Solver<G> {
     fn book_score(&self, position: &Position<G>) -> Option<i32> {
         self.book
             .as_ref()
-            .and_then(|book| book.get_of_size(position))
+            .and_then(|book| book.get(position))
             .map(ExactScore::value)
     }
 

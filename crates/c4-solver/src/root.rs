@@ -146,16 +146,21 @@ impl<G: Geometry> Solver<G> {
     }
 
     /// The best move and its exact score when the book scores every move of `position`
-    /// (see [`OpeningBook::move_scores`]): no search at all.
+    /// (a four at once, the last cell, or minus the book's score of the position after it):
+    /// no search at all.
     #[must_use]
     pub fn book_move(&self, position: &Position<G>) -> Option<(Column, ExactScore)> {
-        let book = self.book.as_deref()?;
-        // A book holds 7x6 positions: on another board there is none to read.
-        let position = position.to_geometry(Standard)?;
+        let book = self.book.as_ref()?;
         if position.is_over() || position.moves_played() > book.depth() {
             return None;
         }
-        best_solved_column(&book.move_scores(&position).ok()?)
+        let size = self.geometry.size();
+        let mut scores = [None; Size::MAX_WIDTH];
+        for column in size.columns().filter(|c| position.can_play(*c)) {
+            let score = move_score(position, column, |child| book.known(child).ok_or(()));
+            scores[column.index()] = Some(score.ok()?);
+        }
+        best_solved_column_in(&scores[..size.width()], size)
     }
 
     pub(super) fn solve_single(

@@ -87,6 +87,17 @@ impl ExactScore {
         }
     }
 
+    /// The score `value`, if some board of c4 has it: within
+    /// ±[`MAX_ANY_SIZE`](Self::MAX_ANY_SIZE) (for stores of scores that keep no size).
+    #[must_use]
+    pub const fn new_any_size(value: i32) -> Option<ExactScore> {
+        if -ExactScore::MAX_ANY_SIZE.0 <= value && value <= ExactScore::MAX_ANY_SIZE.0 {
+            Some(ExactScore(value))
+        } else {
+            None
+        }
+    }
+
     /// A score the search or a book computed, in range by construction.
     #[inline]
     pub(crate) const fn from_search(value: i32) -> ExactScore {

@@ -2,7 +2,8 @@
 //! position, which the static page reads without a solve.
 
 use c4_api::{PositionRequest, RequestError};
-use c4_solver::{ExactScore, OpeningBook};
+use c4_books::OpeningBook;
+use c4_solver::ExactScore;
 use serde::Serialize;
 
 /// What the built-in opening book knows of a position.

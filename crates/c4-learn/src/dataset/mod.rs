@@ -13,10 +13,10 @@
 use c4_arena::log::{AppendLog, Entry};
 use c4_arena::matches::game_seed;
 use c4_arena::record::GameLog;
+use c4_books::OpeningBook;
 use c4_core::{Game, ParseMovesError, Position, WIDTH};
 use c4_eval::SeededRng;
 use c4_players::PlayerSpec;
-use c4_solver::book::OpeningBook;
 use c4_solver::files;
 use c4_solver::reference_positions;
 use c4_solver::{ExactScore, SolveLimits, Solver};
@@ -395,7 +395,7 @@ pub fn build(
         todo.par_iter().try_for_each_init(
             || {
                 let mut solver = Solver::new(table_bits);
-                solver.set_book(book.clone());
+                solver.set_book(book.clone().map(OpeningBook::store));
                 solver
             },
             |solver, &index| -> Result<(), DatasetError> {

@@ -7,10 +7,10 @@
 
 use super::LearnError;
 use super::td::greedy_move;
+use c4_books::OpeningBook;
 use c4_core::{Column, Game, Position, WIDTH};
 use c4_eval::ntuple::Network;
 use c4_players::parse_agent;
-use c4_solver::book::OpeningBook;
 use c4_solver::reference_positions;
 use c4_solver::{ExactScore, SolveLimits, Solver};
 use serde::{Deserialize, Serialize};

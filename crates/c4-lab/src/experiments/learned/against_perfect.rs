@@ -7,11 +7,11 @@
 use super::super::decisions::DecisionLog;
 use crate::progress::Progress;
 use c4_arena::matches::game_seed;
+use c4_books::OpeningBook;
 use c4_core::{Column, Game, Player, Status, WIDTH};
 use c4_eval::SeededRng;
 use c4_papers::ExperimentError;
 use c4_players::PlayerSpec;
-use c4_solver::book::OpeningBook;
 use c4_solver::{SolveLimits, Solver};
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;

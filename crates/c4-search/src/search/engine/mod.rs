@@ -35,7 +35,7 @@ use super::{MoveReport, MoveValue, SearchValue};
 use c4_core::{Column, Geometry, Player, Position, Standard};
 use c4_eval::Evaluator;
 use c4_solver::clock::Instant;
-use c4_solver::{Cancel, OpeningBook, Solver};
+use c4_solver::{Cancel, ScoreStore, Solver};
 use std::sync::Arc;
 use std::time::Duration;
 use time::{CLOCK_INTERVAL, MoveClock};
@@ -148,8 +148,8 @@ impl<E: Evaluator<G>, G: Geometry> EngineSearch<E, G> {
 
     /// Uses `book` in its exact solves, and plays the book's move wherever the book scores
     /// every move (no book: every solve searches). A book of another size than the board's
-    /// is not kept (see `Solver::set_book`); the book's moves are played on 7x6.
-    pub fn set_book(&mut self, book: Option<Arc<OpeningBook>>) {
+    /// is not kept (see `Solver::set_book`).
+    pub fn set_book(&mut self, book: Option<Arc<dyn ScoreStore>>) {
         if let Some(solver) = &mut self.solver {
             solver.set_book(book);
         }

@@ -10,8 +10,8 @@
 //! player's who just moved), classified by a symbolic (BDD) search that shares no code or
 //! method with c4's solver. The test checks every ply the built-in book covers.
 
+use c4_books::OpeningBook;
 use c4_core::{Column, Position};
-use c4_solver::OpeningBook;
 use std::collections::HashSet;
 
 /// Böck's table for plies 0-12: `[won, drawn, lost]` for the first player.

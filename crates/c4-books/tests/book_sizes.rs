@@ -4,12 +4,13 @@
 //! solution against a full solve of every position; a solver consulting the book of its size.
 //! Every solve is bounded by its position's depth (small boards) or a node limit.
 
+use c4_books::OpeningBook;
+use c4_books::build::BookBuild;
+use c4_books::verify::Sample;
+use c4_books::{BookChoice, BookError, binary, positions_by_ply, text};
 use c4_core::{AnySize, Game, Position, Size, parse_moves_in};
-use c4_solver::book::build::BookBuild;
-use c4_solver::book::verify::Sample;
-use c4_solver::book::{BookChoice, BookError, binary, positions_by_ply, text};
 use c4_solver::hashing::mix64;
-use c4_solver::{AnySizeSolver, OpeningBook, SolveLimits, Solver};
+use c4_solver::{AnySizeSolver, SolveLimits, Solver};
 use std::path::PathBuf;
 
 /// The shipped books of other sizes: file, size, depth, positions, and the first ply whose

@@ -1,10 +1,10 @@
 //! What can be wrong with a book file: where ([`Place`]), with one entry ([`EntryError`]),
 //! and with the file as a whole ([`BookError`]).
 
-use super::{max_depth, verify};
-use crate::ExactScore;
-use crate::files::FileError;
+use crate::{max_depth, verify};
 use c4_core::Size;
+use c4_solver::ExactScore;
+use c4_solver::files::FileError;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -53,7 +53,7 @@ pub enum EntryError {
     },
     /// Not a score of the board.
     #[error(transparent)]
-    NotAScore(#[from] crate::ScoreError),
+    NotAScore(#[from] c4_solver::ScoreError),
     /// A number that is no score of the book's board (other than 7x6).
     #[error(
         "{value} is outside {min}..={max}, the exact scores of the {size} board",
@@ -97,7 +97,7 @@ pub enum EntryError {
     /// Binary keys out of order.
     #[error("keys are not in ascending order")]
     Unsorted,
-    /// A checked line (see [`text::checked_line`]) whose check does not match what it says.
+    /// A checked line (see [`crate::text::checked_line`]) whose check does not match what it says.
     #[error(
         "its check {found:?} does not match its moves and score: the line was edited or damaged"
     )]

@@ -1,7 +1,8 @@
 //! A solve under limits: what it proves before it gives up.
 
+use c4_books::OpeningBook;
 use c4_core::Position;
-use c4_solver::{OpeningBook, SolveLimits, Solver};
+use c4_solver::{SolveLimits, Solver};
 
 /// A solve that gives up still says which columns it proved worse, so the search that decides
 /// instead leaves them out. 541144456 is a ply-9 win the book knows, and only its last column

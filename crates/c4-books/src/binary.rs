@@ -13,11 +13,11 @@
 //!
 //! So a 7x6 entry takes 8 bytes, a 4x4 one 4.
 
-use super::scores::Scores;
-use super::{BookError, EntryError, OpeningBook, Place, max_depth};
-use crate::ExactScore;
+use crate::scores::Scores;
+use crate::{BookError, EntryError, OpeningBook, Place, max_depth};
 use c4_core::with_geometry;
 use c4_core::{Position, Size};
+use c4_solver::ExactScore;
 
 /// The first bytes of a binary book.
 pub const MAGIC: &[u8; 6] = b"C4BOOK";
@@ -126,7 +126,7 @@ pub fn decode(bytes: &[u8], checks: Checks) -> Result<OpeningBook, BookError> {
         let score = match ExactScore::new_in(i32::from(byte), size) {
             Some(score) => score,
             None if size.is_standard() => {
-                return fail(EntryError::NotAScore(crate::ScoreError::OutOfRange(
+                return fail(EntryError::NotAScore(c4_solver::ScoreError::OutOfRange(
                     i64::from(byte),
                 )));
             }

@@ -13,12 +13,17 @@
 //!   people and for the progress file of a build.
 //!
 //! Books are built by `c4 book build` ([`build`]): the deepest ply is solved, every shallower
-//! one derived from it.
+//! one derived from it. A book is checked as a whole ([`verify`]) whenever a file is read.
+//!
+//! The solver reads a book through its `ScoreStore` trait, which [`OpeningBook`] implements:
+//! building and checking a book takes a solver, so the books sit above it.
 //!
 //! A book is of one board size ([`OpeningBook::size`]), recorded in both formats; a file read
 //! for another size is refused naming both ([`BookError::OtherSize`]). The methods taking a
 //! position are generic over its [`Geometry`]: a position of another size is not the book's
 //! ([`OpeningBook::get`] answers `None`), so a solver of one size never reads another's book.
+
+#![deny(missing_docs)]
 
 pub mod binary;
 pub mod build;
@@ -27,9 +32,8 @@ mod scores;
 pub mod text;
 pub mod verify;
 
-use super::{ExactScore, move_score};
-use crate::files;
 use c4_core::{CELLS, Column, Game, Geometry, MoveAlphabet, Position, Size, WIDTH, format_moves};
+use c4_solver::{ExactScore, ScoreStore, files, move_score};
 pub use error::{BookError, EntryError, Place};
 use scores::Scores;
 use std::collections::{HashMap, HashSet};
@@ -50,8 +54,8 @@ pub const fn max_depth(size: Size) -> u32 {
 /// is about 4 million entries, 32 MB in binary), and a bound against reading a device.
 pub const MAX_BOOK_BYTES: u64 = 1 << 32;
 
-/// The built-in book, a binary book file built by `c4 book build` (see crates/c4-solver/data/books/README.md).
-static BUILTIN: &[u8] = include_bytes!("../../data/books/builtin.c4book");
+/// The built-in book, a binary book file built by `c4 book build` (see crates/c4-books/data/books/README.md).
+static BUILTIN: &[u8] = include_bytes!("../data/books/builtin.c4book");
 
 /// The lowest and highest exact score of a 7x6 position with `moves_played` discs that is
 /// not over: the side to move can at best connect four with its next disc, and at worst lose
@@ -66,7 +70,9 @@ pub fn score_bounds(moves_played: u32) -> (ExactScore, ExactScore) {
 pub fn score_bounds_in(size: Size, moves_played: u32) -> (ExactScore, ExactScore) {
     let empty = size.cells() as i32 - moves_played as i32;
     let max = ExactScore::max_in(size.cells()).value();
-    let within = |value: i32| ExactScore::from_search(value.clamp(-max, max));
+    let within = |value: i32| {
+        ExactScore::new_in(value.clamp(-max, max), size).expect("clamped to the size's scores")
+    };
     (within(-empty / 2), within((empty + 1) / 2))
 }
 
@@ -81,6 +87,20 @@ pub struct OpeningBook {
 impl Default for OpeningBook {
     fn default() -> Self {
         OpeningBook::new(0)
+    }
+}
+
+impl ScoreStore for OpeningBook {
+    fn size(&self) -> Size {
+        self.size
+    }
+
+    fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    fn score(&self, canonical_key: u64) -> Option<ExactScore> {
+        self.scores.get(canonical_key)
     }
 }
 
@@ -116,6 +136,13 @@ impl OpeningBook {
                     .unwrap_or_else(|e| panic!("the built-in book is damaged: {e}")),
             )
         }))
+    }
+
+    /// The book as the store a solver reads (`Solver::set_book`):
+    /// `solver.set_book(book.map(OpeningBook::store))`.
+    #[must_use]
+    pub fn store(book: Arc<OpeningBook>) -> Arc<dyn ScoreStore> {
+        book
     }
 
     /// The board size of its positions.
@@ -167,17 +194,6 @@ impl OpeningBook {
     #[must_use]
     pub fn get<G: Geometry>(&self, position: &Position<G>) -> Option<ExactScore> {
         if position.moves_played() > self.depth || position.size() != self.size {
-            return None;
-        }
-        self.scores.get(position.canonical_key())
-    }
-
-    /// [`get`](Self::get) for a position known to be of the book's size (the solver keeps
-    /// only a book of its own size): the search's probe, which compares no sizes.
-    #[inline]
-    pub(crate) fn get_of_size<G: Geometry>(&self, position: &Position<G>) -> Option<ExactScore> {
-        debug_assert_eq!(position.size(), self.size);
-        if position.moves_played() > self.depth {
             return None;
         }
         self.scores.get(position.canonical_key())
@@ -479,8 +495,8 @@ pub fn positions_by_ply<G: Geometry>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Solver;
     use c4_core::parse_moves;
+    use c4_solver::Solver;
 
     #[test]
     fn score_bounds_hold_the_extremes_of_each_ply() {

@@ -2,15 +2,14 @@
 //! ply complete up to the book's depth, and the deepest ply, which has no children in the book,
 //! against the solver on a seeded sample (or in full).
 //!
-//! Reading a book ([`super::OpeningBook::open`]) checks each entry alone (a score its ply can
+//! Reading a book ([`crate::OpeningBook::open`]) checks each entry alone (a score its ply can
 //! have, no conflict); a wrong score inside the possible range passes that and is caught here.
 
-use super::{OpeningBook, moves_of};
-use crate::hashing::mix64;
-use crate::move_score;
-use crate::{ExactScore, SolveError, SolveLimits, Solver};
+use crate::{OpeningBook, moves_of};
 use c4_core::with_geometry;
 use c4_core::{Column, Geometry, Position, Size, Standard};
+use c4_solver::hashing::mix64;
+use c4_solver::{ExactScore, SolveError, SolveLimits, Solver, move_score};
 
 /// What is wrong with a book, naming the first bad entry.
 #[derive(Debug, thiserror::Error)]
@@ -235,7 +234,7 @@ impl OpeningBook {
     /// again, each within [`LOAD_SAMPLE_NODES`] nodes so that reading stays quick (one that
     /// needs more is passed over). A fraction of a second for a book of a million entries.
     ///
-    /// A book of the greatest depth, [`MAX_BOOK_DEPTH`], is a collection of scored positions
+    /// A book of the greatest depth, [`MAX_BOOK_DEPTH`](crate::MAX_BOOK_DEPTH), is a collection of scored positions
     /// (`c4 verify`'s scores), not a book built ply by ply: no ply of it need be complete, so
     /// its entries are checked against the children it holds
     /// ([`check_partial`](Self::check_partial)).
@@ -401,7 +400,7 @@ fn ends_next(score: ExactScore, discs: u32, size: Size) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::text;
+    use crate::text;
     use c4_core::{Game, parse_moves};
 
     /// The built-in book cut to `depth` plies, as text lines.
@@ -480,7 +479,7 @@ mod tests {
                 .collect();
             let index = shallow[pick % shallow.len()];
             let (moves, score) = lines[index].split_once(' ').unwrap();
-            let (min, max) = super::super::score_bounds(moves.len() as u32);
+            let (min, max) = crate::score_bounds(moves.len() as u32);
             let (min, max) = (min.value(), max.value());
             let score: i32 = score.parse().unwrap();
             let changed = min + (score - min + shift).rem_euclid(max - min + 1);

@@ -7,9 +7,9 @@
 //! Every shallower position is then the negamax of its children's scores, which the book
 //! already holds, so it costs no search at all.
 
-use super::{OpeningBook, positions_by_ply};
-use crate::{ExactScore, SolveError, Solver};
+use crate::{OpeningBook, positions_by_ply};
 use c4_core::{Game, Geometry, Position, Size, Standard};
+use c4_solver::{ExactScore, SolveError, Solver};
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -142,7 +142,7 @@ impl<G: Geometry> BookBuild<G> {
             });
         }
         Ok(BookBuild {
-            depth: depth.min(super::max_depth(root.size())),
+            depth: depth.min(crate::max_depth(root.size())),
             root,
             workers: workers.max(1),
             table_bits,

@@ -1,9 +1,9 @@
 //! The book readers on arbitrary and damaged input: a book is refused with an error or read
 //! whole, never a panic, and what is read holds only scores each ply allows.
 
+use c4_books::OpeningBook;
+use c4_books::{binary, score_bounds};
 use c4_core::{Position, parse_moves};
-use c4_solver::OpeningBook;
-use c4_solver::book::{binary, score_bounds};
 use proptest::prelude::*;
 
 fn sample_book() -> OpeningBook {

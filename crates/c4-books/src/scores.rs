@@ -2,7 +2,7 @@
 //! file (its keys already ascend, so loading is a copy and a lookup a binary search), a hash
 //! map while it is built or read entry by entry.
 
-use crate::ExactScore;
+use c4_solver::ExactScore;
 use std::collections::HashMap;
 
 /// Scores by mirror-canonical key, each kept in a signed byte (its number; see [`pack`]).
@@ -22,7 +22,7 @@ fn pack(score: ExactScore) -> i8 {
 /// A score the store keeps (one [`pack`] gave, or a binary book's byte checked on reading).
 #[inline]
 fn unpack(byte: i8) -> ExactScore {
-    ExactScore::from_search(i32::from(byte))
+    ExactScore::new_any_size(i32::from(byte)).expect("a kept byte is a score of some board")
 }
 
 const _: () = assert!(ExactScore::MAX.value() <= i8::MAX as i32);

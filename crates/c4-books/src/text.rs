@@ -5,11 +5,11 @@
 //! the greatest depth of its size (41 on 7x6) marks a collection of scored positions instead,
 //! such as `c4 verify`'s, whose plies need not be complete, or a strong solution.
 
-use super::{BookError, EntryError, OpeningBook, Place, max_depth, moves_of};
-use crate::ExactScore;
+use crate::{BookError, EntryError, OpeningBook, Place, max_depth, moves_of};
 use c4_core::excerpt;
 use c4_core::with_geometry;
 use c4_core::{Game, Geometry, Position, Size, parse_moves, parse_moves_in};
+use c4_solver::ExactScore;
 use std::collections::HashMap;
 use std::io::Write;
 
@@ -60,13 +60,13 @@ pub fn parse_line_in<G: Geometry>(
     let size = geometry.size();
     let value: i64 = score
         .parse()
-        .map_err(|_| crate::ScoreError::NotANumber(excerpt(score)))?;
+        .map_err(|_| c4_solver::ScoreError::NotANumber(excerpt(score)))?;
     let score = match i32::try_from(value)
         .ok()
         .and_then(|v| ExactScore::new_in(v, size))
     {
         Some(score) => score,
-        None if size.is_standard() => return Err(crate::ScoreError::OutOfRange(value).into()),
+        None if size.is_standard() => return Err(c4_solver::ScoreError::OutOfRange(value).into()),
         None => {
             return Err(EntryError::NotAScoreOf {
                 value: value.clamp(i64::from(i8::MIN), i64::from(i8::MAX)) as i8,

@@ -3,9 +3,10 @@
 
 use c4_core::{Game, Position};
 // c4-eval's `SeededRng`, the one generator of c4, is this type.
-use c4_solver::book::{positions_by_ply, score_bounds};
+use c4_books::OpeningBook;
+use c4_books::{positions_by_ply, score_bounds};
+use c4_solver::Solver;
 use c4_solver::reference_positions::{self, SETS};
-use c4_solver::{OpeningBook, Solver};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus as SeededRng;
 use rand::seq::SliceRandom;
