@@ -158,13 +158,13 @@ bounded_argument!(
 /// PettingZoo's actions. A value that names none is refused saying which convention applies:
 /// the CLI, move strings and records count from 1 (or `a`).
 pub(crate) fn column_on(value: &Bound<'_, PyAny>, size: Size) -> PyResult<Column> {
-    let last = size.width() - 1;
-    let names = if size.has_digit_columns() {
-        format!("1-{}", size.width())
-    } else {
-        format!("a-{}", size.last_letter())
-    };
     let wrong = || {
+        let last = size.width() - 1;
+        let names = if size.has_digit_columns() {
+            format!("1-{}", size.width())
+        } else {
+            format!("a-{}", size.last_letter())
+        };
         PyValueError::new_err(format!(
             "column {} is not 0-{last}: in Python columns are 0-based, 0-{last} as \
              PettingZoo's actions (move strings and the CLI count {names})",
