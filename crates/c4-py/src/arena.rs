@@ -1,10 +1,10 @@
 //! The arena from Python: matches (with c4's players or Python functions), the experiments,
 //! and evaluations, returning what the CLI writes (JSON of its summaries and game records).
 
-use crate::arguments::{ColumnIndex, ExperimentGames, GameCount, OpeningPlies, Seed, Threads};
+use crate::arguments::{ExperimentGames, GameCount, OpeningPlies, Seed, Threads, column_on};
 use crate::error::CoreError;
 use crate::players::parse_spec;
-use crate::position::Position;
+use crate::position::{Position, game_in};
 use crate::value_error;
 use c4_arena::matches::{
     ChooseError, Contestant, FirstPolicy, GameStart, MatchConfig, Openings, Quiet, Seat,
@@ -13,7 +13,7 @@ use c4_arena::matches::{
 use c4_arena::record::GameRecord;
 use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
-use c4_core::{Game, Player, excerpt};
+use c4_core::{Game, Player, Size, excerpt, with_geometry};
 use c4_eval::{EvalSpec, Evaluator};
 use c4_lab::experiments::{ExperimentKind, Progress};
 use c4_papers::{RunInfo, RunSettings};
@@ -129,7 +129,7 @@ fn ask_function(
     let start = Instant::now();
     let column = Python::attach(|py| {
         let answer = function
-            .call1(py, (Position { game: game.clone() },))
+            .call1(py, (Position::from(game.clone()),))
             .map_err(|error| {
                 let copy = error.clone_ref(py);
                 *raised
@@ -137,7 +137,7 @@ fn ask_function(
                     .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(error);
                 FunctionError::Raised(copy)
             })?;
-        ColumnIndex::of(answer.bind(py))
+        column_on(answer.bind(py), Size::STANDARD)
             .map_err(|e| FunctionError::NotAColumn(e.value(py).to_string()))
     })?;
     Ok(MoveReport::unscored(
@@ -336,7 +336,9 @@ pub fn experiments() -> Vec<(&'static str, &'static str, &'static str)> {
         .collect()
 }
 
-/// An evaluator's value of `position` with its terms, as `c4 eval --json` prints it.
+/// An evaluator's value of `position` (a `Position` of any size, or a move string of 7x6)
+/// with its terms, as `c4 eval --json` prints it; an evaluator bound to 7x6 refuses another
+/// size.
 #[pyfunction]
 #[pyo3(signature = (eval, position, view = None, seed = Seed(0)))]
 pub fn evaluate(
@@ -360,9 +362,15 @@ pub fn evaluate(
             )));
         }
     };
+    spec.check_size(game.size()).map_err(value_error)?;
     let mut evaluator = spec.build(seed);
-    let terms = evaluator.breakdown(game.position(), view, game.last_move());
-    let score = evaluator.evaluate(game.position(), view, game.last_move());
+    let (terms, score) = with_geometry!(game.size(), g => {
+        let game = game_in(&game, g)?;
+        (
+            evaluator.breakdown(game.position(), view, game.last_move()),
+            evaluator.evaluate(game.position(), view, game.last_move()),
+        )
+    });
     Ok(serde_json::json!({
         "eval": spec.to_string(),
         "view": view,

@@ -7,7 +7,7 @@
 //! Taking the type in a signature is the check: `threads: Option<Threads>`.
 
 use c4_books::MAX_BOOK_DEPTH;
-use c4_core::{Column, WIDTH, excerpt};
+use c4_core::{Column, Size, excerpt};
 use c4_solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -155,35 +155,49 @@ bounded_argument!(
     PlayerIndex(u8), "player", 0..=1
 );
 
-/// A column as Python counts it, 0-6 (PettingZoo's actions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ColumnIndex(pub(crate) Column);
-
-impl ColumnIndex {
-    /// The column of `value`, or an error saying which convention applies: Python counts
-    /// columns 0-6, the CLI, move strings and records 1-7.
-    pub(crate) fn of(value: &Bound<'_, PyAny>) -> PyResult<Column> {
-        let wrong = || {
-            PyValueError::new_err(format!(
-                "column {} is not 0-{}: in Python columns are 0-based, 0-{} as \
-                 PettingZoo's actions (move strings and the CLI count 1-{WIDTH})",
-                excerpt(&value.to_string()),
-                WIDTH - 1,
-                WIDTH - 1
-            ))
+/// The column `value` names on a board of `size`, as Python counts columns: from 0, as
+/// PettingZoo's actions. A value that names none is refused saying which convention applies:
+/// the CLI, move strings and records count from 1 (or `a`).
+pub(crate) fn column_on(value: &Bound<'_, PyAny>, size: Size) -> PyResult<Column> {
+    let wrong = || {
+        let last = size.width() - 1;
+        let names = if size.has_digit_columns() {
+            format!("1-{}", size.width())
+        } else {
+            format!("a-{}", size.last_letter())
         };
-        let index: i128 = value.extract().map_err(|_| wrong())?;
-        usize::try_from(index)
-            .ok()
-            .and_then(Column::new)
-            .ok_or_else(wrong)
-    }
+        PyValueError::new_err(format!(
+            "column {} is not 0-{last}: in Python columns are 0-based, 0-{last} as \
+             PettingZoo's actions (move strings and the CLI count {names})",
+            excerpt(&value.to_string()),
+        ))
+    };
+    let index: i128 = value.extract().map_err(|_| wrong())?;
+    usize::try_from(index)
+        .ok()
+        .and_then(|index| size.column(index))
+        .ok_or_else(wrong)
 }
 
-impl<'a, 'py> FromPyObject<'a, 'py> for ColumnIndex {
-    type Error = PyErr;
-
-    fn extract(value: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        ColumnIndex::of(&value).map(ColumnIndex)
-    }
+/// The board of `width` columns and `height` rows (7 and 6 where not given), or a
+/// `ValueError` stating the sizes there are (the core's words; a side that is no whole
+/// number, or a negative one, is refused with the range of that side).
+pub(crate) fn board_size(
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Size> {
+    let side = |name: &str, value: Option<&Bound<'_, PyAny>>, standard: usize, most: usize| {
+        let Some(value) = value else {
+            return Ok(standard);
+        };
+        match value.extract::<usize>() {
+            Ok(side) => Ok(side),
+            Err(_) => bounded_integer(name, value, Size::MIN_SIDE as i128..=most as i128)
+                .map(|side| usize::try_from(side).expect("the range fits usize")),
+        }
+    };
+    let standard = Size::STANDARD;
+    let width = side("width", width, standard.width(), Size::MAX_WIDTH)?;
+    let height = side("height", height, standard.height(), Size::MAX_HEIGHT)?;
+    Size::new(width, height).map_err(|e| PyValueError::new_err(e.to_string()))
 }

@@ -1,6 +1,7 @@
 //! What fails inside the binding's own work (a solve, a game, a label), and the one place
 //! each failure becomes its Python exception.
 
+use c4_core::Size;
 use c4_solver::SolveError;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -12,6 +13,14 @@ pub(crate) enum CoreError {
     /// The solver refused a position (a finished game, a limit reached).
     #[error("{source}: {moves:?}")]
     Solve { moves: String, source: SolveError },
+    /// A position of another size than the solver's or the player's, which plays one size.
+    #[error(
+        "a position of the {position} board, but this one plays the {plays} board: make one \
+         for {position} (width={}, height={})",
+        position.width(),
+        position.height()
+    )]
+    OtherSize { plays: Size, position: Size },
     /// A batch worker's solver table could not be allocated.
     #[error("cannot allocate a solver table of 2^{bits} slots")]
     TableAllocation { bits: u32 },
@@ -45,9 +54,10 @@ impl From<CoreError> for PyErr {
                 error
             }
             CoreError::TableAllocation { .. } => PyMemoryError::new_err(error.to_string()),
-            CoreError::Solve { .. } | CoreError::Game { .. } | CoreError::Label { .. } => {
-                PyValueError::new_err(error.to_string())
-            }
+            CoreError::Solve { .. }
+            | CoreError::OtherSize { .. }
+            | CoreError::Game { .. }
+            | CoreError::Label { .. } => PyValueError::new_err(error.to_string()),
         }
     }
 }

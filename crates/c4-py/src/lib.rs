@@ -1,11 +1,12 @@
 //! `c4lab._core`: c4 as a Python extension module. The Python package around it
 //! (`python/c4lab`) adds the environments, the typed stubs and the friendlier signatures.
 //!
-//! Conventions of the Python API: columns are 0-6 (PettingZoo's action indices; the CLI, the
-//! JSON API, move strings and game records count 1-7), move strings are the CLI's (`4453` or
-//! `ddec`), bad input raises `ValueError` with the CLI's message (every integer argument
-//! is a type of the private `arguments` module that checks its range), and every search or
-//! solve runs with the interpreter's lock released.
+//! Conventions of the Python API: columns count from 0, 0-6 on 7x6 (PettingZoo's action
+//! indices; the CLI, the JSON API, move strings and game records count 1-7), move strings are
+//! the CLI's (`4453` or `ddec`), a board is 7x6 unless `width` and `height` name another size,
+//! bad input raises `ValueError` with the CLI's message (every integer argument is checked
+//! by the private `arguments` module), and every search or solve runs with the interpreter's
+//! lock released.
 
 #![deny(missing_docs)]
 
@@ -28,9 +29,10 @@ pub(crate) fn value_error(message: impl std::fmt::Display) -> PyErr {
 }
 
 /// c4's rules, solver, players, arena, studies and learning, compiled: the core of the
-/// `c4lab` package, which re-exports it with environments and typed stubs. Columns are 0-6,
-/// move strings the CLI's (`4453` or `ddec`), bad input raises `ValueError` with the CLI's
-/// message, and searches release the interpreter.
+/// `c4lab` package, which re-exports it with environments and typed stubs. Boards are of any
+/// size (7x6 by default), columns count from 0, move strings are the CLI's (`4453` or
+/// `ddec`), bad input raises `ValueError` with the CLI's message, and searches release the
+/// interpreter.
 #[pymodule]
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

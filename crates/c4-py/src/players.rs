@@ -1,8 +1,11 @@
-//! c4's players from Python: any spec or level, and the report of each move.
+//! c4's players from Python: any spec or level on any board size, and the report of each
+//! move.
 
-use crate::arguments::Seed;
+use crate::arguments::{Seed, board_size};
+use crate::error::CoreError;
+use crate::position::game_in;
 use crate::value_error;
-use c4_core::excerpt;
+use c4_core::{AnySize, Size, Standard, excerpt};
 use c4_players::{Agent, PlayerSpec};
 use pyo3::prelude::*;
 use std::sync::Mutex;
@@ -14,14 +17,15 @@ pub(crate) fn parse_spec(text: &str, seed: u64) -> PyResult<PlayerSpec> {
 }
 
 /// What a player said about its move: c4's one move report (the CLI's, the JSON API's and the
-/// game records'), read in Python's convention, where a column is 0-6 (PettingZoo's action).
+/// game records'), read in Python's convention, where a column counts from 0 (PettingZoo's
+/// action).
 #[pyclass(module = "c4lab", frozen, name = "MoveReport")]
 #[derive(Clone)]
 pub struct MoveReport(pub c4_search::search::MoveReport);
 
 #[pymethods]
 impl MoveReport {
-    /// The chosen column, 0-6.
+    /// The chosen column, from 0.
     #[getter]
     fn column(&self) -> usize {
         self.0.column.index()
@@ -64,7 +68,7 @@ impl MoveReport {
         self.0.time_ms()
     }
 
-    /// The principal variation, starting with `column`, columns 0-6.
+    /// The principal variation, starting with `column`, columns from 0.
     #[getter]
     fn pv(&self) -> Vec<usize> {
         self.0.pv.iter().map(|c| c.index()).collect()
@@ -82,7 +86,7 @@ impl MoveReport {
         self.0.ply
     }
 
-    /// The report as a dict (columns 0-6).
+    /// The report as a dict (columns from 0).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let dict = pyo3::types::PyDict::new(py);
         dict.set_item("column", self.column())?;
@@ -118,25 +122,47 @@ impl MoveReport {
     }
 }
 
+/// A player of one board size: 7x6's compiled board, or any other read at run time.
+enum SizedAgent {
+    /// A player of 7x6.
+    Standard(Box<dyn Agent>),
+    /// A player of any other size.
+    Other(Box<dyn Agent<AnySize>>),
+}
+
 /// One of c4's players, built from a spec (`alphabeta:depth=5,eval=center`) or a level
-/// (`easy`, `medium`, `hard`, `perfect`). It keeps its state (tables, random stream) from
-/// move to move.
+/// (`easy`, `medium`, `hard`, `perfect`) for one board size. It keeps its state (tables,
+/// random stream) from move to move.
 #[pyclass(module = "c4lab", frozen)]
 pub struct Player {
     spec: PlayerSpec,
-    agent: Mutex<Box<dyn Agent>>,
+    size: Size,
+    agent: Mutex<SizedAgent>,
 }
 
 #[pymethods]
 impl Player {
-    /// The player `spec`; `seed` seeds its random choices unless the spec names one.
+    /// The player `spec` for the board of `width` columns and `height` rows (7x6 unless
+    /// given); `seed` seeds its random choices unless the spec names one. An evaluator bound
+    /// to 7x6 is refused on another size.
     #[new]
-    #[pyo3(signature = (spec, seed = Seed(0)))]
-    fn new(spec: &str, seed: Seed) -> PyResult<Player> {
+    #[pyo3(signature = (spec, seed = Seed(0), width = None, height = None))]
+    fn new(
+        spec: &str,
+        seed: Seed,
+        width: Option<&Bound<'_, PyAny>>,
+        height: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Player> {
+        let size = board_size(width, height)?;
         let spec = parse_spec(spec, seed.0)?;
-        let agent = spec.build().map_err(value_error)?;
+        let agent = if size.is_standard() {
+            SizedAgent::Standard(spec.build().map_err(value_error)?)
+        } else {
+            SizedAgent::Other(spec.build_in(AnySize::new(size)).map_err(value_error)?)
+        };
         Ok(Player {
             spec,
+            size,
             agent: Mutex::new(agent),
         })
     }
@@ -147,23 +173,50 @@ impl Player {
         self.spec.to_string()
     }
 
-    /// Chooses a move in `position` (a `Position` or a move string), which is not over.
+    /// Columns of the board the player plays.
+    #[getter]
+    fn width(&self) -> usize {
+        self.size.width()
+    }
+
+    /// Rows of the board the player plays.
+    #[getter]
+    fn height(&self) -> usize {
+        self.size.height()
+    }
+
+    /// Chooses a move in `position` (a `Position` of the player's size, or a move string
+    /// read on it), which is not over.
     fn choose(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<MoveReport> {
-        let game = crate::solver::game_of(position)?;
+        let game = crate::solver::game_on(position, self.size)?;
         if game.position().is_over() {
             return Err(value_error("the game is over: there is no move to choose"));
         }
         let report = py.detach(|| {
-            self.agent
+            let mut agent = self
+                .agent
                 .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .choose(&game)
-        });
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            Ok::<_, CoreError>(match &mut *agent {
+                SizedAgent::Standard(agent) => agent.choose(&game_in(&game, Standard)?),
+                SizedAgent::Other(agent) => agent.choose(&game_in(&game, AnySize::new(self.size))?),
+            })
+        })?;
         Ok(MoveReport(report))
     }
 
-    /// `Player("SPEC")`, the spec as it plays: canonical, every option spelled out.
+    /// `Player("SPEC")`, the spec as it plays: canonical, every option spelled out (with
+    /// `width` and `height` off 7x6).
     fn __repr__(&self) -> String {
-        format!("Player({:?})", self.spec.to_string())
+        if self.size.is_standard() {
+            format!("Player({:?})", self.spec.to_string())
+        } else {
+            format!(
+                "Player({:?}, width={}, height={})",
+                self.spec.to_string(),
+                self.size.width(),
+                self.size.height()
+            )
+        }
     }
 }

@@ -1,47 +1,113 @@
-//! `Position`: a board and the moves that led to it, immutable from Python.
+//! `Position`: a board of any size and the moves that led to it, immutable from Python.
 
-use crate::arguments::{ColumnIndex, PlayerIndex};
+use crate::arguments::{PlayerIndex, board_size, column_on};
+use crate::error::CoreError;
 use crate::value_error;
-use c4_core::{Column, Diagram, Game, HEIGHT, Player, Square, Status, WIDTH, excerpt};
+use c4_core::{AnySize, Column, Diagram, Game, Geometry, Player, Size, Status, excerpt};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-/// A Connect-4 position with its move history. Columns are 0-based, 0-6 (PettingZoo's
-/// actions); move strings are 1-7 digits or a-g letters, as in the CLI. Two positions are equal when their boards are.
+/// A Connect-4 position with its move history, on a board of any size (7x6 unless `width`
+/// and `height` say otherwise). Columns are 0-based, 0 to the width less one (PettingZoo's
+/// actions); move strings are the CLI's: digits from 1 (on boards up to 9 wide) or letters
+/// from a. Two positions are equal when their boards are.
 #[pyclass(module = "c4lab", frozen)]
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) game: Game,
+    /// The game, its size read at run time: searches take it back to the compiled 7x6 board
+    /// where it is one (`Game::to_geometry`).
+    pub(crate) game: Game<AnySize>,
 }
 
-/// Red's and yellow's cells as 6x7 grids, row 0 at the top (PettingZoo's layout).
-fn grid(game: &Game, player: Player) -> [[i8; WIDTH]; HEIGHT] {
-    let mut grid = [[0i8; WIDTH]; HEIGHT];
-    for square in Square::all() {
-        if game.position().cell(square) == Some(player) {
-            grid[HEIGHT - 1 - square.row()][square.column().index()] = 1;
+impl From<Game> for Position {
+    /// A game of the standard board.
+    fn from(game: Game) -> Position {
+        Position { game: game.into() }
+    }
+}
+
+/// `game` on the board of `geometry`, or the error that it is of another size than the
+/// solver's or player's that asks.
+pub(crate) fn game_in<G: Geometry>(
+    game: &Game<AnySize>,
+    geometry: G,
+) -> Result<Game<G>, CoreError> {
+    game.to_geometry(geometry).ok_or(CoreError::OtherSize {
+        plays: geometry.size(),
+        position: game.size(),
+    })
+}
+
+impl Position {
+    /// The board's size.
+    pub(crate) fn size(&self) -> Size {
+        self.game.size()
+    }
+}
+
+/// `player`'s cells as a grid of the board's rows, row 0 at the top (PettingZoo's layout),
+/// row after row.
+fn grid(game: &Game<AnySize>, player: Player) -> Vec<i8> {
+    let size = game.size();
+    let (width, height) = (size.width(), size.height());
+    let discs = game.position().discs(player).0;
+    let mut grid = vec![0i8; width * height];
+    for column in 0..width {
+        for row in 0..height {
+            if discs >> (column * size.column_bits() + row) & 1 == 1 {
+                grid[(height - 1 - row) * width + column] = 1;
+            }
         }
     }
     grid
 }
 
-pub(crate) fn parse_position(moves: &str) -> PyResult<Position> {
-    Game::from_moves(moves)
+/// The game of `moves` on a board of `size`; the error names the size off 7x6, as the CLI's
+/// `--size` does.
+pub(crate) fn parse_position(moves: &str, size: Size) -> PyResult<Position> {
+    Game::from_moves_in(moves, AnySize::new(size))
         .map(|game| Position { game })
-        .map_err(|e| value_error(format!("invalid position {:?}: {e}", excerpt(moves))))
+        .map_err(|e| {
+            if size.is_standard() {
+                value_error(format!("invalid position {:?}: {e}", excerpt(moves)))
+            } else {
+                value_error(format!(
+                    "invalid position {:?} on the {size} board: {e}",
+                    excerpt(moves)
+                ))
+            }
+        })
 }
 
 #[pymethods]
 impl Position {
-    /// The position after `moves` from the empty board (`""` for the empty board).
+    /// The position after `moves` from the empty board (`""` for the empty board) of `width`
+    /// columns and `height` rows: every size with both at least 4 and width x (height + 1)
+    /// at most 64.
     #[new]
-    #[pyo3(signature = (moves = ""))]
-    fn new(moves: &str) -> PyResult<Position> {
-        parse_position(moves)
+    #[pyo3(signature = (moves = "", width = None, height = None))]
+    fn new(
+        moves: &str,
+        width: Option<&Bound<'_, PyAny>>,
+        height: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Position> {
+        parse_position(moves, board_size(width, height)?)
     }
 
-    /// The moves from the empty board, as digits 1-7.
+    /// Columns of the board.
+    #[getter]
+    fn width(&self) -> usize {
+        self.size().width()
+    }
+
+    /// Rows of the board.
+    #[getter]
+    fn height(&self) -> usize {
+        self.size().height()
+    }
+
+    /// The moves from the empty board: digits from 1, or letters on a board wider than 9.
     #[getter]
     fn moves(&self) -> String {
         self.game.move_string()
@@ -59,21 +125,21 @@ impl Position {
         self.game.position().side_to_move().name()
     }
 
-    /// The last column played (0-6), or None at the empty board.
+    /// The last column played (from 0), or None at the empty board.
     #[getter]
     fn last_move(&self) -> Option<usize> {
         self.game.last_move().map(Column::index)
     }
 
-    /// The position after playing `column` (0-6).
-    fn play(&self, column: ColumnIndex) -> PyResult<Position> {
-        let ColumnIndex(column) = column;
+    /// The position after playing `column` (from 0).
+    fn play(&self, column: &Bound<'_, PyAny>) -> PyResult<Position> {
+        let column = column_on(column, self.size())?;
         let mut game = self.game.clone();
         game.try_play(column).map_err(value_error)?;
         Ok(Position { game })
     }
 
-    /// The columns (0-6) that are not full, none once the game is over.
+    /// The columns (from 0) that are not full, none once the game is over.
     fn legal_moves(&self) -> Vec<usize> {
         if self.game.position().is_over() {
             return Vec::new();
@@ -112,9 +178,13 @@ impl Position {
 
     /// The same game played in mirrored columns.
     fn mirror(&self) -> Position {
-        let mut game = Game::new();
+        let size = self.size();
+        let mut game = Game::new_in(AnySize::new(size));
         for column in self.game.moves() {
-            game.try_play(column.mirrored())
+            let mirrored = column
+                .mirrored_in(size)
+                .expect("a column of the board has a mirror on it");
+            game.try_play(mirrored)
                 .expect("the mirror of a legal game is legal");
         }
         Position { game }
@@ -130,59 +200,61 @@ impl Position {
         self.game.position().canonical_key()
     }
 
-    /// A 2x6x7 int8 array: the side to move's discs, then the opponent's; row 0 is the top.
+    /// A 2 x height x width int8 array: the side to move's discs, then the opponent's; row 0
+    /// is the top.
     fn to_planes<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray3<i8>> {
+        let size = self.size();
         let me = self.game.position().side_to_move();
-        let flat: Vec<i8> = [grid(&self.game, me), grid(&self.game, me.other())]
-            .iter()
-            .flatten()
-            .flatten()
-            .copied()
-            .collect();
+        let mut flat = grid(&self.game, me);
+        flat.extend(grid(&self.game, me.other()));
         PyArray1::from_vec(py, flat)
-            .reshape([2, HEIGHT, WIDTH])
-            .expect("84 cells make 2x6x7")
+            .reshape([2, size.height(), size.width()])
+            .expect("two grids of the board's cells")
     }
 
-    /// PettingZoo's observation for player 0 (red) or 1 (yellow): a 6x7x2 int8 array of that
-    /// player's discs, then the other's; row 0 is the top.
+    /// PettingZoo's observation for player 0 (red) or 1 (yellow): a height x width x 2 int8
+    /// array of that player's discs, then the other's; row 0 is the top.
     fn observation<'py>(&self, py: Python<'py>, player: PlayerIndex) -> Bound<'py, PyArray3<i8>> {
+        let size = self.size();
         let me = if player.0 == 0 {
             Player::Red
         } else {
             Player::Yellow
         };
         let (mine, theirs) = (grid(&self.game, me), grid(&self.game, me.other()));
-        let mut flat = Vec::with_capacity(HEIGHT * WIDTH * 2);
-        for row in 0..HEIGHT {
-            for col in 0..WIDTH {
-                flat.push(mine[row][col]);
-                flat.push(theirs[row][col]);
-            }
-        }
+        let flat: Vec<i8> = mine
+            .iter()
+            .zip(&theirs)
+            .flat_map(|(&mine, &theirs)| [mine, theirs])
+            .collect();
         PyArray1::from_vec(py, flat)
-            .reshape([HEIGHT, WIDTH, 2])
-            .expect("84 cells make 6x7x2")
+            .reshape([size.height(), size.width(), 2])
+            .expect("two entries for each of the board's cells")
     }
 
-    /// A 7-entry int8 array: 1 for each column with room for a disc (the action mask of the
-    /// environments; a finished game's columns keep their flags, as in PettingZoo).
+    /// An int8 array of one entry a column: 1 for each column with room for a disc (the
+    /// action mask of the environments; a finished game's columns keep their flags, as in
+    /// PettingZoo).
     fn open_columns<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
         let position = self.game.position();
-        let mask: Vec<i8> = Column::ALL
-            .iter()
-            .map(|&c| i8::from(position.can_play(c)))
+        let mask: Vec<i8> = self
+            .size()
+            .columns()
+            .map(|c| i8::from(position.can_play(c)))
             .collect();
         PyArray1::from_vec(py, mask)
     }
 
-    /// Whether `column` (0-6) has room for a disc.
-    fn has_room(&self, column: ColumnIndex) -> bool {
-        self.game.position().can_play(column.0)
+    /// Whether `column` (from 0) has room for a disc.
+    fn has_room(&self, column: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self
+            .game
+            .position()
+            .can_play(column_on(column, self.size())?))
     }
 
-    /// Whether two positions are the same: the same discs in the same cells (however the
-    /// moves that made them were ordered).
+    /// Whether two positions are the same: boards of the same size with the same discs in
+    /// the same cells (however the moves that made them were ordered).
     fn __eq__(&self, other: &Position) -> bool {
         self.game.position() == other.game.position()
     }
@@ -192,11 +264,21 @@ impl Position {
         self.game.position().key()
     }
 
-    /// `Position("4453")` and the board drawn below it.
+    /// `Position("4453")` (with `width` and `height` off 7x6) and the board drawn below it.
     fn __repr__(&self) -> String {
+        let size = self.size();
+        let arguments = if size.is_standard() {
+            format!("{:?}", self.game.move_string())
+        } else {
+            format!(
+                "{:?}, width={}, height={}",
+                self.game.move_string(),
+                size.width(),
+                size.height()
+            )
+        };
         format!(
-            "Position({:?})\n{}",
-            self.game.move_string(),
+            "Position({arguments})\n{}",
             Diagram::plain().render(self.game.position()).trim_end()
         )
     }
@@ -206,8 +288,11 @@ impl Position {
         Diagram::plain().render(self.game.position())
     }
 
-    /// Pickles a position as its move string.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, PyType>, (String,)) {
-        (py.get_type::<Position>(), (self.game.move_string(),))
+    /// Pickles a position as its move string and size.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, PyType>, (String, usize, usize)) {
+        (
+            py.get_type::<Position>(),
+            (self.game.move_string(), self.width(), self.height()),
+        )
     }
 }

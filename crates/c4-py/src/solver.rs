@@ -1,23 +1,24 @@
-//! The exact solver from Python: one position at a time, or batches across threads.
+//! The exact solver from Python on every board size: one position at a time, or batches
+//! across threads.
 
-use crate::arguments::{SolverThreads, TableBits};
+use crate::arguments::{SolverThreads, TableBits, board_size};
 use crate::error::CoreError;
-use crate::position::{Position, parse_position};
+use crate::position::{Position as PyPosition, game_in, parse_position};
 use crate::value_error;
-use c4_books::BookChoice;
-use c4_books::OpeningBook;
-use c4_core::Game;
+use c4_books::{BookChoice, OpeningBook};
+use c4_core::{AnySize, Game, Geometry, Position, Size};
 use c4_solver::{self as engine_solver, DEFAULT_TABLE_BITS, ExactScore, SolveError, SolveLimits};
 use pyo3::prelude::*;
 use rayon::prelude::*;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
-/// Each batch worker's table: 2^22 slots, 32 MiB.
+/// Each batch worker's table for each size: 2^22 slots, 32 MiB.
 const BATCH_TABLE_BITS: TableBits = TableBits(22);
 
-/// A position given as a `Position` or as a move string.
-pub(crate) fn game_of(object: &Bound<'_, PyAny>) -> PyResult<Game> {
-    if let Ok(position) = object.cast::<Position>() {
+/// A position given as a `Position` (of its own size) or as a move string, read on a board
+/// of `size`.
+pub(crate) fn game_on(object: &Bound<'_, PyAny>, size: Size) -> PyResult<Game<AnySize>> {
+    if let Ok(position) = object.cast::<PyPosition>() {
         return Ok(position.get().game.clone());
     }
     let moves: String = object.extract().map_err(|_| {
@@ -29,98 +30,177 @@ pub(crate) fn game_of(object: &Bound<'_, PyAny>) -> PyResult<Game> {
                 .map_or_else(|_| "?".into(), |n| n.to_string())
         ))
     })?;
-    Ok(parse_position(&moves)?.game)
+    Ok(parse_position(&moves, size)?.game)
 }
 
-fn load_book(book: &str) -> PyResult<Option<Arc<OpeningBook>>> {
+/// A position given as a `Position` or as a move string of the standard board.
+pub(crate) fn game_of(object: &Bound<'_, PyAny>) -> PyResult<Game<AnySize>> {
+    game_on(object, Size::STANDARD)
+}
+
+/// The book `book` names (`"builtin"`, `"none"` or a file) for the board `size`: the built-in
+/// book is 7x6's, so on another size it is no book; a file of another size is refused.
+fn load_book(book: &str, size: Size) -> PyResult<Option<Arc<OpeningBook>>> {
     book.parse::<BookChoice>()
         .expect("any text names a book")
-        .load()
+        .load_in(size)
         .map_err(value_error)
-}
-
-fn new_solver(
-    TableBits(bits): TableBits,
-    book: Option<Arc<OpeningBook>>,
-) -> Result<engine_solver::Solver, CoreError> {
-    let mut solver =
-        engine_solver::Solver::try_new(bits).map_err(|_| CoreError::TableAllocation { bits })?;
-    solver.set_book(book.map(OpeningBook::store));
-    Ok(solver)
 }
 
 /// An exact score as Python reads it: an `int`.
 type PyScore = i32;
 
 /// Per-column scores as Python reads them: `int`s, `None` for a full column.
-fn column_scores(scores: [Option<ExactScore>; c4_core::WIDTH]) -> Vec<Option<PyScore>> {
+fn column_scores(scores: &[Option<ExactScore>]) -> Vec<Option<PyScore>> {
     scores
         .iter()
         .map(|score| score.map(ExactScore::value))
         .collect()
 }
 
-fn solve_failed(game: &Game) -> impl FnOnce(SolveError) -> CoreError + '_ {
+fn solve_failed(game: &Game<AnySize>) -> impl FnOnce(SolveError) -> CoreError + '_ {
     |source| CoreError::Solve {
         moves: game.move_string(),
         source,
     }
 }
 
-fn solve_game(
-    solver: &mut engine_solver::Solver,
-    game: &Game,
-    weak: bool,
-) -> Result<PyScore, CoreError> {
-    solver
-        .solve_within(game.position(), weak, SolveLimits::default())
-        .map(|(score, _)| score.value())
-        .map_err(solve_failed(game))
+/// The solver of one board size: 7x6's compiled board, or any other read at run time.
+pub(crate) enum SizedSolver {
+    /// The 7x6 solver, whose masks are constants.
+    Standard(engine_solver::Solver),
+    /// A solver of any other size.
+    Other(engine_solver::Solver<AnySize>),
 }
 
-fn analyze_game(
-    solver: &mut engine_solver::Solver,
-    game: &Game,
-    weak: bool,
-) -> Result<Vec<Option<PyScore>>, CoreError> {
-    solver
-        .analyze(game.position(), weak, SolveLimits::default())
-        .map(|(scores, _)| column_scores(scores))
-        .map_err(solve_failed(game))
+/// `game`'s position on the board of `geometry`, or the error that it is of another size.
+fn position_in<G: Geometry>(game: &Game<AnySize>, geometry: G) -> Result<Position<G>, CoreError> {
+    game_in(game, geometry).map(|game| *game.position())
 }
 
-/// An exact solver with its own table and book. Scores follow Pons' convention: positive
-/// when the side to move wins, 22 minus the winner's discs at the end (so quicker wins
-/// score higher), 0 for a draw.
+impl SizedSolver {
+    /// A solver of `size` with a table of `2^bits` slots and `book` (kept only if of `size`).
+    fn try_new(
+        TableBits(bits): TableBits,
+        size: Size,
+        book: Option<Arc<OpeningBook>>,
+    ) -> Result<SizedSolver, CoreError> {
+        let refused = |_| CoreError::TableAllocation { bits };
+        Ok(if size.is_standard() {
+            let mut solver = engine_solver::Solver::try_new(bits).map_err(refused)?;
+            solver.set_book(book.map(OpeningBook::store));
+            SizedSolver::Standard(solver)
+        } else {
+            let mut solver =
+                engine_solver::Solver::try_new_in(bits, AnySize::new(size)).map_err(refused)?;
+            solver.set_book(book.map(OpeningBook::store));
+            SizedSolver::Other(solver)
+        })
+    }
+
+    /// The board's size.
+    fn size(&self) -> Size {
+        match self {
+            SizedSolver::Standard(solver) => solver.geometry().size(),
+            SizedSolver::Other(solver) => solver.geometry().size(),
+        }
+    }
+
+    /// Searches each position with `threads` threads.
+    fn set_threads(&mut self, threads: usize) {
+        match self {
+            SizedSolver::Standard(solver) => solver.set_threads(threads),
+            SizedSolver::Other(solver) => solver.set_threads(threads),
+        }
+    }
+
+    /// The exact score of `game`'s position (`weak`: its sign), which must be of the
+    /// solver's size.
+    fn solve(&mut self, game: &Game<AnySize>, weak: bool) -> Result<PyScore, CoreError> {
+        let solved = match self {
+            SizedSolver::Standard(solver) => {
+                let position = position_in(game, solver.geometry())?;
+                solver.solve_within(&position, weak, SolveLimits::default())
+            }
+            SizedSolver::Other(solver) => {
+                let position = position_in(game, solver.geometry())?;
+                solver.solve_within(&position, weak, SolveLimits::default())
+            }
+        };
+        solved
+            .map(|(score, _)| score.value())
+            .map_err(solve_failed(game))
+    }
+
+    /// The score of playing each column of `game`'s position, None for a full one.
+    fn analyze(
+        &mut self,
+        game: &Game<AnySize>,
+        weak: bool,
+    ) -> Result<Vec<Option<PyScore>>, CoreError> {
+        let scores = match self {
+            SizedSolver::Standard(solver) => {
+                let position = position_in(game, solver.geometry())?;
+                solver
+                    .analyze(&position, weak, SolveLimits::default())
+                    .map(|(scores, _)| column_scores(&scores))
+            }
+            SizedSolver::Other(solver) => {
+                let position = position_in(game, solver.geometry())?;
+                solver
+                    .analyze_columns(&position, weak, SolveLimits::default())
+                    .map(|(scores, _)| column_scores(&scores))
+            }
+        };
+        scores.map_err(solve_failed(game))
+    }
+}
+
+/// An exact solver of one board size with its own table and book. Scores follow Pons'
+/// convention: positive when the side to move wins, (cells + 1) / 2 minus the winner's discs
+/// at the end (22 minus them on 7x6: quicker wins score higher), 0 for a draw.
 #[pyclass(module = "c4lab", frozen)]
 pub struct Solver {
-    inner: Mutex<engine_solver::Solver>,
+    size: Size,
+    inner: Mutex<SizedSolver>,
 }
 
 #[pymethods]
 impl Solver {
-    /// A solver with a table of `2**table_bits` slots (8 bytes each), the opening `book`
-    /// (`"builtin"`, `"none"` or a book file) and `threads` searching each position.
+    /// A solver of the board of `width` columns and `height` rows (7x6 unless given), with
+    /// a table of `2**table_bits` slots (8 bytes each), the opening `book` (`"builtin"`,
+    /// 7x6's, none on other sizes; `"none"`; or a book file of the size) and `threads`
+    /// searching each position.
     #[new]
-    #[pyo3(signature = (table_bits = None, book = "builtin", threads = None))]
+    #[pyo3(signature = (table_bits = None, book = "builtin", threads = None, width = None, height = None))]
     fn new(
         table_bits: Option<TableBits>,
         book: &str,
         threads: Option<SolverThreads>,
+        width: Option<&Bound<'_, PyAny>>,
+        height: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Solver> {
-        let table_bits = table_bits.unwrap_or(TableBits(DEFAULT_TABLE_BITS));
-        let mut solver = new_solver(table_bits, load_book(book)?)?;
-        solver.set_threads(threads.map_or(1, |SolverThreads(n)| n));
-        Ok(Solver {
-            inner: Mutex::new(solver),
-        })
+        Solver::sized(table_bits, book, threads, board_size(width, height)?)
     }
 
-    /// The exact score of `position` (`weak`: only its sign, -1, 0 or 1).
+    /// Columns of the board the solver solves.
+    #[getter]
+    fn width(&self) -> usize {
+        self.size.width()
+    }
+
+    /// Rows of the board the solver solves.
+    #[getter]
+    fn height(&self) -> usize {
+        self.size.height()
+    }
+
+    /// The exact score of `position` (`weak`: only its sign, -1, 0 or 1): a `Position` of
+    /// the solver's size, or a move string read on it.
     #[pyo3(signature = (position, weak = false))]
     fn solve(&self, py: Python<'_>, position: &Bound<'_, PyAny>, weak: bool) -> PyResult<PyScore> {
-        let game = game_of(position)?;
-        Ok(py.detach(|| solve_game(&mut self.lock(), &game, weak))?)
+        let game = game_on(position, self.size)?;
+        Ok(py.detach(|| self.lock().solve(&game, weak))?)
     }
 
     /// The score of playing each column, None for a full one.
@@ -131,35 +211,70 @@ impl Solver {
         position: &Bound<'_, PyAny>,
         weak: bool,
     ) -> PyResult<Vec<Option<PyScore>>> {
-        let game = game_of(position)?;
-        Ok(py.detach(|| analyze_game(&mut self.lock(), &game, weak))?)
+        let game = game_on(position, self.size)?;
+        Ok(py.detach(|| self.lock().analyze(&game, weak))?)
     }
 }
 
 impl Solver {
-    fn lock(&self) -> std::sync::MutexGuard<'_, engine_solver::Solver> {
+    /// A solver of the board `size` (see `Solver.__init__`).
+    fn sized(
+        table_bits: Option<TableBits>,
+        book: &str,
+        threads: Option<SolverThreads>,
+        size: Size,
+    ) -> PyResult<Solver> {
+        let table_bits = table_bits.unwrap_or(TableBits(DEFAULT_TABLE_BITS));
+        let mut solver = SizedSolver::try_new(table_bits, size, load_book(book, size)?)?;
+        solver.set_threads(threads.map_or(1, |SolverThreads(n)| n));
+        Ok(Solver {
+            size,
+            inner: Mutex::new(solver),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, SizedSolver> {
         self.inner
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
-/// The solver behind the module's `solve` and `analyze`: the default table and the built-in
-/// book, made on first use.
-fn shared_solver(py: Python<'_>) -> PyResult<&'static Solver> {
-    static SHARED: OnceLock<Solver> = OnceLock::new();
-    if let Some(solver) = SHARED.get() {
+/// The solver of `size` behind the module's `solve` and `analyze`: the default table and the
+/// built-in book (7x6's), made on first use of the size and kept for the process.
+fn shared_solver(py: Python<'_>, size: Size) -> PyResult<&'static Solver> {
+    static SHARED: Mutex<Vec<&'static Solver>> = Mutex::new(Vec::new());
+    let find = || {
+        SHARED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .copied()
+            .find(|solver| solver.size == size)
+    };
+    if let Some(solver) = find() {
         return Ok(solver);
     }
-    let solver = py.detach(|| Solver::new(None, "builtin", None))?;
-    Ok(SHARED.get_or_init(|| solver))
+    let solver = py.detach(|| Solver::sized(None, "builtin", None, size))?;
+    let mut shared = SHARED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    // Another thread may have made the size's solver meanwhile: the first one kept is used.
+    if let Some(solver) = shared.iter().copied().find(|solver| solver.size == size) {
+        return Ok(solver);
+    }
+    let solver: &'static Solver = Box::leak(Box::new(solver));
+    shared.push(solver);
+    Ok(solver)
 }
 
-/// The exact score of `position` (a `Position` or a move string), with the built-in book.
+/// The exact score of `position` (a `Position` of any size, or a move string of 7x6), with
+/// the built-in book on 7x6.
 #[pyfunction]
 #[pyo3(signature = (position, weak = false))]
 pub fn solve(py: Python<'_>, position: &Bound<'_, PyAny>, weak: bool) -> PyResult<PyScore> {
-    shared_solver(py)?.solve(py, position, weak)
+    let size = game_of(position)?.size();
+    shared_solver(py, size)?.solve(py, position, weak)
 }
 
 /// The score of playing each column of `position`, None for a full column.
@@ -170,23 +285,50 @@ pub fn analyze(
     position: &Bound<'_, PyAny>,
     weak: bool,
 ) -> PyResult<Vec<Option<PyScore>>> {
-    shared_solver(py)?.analyze(py, position, weak)
+    let size = game_of(position)?.size();
+    shared_solver(py, size)?.analyze(py, position, weak)
 }
 
-/// Runs `job` over `games` on `threads` workers (default: all cores), each with its own
-/// solver, keeping the input's order; the first failure is raised.
+/// The solver of `size` among a worker's, made with its book on first use.
+fn solver_for<'a>(
+    solvers: &'a mut Vec<SizedSolver>,
+    size: Size,
+    books: &[(Size, Option<Arc<OpeningBook>>)],
+) -> Result<&'a mut SizedSolver, CoreError> {
+    let index = match solvers.iter().position(|solver| solver.size() == size) {
+        Some(index) => index,
+        None => {
+            let book = books
+                .iter()
+                .find(|(book_size, _)| *book_size == size)
+                .and_then(|(_, book)| book.clone());
+            solvers.push(SizedSolver::try_new(BATCH_TABLE_BITS, size, book)?);
+            solvers.len() - 1
+        }
+    };
+    Ok(&mut solvers[index])
+}
+
+/// Runs `job` over `positions` (of any sizes, each solved on its own) on `threads` workers
+/// (default: all cores), each with its own solver of each size it meets, keeping the
+/// input's order; the first failure is raised.
 fn batch<T: Send>(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
     threads: Option<SolverThreads>,
     book: &str,
-    job: impl Fn(&mut engine_solver::Solver, &Game) -> Result<T, CoreError> + Sync,
+    job: impl Fn(&mut SizedSolver, &Game<AnySize>) -> Result<T, CoreError> + Sync,
 ) -> PyResult<Vec<T>> {
     let games = positions
         .try_iter()?
         .map(|item| game_of(&item?))
-        .collect::<PyResult<Vec<Game>>>()?;
-    let book = load_book(book)?;
+        .collect::<PyResult<Vec<Game<AnySize>>>>()?;
+    let mut books: Vec<(Size, Option<Arc<OpeningBook>>)> = Vec::new();
+    for game in &games {
+        if books.iter().all(|(size, _)| *size != game.size()) {
+            books.push((game.size(), load_book(book, game.size())?));
+        }
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.map_or(0, |SolverThreads(n)| n))
         .build()
@@ -195,15 +337,9 @@ fn batch<T: Send>(
         pool.install(|| {
             games
                 .par_iter()
-                .map_init(
-                    || new_solver(BATCH_TABLE_BITS, book.clone()),
-                    |solver, game| match solver {
-                        Ok(solver) => job(solver, game),
-                        Err(_) => Err(CoreError::TableAllocation {
-                            bits: BATCH_TABLE_BITS.0,
-                        }),
-                    },
-                )
+                .map_init(Vec::new, |solvers, game| {
+                    job(solver_for(solvers, game.size(), &books)?, game)
+                })
                 .collect::<Result<Vec<T>, CoreError>>()
         })
     })?)
@@ -220,7 +356,7 @@ pub fn solve_many(
     book: &str,
 ) -> PyResult<Vec<PyScore>> {
     batch(py, positions, threads, book, move |solver, game| {
-        solve_game(solver, game, weak)
+        solver.solve(game, weak)
     })
 }
 
@@ -235,6 +371,6 @@ pub fn analyze_many(
     book: &str,
 ) -> PyResult<Vec<Vec<Option<PyScore>>>> {
     batch(py, positions, threads, book, move |solver, game| {
-        analyze_game(solver, game, weak)
+        solver.analyze(game, weak)
     })
 }

@@ -90,3 +90,43 @@ def test_refuses_bad_settings():
         ConnectFourEnv(opponent="grandmaster")
     with pytest.raises(ValueError, match="you_play"):
         ConnectFourEnv(you_play="both")
+
+
+@pytest.mark.parametrize("width, height", [(6, 5), (10, 4)])
+def test_passes_gymnasium_check_env_on_other_sizes(width, height):
+    env = gymnasium.make(
+        "c4lab/ConnectFour-v0", opponent="easy", width=width, height=height, render_mode="rgb_array"
+    )
+    assert env.action_space.n == width
+    assert env.observation_space["observation"].shape == (height, width, 2)
+    check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_whole_episodes_on_5x4_against_a_perfect_opponent():
+    # 5x4 is a draw (Tromp): the perfect opponent never loses, and random play loses or draws.
+    env = gymnasium.make("c4lab/ConnectFour-v0", opponent="perfect", width=5, height=4)
+    rng = np.random.default_rng(1)
+    for episode in range(4):
+        observation, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            assert observation["observation"].shape == (4, 5, 2)
+            legal = np.flatnonzero(observation["action_mask"])
+            observation, reward, done, truncated, info = env.step(int(rng.choice(legal)))
+        final = c4lab.Position(info["moves"], width=5, height=4)
+        assert final.is_over and reward in (-1.0, 0.0)
+        assert reward == (0.0 if final.winner is None else -1.0)
+
+
+def test_a_column_off_a_small_board_is_refused():
+    env = ConnectFourEnv(opponent="random", width=5, height=4)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match=r"not a column 0-4.*count 1-5"):
+        env.step(5)
+
+
+def test_refuses_a_size_or_an_opponent_that_does_not_fit():
+    with pytest.raises(ValueError, match="does not fit in 64 bits"):
+        ConnectFourEnv(width=12, height=5)
+    with pytest.raises(ValueError, match=r"eval=kang.* 7x6, not 6x5"):
+        ConnectFourEnv(opponent="alphabeta:depth=2,eval=kang", width=6, height=5)

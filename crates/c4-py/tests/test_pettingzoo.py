@@ -92,3 +92,58 @@ def test_renders_text_and_pictures():
 def test_refuses_an_unknown_render_mode():
     with pytest.raises(ValueError, match="render_mode"):
         pettingzoo_env.env(render_mode="human")
+
+
+@pytest.mark.parametrize("width, height", [(6, 5), (10, 4), (4, 4)])
+def test_passes_pettingzoo_api_test_on_other_sizes(width, height):
+    game = pettingzoo_env.env(width=width, height=height)
+    assert game.action_space("player_0").n == width
+    assert game.observation_space("player_1")["observation"].shape == (height, width, 2)
+    api_test(game, num_cycles=1000, verbose_progress=False)
+
+
+def test_whole_games_on_5x4():
+    """Seeded random games to the end on 5x4: every observation, mask and reward follows the
+    board, and each game ends with the rewards its final position says."""
+    rng = random.Random(3)
+    game = pettingzoo_env.env(width=5, height=4)
+    outcomes = set()
+    for episode in range(40):
+        game.reset(seed=episode)
+        final_rewards = {}
+        for agent in game.agent_iter():
+            observation, reward, termination, truncation, _ = game.last()
+            assert observation["observation"].shape == (4, 5, 2)
+            assert observation["action_mask"].shape == (5,)
+            if termination or truncation:
+                final_rewards[agent] = reward
+                game.step(None)
+                continue
+            mask = observation["action_mask"]
+            game.step(rng.choice([c for c in range(5) if mask[c]]))
+        final = game.position
+        assert final.is_over and final.width == 5 and final.ply <= 20
+        expected = {"red": (1, -1), "yellow": (-1, 1), None: (0, 0)}[final.winner]
+        assert (final_rewards["player_0"], final_rewards["player_1"]) == expected
+        outcomes.add(final.status)
+    assert outcomes == {"won", "drawn"}
+
+
+def test_a_4x4_game_won_in_a_column():
+    game = pettingzoo_env.env(width=4, height=4, render_mode="rgb_array")
+    game.reset()
+    for action in [0, 1, 0, 1, 0, 1, 0]:
+        game.step(action)
+    assert game.rewards == {"player_0": 1, "player_1": -1}
+    assert all(game.terminations.values())
+    image = game.render()
+    assert image.shape == (4 * 32, 4 * 32, 3)
+    # Red's column a, its top disc in the top row.
+    assert tuple(image[16, 16]) == (214, 39, 40)
+
+
+def test_refuses_a_size_there_is_not():
+    with pytest.raises(ValueError, match="too small"):
+        pettingzoo_env.env(width=3)
+    with pytest.raises(ValueError, match="64 bits"):
+        pettingzoo_env.env(width=9, height=7)

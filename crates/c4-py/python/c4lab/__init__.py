@@ -1,13 +1,16 @@
 """c4lab: Connect-4 from Python, on c4's Rust core.
 
-- ``Position``: a board with its moves. Columns are 0-based, 0-6, as PettingZoo's
-  actions; move strings are the CLI's, whose columns are 1-7 (``"4453"``, or ``"ddec"``):
-  ``Position("4").last_move == 3``. Game records (``match(...).games``) keep 1-7 too.
+- ``Position``: a board with its moves, 7x6 unless ``width`` and ``height`` say otherwise
+  (``Position("3344", width=6, height=5)``). Columns are 0-based, 0-6 on 7x6, as
+  PettingZoo's actions; move strings are the CLI's, whose columns are 1-7 (``"4453"``, or
+  ``"ddec"``): ``Position("4").last_move == 3``. Game records (``match(...).games``) keep
+  1-7 too.
 - ``solve``, ``analyze``, ``solve_many``, ``analyze_many`` and ``Solver``: exact scores
-  (Pons' convention), with the built-in opening book.
-- ``Player``: any c4 player spec or level; ``Player("medium").choose(position)``.
-- ``match``, ``experiment``, ``evaluate``: the arena, the papers' experiments and the
-  evaluators, with the numbers the CLI gives.
+  (Pons' convention) of positions of any size, with the built-in opening book on 7x6.
+- ``Player``: any c4 player spec or level; ``Player("medium").choose(position)``, and
+  ``Player("medium", width=6, height=5)`` for another size.
+- ``match``, ``experiment``, ``evaluate``: the arena (7x6), the papers' experiments and the
+  evaluators (on any size they are defined on), with the numbers the CLI gives.
 - ``learn`` and ``learn_snapshot``: an n-tuple network trained by self-play, as ``c4
   learn`` trains it; it plays as ``eval=ntuple,weights=FILE`` in any spec.
 - ``c4lab.pettingzoo_env`` and ``c4lab.gymnasium_env``: environments for RL code.
@@ -134,8 +137,9 @@ def experiments() -> list[tuple[str, str, str]]:
 def evaluate(
     eval: str, position: Position | str, *, view: str | None = None, seed: int = 0
 ) -> dict[str, Any]:
-    """An evaluator's value of ``position`` for ``view`` (``"red"`` or ``"yellow"``; default
-    the side to move), with its terms: what ``c4 eval --json`` prints."""
+    """An evaluator's value of ``position`` (of any size; a move string is 7x6's) for ``view``
+    (``"red"`` or ``"yellow"``; default the side to move), with its terms: what ``c4 eval
+    --json`` prints. An evaluator bound to 7x6 refuses another size."""
     return json.loads(_core.evaluate(eval, position, view, seed))
 
 

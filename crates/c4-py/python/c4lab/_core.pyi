@@ -12,14 +12,25 @@ __version__: str
 PositionLike = Union["Position", str]
 
 class Position:
-    """A Connect-4 position with its move history. Columns are 0-based, 0-6 (PettingZoo's
-    actions); move strings are 1-7 digits or a-g letters, as in the CLI
-    (``Position("4").last_move == 3``). Two positions are equal when their boards are."""
+    """A Connect-4 position with its move history, on a board of ``width`` columns and
+    ``height`` rows (7x6 unless given; every size with both at least 4 and
+    ``width * (height + 1)`` at most 64). Columns are 0-based, 0 to ``width - 1``
+    (PettingZoo's actions); move strings are the CLI's: digits from 1 on boards up to 9
+    wide, letters from a on any (``Position("4").last_move == 3``). Two positions are equal
+    when their boards are."""
 
-    def __init__(self, moves: str = "") -> None: ...
+    def __init__(self, moves: str = "", width: int = 7, height: int = 6) -> None:
+        """ValueError for a size there is not (stating the range) or moves that do not fit
+        it (naming the size)."""
+    @property
+    def width(self) -> int:
+        """Columns of the board."""
+    @property
+    def height(self) -> int:
+        """Rows of the board."""
     @property
     def moves(self) -> str:
-        """The moves from the empty board, as digits 1-7."""
+        """The moves from the empty board: digits from 1, or letters wider than 9."""
     @property
     def ply(self) -> int:
         """Discs on the board."""
@@ -27,7 +38,7 @@ class Position:
     def side_to_move(self) -> Literal["red", "yellow"]: ...
     @property
     def last_move(self) -> Optional[int]:
-        """The last column played (0-6), or None at the empty board."""
+        """The last column played (from 0), or None at the empty board."""
     @property
     def status(self) -> Literal["in_progress", "won", "drawn"]: ...
     @property
@@ -35,27 +46,29 @@ class Position:
     @property
     def is_over(self) -> bool: ...
     def play(self, column: int) -> Position:
-        """The position after playing `column` (0-6); ValueError if full or over."""
+        """The position after playing `column` (from 0); ValueError if full or over."""
     def legal_moves(self) -> list[int]:
-        """The columns (0-6) that are not full, none once the game is over."""
+        """The columns (from 0) that are not full, none once the game is over."""
     def has_room(self, column: int) -> bool: ...
     def open_columns(self) -> npt.NDArray[np.int8]:
-        """7 int8 flags of the columns with room (PettingZoo's action mask)."""
+        """`width` int8 flags of the columns with room (PettingZoo's action mask)."""
     def mirror(self) -> Position: ...
     def key(self) -> int:
         """Pons' unique key of the board."""
     def canonical_key(self) -> int:
         """The smaller key of the board and its mirror."""
     def to_planes(self) -> npt.NDArray[np.int8]:
-        """2x6x7: the side to move's discs, then the opponent's; row 0 is the top."""
+        """2 x height x width (2x6x7): the side to move's discs, then the opponent's; row 0
+        is the top."""
     def observation(self, player: int) -> npt.NDArray[np.int8]:
-        """6x7x2: player 0's (red's) or 1's discs, then the other's; row 0 is the top."""
+        """height x width x 2 (6x7x2): player 0's (red's) or 1's discs, then the other's;
+        row 0 is the top."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
 class MoveReport:
     """What a player said about its move: c4's one move report, read in Python's convention,
-    where a column is 0-6 (PettingZoo's action); the CLI, the JSON API and game records give
+    where a column counts from 0 (PettingZoo's action); the CLI, the JSON API and game records give
     the same report with columns 1-7."""
 
     column: int
@@ -72,23 +85,46 @@ class MoveReport:
 
 class Player:
     """One of c4's players: a spec (`alphabeta:depth=5,eval=center`) or a level (`easy`,
-    `medium`, `hard`, `perfect`)."""
+    `medium`, `hard`, `perfect`), for the board of `width` columns and `height` rows (7x6
+    unless given). An evaluator bound to 7x6 is refused on another size (ValueError)."""
 
-    def __init__(self, spec: str, seed: int = 0) -> None: ...
+    def __init__(self, spec: str, seed: int = 0, width: int = 7, height: int = 6) -> None: ...
     @property
     def spec(self) -> str:
         """The canonical spec, every option spelled out."""
-    def choose(self, position: PositionLike) -> MoveReport: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    def choose(self, position: PositionLike) -> MoveReport:
+        """A move in `position`: a Position of the player's size (ValueError for another),
+        or a move string read on it."""
 
 class Solver:
-    """An exact solver with its own table and opening book (Pons' score convention)."""
+    """An exact solver of the board of `width` columns and `height` rows (7x6 unless given)
+    with its own table and opening book (Pons' score convention; `book="builtin"` is 7x6's,
+    no book on another size)."""
 
-    def __init__(self, table_bits: int = 24, book: str = "builtin", threads: int = 1) -> None: ...
-    def solve(self, position: PositionLike, weak: bool = False) -> int: ...
+    def __init__(
+        self,
+        table_bits: int = 24,
+        book: str = "builtin",
+        threads: int = 1,
+        width: int = 7,
+        height: int = 6,
+    ) -> None: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    def solve(self, position: PositionLike, weak: bool = False) -> int:
+        """A Position of the solver's size (ValueError for another), or a move string read
+        on it."""
     def analyze(self, position: PositionLike, weak: bool = False) -> list[Optional[int]]: ...
 
 def solve(position: PositionLike, weak: bool = False) -> int:
-    """The exact score of `position` for the side to move (built-in book)."""
+    """The exact score of `position` (of any size; a move string is 7x6's) for the side to
+    move (built-in book on 7x6)."""
 
 def analyze(position: PositionLike, weak: bool = False) -> list[Optional[int]]:
     """The score of playing each column, None for a full one."""
@@ -99,7 +135,8 @@ def solve_many(
     threads: Optional[int] = None,
     book: str = "builtin",
 ) -> list[int]:
-    """Exact scores of many positions, in parallel (default: all cores), in order."""
+    """Exact scores of many positions (of any sizes), in parallel (default: all cores), in
+    order."""
 
 def analyze_many(
     positions: Iterable[PositionLike],

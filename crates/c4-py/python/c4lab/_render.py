@@ -23,14 +23,15 @@ _DISC = _disc_mask()
 
 
 def rgb_array(position: Position) -> np.ndarray:
-    """A 192x224x3 uint8 picture: the board in blue, red and yellow discs, row 0 at the top."""
-    image = np.empty((6 * CELL, 7 * CELL, 3), np.uint8)
+    """A (32 x height) x (32 x width) x 3 uint8 picture (192x224x3 on 7x6): the board in blue,
+    red and yellow discs, row 0 at the top."""
+    image = np.empty((position.height * CELL, position.width * CELL, 3), np.uint8)
     image[:] = _BOARD
     # Red moved first, so red's discs are the side to move's when the ply is even.
     planes = position.to_planes()
     red, yellow = (planes[0], planes[1]) if position.ply % 2 == 0 else (planes[1], planes[0])
-    for row in range(6):
-        for col in range(7):
+    for row in range(position.height):
+        for col in range(position.width):
             colour = _COLOURS["red"] if red[row, col] else _COLOURS["yellow"] if yellow[row, col] else _EMPTY
             cell = image[row * CELL : (row + 1) * CELL, col * CELL : (col + 1) * CELL]
             cell[_DISC] = colour

@@ -6,10 +6,14 @@
     observation, info = env.reset(seed=0)
     observation, reward, terminated, truncated, info = env.step(3)
 
-- The observation is PettingZoo's: ``observation``, a 6x7x2 int8 array of your discs then
-  the opponent's (row 0 at the top), and ``action_mask``, 7 int8 flags of the columns with
-  room.
-- An action is a column 0-6. The opponent answers within the same step.
+- The board is ``width`` columns of ``height`` rows, 7x6 unless given
+  (``gymnasium.make("c4lab/ConnectFour-v0", width=6, height=5)``): every size with both at
+  least 4 and ``width * (height + 1)`` at most 64 (``ValueError`` otherwise). The opponent
+  is built for it: a player whose evaluator is bound to 7x6 is refused on another size.
+- The observation is PettingZoo's: ``observation``, a height x width x 2 (6x7x2) int8 array
+  of your discs then the opponent's (row 0 at the top), and ``action_mask``, ``width`` int8
+  flags of the columns with room.
+- An action is a column, 0 to ``width - 1``. The opponent answers within the same step.
 - The reward is +1 when you win, -1 when you lose or play into a full column (which ends the
   episode, ``info["illegal"]`` set), 0 otherwise.
 - ``you_play`` is ``"first"``, ``"second"`` or ``"random"`` (drawn at each reset).
@@ -43,6 +47,8 @@ class ConnectFourEnv(gymnasium.Env):
         opponent: str = "medium",
         you_play: str = "random",
         render_mode: str | None = None,
+        width: int = 7,
+        height: int = 6,
     ):
         if you_play not in ("first", "second", "random"):
             raise ValueError(f'you_play={you_play!r}: use "first", "second" or "random"')
@@ -50,25 +56,30 @@ class ConnectFourEnv(gymnasium.Env):
             raise ValueError(
                 f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
             )
-        # Built once to check the spec; rebuilt with a derived seed at each seeded reset.
-        self._opponent = Player(opponent)
+        # The empty board checks the size, with the core's words.
+        self.position = Position(width=width, height=height)
+        self.width, self.height = self.position.width, self.position.height
+        # Built once to check the spec on the size; rebuilt with a derived seed at each
+        # seeded reset.
+        self._opponent = Player(opponent, width=self.width, height=self.height)
         self.opponent_spec = self._opponent.spec
         self.you_play = you_play
         self.render_mode = render_mode
-        self.action_space = spaces.Discrete(7)
+        self.action_space = spaces.Discrete(self.width)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(low=0, high=1, shape=(6, 7, 2), dtype=np.int8),
-                "action_mask": spaces.Box(low=0, high=1, shape=(7,), dtype=np.int8),
+                "observation": spaces.Box(
+                    low=0, high=1, shape=(self.height, self.width, 2), dtype=np.int8
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.width,), dtype=np.int8),
             }
         )
-        self.position = Position()
         self._you = 0
         self._last_report: dict[str, Any] | None = None
 
     def _observe(self) -> dict[str, np.ndarray]:
         over = self.position.is_over
-        mask = np.zeros(7, np.int8) if over else self.position.open_columns()
+        mask = np.zeros(self.width, np.int8) if over else self.position.open_columns()
         return {"observation": self.position.observation(self._you), "action_mask": mask}
 
     def _info(self, **extra: Any) -> dict[str, Any]:
@@ -85,12 +96,17 @@ class ConnectFourEnv(gymnasium.Env):
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
-            self._opponent = Player(self.opponent_spec, seed=int(self.np_random.integers(2**63)))
+            self._opponent = Player(
+                self.opponent_spec,
+                seed=int(self.np_random.integers(2**63)),
+                width=self.width,
+                height=self.height,
+            )
         if self.you_play == "random":
             self._you = int(self.np_random.integers(2))
         else:
             self._you = 0 if self.you_play == "first" else 1
-        self.position = Position()
+        self.position = Position(width=self.width, height=self.height)
         self._last_report = None
         if self._you == 1:
             self._opponent_moves()
@@ -102,9 +118,11 @@ class ConnectFourEnv(gymnasium.Env):
         if self.position.is_over:
             raise RuntimeError("the episode is over: call reset()")
         if not self.action_space.contains(action):
+            # Move strings name columns by digits up to 9 wide, by letters beyond.
+            names = f"1-{self.width}" if self.width <= 9 else f"a-{chr(ord('a') + self.width - 1)}"
             raise ValueError(
-                f"action {action!r} is not a column 0-6: in Python columns are 0-based, "
-                "as PettingZoo's actions (move strings and the CLI count 1-7)"
+                f"action {action!r} is not a column 0-{self.width - 1}: in Python columns are "
+                f"0-based, as PettingZoo's actions (move strings and the CLI count {names})"
             )
         if not self.position.has_room(int(action)):
             return self._observe(), -1.0, True, False, self._info(illegal=True)

@@ -1,8 +1,9 @@
 """A PettingZoo AEC environment that behaves as PettingZoo's ``connect_four_v3``, step for
-step: the same agents, spaces, observations, rewards and illegal-move rule, on c4's core.
+step: the same agents, spaces, observations, rewards and illegal-move rule, on c4's core,
+on the 7x6 board or any other size.
 
     from c4lab.pettingzoo_env import env
-    game = env(render_mode="ansi")
+    game = env(render_mode="ansi")  # env(width=6, height=5): a 6x5 board
     game.reset(seed=42)
     for agent in game.agent_iter():
         observation, reward, termination, truncation, info = game.last()
@@ -10,9 +11,12 @@ step: the same agents, spaces, observations, rewards and illegal-move rule, on c
         game.step(action)
 
 - Agents ``player_0`` (moves first) and ``player_1``.
-- The observation is a dict: ``observation``, a 6x7x2 int8 array of the agent's discs then
-  the opponent's (row 0 at the top), and ``action_mask``, 7 int8 flags of the columns with
-  room, all 0 for the agent not to move.
+- The board is ``width`` columns of ``height`` rows, 7x6 unless given: every size with both
+  at least 4 and ``width * (height + 1)`` at most 64 (``ValueError`` otherwise). An action
+  is a column, 0 to ``width - 1``.
+- The observation is a dict: ``observation``, a height x width x 2 (6x7x2) int8 array of
+  the agent's discs then the opponent's (row 0 at the top), and ``action_mask``, ``width``
+  int8 flags of the columns with room, all 0 for the agent not to move.
 - Rewards are +1 for the winner and -1 for the loser, 0 for a draw. An illegal move ends
   the game with -1 for the agent that made it (PettingZoo's ``TerminateIllegalWrapper``).
 - Render modes are ``"ansi"`` (the board as text) and ``"rgb_array"``.
@@ -54,26 +58,29 @@ class raw_env(AECEnv):
         "render_fps": 2,
     }
 
-    def __init__(self, render_mode: str | None = None):
+    def __init__(self, render_mode: str | None = None, width: int = 7, height: int = 6):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
             )
+        # The empty board checks the size, with the core's words.
+        self.position = Position(width=width, height=height)
+        self.width, self.height = self.position.width, self.position.height
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
-        self.action_spaces = {agent: spaces.Discrete(7) for agent in AGENTS}
+        self.action_spaces = {agent: spaces.Discrete(self.width) for agent in AGENTS}
+        shape = (self.height, self.width, 2)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=0, high=1, shape=(6, 7, 2), dtype=np.int8),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(7,), dtype=np.int8),
+                    "observation": spaces.Box(low=0, high=1, shape=shape, dtype=np.int8),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(self.width,), dtype=np.int8),
                 }
             )
             for agent in AGENTS
         }
-        self.position = Position()
         self._has_reset = False
         self._ended_by_illegal_move = False
 
@@ -86,7 +93,7 @@ class raw_env(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._has_reset = True
         self._ended_by_illegal_move = False
-        self.position = Position()
+        self.position = Position(width=self.width, height=self.height)
         self.agents = list(AGENTS)
         self.rewards = {agent: 0 for agent in AGENTS}
         self._cumulative_rewards = {agent: 0 for agent in AGENTS}
@@ -103,7 +110,7 @@ class raw_env(AECEnv):
         if agent == self.agent_selection:
             mask = self.position.open_columns()
         else:
-            mask = np.zeros(7, np.int8)
+            mask = np.zeros(self.width, np.int8)
         return {"observation": self.position.observation(player), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -114,7 +121,7 @@ class raw_env(AECEnv):
             return
         agent = self.agent_selection
         dead = self.terminations[agent] or self.truncations[agent]
-        in_space = (type(action) is int and 0 <= action < 7) or (
+        in_space = (type(action) is int and 0 <= action < self.width) or (
             action is not None and self.action_spaces[agent].contains(action)
         )
         assert (action is None and dead) or in_space, "action is not in action space"
