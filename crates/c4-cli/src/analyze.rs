@@ -2,10 +2,12 @@
 //! budget and heuristic (with its depth) otherwise, as the page's analysis and
 //! `POST /api/analyze` give it.
 
+use crate::board_size::{SizeArg, parse_game_in};
 use crate::terminal;
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use c4_books::OpeningBook;
-use c4_core::{Game, excerpt};
+use c4_core::with_geometry;
+use c4_eval::BoardTables;
 use c4_players::analysis::{ColumnValue, DEFAULT_BUDGET_MS, analyze};
 use std::io::Write;
 use std::time::Duration;
@@ -21,11 +23,17 @@ pub struct AnalyzeArgs {
     /// Print one JSON object, as `POST /api/analyze` answers.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub board: SizeArg,
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
-    let game = Game::from_moves(&args.moves)
-        .with_context(|| format!("invalid position {:?}", excerpt(&args.moves)))?;
+    with_geometry!(args.board.size, g => run_in(args, g))
+}
+
+fn run_in<G: BoardTables>(args: &AnalyzeArgs, geometry: G) -> Result<()> {
+    let game = parse_game_in(&args.moves, geometry)?;
+    let size = geometry.size();
     let position = game.position();
     if position.is_over() {
         bail!(
@@ -36,7 +44,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let analysis = analyze(position, Duration::from_millis(args.time_ms));
     let mut out = std::io::stdout().lock();
     if args.json {
-        let value = serde_json::json!({
+        let mut value = serde_json::json!({
             "moves": game.move_string(),
             "to_move": position.side_to_move(),
             "columns": analysis.columns,
@@ -44,6 +52,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             "nodes": analysis.nodes,
             "time_ms": analysis.time_ms,
         });
+        // As the API answers: the size is said only off 7x6.
+        if !size.is_standard() {
+            value["size"] = serde_json::json!(size);
+        }
         serde_json::to_writer_pretty(&mut out, &value)?;
         writeln!(out)?;
         return Ok(());
@@ -75,9 +87,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             column.text
         )?;
     }
-    // The book holds every reply's exact score when they are no deeper than its depth: then
-    // no node was searched, and the time is the book's reading.
-    let from_book = analysis.exact
+    // The built-in book (7x6's) holds every reply's exact score when they are no deeper than
+    // its depth: then no node was searched, and the time is the book's reading.
+    let from_book = size.is_standard()
+        && analysis.exact
         && analysis.nodes == 0
         && position.moves_played() < OpeningBook::builtin().depth();
     if from_book {

@@ -60,7 +60,8 @@ pub fn table() -> String {
         );
     }
     text.push_str(
-        "\nElo: one ladder of the levels, the seed heuristics at depth 5 and random, relative to\n\
+        "\nEvery figure is for the 7x6 board; the levels play on every size (`--size`), unmeasured.\n\
+         Elo: one ladder of the levels, the seed heuristics at depth 5 and random, relative to\n\
          its mean, from random 4-ply openings with both colours. Mistakes: moves that give away a\n\
          win or a draw, mean over six reference sets of positions. Think time: the median move\n\
          (\"instant\" under 1 ms: book moves, short searches and solves late in a game) and the\n\
@@ -103,5 +104,6 @@ mod tests {
         assert_eq!(think_time(2.5, 4.0), "median 2.5 ms, at most 4.0 ms");
         assert_eq!(think_time(0.01, 2943.8), "instant, at most 2.9 s");
         assert!(!table().contains("0.0 ms"), "{}", table());
+        assert!(table().contains("for the 7x6 board"), "{}", table());
     }
 }

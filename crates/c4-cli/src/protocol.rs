@@ -1,13 +1,16 @@
 //! `c4 engine`: a line protocol for other programs.
 //!
 //! Each input line is a position as a move string (an empty line is the start); the reply is
-//! one line with the chosen column 1-7, or `error: ...` for a line that cannot be played
-//! (the engine keeps going). `--info` appends `score= depth= nodes= time_ms=`.
+//! one line with the chosen column, 1 to the board's width, or `error: ...` for a line that
+//! cannot be played (the engine keeps going). `--info` appends `score= depth= nodes= time_ms=`.
+//! `--size WxH` plays on another board: every line is read on it.
 
+use crate::board_size::SizeArg;
 use crate::lines::{Line, next_line};
 use anyhow::{Context, Result};
-use c4_core::Game;
-use c4_players::PlayerSpec;
+use c4_core::{Game, Geometry, with_geometry};
+use c4_eval::BoardTables;
+use c4_players::{Agent, PlayerSpec};
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -18,30 +21,41 @@ pub struct EngineArgs {
     /// Append score= depth= nodes= time_ms= to each reply.
     #[arg(long)]
     pub info: bool,
+    #[command(flatten)]
+    pub board: SizeArg,
 }
 
 pub fn run(args: &EngineArgs) -> Result<()> {
+    with_geometry!(args.board.size, g => run_in(args, g))
+}
+
+fn run_in<G: BoardTables>(args: &EngineArgs, geometry: G) -> Result<()> {
     let spec = PlayerSpec::parse(&args.ai, 0).context("invalid --ai")?;
-    let mut agent = spec.build()?;
+    let mut agent = spec.build_in(geometry)?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut input = stdin.lock();
     while let Some(line) = next_line(&mut input)? {
-        let reply = answer(&mut *agent, &line, args.info);
+        let reply = answer(&mut *agent, geometry, &line, args.info);
         writeln!(out, "{reply}")?;
         out.flush()?;
     }
     Ok(())
 }
 
-/// The reply to one input line.
-pub fn answer(agent: &mut dyn c4_players::Agent, line: &Line, info: bool) -> String {
+/// The reply to one input line, a position on the board of `geometry`.
+pub fn answer<G: Geometry>(
+    agent: &mut dyn Agent<G>,
+    geometry: G,
+    line: &Line,
+    info: bool,
+) -> String {
     let text = match line.text() {
         Ok(text) => text,
         Err(refused) => return format!("error: {refused}"),
     };
     let moves = text.trim();
-    let game = match Game::from_moves(moves) {
+    let game = match Game::from_moves_in(moves, geometry) {
         Ok(game) => game,
         Err(e) => return format!("error: {e}"),
     };

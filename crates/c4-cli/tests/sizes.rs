@@ -119,3 +119,38 @@ fn sizes_are_named_in_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("7x6 games") && err.contains("6x5"), "{err}");
 }
+
+#[test]
+fn analyze_and_the_engine_protocol_take_the_size() {
+    let (code, out, err) = run(&["analyze", "--size", "5x4", "--json", "12"]);
+    assert_eq!(code, 0, "{err}");
+    let analysis: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(analysis["size"], "5x4", "{out}");
+    assert_eq!(analysis["columns"].as_array().unwrap().len(), 5, "{out}");
+    // A 5x4 position is solved long before the budget ends.
+    assert_eq!(analysis["exact"], true, "{out}");
+    let (code, out, err) = run(&["analyze", "--size", "5x4", "6"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("5x4"), "{err}");
+
+    // A line a position on 6x5: the reply a column of the board, an error naming the size for
+    // a move off it, and the engine goes on.
+    let (code, out, err) = run_with_input(
+        &["engine", "--size", "6x5", "--ai", "perfect", "--info"],
+        "\n7\n3344\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let replies: Vec<&str> = out.lines().collect();
+    assert_eq!(replies.len(), 3, "{out}");
+    for reply in [replies[0], replies[2]] {
+        let column: u32 = reply.split(' ').next().unwrap().parse().unwrap();
+        assert!((1..=6).contains(&column), "{out}");
+        assert!(reply.contains(" score="), "{out}");
+    }
+    // The empty 6x5 board is a draw.
+    assert!(replies[0].contains(" score=0 "), "{out}");
+    assert!(
+        replies[1].starts_with("error: ") && replies[1].contains("6x5"),
+        "{out}"
+    );
+}
