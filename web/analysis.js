@@ -1,6 +1,7 @@
 // c4's page: the analysis row under the board: every column's value for the side to move,
 // from /api/analyze, in the words of the README's "Reading scores", the best column marked.
 import { $, state } from "./state.js";
+import { sized } from "./size.js";
 import { say } from "./status.js";
 import { api } from "./engine.js";
 
@@ -9,7 +10,7 @@ export async function analyse(generation) {
   box.hidden = false;
   for (const cell of box.children) cell.classList.add("pending");
   try {
-    const answer = await api("/api/analyze", { moves: state.moves });
+    const answer = await api("/api/analyze", sized({ moves: state.moves }));
     if (generation !== state.generation) return;
     // Kept for the hint, which never contradicts what the analysis proves (hint.js).
     state.analysis = answer;

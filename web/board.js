@@ -1,7 +1,8 @@
 // c4's page: the board: its columns as buttons, the discs drawn from /api/position's
 // answer, the winning cells, the last move's fall and the preview disc under the pointer.
-// The board is drawn at `state.size` and drawn again when an answer brings another size.
-import { $, columnKeys, sizeOf, state } from "./state.js";
+// The board is drawn at `state.size`, and drawn again when the size changes (useSize).
+import { $, sizeOf, state } from "./state.js";
+import { columnKeysText, columnOf, sizeText } from "./size.js";
 import { controllerOf } from "./players.js";
 
 // What a click on a column does: the page's turns, given by buildBoard's caller.
@@ -20,7 +21,7 @@ export function buildBoard(onChoose = choose) {
   const board = $("board");
   board.setAttribute(
     "aria-label",
-    `Board: ${width} columns; press 1 to ${columnKeys()} or use the arrow keys and Enter`,
+    `Board: ${width} columns, ${height} rows; press ${columnKeysText()} or use the arrow keys and Enter`,
   );
   board.replaceChildren();
   for (let c = 0; c < width; c += 1) {
@@ -57,6 +58,14 @@ export function buildBoard(onChoose = choose) {
   );
 }
 
+/** Plays on a board of `size` from now on: the board drawn again and the picker set to it. */
+export function useSize(size) {
+  $("size").value = sizeText(size);
+  if (size.width === state.size.width && size.height === state.size.height) return;
+  state.size = { width: size.width, height: size.height };
+  buildBoard();
+}
+
 export const columnButton = (number) => $("board").children[number - 1];
 export const cellAt = (number, row) => columnButton(number).children[state.size.height - row];
 
@@ -68,13 +77,10 @@ export function discsIn(number) {
 export function render(animatedColumn) {
   const summary = state.summary;
   const size = sizeOf(summary.board);
-  if (size.width !== state.size.width || size.height !== state.size.height) {
-    state.size = size;
-    buildBoard();
-  }
+  useSize(size);
   const { width, height } = size;
   const winning = new Set(summary.winning_cells);
-  const lastColumn = Number(state.moves.slice(-1)) || 0;
+  const lastColumn = state.moves ? columnOf(state.moves.slice(-1)) : 0;
   const board = $("board");
   board.dataset.moves = summary.moves;
   board.dataset.status = summary.status;

@@ -6,10 +6,12 @@
 // before it. Every change bumps `state.generation` and stops the searches under way, so
 // answers that arrive after an undo or a new game are dropped instead of being played. The
 // person's own actions (a move, undo, redo, a jump, a new game) end a notice on the status
-// line, which stays through the computer's moves so that it is read.
-import { $, howToPlay, sleep, state } from "./state.js";
+// line, which stays through the computer's moves so that it is read. A game is played on
+// one size: a new game starts on the size picked.
+import { $, sleep, state } from "./state.js";
+import { howToPlay, isStandard, linkOf, moveChar, sized, sizeText } from "./size.js";
 import { controllerOf, describeSide, mode, sideName, sideToMove, updateSetupVisibility } from "./players.js";
-import { clearPreview, gameOver, humansTurn, render, updatePlayable } from "./board.js";
+import { clearPreview, gameOver, humansTurn, render, updatePlayable, useSize } from "./board.js";
 import { renderMoves, wholeLine } from "./panels.js";
 import { showLastComputerMove } from "./last-move.js";
 import { analyse } from "./analysis.js";
@@ -33,7 +35,7 @@ export function humanPlay(number) {
 }
 
 export function play(number, chooser) {
-  state.moves += String(number);
+  state.moves += moveChar(number);
   state.plies.length = state.moves.length - 1;
   state.plies.push(chooser);
   state.redo = [];
@@ -50,7 +52,8 @@ export async function refresh(animatedColumn) {
   say("");
   let summary;
   try {
-    summary = await api(`/api/position?moves=${encodeURIComponent(state.moves)}`);
+    const query = new URLSearchParams({ moves: state.moves, size: sizeText(state.size) });
+    summary = await api(`/api/position?${query}`);
   } catch (error) {
     if (generation !== state.generation) return null;
     setTurn("error", `Cannot load the position: ${error.message}`);
@@ -58,7 +61,10 @@ export async function refresh(animatedColumn) {
   }
   if (generation !== state.generation) return null;
   state.summary = summary;
-  history.replaceState(null, "", state.moves ? `#${state.moves}` : location.pathname + location.search);
+  // The moves as the engine writes them (a link may spell 7x6's moves in letters).
+  state.moves = summary.moves;
+  const link = linkOf(state.moves);
+  history.replaceState(null, "", link ? `#${link}` : location.pathname + location.search);
   clearPreview();
   render(animatedColumn);
   renderMoves();
@@ -103,7 +109,7 @@ export async function computerMove(generation, spec, side) {
     return;
   }
   try {
-    const answer = await api("/api/best", { moves: state.moves, ai: spec, seed: state.seeds[side] });
+    const answer = await api("/api/best", sized({ moves: state.moves, ai: spec, seed: state.seeds[side] }));
     if (generation !== state.generation) return;
     // A level is shown by its name; a spec of the player's own, as the engine ran it.
     const level = state.registry.levels.some((l) => l.name === spec) ? spec : null;
@@ -189,6 +195,9 @@ export function updateControls() {
   $("review").disabled = state.moves.length === 0;
   const canSave = savable();
   $("save").disabled = !canSave;
+  $("save").title = isStandard(state.size)
+    ? "Download the finished game as a game record (for c4 review, c4 verify, c4 report)"
+    : "Game records are of 7 × 6 games: this board has no Save";
   $("banner-save").hidden = STATIC || !canSave;
   $("hint").disabled = !humansTurn();
   $("pause").textContent = state.paused ? "Resume" : "Pause";
@@ -200,18 +209,23 @@ export function newSeeds() {
   return { red, yellow };
 }
 
-/** Starts a line at `moves` (a link's position, or "" for a new game): nothing to redo, no
- * move chosen here, the computers' seeds new. */
-export function startLine(moves) {
+/** Starts a line at `moves` (a link's position, or "" for a new game) on a board of `size`:
+ * nothing to redo, no move chosen here, no review or analysis of another line kept, the
+ * computers' seeds new. */
+export function startLine(moves, size = state.size) {
+  useSize(size);
   state.moves = moves;
   state.redo = [];
   state.plies = [];
+  state.review = null;
+  state.analysis = null;
   state.seeds = newSeeds();
 }
 
-export function newGame() {
+/** A new game on a board of `size` (by default the board's own). */
+export function newGame(size = state.size) {
   clearNotice();
-  startLine("");
+  startLine("", size);
   $("banner").hidden = true;
   refresh(null);
 }

@@ -2,6 +2,7 @@
 // /api/players) and the page words the answer: perfect play, or plainly an estimate with its
 // depth. The hint never contradicts the analysis on screen.
 import { $, state } from "./state.js";
+import { sized } from "./size.js";
 import { columnButton, humansTurn } from "./board.js";
 import { say } from "./status.js";
 import { Stopped, api } from "./engine.js";
@@ -11,7 +12,7 @@ export async function hint() {
   const generation = state.generation;
   say("Thinking about a hint…");
   try {
-    const answer = await api("/api/hint", { moves: state.moves });
+    const answer = await api("/api/hint", sized({ moves: state.moves }));
     if (generation !== state.generation) return;
     const proven = betterProvenColumn(answer);
     const column = proven ? proven.column : answer.column;

@@ -1,7 +1,9 @@
 // c4's page, its entry point: loads the players, wires the controls and the keys, and
-// follows the URL hash (a shared link names a position). Plain ES modules, no build step:
-// `c4 serve` embeds these files as they are and `cargo xtask site` copies them.
-import { $, columnKeys, state } from "./state.js";
+// follows the URL hash (a shared link names a position, and its board size off 7x6). Plain
+// ES modules, no build step: `c4 serve` embeds these files as they are and `cargo xtask site`
+// copies them.
+import { $, DEFAULT_SIZE, state } from "./state.js";
+import { SIZE_RANGE, buildSizeMenu, columnOfKey, parseSize, readLink, sizeText } from "./size.js";
 import { STATIC, api, engineEvents } from "./engine.js";
 import { buildPlayerMenu, updateSetupVisibility } from "./players.js";
 import { buildBoard, inProgress } from "./board.js";
@@ -12,21 +14,30 @@ import { hint } from "./hint.js";
 import { clearNotice, say, setNotice, setTurn } from "./status.js";
 import { humanPlay, jumpTo, newGame, redo, refresh, startLine, undo, updateControls } from "./game.js";
 
-// The position a link names: `#MOVES`, or `?pos=MOVES` when there is no hash.
-function linkedMoves() {
+// The position a link names: `#MOVES` (7x6) or `#WxH:MOVES`, or the same after `?pos=` when
+// there is no hash.
+function linkText() {
   if (location.hash.length > 1) return decodeURIComponent(location.hash.slice(1));
   return new URLSearchParams(location.search).get("pos") || "";
 }
 
-// A link naming no valid position opens a new game, the status line leading with why.
+// A link naming no size c4 plays opens a new 7x6 game, and one naming no valid position a
+// new game on its size, the status line leading with why.
 async function loadHash() {
-  const moves = linkedMoves();
-  if (moves === state.moves) return;
+  const link = readLink(linkText());
+  const size = parseSize(link.size);
+  if (link.moves === state.moves && size && link.size === sizeText(state.size)) return;
   clearNotice();
-  startLine(moves);
+  if (!size) {
+    setNotice(`The link's board size ${JSON.stringify(link.size)} is not valid (${SIZE_RANGE}): a new game on ${sizeText(DEFAULT_SIZE)} instead.`);
+    startLine("", DEFAULT_SIZE);
+    await refresh(null);
+    return;
+  }
+  startLine(link.moves, size);
   const error = await refresh(null);
   if (error !== null) {
-    setNotice(`The link's position ${JSON.stringify(moves)} is not valid (${error}): a new game instead.`);
+    setNotice(`The link's position ${JSON.stringify(link.moves)} is not valid (${error}): a new game instead.`);
     startLine("");
     await refresh(null);
   }
@@ -51,8 +62,8 @@ function onKey(event) {
     return;
   }
   if (event.altKey) return;
-  const number = /^[1-9]$/.test(event.key) ? Number(event.key) : 0;
-  if (number >= 1 && number <= columnKeys()) {
+  const number = columnOfKey(event.key);
+  if (number > 0) {
     event.preventDefault();
     humanPlay(number);
   } else if (event.key === "u") {
@@ -67,6 +78,7 @@ function onKey(event) {
 }
 
 async function start() {
+  buildSizeMenu();
   buildBoard(humanPlay);
   engineEvents.addEventListener("busy", (event) => {
     say(`The server is busy; retrying in ${event.detail.seconds} s…`);
@@ -86,8 +98,10 @@ async function start() {
   buildPlayerMenu("red");
   buildPlayerMenu("yellow");
   $("analysis").hidden = true;
-  $("new-game").addEventListener("click", newGame);
-  $("banner-new").addEventListener("click", newGame);
+  $("new-game").addEventListener("click", () => newGame());
+  $("banner-new").addEventListener("click", () => newGame());
+  // Another size is another game: it starts at once.
+  $("size").addEventListener("change", (event) => newGame(parseSize(event.target.value)));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("hint").addEventListener("click", hint);
@@ -117,7 +131,7 @@ async function start() {
   });
   // Who plays changes from the next move on; a computer now to move starts at once.
   $("setup").addEventListener("change", (event) => {
-    if (event.target.id === "speed") return;
+    if (event.target.id === "speed" || event.target.id === "size") return;
     updateSetupVisibility();
     if (inProgress()) refresh(null);
   });

@@ -2,6 +2,7 @@
 // marks, the computer's statistics) and the review itself (/api/review). A click on a move
 // is the caller's to handle: each button carries its ply count in `data-ply`.
 import { $, state } from "./state.js";
+import { columnOf, sized } from "./size.js";
 import { sideName } from "./players.js";
 import { say } from "./status.js";
 import { formatMs, formatNodes } from "./last-move.js";
@@ -20,7 +21,7 @@ export async function reviewGame() {
   if (!moves) return;
   say("Reviewing the game with the solver…");
   try {
-    state.review = await api("/api/review", { moves });
+    state.review = await api("/api/review", sized({ moves }));
   } catch (error) {
     say(`No review: ${error.message}`);
     return;
@@ -44,7 +45,8 @@ export function renderMoves() {
   if (state.review && line.startsWith(state.review.moves)) {
     for (const m of state.review.reviewed) judged.set(m.ply, m);
   }
-  [...line].forEach((column, ply) => {
+  [...line].forEach((move, ply) => {
+    const column = columnOf(move);
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";

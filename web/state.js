@@ -1,20 +1,12 @@
-// c4's page: what every module shares: the one `state` of the game, the element lookup and
-// the words for how to move. The position lives in one string of column digits
-// (`state.moves`), mirrored in the URL hash (`#4453`); the board's size is the position's,
-// read from each /api/position answer (7x6 until the first answer comes).
+// c4's page: what every module shares: the one `state` of the game and the element lookup.
+// The position lives in one string of moves (`state.moves`, a character a move as the
+// notation writes it: `4453`), mirrored in the URL hash; the board's size (`state.size`) is
+// the one picked or linked, which every request carries (size.js).
 
 export const DEFAULT_SIZE = Object.freeze({ width: 7, height: 6 });
 
 /** The size of a board as /api/position draws it: its rows, top first, a character a cell. */
 export const sizeOf = (board) => ({ width: board[0].length, height: board.length });
-
-/** The number keys that play a column: 1 to the width, at most 9. */
-export const columnKeys = () => Math.min(state.size.width, 9);
-
-/** How to move, said to a touch screen without the number keys it lacks. */
-export const howToPlay = () => (matchMedia("(pointer: coarse)").matches
-  ? "tap a column"
-  : `click a column or press 1-${columnKeys()}`);
 
 export const $ = (id) => document.getElementById(id);
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,10 +2,10 @@
 
 use crate::error::RequestError;
 use crate::limits::Limits;
-use crate::position::parse_game;
+use crate::position::parse_game_on;
 use crate::search::Search;
 use c4_books::OpeningBook;
-use c4_core::Game;
+use c4_core::{AnySize, Game, Size, with_geometry};
 use c4_players::review::{Review, review_within};
 use c4_solver::{Cancel, Solver};
 use serde::{Deserialize, Serialize};
@@ -25,6 +25,9 @@ pub struct ReviewRequest {
     /// Budget in milliseconds (default: the time cap).
     #[serde(default)]
     pub time_ms: Option<u64>,
+    /// The board's size, `"6x5"`; absent means 7x6.
+    #[serde(default)]
+    pub size: Size,
 }
 
 /// The answer to a review request.
@@ -51,7 +54,7 @@ pub fn review(
 /// A review request read: the game, its budget and the solver's table and threads.
 #[derive(Debug)]
 pub struct ReviewSearch {
-    game: Game,
+    game: Game<AnySize>,
     budget: Duration,
     table_bits: u32,
     threads: u32,
@@ -62,7 +65,7 @@ impl ReviewSearch {
     /// Reads `request` under `limits`: the game must have a move and the budget not be
     /// zero; a budget over the time cap is clamped.
     pub fn new(request: ReviewRequest, limits: &Limits) -> Result<ReviewSearch, RequestError> {
-        let game = parse_game(&request.moves)?;
+        let game = parse_game_on(&request.moves, request.size)?;
         if game.moves().is_empty() {
             return Err(RequestError::NothingToReview);
         }
@@ -82,13 +85,17 @@ impl Search for ReviewSearch {
     type Answer = ReviewResponse;
 
     fn run(self, cancel: &Cancel) -> Result<ReviewResponse, RequestError> {
-        let mut solver = Solver::new(self.table_bits);
-        solver.set_threads(self.threads as usize);
-        solver.set_book(Some(OpeningBook::builtin()));
-        solver.set_cancel(Some(cancel.clone()));
         let names = ["red".to_owned(), "yellow".to_owned()];
         let moves = self.game.move_string();
-        let review = review_within(&moves, 0, names, &mut solver, Some(self.budget))?;
+        // 7x6 is solved by the code compiled for it; the book holds 7x6 positions, and a
+        // solver of another size never reads it.
+        let review = with_geometry!(self.game.size(), g => {
+            let mut solver = Solver::new_in(self.table_bits, g);
+            solver.set_threads(self.threads as usize);
+            solver.set_book(Some(OpeningBook::builtin()));
+            solver.set_cancel(Some(cancel.clone()));
+            review_within(&moves, 0, names, &mut solver, Some(self.budget))
+        })?;
         Ok(ReviewResponse {
             review,
             clamped: self.clamped,

@@ -1,9 +1,10 @@
 //! One game reviewed against perfect play: every move marked optimal, inaccurate (the result
 //! stays but the move is slower, or holds out less long) or a mistake (the result changes),
 //! with the best move beside it. The same judgement `c4 verify` makes of a run's games (see
-//! [`Quality`]), here with each position's columns solved so the best move can be named.
+//! [`Quality`]), here with each position's columns solved so the best move can be named. A
+//! review runs on the board of its solver, 7x6 or any other size.
 
-use c4_core::{Column, Game, Player, WIDTH, excerpt};
+use c4_core::{Column, Game, Geometry, Player, Position, excerpt};
 use c4_solver::clock::Instant;
 use c4_solver::{ExactScore, SolveError, SolveLimits, Solver};
 use std::fmt::Write as _;
@@ -107,32 +108,34 @@ pub enum ReviewError {
     },
 }
 
-/// Reviews the moves of `moves` from ply `opening` on; `names` are red's and yellow's.
-pub fn review(
+/// Reviews the moves of `moves` from ply `opening` on; `names` are red's and yellow's. The
+/// moves are read on the board of `solver`.
+pub fn review<G: Geometry>(
     moves: &str,
     opening: u32,
     names: [String; 2],
-    solver: &mut Solver,
+    solver: &mut Solver<G>,
 ) -> Result<Review, ReviewError> {
     review_within(moves, opening, names, solver, None)
 }
 
 /// The same within `budget`: the moves from the end backwards (late positions solve
 /// fastest) until the time is up; the review is then incomplete, its earliest moves unjudged.
-pub fn review_within(
+pub fn review_within<G: Geometry>(
     moves: &str,
     opening: u32,
     names: [String; 2],
-    solver: &mut Solver,
+    solver: &mut Solver<G>,
     budget: Option<Duration>,
 ) -> Result<Review, ReviewError> {
-    let game = Game::from_moves(moves).map_err(|source| ReviewError::Moves {
+    let geometry = solver.geometry();
+    let game = Game::from_moves_in(moves, geometry).map_err(|source| ReviewError::Moves {
         moves: excerpt(moves),
         source,
     })?;
     let start = Instant::now();
     let mut positions = Vec::new();
-    let mut replay = Game::new();
+    let mut replay = Game::new_in(geometry);
     for &column in game.moves() {
         positions.push((replay.move_string(), *replay.position(), column));
         replay
@@ -149,7 +152,7 @@ pub fn review_within(
             nodes: None,
             time: budget.map(|b| b.saturating_sub(start.elapsed())),
         };
-        match solver.analyze(position, false, limits) {
+        match solver.analyze_columns(position, false, limits) {
             Ok((scores, _)) => {
                 reviewed.extend(judge(position, &scores, *column, &names));
             }
@@ -176,15 +179,16 @@ pub fn review_within(
 
 /// The move `column` judged among the columns' `scores`; `None` when its column has no score
 /// (a full one, which a game's move never is).
-fn judge(
-    position: &c4_core::Position,
-    scores: &[Option<ExactScore>; WIDTH],
+fn judge<G: Geometry>(
+    position: &Position<G>,
+    scores: &[Option<ExactScore>],
     column: Column,
     names: &[String; 2],
 ) -> Option<ReviewedMove> {
     let score = scores[column.index()]?;
     let best = scores.iter().flatten().copied().max()?;
     let player = position.side_to_move();
+    let size = position.size();
     let moves_played = Some(position.moves_played());
     Some(ReviewedMove {
         ply: position.moves_played(),
@@ -193,13 +197,13 @@ fn judge(
         column,
         score,
         best,
-        best_columns: Column::ALL
-            .into_iter()
+        best_columns: size
+            .columns()
             .filter(|c| scores[c.index()] == Some(best))
             .collect(),
         quality: Quality::of(score, best),
-        text: score.describe(moves_played),
-        best_text: best.describe(moves_played),
+        text: score.describe_in(moves_played, size),
+        best_text: best.describe_in(moves_played, size),
     })
 }
 
@@ -323,5 +327,25 @@ mod tests {
             text.contains("red: 0 optimal, 0 inaccurate, 1 mistake"),
             "{text}"
         );
+    }
+
+    /// On 6x5 the moves are read and solved on its six columns, and the scores worded with
+    /// its 30 cells: after 3344 red's b1 or e1 makes an open three on the bottom row, which
+    /// wins; a1 threatens one square only, and the game is drawn.
+    #[test]
+    fn a_game_on_another_size_is_judged_on_its_own_board() {
+        let names = || ["red".to_owned(), "yellow".to_owned()];
+        let size = c4_core::Size::new(6, 5).unwrap();
+        let mut solver = Solver::new_in(20, c4_core::AnySize::new(size));
+        let judged = review("33441", 4, names(), &mut solver).unwrap();
+        assert!(judged.complete);
+        let m = &judged.reviewed[0];
+        assert_eq!(numbers(&m.best_columns), vec![2, 5]);
+        assert_eq!(m.quality, Quality::Mistake, "{m:?}");
+        // A win with red's fourth disc, six before it: (30 + 1 - 6) / 2.
+        assert_eq!(m.best_text, "win in 2 moves (+12)");
+        assert_eq!(m.text, "draw");
+        let off_the_board = review("7", 0, names(), &mut solver).unwrap_err();
+        assert!(off_the_board.to_string().contains("6x5"), "{off_the_board}");
     }
 }

@@ -6,13 +6,15 @@
 //! JSON; every error is a 4xx `{"error": "..."}`, but a busy or stopping server's 429 and
 //! 503.
 //!
+//! Every route but `/api/record` reads its moves on the board of its `size` (7x6 when absent).
+//!
 //! | route | what |
 //! |---|---|
-//! | `GET /api/position?moves=4453` | board, side to move, status, winning cells, legal columns |
-//! | `POST /api/best` `{"moves", "ai", "seed"?}` | the move a player chooses, with its statistics |
-//! | `POST /api/hint` `{"moves"}` | the hint player's move (`HINT`), in words: exact, or an estimate with its depth |
-//! | `POST /api/analyze` `{"moves", "time_ms"?}` | each column's value: exact, or heuristic with depth |
-//! | `POST /api/review` `{"moves", "time_ms"?}` | each move judged by the solver: optimal, inaccurate or a mistake |
+//! | `GET /api/position?moves=4453&size=6x5` | board, side to move, status, winning cells, legal columns |
+//! | `POST /api/best` `{"moves", "ai", "seed"?, "size"?}` | the move a player chooses, with its statistics |
+//! | `POST /api/hint` `{"moves", "size"?}` | the hint player's move (`HINT`), in words: exact, or an estimate with its depth |
+//! | `POST /api/analyze` `{"moves", "time_ms"?, "size"?}` | each column's value: exact, or heuristic with depth |
+//! | `POST /api/review` `{"moves", "time_ms"?, "size"?}` | each move judged by the solver: optimal, inaccurate or a mistake |
 //! | `POST /api/record` `{"moves", "plies", "a"?, "names"?}` | a finished game as a game record (the games-file line `c4 review` and `c4 verify` read) |
 //! | `GET /api/players` | algorithms, evaluators and levels with their options |
 //! | `GET /healthz` | liveness, with the number of searches running |

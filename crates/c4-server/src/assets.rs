@@ -43,6 +43,7 @@ pub const ASSETS: &[Asset] = &[
     web!("favicon.svg", "image/svg+xml"),
     web!("main.js", JAVASCRIPT),
     web!("state.js", JAVASCRIPT),
+    web!("size.js", JAVASCRIPT),
     web!("site-mode.js", JAVASCRIPT),
     web!("engine.js", JAVASCRIPT),
     web!("worker.js", JAVASCRIPT),

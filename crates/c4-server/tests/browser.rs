@@ -6,10 +6,12 @@
 
 mod browser_links;
 mod browser_looks;
+mod browser_sizes;
 mod browser_support;
 
 use browser_links::{finished_games, links};
 use browser_looks::looks;
+use browser_sizes::sizes;
 use browser_support::*;
 use c4_arena::review::review_record;
 use c4_books::OpeningBook;
@@ -279,6 +281,8 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     wait_for_move_count(client, 7).await?;
     select(client, "mode", "human-human").await?;
     wait_for_human_or_end(client).await?;
+
+    sizes(client, base, screenshot).await?;
     Ok(())
 }
 

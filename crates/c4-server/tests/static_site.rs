@@ -138,6 +138,24 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
     client.goto(&format!("{base}#445")).await?;
     wait_for(client, "#board[data-moves='445']").await?;
 
+    // Another size, picked from the menu: a whole game on 6x5 against the computer, on six
+    // columns of five rows, and its review, the last move judged first.
+    client.goto(base).await?;
+    wait_for(client, "body[data-turn='human']").await?;
+    select(client, "yellow-level", "easy").await?;
+    select(client, "size", "6x5").await?;
+    wait_for_text(client, "status", "press 1-6").await?;
+    assert_eq!(board_shape(client).await?, (6, 5));
+    play_to_the_end(client).await?;
+    let played = moves(client).await?;
+    assert!(played.chars().all(|c| ('1'..='6').contains(&c)), "{played}");
+    assert_eq!(count(client, ".disc:not(.preview)").await?, played.len());
+    let link = client.current_url().await?;
+    assert_eq!(link.fragment(), Some(format!("6x5:{played}").as_str()));
+    click(client, "review").await?;
+    wait_for_text(client, "hint-text", "Review:").await?;
+    wait_for(client, "#move-list li:last-child .mark").await?;
+
     // A whole game against every level the engine has, then the review of the last one
     // (the strongest).
     for level in c4_players::LEVELS.iter().map(|level| level.name) {

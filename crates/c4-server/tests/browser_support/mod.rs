@@ -187,10 +187,26 @@ pub async fn wait_for_human_or_end(client: &Client) -> TestResult<String> {
     .await
 }
 
+/// The board's columns and rows, as drawn.
+pub async fn board_shape(client: &Client) -> TestResult<(usize, usize)> {
+    let columns = count(client, "#board .column").await?;
+    let rows = count(client, "#board .column:first-child .cell").await?;
+    Ok((columns, rows))
+}
+
+/// The columns of a board `width` wide, centre first: on 7x6, 4 3 5 2 6 1 7.
+fn centre_first(width: usize) -> Vec<usize> {
+    let mut columns: Vec<usize> = (1..=width).collect();
+    // Twice the distance from the centre, (width + 1) / 2, and on a tie the left one first.
+    columns.sort_by_key(|&c| ((2 * c).abs_diff(width + 1), c));
+    columns
+}
+
 /// Clicks the centre-most playable column and waits for the move to land.
 pub async fn click_a_column(client: &Client) -> TestResult {
     let before = moves(client).await?;
-    for column in [4, 3, 5, 2, 6, 1, 7] {
+    let (width, _) = board_shape(client).await?;
+    for column in centre_first(width) {
         let css = format!(".column[data-column='{column}'][aria-disabled='false']");
         if let Ok(button) = client.find(Locator::Css(&css)).await {
             button.click().await?;
@@ -202,13 +218,15 @@ pub async fn click_a_column(client: &Client) -> TestResult {
 }
 
 /// Plays the human's moves by clicking (the centre-most playable column each time) until
-/// the game is over.
+/// the game is over, on a board of any size.
 pub async fn play_to_the_end(client: &Client) -> TestResult {
+    let (width, height) = board_shape(client).await?;
+    let most = (width * height).div_ceil(2);
     let mut clicks = 0;
     while wait_for_human_or_end(client).await? == "human" {
         click_a_column(client).await?;
         clicks += 1;
-        assert!(clicks <= 21, "more than 21 moves by one side");
+        assert!(clicks <= most, "more than {most} moves by one side");
     }
     Ok(())
 }
