@@ -2,14 +2,13 @@
 
 use crate::record::{GameLog, GameRecord, GameResult};
 use crate::stats::{Sprt, SprtVerdict, Wdl};
-use c4_core::{Game, ParseMovesError, PlayError, Player};
-use c4_eval::SeededRng;
+use c4_core::{Game, Geometry, ParseMovesError, PlayError, Player, Standard};
+use c4_eval::{BoardTables, SeededRng};
 use c4_options::SpecError;
 use c4_players::PlayerSpec;
-use c4_search::random_play;
 use c4_search::search::MoveReport;
 use c4_solver::hashing::mix64;
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -100,7 +99,13 @@ pub enum Openings {
 impl Openings {
     /// Checks one opening of a list: moves from the empty board that leave a game to play.
     pub fn check(moves: &str) -> Result<(), OpeningError> {
-        let game = Game::from_moves(moves)?;
+        Openings::check_in(moves, Standard)
+    }
+
+    /// [`Openings::check`] on the board of `geometry`: a column off it is an error naming
+    /// the size.
+    pub fn check_in<G: Geometry>(moves: &str, geometry: G) -> Result<(), OpeningError> {
+        let game = Game::from_moves_in(moves, geometry)?;
         if game.position().is_over() {
             return Err(OpeningError::EndsTheGame(moves.to_owned()));
         }
@@ -160,12 +165,23 @@ pub fn game_seed(seed: u64, game: u64, side: u64) -> u64 {
 
 /// The opening of `game` of a run seeded `seed`: games 2k and 2k+1 share one.
 pub fn opening_for(openings: &Openings, seed: u64, game: u64) -> Result<Game, MatchError> {
+    opening_for_in(openings, seed, game, Standard)
+}
+
+/// [`opening_for`] on the board of `geometry`: a listed opening is read on it, a random one
+/// drawn on it.
+pub fn opening_for_in<G: Geometry>(
+    openings: &Openings,
+    seed: u64,
+    game: u64,
+    geometry: G,
+) -> Result<Game<G>, MatchError> {
     let pair = game / 2;
     match openings {
-        Openings::None => Ok(Game::new()),
+        Openings::None => Ok(Game::new_in(geometry)),
         Openings::List(list) => {
             let text = &list[(pair % list.len() as u64) as usize];
-            Game::from_moves(text).map_err(|source| MatchError::Opening {
+            Game::from_moves_in(text, geometry).map_err(|source| MatchError::Opening {
                 opening: text.clone(),
                 source,
             })
@@ -174,13 +190,28 @@ pub fn opening_for(openings: &Openings, seed: u64, game: u64) -> Result<Game, Ma
             let mut rng = SeededRng::seed_from_u64(mix64(seed ^ mix64(pair ^ 0x0be1)));
             // Draw until the opening leaves a game in progress (rarely more than one try).
             loop {
-                let game = random_play(&mut rng, *plies as usize);
+                let game = random_play_in(&mut rng, *plies as usize, geometry);
                 if !game.position().is_over() {
                     return Ok(game);
                 }
             }
         }
     }
+}
+
+/// `plies` random legal moves from the empty board of `geometry` (fewer if the game ends),
+/// drawn as `c4_search::random_play` draws them on 7x6, so a run's openings stay the same.
+fn random_play_in<G: Geometry>(rng: &mut SeededRng, plies: usize, geometry: G) -> Game<G> {
+    let mut game = Game::new_in(geometry);
+    for _ in 0..plies {
+        let legal: Vec<c4_core::Column> = game.position().legal_moves().collect();
+        if legal.is_empty() {
+            break;
+        }
+        game.try_play(legal[rng.random_range(0..legal.len())])
+            .expect("a legal move");
+    }
+    game
 }
 
 /// Whether A moves first in `game`.
@@ -197,28 +228,28 @@ pub fn a_plays_first(first: FirstPolicy, game: u64) -> bool {
 /// in its own ways).
 pub type ChooseError = Box<dyn std::error::Error + Send + Sync>;
 
-/// Picks a move in a game that is not over, or says why it cannot.
-pub type Chooser<'a> = &'a mut dyn FnMut(&Game) -> Result<MoveReport, ChooseError>;
+/// Picks a move in a game (on the board of `G`) that is not over, or says why it cannot.
+pub type Chooser<'a, G = Standard> = &'a mut dyn FnMut(&Game<G>) -> Result<MoveReport, ChooseError>;
 
 /// One side of a game: its label and spec as recorded, and what picks its moves (an agent
 /// built from the spec, or any other chooser, such as a function of a scripting language).
-pub struct Seat<'a> {
+pub struct Seat<'a, G: Geometry = Standard> {
     /// Short name for tables.
     pub label: &'a str,
     /// The spec recorded in the game (canonical for c4's players).
     pub spec: &'a str,
     /// Picks the moves.
-    pub choose: Chooser<'a>,
+    pub choose: Chooser<'a, G>,
 }
 
 /// Game `game` of a run, where it starts and who moves first: what [`play_seated`] needs
-/// besides the seats.
+/// besides the seats, on the board of `G`.
 #[derive(Clone, Debug)]
-pub struct GameStart {
+pub struct GameStart<G: Geometry = Standard> {
     /// Index of the game in its run.
     pub game: u64,
     /// The opening played before the seats take over.
-    pub opening: Game,
+    pub opening: Game<G>,
     /// Whether A moves first.
     pub a_first: bool,
     /// The seeds of A and B for this game (see [`game_seed`]).
@@ -233,25 +264,43 @@ impl GameStart {
         seed: u64,
         game: u64,
     ) -> Result<GameStart, MatchError> {
+        GameStart::new_in(openings, first, seed, game, Standard)
+    }
+
+    /// Game `game` of the run `config` describes.
+    pub fn of(config: &MatchConfig, game: u64) -> Result<GameStart, MatchError> {
+        GameStart::of_in(config, game, Standard)
+    }
+}
+
+impl<G: Geometry> GameStart<G> {
+    /// [`GameStart::new`] on the board of `geometry`.
+    pub fn new_in(
+        openings: &Openings,
+        first: FirstPolicy,
+        seed: u64,
+        game: u64,
+        geometry: G,
+    ) -> Result<GameStart<G>, MatchError> {
         Ok(GameStart {
             game,
-            opening: opening_for(openings, seed, game)?,
+            opening: opening_for_in(openings, seed, game, geometry)?,
             a_first: a_plays_first(first, game),
             seeds: [game_seed(seed, game, 0), game_seed(seed, game, 1)],
         })
     }
 
-    /// Game `game` of the run `config` describes.
-    pub fn of(config: &MatchConfig, game: u64) -> Result<GameStart, MatchError> {
-        GameStart::new(&config.openings, config.first, config.seed, game)
+    /// [`GameStart::of`] on the board of `geometry`.
+    pub fn of_in(config: &MatchConfig, game: u64, geometry: G) -> Result<GameStart<G>, MatchError> {
+        GameStart::new_in(&config.openings, config.first, config.seed, game, geometry)
     }
 }
 
-/// Plays a game from `start` between two seats to its end.
-pub fn play_seated<'a>(
-    start: &GameStart,
-    mut a: Seat<'a>,
-    mut b: Seat<'a>,
+/// Plays a game from `start` between two seats to its end, on the board of `start`'s opening.
+pub fn play_seated<'a, G: Geometry>(
+    start: &GameStart<G>,
+    mut a: Seat<'a, G>,
+    mut b: Seat<'a, G>,
 ) -> Result<GameRecord, MatchError> {
     let mut current = start.opening.clone();
     let mut stats = Vec::new();
@@ -278,6 +327,7 @@ pub fn play_seated<'a>(
         .expect("the loop ends with the game");
     Ok(GameRecord {
         game: start.game,
+        size: current.size(),
         a: a.label.to_owned(),
         b: b.label.to_owned(),
         a_spec: a.spec.to_owned(),
@@ -294,12 +344,22 @@ pub fn play_seated<'a>(
 
 /// Plays game number `game` of the run.
 pub fn play_game(config: &MatchConfig, game: u64) -> Result<GameRecord, MatchError> {
-    let start = GameStart::of(config, game)?;
+    play_game_in(config, game, Standard)
+}
+
+/// [`play_game`] on the board of `geometry`: its opening read or drawn on it, its players
+/// built for it (a player bound to another size is an error naming both).
+pub fn play_game_in<G: BoardTables>(
+    config: &MatchConfig,
+    game: u64,
+    geometry: G,
+) -> Result<GameRecord, MatchError> {
+    let start = GameStart::of_in(config, game, geometry)?;
     let mut agents = Vec::with_capacity(2);
     for (contestant, seed) in [&config.a, &config.b].into_iter().zip(start.seeds) {
         let mut spec = contestant.spec.clone();
         spec.set_seed(seed);
-        agents.push(spec.build()?);
+        agents.push(spec.build_in(geometry)?);
     }
     let [a, b] = &mut agents[..] else {
         unreachable!("two agents were built")
@@ -310,12 +370,12 @@ pub fn play_game(config: &MatchConfig, game: u64) -> Result<GameRecord, MatchErr
         Seat {
             label: &config.a.label,
             spec: &specs[0],
-            choose: &mut |game: &Game| Ok(a.choose(game)),
+            choose: &mut |game: &Game<G>| Ok(a.choose(game)),
         },
         Seat {
             label: &config.b.label,
             spec: &specs[1],
-            choose: &mut |game: &Game| Ok(b.choose(game)),
+            choose: &mut |game: &Game<G>| Ok(b.choose(game)),
         },
     )
 }
@@ -339,6 +399,17 @@ pub fn tally(records: &[GameRecord]) -> Wdl {
 /// first error (the other games already written stay written).
 pub fn run_match(
     config: &MatchConfig,
+    done: Vec<GameRecord>,
+    log: Option<&mut GameLog>,
+    observer: &dyn MatchObserver,
+) -> Result<Vec<GameRecord>, MatchError> {
+    run_match_in(config, Standard, done, log, observer)
+}
+
+/// [`run_match`] on the board of `geometry` (see [`play_game_in`]).
+pub fn run_match_in<G: BoardTables>(
+    config: &MatchConfig,
+    geometry: G,
     done: Vec<GameRecord>,
     log: Option<&mut GameLog>,
     observer: &dyn MatchObserver,
@@ -367,7 +438,7 @@ pub fn run_match(
                 if stop.load(Ordering::Relaxed) {
                     return Ok(());
                 }
-                let record = play_game(config, game)?;
+                let record = play_game_in(config, game, geometry)?;
                 let mut all = records
                     .lock()
                     .expect("no thread panics holding the records");

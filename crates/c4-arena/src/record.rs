@@ -5,7 +5,9 @@
 
 use crate::log::{AppendLog, Contents, Entry, LogError, ResumePoint};
 use crate::record_stats::{Played, ScoreTexts, check_stats};
-use c4_core::{Column, Game, Outcome, ParseMovesError, Player, Status, excerpt};
+use c4_core::{
+    Column, Game, Outcome, ParseMovesError, Player, Size, Status, excerpt, with_geometry,
+};
 use c4_search::search::MoveReport;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -137,6 +139,9 @@ pub enum PlayedError {
 pub struct GameRecord {
     /// Index of the game in its run (0-based); a resumed run never repeats one.
     pub game: u64,
+    /// The board, written only off 7x6 (a record without one is of 7x6).
+    #[serde(default, skip_serializing_if = "is_standard")]
+    pub size: Size,
     /// Label of player A (the first spec of a match, or a tournament name).
     pub a: String,
     /// Label of player B.
@@ -198,17 +203,17 @@ impl GameRecord {
     /// was changed of the result, in words, or an error if the moves are not a finished game.
     pub fn recompute_result(&mut self) -> Result<Option<String>, RecordError> {
         set_plies(self.opening.len(), &mut self.stats);
-        let game = Game::from_moves(&self.moves).map_err(|source| RecordError::Moves {
+        let status = with_geometry!(self.size, g => Game::from_moves_in(&self.moves, g)
+            .map(|game| game.position().status()))
+        .map_err(|source| RecordError::Moves {
             game: self.game,
             moves: self.moves.clone(),
             source,
         })?;
         let (result, winner) =
-            GameResult::of(game.position().status(), self.a_first).ok_or_else(|| {
-                RecordError::Unfinished {
-                    game: self.game,
-                    moves: self.moves.clone(),
-                }
+            GameResult::of(status, self.a_first).ok_or_else(|| RecordError::Unfinished {
+                game: self.game,
+                moves: self.moves.clone(),
             })?;
         if (result, winner) == (self.result, self.winner) {
             return Ok(None);
@@ -274,6 +279,11 @@ impl Seat {
     }
 }
 
+/// Whether a record's board is 7x6, whose records leave it out.
+fn is_standard(size: &Size) -> bool {
+    size.is_standard()
+}
+
 /// Sets each move's ply from its place: the moves after an opening of `opening_len` moves.
 fn set_plies(opening_len: usize, stats: &mut [MoveReport]) {
     for (ply, stats) in (opening_len as u32..).zip(stats) {
@@ -334,6 +344,7 @@ impl GameRecord {
         set_plies(opening.len(), &mut stats);
         Ok(GameRecord {
             game: 0,
+            size: Size::STANDARD,
             a: a.name,
             b: b.name,
             a_spec: a.spec,
@@ -457,6 +468,7 @@ impl GameLog {
             }
             let played = Played {
                 game: record.game,
+                size: record.size,
                 moves: &record.moves,
                 opening: &record.opening,
             };

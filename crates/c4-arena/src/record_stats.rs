@@ -17,7 +17,7 @@
 //! read, so that the record still reads: [`ScoreTexts::set_aside`]); statistics that are not
 //! one per move of its column count as none.
 
-use c4_core::{Column, Game, Position};
+use c4_core::{Column, Game, Geometry, Position, Size, with_geometry};
 use c4_search::search::{MoveReport, MoveValue};
 use c4_solver::ExactScore;
 use serde::Deserialize;
@@ -51,13 +51,20 @@ impl ScoreTexts {
     /// then counts it as not scored, which [`check_stats`] names.
     pub(crate) fn set_aside(line: &mut serde_json::Value) -> serde_json::Result<ScoreTexts> {
         let mut texts = ScoreTexts::deserialize(&*line)?;
+        let size = match line.get("size") {
+            Some(size) => Size::deserialize(size)?,
+            None => Size::STANDARD,
+        };
         let entries = line
             .get_mut("stats")
             .and_then(serde_json::Value::as_array_mut);
         for (entry, text) in entries.into_iter().flatten().zip(&mut texts.stats) {
             if entry.get("exact") == Some(&serde_json::Value::Bool(true))
                 && let Some(number) = entry.get("score").and_then(serde_json::Value::as_i64)
-                && ExactScore::try_from(number).is_err()
+                && i32::try_from(number)
+                    .ok()
+                    .and_then(|n| ExactScore::new_in(n, size))
+                    .is_none()
             {
                 text.beyond_scores = Some(number);
                 entry["exact"] = false.into();
@@ -82,6 +89,8 @@ impl ScoreTexts {
 pub(crate) struct Played<'a> {
     /// The game's index in its file.
     pub game: u64,
+    /// Its board.
+    pub size: Size,
     /// Its moves, a finished game.
     pub moves: &'a str,
     /// The opening its moves start with (no statistics).
@@ -96,9 +105,19 @@ pub(crate) fn check_stats(
     stats: &mut Vec<MoveReport>,
     texts: &ScoreTexts,
 ) -> Vec<String> {
+    with_geometry!(played.size, g => check_stats_in(played, stats, texts, g))
+}
+
+/// [`check_stats`] on the board of `geometry`.
+fn check_stats_in<G: Geometry>(
+    played: &Played<'_>,
+    stats: &mut Vec<MoveReport>,
+    texts: &ScoreTexts,
+    geometry: G,
+) -> Vec<String> {
     let game = played.game;
     let opening = played.opening;
-    let Ok(played) = Game::from_moves(played.moves) else {
+    let Ok(played) = Game::from_moves_in(played.moves, geometry) else {
         return Vec::new();
     };
     let after_opening = played.moves().get(opening.len()..).unwrap_or(&[]);
@@ -135,7 +154,7 @@ pub(crate) fn check_stats(
             "game {game}: {what}: the statistics do not follow from its moves: counted without them"
         )];
     }
-    let mut position = Position::new();
+    let mut position = Position::new_in(geometry);
     for column in &played.moves()[..opening.len()] {
         position.play_unchecked(*column);
     }
@@ -172,8 +191,8 @@ pub(crate) fn check_stats(
 
 /// Why the exact score of `stats`, a move from `position`, cannot be right, if it cannot;
 /// `previous` is the exact score of the move before it, if it had one.
-fn impossible(
-    position: &Position,
+fn impossible<G: Geometry>(
+    position: &Position<G>,
     stats: &MoveReport,
     previous: Option<ExactScore>,
 ) -> Option<String> {
@@ -197,8 +216,11 @@ fn impossible(
 /// move is: a four at once scores [`ExactScore::win_now`], the last cell filled without one
 /// 0; any other move at worst the opponent's four at once after it, at best a four with the
 /// mover's disc after next.
-fn possible(position: &Position, column: Column) -> (ExactScore, ExactScore, &'static str) {
-    let win_now = ExactScore::win_now(position);
+fn possible<G: Geometry>(
+    position: &Position<G>,
+    column: Column,
+) -> (ExactScore, ExactScore, &'static str) {
+    let win_now = ExactScore::win_now_in(position);
     let mut after = *position;
     after.play_unchecked(column);
     if position.is_winning_move(column) {
@@ -207,8 +229,9 @@ fn possible(position: &Position, column: Column) -> (ExactScore, ExactScore, &'s
         (ExactScore::DRAW, ExactScore::DRAW, "the last cell, a draw")
     } else {
         (
-            -ExactScore::win_now(&after),
-            ExactScore::win_at_ply(position.moves_played() + 2),
+            -ExactScore::win_now_in(&after),
+            // A win with the mover's next disc: two discs later than a win now.
+            ExactScore::new_any_size((win_now.value() - 1).max(0)).unwrap_or(ExactScore::DRAW),
             "a move that does not end the game",
         )
     }
@@ -252,6 +275,7 @@ mod tests {
     fn check(record: &mut GameRecord) -> Vec<String> {
         let played = Played {
             game: record.game,
+            size: record.size,
             moves: &record.moves,
             opening: &record.opening,
         };
@@ -307,6 +331,7 @@ mod tests {
         assert_eq!(read.stats[6].score, MoveValue::Unscored);
         let played = Played {
             game: read.game,
+            size: read.size,
             moves: &read.moves,
             opening: &read.opening,
         };

@@ -13,7 +13,7 @@ use crate::log::LogError;
 use crate::matches::{FirstPolicy, GameStart, MatchConfig, MatchError, Openings};
 use crate::record::{GameLog, GameRecord, LoadedLog};
 use crate::tournament::{pairing_seed, round_robin};
-use c4_core::excerpt;
+use c4_core::{Size, excerpt, with_geometry};
 use c4_players::PlayerSpec;
 use c4_solver::files::{self, FileError, PathError};
 use serde::{Deserialize, Serialize};
@@ -120,6 +120,9 @@ pub enum RunKind {
 pub struct RunManifest {
     /// Match or tournament.
     pub kind: RunKind,
+    /// The board, written only off 7x6 (a manifest without one is of 7x6).
+    #[serde(default, skip_serializing_if = "is_standard")]
+    pub size: Size,
     /// The players, as label and canonical spec, in order.
     pub players: Vec<(String, String)>,
     /// The run's seed.
@@ -138,6 +141,12 @@ impl RunManifest {
     #[must_use]
     pub fn differences(&self, recorded: &RunManifest) -> Vec<String> {
         let mut found = Vec::new();
+        if self.size != recorded.size {
+            found.push(format!(
+                "--size: the run is on the {} board, not {}",
+                recorded.size, self.size
+            ));
+        }
         let mut compare = |field: &str, asked: String, was: String| {
             if asked != was {
                 found.push(format!(
@@ -223,13 +232,17 @@ impl RunManifest {
                     format!("a pairing of {}", excerpt(&labels.join(", "))),
                 ));
             };
-            let start = GameStart::new(&self.openings, self.first, seed, record.game)?;
-            let expected_opening = start.opening.move_string();
-            let difference = if record.a_first != start.a_first {
+            let (a_first, seeds, expected_opening) = with_geometry!(self.size, g => {
+                let start = GameStart::new_in(&self.openings, self.first, seed, record.game, g)?;
+                (start.a_first, start.seeds, start.opening.move_string())
+            });
+            let difference = if record.size != self.size {
+                Some(("size", record.size.to_string(), self.size.to_string()))
+            } else if record.a_first != a_first {
                 Some((
                     "a_first",
                     record.a_first.to_string(),
-                    format!("{} (--first {:?})", start.a_first, self.first),
+                    format!("{a_first} (--first {:?})", self.first),
                 ))
             } else if record.opening != expected_opening {
                 Some((
@@ -237,11 +250,11 @@ impl RunManifest {
                     format!("{:?}", excerpt(&record.opening)),
                     format!("{expected_opening:?}"),
                 ))
-            } else if record.seeds != start.seeds {
+            } else if record.seeds != seeds {
                 Some((
                     "seeds",
                     format!("{:?}", record.seeds),
-                    format!("{:?} (from --seed {})", start.seeds, self.seed),
+                    format!("{seeds:?} (from --seed {})", self.seed),
                 ))
             } else {
                 None
@@ -273,6 +286,11 @@ impl RunManifest {
         let text = serde_json::to_string_pretty(self).expect("a manifest serialises");
         std::fs::write(&path, text + "\n").map_err(|e| PathError::new("cannot write", &path, e))
     }
+}
+
+/// Whether a manifest's board is 7x6, whose manifests leave it out.
+fn is_standard(size: &Size) -> bool {
+    size.is_standard()
 }
 
 fn describe_players(players: &[(String, String)]) -> String {
@@ -449,6 +467,7 @@ mod tests {
     fn manifest() -> RunManifest {
         RunManifest {
             kind: RunKind::Match,
+            size: Size::STANDARD,
             players: vec![("A".into(), "random".into()), ("B".into(), "medium".into())],
             seed: 1,
             first: FirstPolicy::Alternate,

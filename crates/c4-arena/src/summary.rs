@@ -4,6 +4,7 @@
 use crate::matches::tally;
 use crate::record::{GameRecord, GameResult};
 use crate::stats::{Interval, Spread, Sprt, SprtVerdict, Wdl};
+use c4_core::Size;
 use c4_solver::files::PathError;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -73,6 +74,9 @@ pub struct MatchSummary {
     pub b_spec: String,
     /// The run's seed.
     pub seed: u64,
+    /// The board of its games, written only off 7x6.
+    #[serde(skip_serializing_if = "is_standard")]
+    pub size: Size,
     /// Games played.
     pub games: u64,
     /// A's results.
@@ -93,6 +97,11 @@ pub struct MatchSummary {
     pub a_moves: SideStats,
     /// B's per-move figures.
     pub b_moves: SideStats,
+}
+
+/// Whether a summary's board is 7x6, whose summaries leave it out.
+fn is_standard(size: &Size) -> bool {
+    size.is_standard()
 }
 
 impl MatchSummary {
@@ -122,6 +131,7 @@ impl MatchSummary {
             b: first.map(|r| r.b.clone()).unwrap_or_default(),
             b_spec: first.map(|r| r.b_spec.clone()).unwrap_or_default(),
             seed,
+            size: first.map_or(Size::STANDARD, |r| r.size),
             games: records.len() as u64,
             wdl,
             a_first: by_colour(true),
@@ -150,7 +160,11 @@ impl MatchSummary {
             "A: {} ({})\nB: {} ({})",
             self.a, self.a_spec, self.b, self.b_spec
         );
-        let _ = writeln!(out, "games {}  seed {}", self.games, self.seed);
+        let _ = write!(out, "games {}  seed {}", self.games, self.seed);
+        if !self.size.is_standard() {
+            let _ = write!(out, "  board {}", self.size);
+        }
+        let _ = writeln!(out);
         let _ = writeln!(
             out,
             "A overall {}   as first {}   as second {}",

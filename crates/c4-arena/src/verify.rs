@@ -30,6 +30,14 @@ pub enum VerifyError {
         /// The game's moves.
         moves: String,
     },
+    /// The game is on another board than 7x6, whose positions alone are scored here.
+    #[error("game {game} is on the {size} board: its moves are checked on 7x6 only")]
+    OtherSize {
+        /// The game's index in its run.
+        game: u64,
+        /// Its board.
+        size: c4_core::Size,
+    },
     /// The scorer gave no exact score of a position the check needs.
     #[error("game {game}, {before:?}: a position has no score")]
     Unscored {
@@ -153,6 +161,12 @@ fn walk(
     from_ply: u32,
     mut visit: impl FnMut(&str, &Position, Column),
 ) -> Result<(), VerifyError> {
+    if !record.size.is_standard() {
+        return Err(VerifyError::OtherSize {
+            game: record.game,
+            size: record.size,
+        });
+    }
     let mut position = Position::new();
     for (index, digit) in record.moves.char_indices() {
         let column = digit
@@ -384,6 +398,7 @@ mod tests {
         }
         let record = GameRecord {
             game: 7,
+            size: c4_core::Size::STANDARD,
             a: "A".to_owned(),
             b: "B".to_owned(),
             a_spec: "perfect".to_owned(),
@@ -452,6 +467,7 @@ mod tests {
     fn record(opening: &str, moves: &str) -> GameRecord {
         GameRecord {
             game: 3,
+            size: c4_core::Size::STANDARD,
             a: "A".to_owned(),
             b: "B".to_owned(),
             a_spec: "A".to_owned(),

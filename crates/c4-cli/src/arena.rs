@@ -1,13 +1,17 @@
 //! `c4 match` and `c4 tournament`: many games in parallel, recorded as they end.
 
+use crate::board_size::SizeArg;
 use anyhow::{Context, Result, bail};
-use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
+use c4_arena::matches::{
+    Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match_in,
+};
 use c4_arena::record::GameRecord;
 use c4_arena::run::{OpenRun, RunKind, RunManifest, check_resumed};
 use c4_arena::stats::Sprt;
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
-use c4_core::excerpt;
+use c4_core::{Geometry, excerpt, with_geometry};
+use c4_eval::BoardTables;
 use c4_players::PlayerSpec;
 use c4_solver::files;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -52,6 +56,8 @@ pub struct RunOptions {
     /// Continue the run in --out: play only the games it is missing.
     #[arg(long, requires = "out")]
     pub resume: bool,
+    #[command(flatten)]
+    pub board: SizeArg,
 }
 
 #[derive(clap::Args, Debug)]
@@ -102,7 +108,8 @@ fn progress_bar(total: u64, label: &str) -> Progress {
 /// The largest openings file read: a line per opening, a million of them at most.
 const MAX_OPENINGS_BYTES: u64 = 64 << 20;
 
-fn openings(options: &RunOptions) -> Result<Openings> {
+/// The openings of the run, a listed one read on the board of `geometry`.
+fn openings<G: Geometry>(options: &RunOptions, geometry: G) -> Result<Openings> {
     if let Some(path) = &options.openings {
         let text = files::read_text(path, MAX_OPENINGS_BYTES)?;
         let list: Vec<String> = text
@@ -114,7 +121,7 @@ fn openings(options: &RunOptions) -> Result<Openings> {
             bail!("{} holds no openings", path.display());
         }
         for (i, line) in list.iter().enumerate() {
-            Openings::check(line)
+            Openings::check_in(line, geometry)
                 .map_err(|e| anyhow::anyhow!("{} line {}: {e}", path.display(), i + 1))?;
         }
         return Ok(Openings::List(list));
@@ -148,18 +155,24 @@ fn contestant(label: &str, spec: &str) -> Result<Contestant> {
 }
 
 pub fn run_match_command(args: &MatchArgs) -> Result<()> {
+    with_geometry!(args.run.board.size, g => match_in(args, g))
+}
+
+/// `c4 match` on the board of `geometry`.
+fn match_in<G: BoardTables>(args: &MatchArgs, geometry: G) -> Result<()> {
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let config = MatchConfig {
         a: contestant("A", &args.a)?,
         b: contestant("B", &args.b)?,
         games: args.run.games,
         seed: args.run.seed,
-        openings: openings(&args.run)?,
+        openings: openings(&args.run, geometry)?,
         first: first_policy(args.run.first),
         sprt,
     };
     let manifest = RunManifest {
         kind: RunKind::Match,
+        size: geometry.size(),
         players: [&config.a, &config.b]
             .iter()
             .map(|c| (c.label.clone(), c.spec.to_string()))
@@ -180,8 +193,15 @@ pub fn run_match_command(args: &MatchArgs) -> Result<()> {
     let pool = crate::threads::pool(args.run.threads)?;
     let progress = progress_bar(config.games, "match");
     progress.0.set_position(done.len() as u64);
-    let records =
-        pool.install(|| run_match(&config, done, run.as_mut().map(|r| &mut r.log), &progress))?;
+    let records = pool.install(|| {
+        run_match_in(
+            &config,
+            geometry,
+            done,
+            run.as_mut().map(|r| &mut r.log),
+            &progress,
+        )
+    })?;
     progress.0.finish_and_clear();
     let summary = MatchSummary::of(&records, config.seed, config.sprt.as_ref());
     let mut out = std::io::stdout().lock();
@@ -207,6 +227,11 @@ fn first_policy(first: FirstArg) -> FirstPolicy {
 }
 
 pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
+    with_geometry!(args.run.board.size, g => tournament_in(args, g))
+}
+
+/// `c4 tournament` on the board of `geometry`.
+fn tournament_in<G: BoardTables>(args: &TournamentArgs, geometry: G) -> Result<()> {
     let mut players: Vec<Contestant> = Vec::new();
     for text in &args.players {
         let (name, spec) = text
@@ -223,9 +248,10 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
     if players.len() < 2 {
         bail!("a tournament needs at least two --player");
     }
-    let openings = self::openings(&args.run)?;
+    let openings = self::openings(&args.run, geometry)?;
     let manifest = RunManifest {
         kind: RunKind::Tournament,
+        size: geometry.size(),
         players: players
             .iter()
             .map(|c| (c.label.clone(), c.spec.to_string()))
@@ -261,8 +287,9 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
             }
         }
         let records = pool.install(|| {
-            run_match(
+            run_match_in(
                 config,
+                geometry,
                 previous,
                 run.as_mut().map(|r| &mut r.log),
                 &Offset(&progress, base),
@@ -273,6 +300,9 @@ pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
     progress.0.finish_and_clear();
     let names: Vec<String> = players.iter().map(|p| p.label.clone()).collect();
     let table = Crosstable::of(&names, &all);
+    if !geometry.size().is_standard() {
+        println!("board {}", geometry.size());
+    }
     print!("{}", table.report(args.run.seed, args.run.games));
     if let Some(dir) = &args.run.out {
         table.save(dir, args.run.seed)?;

@@ -125,6 +125,7 @@ impl Plan {
     fn manifest(&self) -> RunManifest {
         RunManifest {
             kind: self.kind,
+            size: c4_core::Size::STANDARD,
             players: self
                 .players
                 .iter()

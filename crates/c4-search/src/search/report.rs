@@ -154,14 +154,16 @@ impl MoveReport {
 /// A report as JSON holds it (see the module's example).
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 struct MoveReportJson {
-    column: Column,
+    /// The column's number (1 for the leftmost), checked against `size` when read.
+    column: i64,
     score: i32,
     score_text: String,
     exact: bool,
     depth: u32,
     nodes: u64,
     time_ms: f64,
-    pv: Vec<Column>,
+    /// The line's column numbers, checked as `column` is.
+    pv: Vec<i64>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     note: Option<String>,
     /// 0 when the JSON does not say; a game record knows it from the move's place.
@@ -180,14 +182,14 @@ fn is_standard(size: &Size) -> bool {
 impl From<MoveReport> for MoveReportJson {
     fn from(report: MoveReport) -> MoveReportJson {
         MoveReportJson {
-            column: report.column,
+            column: i64::from(report.column.number()),
             score: report.score.number(),
             score_text: report.score_text(),
             exact: report.score.is_exact(),
             depth: report.depth,
             nodes: report.nodes,
             time_ms: report.time_ms(),
-            pv: report.pv,
+            pv: report.pv.iter().map(|c| i64::from(c.number())).collect(),
             note: report.note,
             ply: report.ply,
             size: report.size,
@@ -211,6 +213,14 @@ pub enum MoveReportError {
     /// The time is negative or not a number.
     #[error("time_ms {0} is not a duration")]
     Time(f64),
+    /// A column off the report's board.
+    #[error("column {number} is not on the {size} board: columns are 1-{}", size.width())]
+    Column {
+        /// The column's number.
+        number: i64,
+        /// The report's board.
+        size: Size,
+    },
     /// An exact score outside the scores of the board.
     #[error("an exact score: {0}")]
     Score(#[from] c4_solver::ScoreError),
@@ -219,8 +229,26 @@ pub enum MoveReportError {
 impl TryFrom<MoveReportJson> for MoveReport {
     type Error = MoveReportError;
     fn try_from(json: MoveReportJson) -> Result<MoveReport, MoveReportError> {
+        let size = json.size;
+        let on_board = |number: i64| {
+            usize::try_from(number)
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .filter(|&index| index < size.width())
+                .and_then(Column::of_some_board)
+                .ok_or(MoveReportError::Column { number, size })
+        };
+        let column = on_board(json.column)?;
+        let pv = json
+            .pv
+            .iter()
+            .map(|&n| on_board(n))
+            .collect::<Result<Vec<Column>, MoveReportError>>()?;
         let score = if json.exact {
-            MoveValue::exact(ExactScore::try_from(i64::from(json.score))?)
+            MoveValue::exact(
+                ExactScore::new_in(json.score, size)
+                    .ok_or(c4_solver::ScoreError::OutOfRange(i64::from(json.score)))?,
+            )
         } else if json.score_text == UNSCORED_TEXT {
             MoveValue::Unscored
         } else {
@@ -228,12 +256,12 @@ impl TryFrom<MoveReportJson> for MoveReport {
         };
         let time = duration_from_ms(json.time_ms)?;
         Ok(MoveReport {
-            column: json.column,
+            column,
             score,
             depth: json.depth,
             nodes: json.nodes,
             time,
-            pv: json.pv,
+            pv,
             note: json.note,
             ply: json.ply,
             size: json.size,
@@ -318,6 +346,33 @@ mod tests {
         json["column"] = 0.into();
         let error = serde_json::from_value::<MoveReport>(json).unwrap_err();
         assert!(error.to_string().contains("columns are 1-7"), "{error}");
+    }
+
+    #[test]
+    fn a_report_off_7x6_reads_back_with_the_columns_and_scores_of_its_board() {
+        let wide: Size = "12x4".parse().unwrap();
+        let report = MoveReport {
+            column: Column::of_some_board(11).unwrap(),
+            pv: vec![Column::of_some_board(11).unwrap(), Column::new(0).unwrap()],
+            score: MoveValue::exact(ExactScore::new_in(20, wide).unwrap()),
+            size: wide,
+            ..report(MoveValue::Unscored)
+        };
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["size"], "12x4");
+        let back: MoveReport = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back, report);
+        // 20 is beyond 7x6's scores, and column 12 beyond its columns.
+        assert!(ExactScore::new(20).is_none());
+        let mut on_7x6 = json;
+        on_7x6.as_object_mut().unwrap().remove("size");
+        let error = serde_json::from_value::<MoveReport>(on_7x6).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("column 12 is not on the 7x6 board"),
+            "{error}"
+        );
     }
 
     #[test]

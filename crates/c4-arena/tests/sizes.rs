@@ -1,0 +1,197 @@
+//! Matches on boards other than 7x6: games played and recorded on their board, records of
+//! 7x6 written and read as before.
+
+use c4_arena::matches::{
+    Contestant, FirstPolicy, MatchConfig, OpeningError, Openings, Quiet, run_match_in,
+};
+use c4_arena::record::{GameLog, GameRecord};
+use c4_arena::run::{MANIFEST_FILE, OpenRun, RunError, RunKind, RunManifest};
+use c4_core::{AnySize, Game, Size};
+use c4_players::PlayerSpec;
+
+fn config(games: u64, openings: Openings) -> MatchConfig {
+    let contestant = |label: &str, spec: &str| Contestant {
+        label: label.into(),
+        spec: PlayerSpec::parse(spec, 0).unwrap(),
+    };
+    MatchConfig {
+        a: contestant("A", "alphabeta:depth=2"),
+        b: contestant("B", "random"),
+        games,
+        seed: 3,
+        openings,
+        first: FirstPolicy::Alternate,
+        sprt: None,
+    }
+}
+
+/// A short match on `size`, each of its records checked against that board.
+fn match_on(size: &str, openings: Openings) -> Vec<GameRecord> {
+    let size: Size = size.parse().unwrap();
+    let records = run_match_in(
+        &config(4, openings),
+        AnySize::new(size),
+        vec![],
+        None,
+        &Quiet,
+    )
+    .expect("the match is played");
+    assert_eq!(records.len(), 4);
+    for record in &records {
+        assert_eq!(record.size, size);
+        let game = Game::from_moves_in(&record.moves, AnySize::new(size))
+            .unwrap_or_else(|e| panic!("{} on {size}: {e}", record.moves));
+        assert!(game.position().is_over(), "{}", record.moves);
+        assert!(record.moves.starts_with(&record.opening));
+        assert_eq!(
+            record.stats.len(),
+            record.moves.len() - record.opening.len()
+        );
+    }
+    records
+}
+
+#[test]
+fn a_match_on_6x5_is_played_and_recorded_on_6x5() {
+    let records = match_on("6x5", Openings::Random(2));
+    assert!(records.iter().all(|r| r.opening.len() == 2));
+    let line = serde_json::to_string(&records[0]).unwrap();
+    assert!(line.contains(r#""size":"6x5""#), "{line}");
+    let read: GameRecord = serde_json::from_str(&line).unwrap();
+    assert_eq!(read, records[0]);
+}
+
+#[test]
+fn a_match_on_10x4_writes_its_moves_in_letters() {
+    let records = match_on("10x4", Openings::List(vec!["aj".into()]));
+    for record in &records {
+        assert!(record.opening == "aj", "{}", record.opening);
+        assert!(
+            record.moves.chars().all(|c| ('a'..='j').contains(&c)),
+            "{}",
+            record.moves
+        );
+    }
+}
+
+#[test]
+fn a_games_file_of_another_size_reads_back_on_its_board() {
+    let records = match_on("10x4", Openings::None);
+    let dir = std::env::temp_dir().join(format!("c4-arena-sizes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.jsonl");
+    std::fs::remove_file(&path).ok();
+    let mut log = GameLog::open(&path, None).unwrap();
+    for record in &records {
+        log.append(record).unwrap();
+    }
+    drop(log);
+    let loaded = GameLog::load(&path).unwrap();
+    assert_eq!(loaded.records, records);
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_7x6_record_has_no_size_and_one_without_size_is_7x6() {
+    let records = c4_arena::matches::run_match(&config(2, Openings::None), vec![], None, &Quiet)
+        .expect("the match is played");
+    let line = serde_json::to_string(&records[0]).unwrap();
+    assert!(!line.contains("size"), "{line}");
+    let read: GameRecord = serde_json::from_str(&line).unwrap();
+    assert_eq!(read.size, Size::STANDARD);
+    assert_eq!(read, records[0]);
+}
+
+#[test]
+fn an_opening_off_the_board_names_the_size() {
+    let small = AnySize::new("6x5".parse().unwrap());
+    let error = Openings::check_in("47", small).unwrap_err();
+    assert!(matches!(error, OpeningError::Moves(_)), "{error:?}");
+    assert!(error.to_string().contains("6x5"), "{error}");
+    assert_eq!(Openings::check_in("46", small), Ok(()));
+}
+
+#[test]
+fn a_player_bound_to_7x6_is_refused_on_another_board_naming_both() {
+    let mut bound = config(2, Openings::None);
+    bound.a.spec = PlayerSpec::parse("alphabeta:depth=2,eval=kang", 0).unwrap();
+    let size = "6x5".parse().unwrap();
+    let error = run_match_in(&bound, AnySize::new(size), vec![], None, &Quiet).unwrap_err();
+    let text = error.to_string();
+    assert!(text.contains("6x5") && text.contains("7x6"), "{text}");
+}
+
+/// The manifest of a match of `config` on `size`.
+fn manifest(config: &MatchConfig, size: Size) -> RunManifest {
+    RunManifest {
+        kind: RunKind::Match,
+        size,
+        players: [&config.a, &config.b]
+            .iter()
+            .map(|c| (c.label.clone(), c.spec.to_string()))
+            .collect(),
+        seed: config.seed,
+        first: config.first,
+        openings: config.openings.clone(),
+        games: config.games,
+    }
+}
+
+#[test]
+fn a_run_folder_keeps_its_board_and_refuses_another() {
+    let dir = std::env::temp_dir().join(format!("c4-arena-sizes-run-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let small: Size = "6x5".parse().unwrap();
+    let config = config(4, Openings::Random(3));
+    let mut run = OpenRun::open(&dir, &manifest(&config, small), false).unwrap();
+    let played = run_match_in(
+        &config,
+        AnySize::new(small),
+        vec![],
+        Some(&mut run.log),
+        &Quiet,
+    )
+    .unwrap();
+    drop(run);
+    let text = std::fs::read_to_string(dir.join(MANIFEST_FILE)).unwrap();
+    assert!(text.contains(r#""size": "6x5""#), "{text}");
+    // Resumed on its board, the run has its games, each checked against the manifest.
+    let resumed = OpenRun::open(&dir, &manifest(&config, small), true).unwrap();
+    assert_eq!(resumed.done, played);
+    drop(resumed);
+    // On another board it is refused, naming both.
+    let error = OpenRun::open(&dir, &manifest(&config, Size::STANDARD), true)
+        .err()
+        .expect("another board is refused");
+    assert!(matches!(error, RunError::OtherRun { .. }), "{error}");
+    assert!(
+        error
+            .to_string()
+            .contains("--size: the run is on the 6x5 board, not 7x6"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_manifest_without_a_size_is_of_7x6() {
+    let dir = std::env::temp_dir().join(format!("c4-arena-sizes-old-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let standard = manifest(&config(2, Openings::None), Size::STANDARD);
+    standard.save(&dir).unwrap();
+    let text = std::fs::read_to_string(dir.join(MANIFEST_FILE)).unwrap();
+    assert!(!text.contains("size"), "{text}");
+    assert_eq!(RunManifest::load(&dir).unwrap(), Some(standard));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn verify_and_review_refuse_a_game_of_another_board_by_name() {
+    let record = match_on("6x5", Openings::None).remove(0);
+    let error = c4_arena::verify::check_game(&record, 0, |_| None).unwrap_err();
+    assert!(error.to_string().contains("on the 6x5 board"), "{error}");
+    let mut solver = c4_solver::Solver::new(10);
+    let error = c4_arena::review::review_record(&record, 0, &mut solver).unwrap_err();
+    assert!(error.to_string().contains("on the 6x5 board"), "{error}");
+}
