@@ -8,7 +8,7 @@ use c4_options::SpecError;
 use c4_players::PlayerSpec;
 use c4_search::search::MoveReport;
 use c4_solver::hashing::mix64;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -190,28 +190,13 @@ pub fn opening_for_in<G: Geometry>(
             let mut rng = SeededRng::seed_from_u64(mix64(seed ^ mix64(pair ^ 0x0be1)));
             // Draw until the opening leaves a game in progress (rarely more than one try).
             loop {
-                let game = random_play_in(&mut rng, *plies as usize, geometry);
+                let game = c4_search::random_play_in(&mut rng, *plies as usize, geometry);
                 if !game.position().is_over() {
                     return Ok(game);
                 }
             }
         }
     }
-}
-
-/// `plies` random legal moves from the empty board of `geometry` (fewer if the game ends),
-/// drawn as `c4_search::random_play` draws them on 7x6, so a run's openings stay the same.
-fn random_play_in<G: Geometry>(rng: &mut SeededRng, plies: usize, geometry: G) -> Game<G> {
-    let mut game = Game::new_in(geometry);
-    for _ in 0..plies {
-        let legal: Vec<c4_core::Column> = game.position().legal_moves().collect();
-        if legal.is_empty() {
-            break;
-        }
-        game.try_play(legal[rng.random_range(0..legal.len())])
-            .expect("a legal move");
-    }
-    game
 }
 
 /// Whether A moves first in `game`.

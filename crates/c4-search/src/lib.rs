@@ -21,8 +21,18 @@ pub mod search;
 /// A game of `plies` uniformly random legal moves from the empty board, or fewer if it ends
 /// sooner: the random openings of matches and the random positions of benchmarks.
 pub fn random_play(rng: &mut c4_eval::SeededRng, plies: usize) -> c4_core::Game {
+    random_play_in(rng, plies, c4_core::Standard)
+}
+
+/// [`random_play`] on the board of `geometry`: the same draws, so 7x6's games are the same
+/// whichever of the two makes them.
+pub fn random_play_in<G: c4_core::Geometry>(
+    rng: &mut c4_eval::SeededRng,
+    plies: usize,
+    geometry: G,
+) -> c4_core::Game<G> {
     use rand::RngExt;
-    let mut game = c4_core::Game::new();
+    let mut game = c4_core::Game::new_in(geometry);
     for _ in 0..plies {
         let legal: Vec<c4_core::Column> = game.position().legal_moves().collect();
         if legal.is_empty() {
