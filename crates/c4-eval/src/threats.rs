@@ -26,7 +26,7 @@
 //!
 //! The default weights were chosen by a small sweep of paired games at alpha-beta depth 4
 //! against `lines`, `center` and `kang` (100 random two-ply openings, both colours), and
-//! checked on other openings at depths 4 and 6 (`tests/threats_strength.rs`).
+//! checked on other openings at depths 4 and 6 (c4-players' `tests/players/threats_strength.rs`).
 
 use super::{Eval, Evaluator, Term};
 use crate::board_tables::BoardTables;

@@ -1,7 +1,7 @@
 //! The canonical text of player specs is in every saved games file, so it must never change:
 //! each spec written in the repository (experiments, tests, docs) and a set covering every
 //! option keeps the canonical text recorded in `data/canonical_specs.tsv`, and specs refused
-//! there stay refused. (c4-arena's `tests/old_runs.rs` replays games saved by an earlier c4.)
+//! there stay refused. (c4-arena's `tests/arena/old_runs.rs` replays games saved by an earlier c4.)
 //!
 //! After adding specs to the file (an input followed by a tab), fill in their canonical text
 //! with `C4_BLESS=1 cargo test -p c4-lab --test spec_golden`, and review the diff.

@@ -1,7 +1,7 @@
 """Every `python -m c4lab.ray` command in the sh blocks of the README and docs/ parses with the
 real argument parser: the long runs are not started, but a renamed option or a value that no
 longer parses fails here (the CLI's `c4` commands are checked the same way by
-crates/c4-cli/tests/docs_commands.rs). Each parse runs in a process of its own: Ray reads its
+crates/c4-cli/tests/cli/docs_commands.rs). Each parse runs in a process of its own: Ray reads its
 settings when it is first imported, and the Ray tests set theirs for this process."""
 
 from __future__ import annotations

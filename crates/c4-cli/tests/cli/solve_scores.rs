@@ -1,0 +1,26 @@
+//! `c4 solve` checks the score of a `MOVES SCORE` line against its answer (issue 40, item 9).
+
+use crate::support::{Said, run_with_input};
+
+fn solve(args: &[&str], input: &str) -> Said {
+    run_with_input(&[&["solve"], args].concat(), input)
+}
+
+#[test]
+fn issue_40_a_line_s_wrong_score_is_said_and_fails_the_run() {
+    let (code, out, err) = solve(&[], "4453 5\n");
+    assert_eq!(out, "4453 -2\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("line 1: \"4453\" scores -2, not 5"), "{err}");
+    assert!(
+        err.contains("1 of 1 line disagrees with the score it gives"),
+        "{err}"
+    );
+
+    let (code, out, err) = solve(&[], "4453 -2\n4453\n");
+    assert_eq!((code, out.as_str()), (0, "4453 -2\n4453 -2\n"), "{err}");
+    let (code, _, err) = solve(&["--weak"], "4453 -5\n");
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = solve(&["--weak"], "4453 3\n");
+    assert_eq!(code, 2, "{err}");
+}

@@ -1,0 +1,17 @@
+//! The server's integration tests, built as one test binary (one link of the server and its
+//! HTTP stack instead of one per file): each module is one subject.
+
+mod api;
+mod api_docs;
+mod bodies;
+mod browser;
+mod browser_support;
+mod cases;
+mod file_options;
+mod hint;
+mod limits;
+mod load;
+mod palette;
+mod shutdown;
+mod static_site;
+mod support;

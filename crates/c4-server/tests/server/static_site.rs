@@ -1,0 +1,215 @@
+//! The static site (`cargo xtask site`) end to end in headless Chromium, served by a plain
+//! file server (`python3 -m http.server`) with no API behind it: the engine runs in the
+//! page's Web Workers, compiled to WebAssembly.
+//!
+//! Ignored by default: it needs the site built first. `.ci/run` builds it into
+//! `target/site` and runs this test; `C4_SITE_DIR` names another folder.
+
+// Shared with browser.rs, which uses the parts this test does not (downloads, DevTools).
+
+use crate::browser_support::*;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A position past the opening book, red (the person) to move: after red's move in the centre
+/// (`crates/c4-players/tests/past_book_slow40`'s `773177734`) the solve takes 5.7 million
+/// nodes.
+const PAST_THE_BOOK: &str = "77317773";
+
+/// A guard against a scenario that hangs where no wait on the page does (a WebDriver call):
+/// far above what the whole scenario, a game against every level among it, takes on any
+/// machine, each of its waits bounded by [`PATIENCE`] already.
+const SCENARIO_GUARD: Duration = Duration::from_secs(1200);
+
+/// `python3 -m http.server` on a free loopback port serving `dir`; the child and the port.
+fn start_file_server(dir: &Path) -> TestResult<(Child, u16)> {
+    let mut child = Command::new("python3")
+        .args(["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"])
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    let mut line = String::new();
+    // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+    BufReader::new(stdout).read_line(&mut line)?;
+    let port = line
+        .split(" port ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|p| p.parse().ok());
+    match port {
+        Some(port) => Ok((child, port)),
+        None => {
+            let _ = child.kill();
+            Err(format!("the file server did not say its port: {line:?}").into())
+        }
+    }
+}
+
+/// A whole game against `level`, the person (red) clicking; returns the banner's words.
+async fn whole_game(client: &Client, base: &str, level: &str) -> TestResult<String> {
+    client.goto(base).await?;
+    wait_for(client, "body[data-turn='human']").await?;
+    select(client, "yellow-level", level).await?;
+    play_to_the_end(client).await?;
+    text_of(client, "banner-text").await
+}
+
+async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult {
+    // Time to first move: from opening a link where the computer (yellow, the default level)
+    // is to move until its disc is on the board, the module fetched and compiled on the way.
+    // Printed for docs/benchmarks.md, not asserted.
+    let opened = Instant::now();
+    client.goto(&format!("{base}#4")).await?;
+    wait_for_move_count(client, 2).await?;
+    eprintln!("time to first move: {} ms", opened.elapsed().as_millis());
+
+    client.goto(base).await?;
+    wait_for(client, "body[data-turn='human']").await?;
+    let footer = text_of(client, "footer-text").await?;
+    assert!(footer.contains("WebAssembly"), "{footer}");
+    let page = client.find(Locator::Css("body")).await?.text().await?;
+    assert!(
+        !page.to_lowercase().contains("server"),
+        "the static page speaks of a server: {page}"
+    );
+    assert!(!shown(client, "save").await?);
+
+    // The analysis of the empty board is exact at once, from the book in the module.
+    click(client, "analysis-toggle").await?;
+    wait_for(client, "#analysis[data-exact='true']").await?;
+    let best = client
+        .find(Locator::Css("#analysis .best"))
+        .await?
+        .text()
+        .await?;
+    assert!(best.starts_with("win"), "the centre wins: {best:?}");
+    click(client, "analysis-toggle").await?;
+
+    // A hint on the empty board is perfect play from the book: the centre.
+    click(client, "hint").await?;
+    let said = wait_for_text(client, "hint-text", "Hint: column").await?;
+    assert!(
+        said.contains("column 4") && said.contains("perfect play"),
+        "{said}"
+    );
+
+    // Undo while the computer (perfect) searches a position past the book, millions of
+    // nodes: its search is stopped and the person is to move again, only their own move
+    // taken back (kept for redo), never the computer's. Where the computer's move landed
+    // before the undo (a machine too slow to click in time), the undo took both back and the
+    // try shows nothing: the next one tries again.
+    let mut tries = 0;
+    loop {
+        client.goto("about:blank").await?;
+        client.goto(&format!("{base}#{PAST_THE_BOOK}")).await?;
+        wait_for(client, "body[data-turn='human']").await?;
+        select(client, "yellow-level", "perfect").await?;
+        click_a_column(client).await?;
+        wait_for(client, "body[data-turn='ai']").await?;
+        click(client, "undo").await?;
+        wait_for(client, "body[data-turn='human']").await?;
+        assert_eq!(moves(client).await?, PAST_THE_BOOK);
+        let line = count(client, "#move-list li").await?;
+        if line == PAST_THE_BOOK.len() + 1 {
+            eprintln!(
+                "undo during the computer's search: caught at try {}",
+                tries + 1
+            );
+            break;
+        }
+        assert_eq!(line, PAST_THE_BOOK.len() + 2, "the line kept for redo");
+        tries += 1;
+        assert!(
+            tries < 5,
+            "the computer's move landed before each of {tries} undos"
+        );
+    }
+
+    // A shared link opens its position.
+    client.goto(&format!("{base}#445")).await?;
+    wait_for(client, "#board[data-moves='445']").await?;
+
+    // Another size, picked from the menu: a whole game on 6x5 against the computer, on six
+    // columns of five rows, and its review, the last move judged first.
+    client.goto(base).await?;
+    wait_for(client, "body[data-turn='human']").await?;
+    select(client, "yellow-level", "easy").await?;
+    select(client, "size", "6x5").await?;
+    wait_for_text(client, "status", "press 1-6").await?;
+    assert_eq!(board_shape(client).await?, (6, 5));
+    play_to_the_end(client).await?;
+    let played = moves(client).await?;
+    assert!(played.chars().all(|c| ('1'..='6').contains(&c)), "{played}");
+    assert_eq!(count(client, ".disc:not(.preview)").await?, played.len());
+    let link = client.current_url().await?;
+    assert_eq!(link.fragment(), Some(format!("6x5:{played}").as_str()));
+    click(client, "review").await?;
+    wait_for_text(client, "hint-text", "Review:").await?;
+    wait_for(client, "#move-list li:last-child .mark").await?;
+
+    // A whole game against every level the engine has, then the review of the last one
+    // (the strongest).
+    for level in c4_players::LEVELS.iter().map(|level| level.name) {
+        let banner = whole_game(client, base, level).await?;
+        eprintln!("against {level}: {banner}");
+        if level == "perfect" {
+            assert!(!banner.contains("You win"), "perfect lost: {banner}");
+        }
+    }
+    click(client, "review").await?;
+    let review = wait_for_text(client, "hint-text", "Review:").await?;
+    assert!(review.contains("optimal"), "{review}");
+    wait_for(client, "#move-list .mark").await?;
+    let png = client.screenshot().await?;
+    std::fs::write(screenshot, png)?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the static site: cargo xtask site --out target/site (.ci/run builds it)"]
+async fn the_static_site_plays_every_level_with_no_server() {
+    let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target");
+    let site = std::env::var_os("C4_SITE_DIR").map_or_else(|| target.join("site"), PathBuf::from);
+    assert!(
+        site.join("engine/c4_wasm_bg.wasm").is_file(),
+        "no static site in {}: build it with `cargo xtask site --out {}`",
+        site.display(),
+        site.display()
+    );
+    let (mut files, file_port) = start_file_server(&site).expect("python3 -m http.server starts");
+    let (mut driver, port) = start_chromedriver().expect("chromedriver starts");
+    let capabilities = json!({
+        "goog:chromeOptions": { "binary": CHROMIUM, "args": CHROMIUM_ARGS }
+    });
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities.as_object().unwrap().clone())
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await;
+    let result = match client {
+        Ok(client) => {
+            let screenshot = target.join("browser-static-site.png");
+            let base = format!("http://127.0.0.1:{file_port}/");
+            let outcome =
+                tokio::time::timeout(SCENARIO_GUARD, scenario(&client, &base, &screenshot))
+                    .await
+                    .unwrap_or_else(|_| {
+                        Err(format!("the scenario took over {SCENARIO_GUARD:?}").into())
+                    });
+            let _ = client.close().await;
+            outcome
+        }
+        Err(e) => Err(format!("cannot start a Chromium session: {e}").into()),
+    };
+    for child in [&mut driver, &mut files] {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    result.unwrap();
+}
