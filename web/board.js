@@ -130,11 +130,17 @@ export function updatePlayable() {
 }
 
 export function showPreview(number) {
+  // A preview already in place stays: replacing the disc under a pressed button (its focus
+  // comes with the press) would leave the press's target out of the page.
+  const cell = humansTurn() && state.summary.legal_columns.includes(number)
+    ? cellAt(number, discsIn(number) + 1)
+    : null;
+  if (cell && cell.querySelector(".disc.preview")) return;
   clearPreview();
-  if (!humansTurn() || !state.summary.legal_columns.includes(number)) return;
+  if (!cell) return;
   const disc = document.createElement("span");
   disc.className = `disc preview ${state.summary.to_move}`;
-  cellAt(number, discsIn(number) + 1).append(disc);
+  cell.append(disc);
 }
 
 export function clearPreview() {
