@@ -1,8 +1,9 @@
 //! `c4 solve`: exact scores for positions read from standard input, one per line, in the
 //! reference solver's layout, so the test sets can be piped in as they are.
 
+use crate::board_size::SizeArg;
 use crate::lines::{Line, LineError, next_line};
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
 use c4_books::{BookChoice, OpeningBook};
 use c4_core::excerpt;
 use c4_core::{AnySize, Geometry, ParseMovesError, Position, Size, Standard, parse_moves_in};
@@ -36,11 +37,8 @@ pub struct SolveArgs {
     /// size (another size is refused, naming both; other sizes have no default book).
     #[arg(long)]
     pub book: Option<BookChoice>,
-    /// The board's size, WxH (columns x rows): 7x6 by default, any from 4x4 up to 12x4 and
-    /// 4x15 whose board fits 64 bits (W x (H+1) <= 64). Moves are column digits where the
-    /// board is at most 9 wide, letters a-l on any.
-    #[arg(long, value_name = "WxH")]
-    pub size: Option<String>,
+    #[command(flatten)]
+    pub board: SizeArg,
     /// Positions given as arguments, which `c4 solve` refuses: they come on standard input.
     #[arg(hide = true, allow_hyphen_values = true)]
     pub arguments: Vec<String>,
@@ -238,10 +236,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             args.table
         );
     }
-    let size = match &args.size {
-        Some(text) => text.parse::<Size>().map_err(|e| anyhow!("--size: {e}"))?,
-        None => Size::STANDARD,
-    };
+    let size = args.board.size;
     if !size.is_standard() && args.book == Some(BookChoice::Builtin) {
         bail!(
             "--book builtin is a book of the {} board: it cannot answer positions of the \
