@@ -221,9 +221,17 @@ pub enum MoveReportError {
         /// The report's board.
         size: Size,
     },
-    /// An exact score outside the scores of the board.
-    #[error("an exact score: {0}")]
-    Score(#[from] c4_solver::ScoreError),
+    /// An exact score outside the scores of the report's board.
+    #[error(
+        "an exact score: {score} is outside -{max}..={max}, the exact scores of the {size} board",
+        max = ExactScore::max_in(size.cells()).value()
+    )]
+    Score {
+        /// The score given.
+        score: i32,
+        /// The report's board.
+        size: Size,
+    },
 }
 
 impl TryFrom<MoveReportJson> for MoveReport {
@@ -245,10 +253,12 @@ impl TryFrom<MoveReportJson> for MoveReport {
             .map(|&n| on_board(n))
             .collect::<Result<Vec<Column>, MoveReportError>>()?;
         let score = if json.exact {
-            MoveValue::exact(
-                ExactScore::new_in(json.score, size)
-                    .ok_or(c4_solver::ScoreError::OutOfRange(i64::from(json.score)))?,
-            )
+            MoveValue::exact(ExactScore::new_in(json.score, size).ok_or(
+                MoveReportError::Score {
+                    score: json.score,
+                    size,
+                },
+            )?)
         } else if json.score_text == UNSCORED_TEXT {
             MoveValue::Unscored
         } else {
@@ -371,6 +381,16 @@ mod tests {
             error
                 .to_string()
                 .contains("column 12 is not on the 7x6 board"),
+            "{error}"
+        );
+        // A score beyond the board's own range says that range and the board.
+        let mut beyond = serde_json::to_value(&report).unwrap();
+        beyond["score"] = 22.into();
+        let error = serde_json::from_value::<MoveReport>(beyond).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("22 is outside -21..=21, the exact scores of the 12x4 board"),
             "{error}"
         );
     }
