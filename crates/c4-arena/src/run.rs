@@ -121,7 +121,7 @@ pub struct RunManifest {
     /// Match or tournament.
     pub kind: RunKind,
     /// The board, written only off 7x6 (a manifest without one is of 7x6).
-    #[serde(default, skip_serializing_if = "is_standard")]
+    #[serde(default, skip_serializing_if = "Size::is_standard")]
     pub size: Size,
     /// The players, as label and canonical spec, in order.
     pub players: Vec<(String, String)>,
@@ -286,11 +286,6 @@ impl RunManifest {
         let text = serde_json::to_string_pretty(self).expect("a manifest serialises");
         std::fs::write(&path, text + "\n").map_err(|e| PathError::new("cannot write", &path, e))
     }
-}
-
-/// Whether a manifest's board is 7x6, whose manifests leave it out.
-fn is_standard(size: &Size) -> bool {
-    size.is_standard()
 }
 
 fn describe_players(players: &[(String, String)]) -> String {

@@ -75,7 +75,7 @@ pub struct MatchSummary {
     /// The run's seed.
     pub seed: u64,
     /// The board of its games, written only off 7x6.
-    #[serde(skip_serializing_if = "is_standard")]
+    #[serde(skip_serializing_if = "Size::is_standard")]
     pub size: Size,
     /// Games played.
     pub games: u64,
@@ -97,11 +97,6 @@ pub struct MatchSummary {
     pub a_moves: SideStats,
     /// B's per-move figures.
     pub b_moves: SideStats,
-}
-
-/// Whether a summary's board is 7x6, whose summaries leave it out.
-fn is_standard(size: &Size) -> bool {
-    size.is_standard()
 }
 
 impl MatchSummary {

@@ -9,6 +9,7 @@
 use crate::matches::{Contestant, FirstPolicy, MatchConfig, Openings, game_seed};
 use crate::record::GameRecord;
 use crate::summary::points;
+use c4_core::Size;
 use serde::Serialize;
 use std::path::Path;
 
@@ -67,6 +68,9 @@ pub struct Rating {
 /// The crosstable: `points[i][j]` and `games[i][j]` of player i against j.
 #[derive(Clone, Debug, Serialize)]
 pub struct Crosstable {
+    /// The board of its games, written only off 7x6.
+    #[serde(skip_serializing_if = "Size::is_standard")]
+    pub size: Size,
     /// Player names in entry order.
     pub names: Vec<String>,
     /// Points of row against column.
@@ -86,17 +90,28 @@ impl Crosstable {
         crate::summary::write_file(dir, "summary.csv", &self.ratings_csv())
     }
 
-    /// The crosstable and ratings as the CLI prints them, after the run's seed and size.
+    /// The crosstable and ratings as the CLI prints them, after the board (off 7x6), the
+    /// run's seed and games per pairing.
     #[must_use]
     pub fn report(&self, seed: u64, games: u64) -> String {
-        format!("seed {seed}, {games} games per pairing\n{}", self.to_text())
+        let board = if self.size.is_standard() {
+            String::new()
+        } else {
+            format!("board {}\n", self.size)
+        };
+        format!(
+            "{board}seed {seed}, {games} games per pairing\n{}",
+            self.to_text()
+        )
     }
 
-    /// Builds the crosstable of `records`, whose `a`/`b` labels are among `names`.
+    /// Builds the crosstable of `records`, whose `a`/`b` labels are among `names`, on their
+    /// board (7x6 when there is none).
     #[must_use]
     pub fn of(names: &[String], records: &[GameRecord]) -> Crosstable {
         let n = names.len();
         let mut table = Crosstable {
+            size: records.first().map_or(Size::STANDARD, |r| r.size),
             names: names.to_vec(),
             points: vec![vec![0.0; n]; n],
             games: vec![vec![0; n]; n],
@@ -286,6 +301,7 @@ mod tests {
     fn stronger_player_ranks_first_and_ratings_centre_on_zero() {
         let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
         let mut t = Crosstable {
+            size: Size::STANDARD,
             names,
             points: vec![vec![0.0; 3]; 3],
             games: vec![vec![0; 3]; 3],

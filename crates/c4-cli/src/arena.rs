@@ -300,9 +300,6 @@ fn tournament_in<G: BoardTables>(args: &TournamentArgs, geometry: G) -> Result<(
     progress.0.finish_and_clear();
     let names: Vec<String> = players.iter().map(|p| p.label.clone()).collect();
     let table = Crosstable::of(&names, &all);
-    if !geometry.size().is_standard() {
-        println!("board {}", geometry.size());
-    }
     print!("{}", table.report(args.run.seed, args.run.games));
     if let Some(dir) = &args.run.out {
         table.save(dir, args.run.seed)?;

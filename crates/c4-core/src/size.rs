@@ -140,7 +140,7 @@ impl Size {
 
     /// Whether this is the standard 7x6 board.
     #[must_use]
-    pub const fn is_standard(self) -> bool {
+    pub const fn is_standard(&self) -> bool {
         self.width == Size::STANDARD.width && self.height == Size::STANDARD.height
     }
 

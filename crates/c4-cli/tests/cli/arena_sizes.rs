@@ -163,6 +163,10 @@ fn a_tournament_on_10x4_plays_and_records_10x4_games() {
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("board 10x4\n"), "{out}");
     assert_eq!(records_on(&dir, "10x4").len(), 6);
+    // The crosstable's file names its board too.
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["crosstable"]["size"], "10x4", "{summary}");
     let (code, _, err) = run(&[
         "tournament",
         "--player",

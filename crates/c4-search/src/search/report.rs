@@ -170,13 +170,8 @@ struct MoveReportJson {
     #[serde(default)]
     ply: u32,
     /// Written off 7x6 only; absent means 7x6.
-    #[serde(default, skip_serializing_if = "is_standard")]
+    #[serde(default, skip_serializing_if = "Size::is_standard")]
     size: Size,
-}
-
-/// Whether `size` is 7x6, which a report's JSON leaves unsaid.
-fn is_standard(size: &Size) -> bool {
-    size.is_standard()
 }
 
 impl From<MoveReport> for MoveReportJson {
