@@ -202,11 +202,7 @@ impl OpeningBook {
     /// The score the book gives `position`, or its win at once (the book leaves out positions
     /// whose side to move wins at once).
     pub(crate) fn known<G: Geometry>(&self, position: &Position<G>) -> Option<ExactScore> {
-        self.get(position).or_else(|| {
-            position
-                .can_win_next()
-                .then(|| ExactScore::win_now_in(position))
-        })
+        c4_solver::stored_or_win_now(self.get(position), position)
     }
 
     /// The exact score of each move of `position` (not over) when the book scores them all

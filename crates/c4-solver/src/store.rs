@@ -20,6 +20,19 @@ pub trait ScoreStore: Send + Sync {
     fn score(&self, canonical_key: u64) -> Option<ExactScore>;
 }
 
+/// The score a store's `stored` answer gives `position`, or its win at once: stores leave
+/// out the positions whose side to move wins at once, which need no look-up.
+pub fn stored_or_win_now<G: Geometry>(
+    stored: Option<ExactScore>,
+    position: &Position<G>,
+) -> Option<ExactScore> {
+    stored.or_else(|| {
+        position
+            .can_win_next()
+            .then(|| ExactScore::win_now_in(position))
+    })
+}
+
 /// The store a solver consults, with its depth read once: the search's probe compares a
 /// disc count before it makes a call through the trait.
 #[derive(Clone)]
@@ -54,10 +67,6 @@ impl Consulted {
     /// The score the store gives `position`, or its win at once (stores leave out the
     /// positions whose side to move wins at once).
     pub(crate) fn known<G: Geometry>(&self, position: &Position<G>) -> Option<ExactScore> {
-        self.get(position).or_else(|| {
-            position
-                .can_win_next()
-                .then(|| ExactScore::win_now_in(position))
-        })
+        stored_or_win_now(self.get(position), position)
     }
 }
