@@ -136,6 +136,23 @@ pub struct RunManifest {
 }
 
 impl RunManifest {
+    /// The manifest of a match of `config` on the board of `size`.
+    #[must_use]
+    pub fn of_match(config: &MatchConfig, size: Size) -> RunManifest {
+        RunManifest {
+            kind: RunKind::Match,
+            size,
+            players: [&config.a, &config.b]
+                .iter()
+                .map(|c| (c.label.clone(), c.spec.to_string()))
+                .collect(),
+            seed: config.seed,
+            first: config.first,
+            openings: config.openings.clone(),
+            games: config.games,
+        }
+    }
+
     /// How `self` (what a resuming command asks for) differs from `recorded` (the run in
     /// the folder), one line per field; the number of games may grow.
     #[must_use]

@@ -170,18 +170,7 @@ fn match_in<G: BoardTables>(args: &MatchArgs, geometry: G) -> Result<()> {
         first: first_policy(args.run.first),
         sprt,
     };
-    let manifest = RunManifest {
-        kind: RunKind::Match,
-        size: geometry.size(),
-        players: [&config.a, &config.b]
-            .iter()
-            .map(|c| (c.label.clone(), c.spec.to_string()))
-            .collect(),
-        seed: config.seed,
-        first: config.first,
-        openings: config.openings.clone(),
-        games: config.games,
-    };
+    let manifest = RunManifest::of_match(&config, geometry.size());
     let (done, mut run) = open_run(&args.run, &manifest)?;
     check_resumed(&done, std::slice::from_ref(&config))?;
     eprintln!(

@@ -5,7 +5,7 @@ use c4_arena::matches::{
     Contestant, FirstPolicy, MatchConfig, OpeningError, Openings, Quiet, run_match_in,
 };
 use c4_arena::record::{GameLog, GameRecord};
-use c4_arena::run::{MANIFEST_FILE, OpenRun, RunError, RunKind, RunManifest};
+use c4_arena::run::{MANIFEST_FILE, OpenRun, RunError, RunManifest};
 use c4_core::{AnySize, Game, Size};
 use c4_players::PlayerSpec;
 
@@ -122,29 +122,13 @@ fn a_player_bound_to_7x6_is_refused_on_another_board_naming_both() {
     assert!(text.contains("6x5") && text.contains("7x6"), "{text}");
 }
 
-/// The manifest of a match of `config` on `size`.
-fn manifest(config: &MatchConfig, size: Size) -> RunManifest {
-    RunManifest {
-        kind: RunKind::Match,
-        size,
-        players: [&config.a, &config.b]
-            .iter()
-            .map(|c| (c.label.clone(), c.spec.to_string()))
-            .collect(),
-        seed: config.seed,
-        first: config.first,
-        openings: config.openings.clone(),
-        games: config.games,
-    }
-}
-
 #[test]
 fn a_run_folder_keeps_its_board_and_refuses_another() {
     let dir = std::env::temp_dir().join(format!("c4-arena-sizes-run-{}", std::process::id()));
     std::fs::remove_dir_all(&dir).ok();
     let small: Size = "6x5".parse().unwrap();
     let config = config(4, Openings::Random(3));
-    let mut run = OpenRun::open(&dir, &manifest(&config, small), false).unwrap();
+    let mut run = OpenRun::open(&dir, &RunManifest::of_match(&config, small), false).unwrap();
     let played = run_match_in(
         &config,
         AnySize::new(small),
@@ -158,7 +142,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
     assert!(text.contains(r#""size": "6x5""#), "{text}");
     // Resumed on its board, the run has its games, each checked against the manifest (in
     // the order they finished, which games played side by side choose).
-    let resumed = OpenRun::open(&dir, &manifest(&config, small), true).unwrap();
+    let resumed = OpenRun::open(&dir, &RunManifest::of_match(&config, small), true).unwrap();
     let by_game = |mut records: Vec<GameRecord>| {
         records.sort_by_key(|record| record.game);
         records
@@ -166,7 +150,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
     assert_eq!(by_game(resumed.done.clone()), by_game(played));
     drop(resumed);
     // On another board it is refused, naming both.
-    let error = OpenRun::open(&dir, &manifest(&config, Size::STANDARD), true)
+    let error = OpenRun::open(&dir, &RunManifest::of_match(&config, Size::STANDARD), true)
         .err()
         .expect("another board is refused");
     assert!(matches!(error, RunError::OtherRun { .. }), "{error}");
@@ -183,7 +167,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
 fn a_manifest_without_a_size_is_of_7x6() {
     let dir = std::env::temp_dir().join(format!("c4-arena-sizes-old-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let standard = manifest(&config(2, Openings::None), Size::STANDARD);
+    let standard = RunManifest::of_match(&config(2, Openings::None), Size::STANDARD);
     standard.save(&dir).unwrap();
     let text = std::fs::read_to_string(dir.join(MANIFEST_FILE)).unwrap();
     assert!(!text.contains("size"), "{text}");
