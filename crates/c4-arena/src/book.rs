@@ -13,7 +13,7 @@ use c4_books::OpeningBook;
 use c4_books::build::{BookBuild, BuildError, BuildEvent};
 use c4_books::verify::BookCheckError;
 use c4_books::{BookError, EntryError, Place, binary, positions_by_ply, text};
-use c4_core::{Game, ParseMovesError};
+use c4_core::{Game, Geometry, ParseMovesError};
 use c4_solver::files::PathError;
 use c4_solver::{ExactScore, ScoreError, SolveError, Solver};
 use std::path::{Path, PathBuf};
@@ -325,12 +325,24 @@ pub fn resume_scores(
     resume_with(path, header, book, text::parse_line)
 }
 
-/// [`resume_scores`] for lines read by `parse`.
-fn resume_with(
+/// [`resume_scores`] of positions on the board of `geometry`, into `book`, a book of its size.
+pub fn resume_scores_in<G: Geometry>(
     path: &Path,
     header: &str,
     book: &mut OpeningBook,
-    parse: fn(&str) -> Result<(c4_core::Position, ExactScore), EntryError>,
+    geometry: G,
+) -> Result<ResumedScores, BookProgressError> {
+    resume_with(path, header, book, |line| {
+        text::parse_line_in(line, geometry)
+    })
+}
+
+/// [`resume_scores`] for lines read by `parse`.
+fn resume_with<G: Geometry>(
+    path: &Path,
+    header: &str,
+    book: &mut OpeningBook,
+    parse: impl Fn(&str) -> Result<Scored<G>, EntryError>,
 ) -> Result<ResumedScores, BookProgressError> {
     let (contents, log) = AppendLog::resume(path, Some(header), |line| read_whole(parse(line)))?;
     let scores = insert_lines(path, book, contents.entries)?;
@@ -486,6 +498,9 @@ fn upgrade_version_1(
 /// interruption, or damage elsewhere (see [`crate::log`]).
 type WholeLine<T> = Result<T, EntryError>;
 
+/// A scored position of the board of `G`, as a line gives it.
+type Scored<G> = (c4_core::Position<G>, ExactScore);
+
 /// A line's entry as a log reads it (see [`WholeLine`]).
 fn read_whole<T>(parsed: Result<T, EntryError>) -> Result<WholeLine<T>, EntryError> {
     match parsed {
@@ -507,10 +522,10 @@ fn damaged(path: &Path, line: usize, error: EntryError) -> BookProgressError {
 
 /// Adds the scores read from the lines of the file at `path` to `book`, each checked as a
 /// book's are (a score its ply allows, no other score for it or its mirror): how many.
-fn insert_lines(
+fn insert_lines<G: Geometry>(
     path: &Path,
     book: &mut OpeningBook,
-    lines: Vec<Entry<WholeLine<(c4_core::Position, ExactScore)>>>,
+    lines: Vec<Entry<WholeLine<Scored<G>>>>,
 ) -> Result<usize, BookProgressError> {
     let mut entries = text::Entries::new(book);
     for Entry { line, value } in lines {

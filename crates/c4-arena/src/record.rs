@@ -298,33 +298,35 @@ pub fn human_move(column: Column, ply: u32, time: Duration) -> MoveReport {
 }
 
 impl GameRecord {
-    /// The record (game 0) of a finished game that `a` and `b` played from `opening` on (A
-    /// red if `a_first`), `stats` holding each move after the opening; an error says what
-    /// does not fit: moves that are not a finished game, an opening that does not start
-    /// them, or statistics that are not one per move of the players, each of its column.
-    /// Each move's `ply` is set from its place, whatever the statistics said.
+    /// The record (game 0) of a finished game on the board `size` that `a` and `b` played
+    /// from `opening` on (A red if `a_first`), `stats` holding each move after the opening;
+    /// an error says what does not fit: moves that are not a finished game of that board, an
+    /// opening that does not start them, or statistics that are not one per move of the
+    /// players, each of its column. Each move's `ply` is set from its place.
     pub fn played(
+        size: Size,
         [a, b]: [Seat; 2],
         a_first: bool,
         opening: &str,
         moves: &str,
         mut stats: Vec<MoveReport>,
     ) -> Result<GameRecord, PlayedError> {
-        let game = Game::from_moves(moves).map_err(|source| PlayedError::Moves {
+        let read = |moves: &str| {
+            with_geometry!(size, g => Game::from_moves_in(moves, g)
+                .map(|game| (game.move_string(), game.position().status())))
+        };
+        let (moves, status) = read(moves).map_err(|source| PlayedError::Moves {
             moves: moves.to_owned(),
             source,
         })?;
-        let opening = Game::from_moves(opening)
-            .map_err(|source| PlayedError::Opening {
-                opening: opening.to_owned(),
-                source,
-            })?
-            .move_string();
-        let moves = game.move_string();
+        let (opening, _) = read(opening).map_err(|source| PlayedError::Opening {
+            opening: opening.to_owned(),
+            source,
+        })?;
         let Some(played) = moves.strip_prefix(&opening) else {
             return Err(PlayedError::OpeningNotStart { opening, moves });
         };
-        let (result, winner) = GameResult::of(game.position().status(), a_first)
+        let (result, winner) = GameResult::of(status, a_first)
             .ok_or_else(|| PlayedError::Unfinished(moves.clone()))?;
         if stats.len() != played.len() {
             return Err(PlayedError::StatisticsCount {
@@ -333,7 +335,10 @@ impl GameRecord {
             });
         }
         for (i, (digit, summary)) in played.chars().zip(&stats).enumerate() {
-            if Column::from_digit(digit) != Some(summary.column) {
+            let column = size
+                .column_from_digit(digit)
+                .or(size.column_from_letter(digit));
+            if column != Some(summary.column) {
                 return Err(PlayedError::StatisticsColumn {
                     number: opening.len() + i + 1,
                     digit,
@@ -344,7 +349,7 @@ impl GameRecord {
         set_plies(opening.len(), &mut stats);
         Ok(GameRecord {
             game: 0,
-            size: Size::STANDARD,
+            size,
             a: a.name,
             b: b.name,
             a_spec: a.spec,
@@ -526,6 +531,16 @@ mod tests {
         [Seat::human("you"), computer]
     }
 
+    /// A 7x6 game of `seats()` as a record.
+    fn played(
+        a_first: bool,
+        opening: &str,
+        moves: &str,
+        stats: Vec<MoveReport>,
+    ) -> Result<GameRecord, PlayedError> {
+        GameRecord::played(Size::STANDARD, seats(), a_first, opening, moves, stats)
+    }
+
     /// Human moves of `moves`, played after `opening` moves.
     fn stats_of(opening: usize, moves: &str) -> Vec<MoveReport> {
         moves
@@ -544,18 +559,14 @@ mod tests {
     #[test]
     fn a_played_game_becomes_a_record_that_reads_back() {
         // Yellow (A, the human) answers an opening of 4; red wins on column 4.
-        let record =
-            GameRecord::played(seats(), false, "4", "4343434", stats_of(1, "343434")).unwrap();
+        let record = played(false, "4", "4343434", stats_of(1, "343434")).unwrap();
         assert_eq!(record.result, GameResult::Loss);
         assert_eq!(record.winner, Some(Player::Red));
         assert_eq!(record.seeds, [0, 7]);
         assert!(record.chosen_by_a(0) && !record.chosen_by_a(1));
         // The statistics' plies are the record's, from each move's place.
         let misplaced = stats_of(0, "343434");
-        assert_eq!(
-            GameRecord::played(seats(), false, "4", "4343434", misplaced).unwrap(),
-            record
-        );
+        assert_eq!(played(false, "4", "4343434", misplaced).unwrap(), record);
         let line = serde_json::to_string(&record).unwrap();
         assert_eq!(serde_json::from_str::<GameRecord>(&line).unwrap(), record);
         // A record whose moves do not say their ply gets it from their place.
@@ -569,15 +580,9 @@ mod tests {
     #[test]
     fn what_does_not_fit_a_record_is_named() {
         let error = |opening: &str, moves: &str, stats: &str| {
-            GameRecord::played(
-                seats(),
-                true,
-                opening,
-                moves,
-                stats_of(opening.len(), stats),
-            )
-            .unwrap_err()
-            .to_string()
+            played(true, opening, moves, stats_of(opening.len(), stats))
+                .unwrap_err()
+                .to_string()
         };
         assert!(error("", "4343", "4343").contains("do not finish the game"));
         assert!(error("5", "4343434", "343434").contains("does not start the moves"));

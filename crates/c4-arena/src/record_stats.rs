@@ -269,7 +269,15 @@ mod tests {
             .zip(0..)
             .map(|(c, ply)| human_move(Column::from_digit(c).unwrap(), ply, Duration::ZERO))
             .collect();
-        GameRecord::played([Seat::human("a"), Seat::human("b")], true, "", moves, stats).unwrap()
+        GameRecord::played(
+            Size::STANDARD,
+            [Seat::human("a"), Seat::human("b")],
+            true,
+            "",
+            moves,
+            stats,
+        )
+        .unwrap()
     }
 
     fn check(record: &mut GameRecord) -> Vec<String> {

@@ -1,8 +1,8 @@
 //! A recorded game reviewed against perfect play (see [`c4_players::review`]): its players
-//! named by their labels, its opening not judged.
+//! named by their labels, its opening not judged, on the board of its solver.
 
 use crate::record::GameRecord;
-use c4_core::Size;
+use c4_core::{Geometry, Size};
 use c4_players::review::{Review, ReviewError, review};
 use c4_solver::Solver;
 
@@ -10,23 +10,33 @@ use c4_solver::Solver;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum RecordReviewError {
-    /// The game is on another board than 7x6, the board reviews are made on.
-    #[error("the game is on the {0} board: games are reviewed on 7x6 only")]
-    OtherSize(Size),
+    /// The game is on another board than the solver's.
+    #[error("the game is on the {game} board, the solver on {solver}: review it on its board")]
+    OtherSize {
+        /// The game's board.
+        game: Size,
+        /// The solver's board.
+        solver: Size,
+    },
     /// The review itself failed.
     #[error(transparent)]
     Review(#[from] ReviewError),
 }
 
 /// The review of the game of `record` from ply `from_ply`, or from the end of its opening
-/// when that is later; a game of another board than 7x6 is refused.
-pub fn review_record(
+/// when that is later, by `solver`, which must be of the game's board (a solver of another
+/// is refused, naming both).
+pub fn review_record<G: Geometry>(
     record: &GameRecord,
     from_ply: u32,
-    solver: &mut Solver,
+    solver: &mut Solver<G>,
 ) -> Result<Review, RecordReviewError> {
-    if !record.size.is_standard() {
-        return Err(RecordReviewError::OtherSize(record.size));
+    let solver_size = solver.geometry().size();
+    if record.size != solver_size {
+        return Err(RecordReviewError::OtherSize {
+            game: record.size,
+            solver: solver_size,
+        });
     }
     let (red, yellow) = if record.a_first {
         (&record.a, &record.b)

@@ -9,7 +9,7 @@
 
 use crate::record::GameRecord;
 use crate::stats::Spread;
-use c4_core::{Column, Position};
+use c4_core::{Column, Geometry, Position, Size, Standard};
 use c4_players::review::Quality;
 use c4_solver::{ExactScore, move_score};
 use std::fmt::Write as _;
@@ -30,13 +30,15 @@ pub enum VerifyError {
         /// The game's moves.
         moves: String,
     },
-    /// The game is on another board than 7x6, whose positions alone are scored here.
-    #[error("game {game} is on the {size} board: its moves are checked on 7x6 only")]
+    /// The game is on another board than the one its moves are checked on.
+    #[error("game {game} is on the {size} board: its moves are checked on {checked} only")]
     OtherSize {
         /// The game's index in its run.
         game: u64,
         /// Its board.
-        size: c4_core::Size,
+        size: Size,
+        /// The board of the check.
+        checked: Size,
     },
     /// The scorer gave no exact score of a position the check needs.
     #[error("game {game}, {before:?}: a position has no score")]
@@ -92,13 +94,22 @@ impl CheckedMove {
 /// The positions of `record` that need an exact score to check its players' moves: every
 /// position a player moved from (the opening's positions excluded), unless its side to move
 /// could connect four at once (those score themselves), with its move string; from ply
-/// `from_ply` on.
+/// `from_ply` on. The game must be of 7x6 ([`positions_to_score_in`] reads any board).
 pub fn positions_to_score(
     record: &GameRecord,
     from_ply: u32,
 ) -> Result<Vec<(String, Position)>, VerifyError> {
+    positions_to_score_in(record, from_ply, Standard)
+}
+
+/// [`positions_to_score`] of a game on the board of `geometry`.
+pub fn positions_to_score_in<G: Geometry>(
+    record: &GameRecord,
+    from_ply: u32,
+    geometry: G,
+) -> Result<Vec<(String, Position<G>)>, VerifyError> {
     let mut needed = Vec::new();
-    walk(record, from_ply, |before, position, _| {
+    walk(record, from_ply, geometry, |before, position, _| {
         if !position.can_win_next() {
             needed.push((before.to_owned(), *position));
         }
@@ -108,23 +119,33 @@ pub fn positions_to_score(
 
 /// Every move the players of `record` chose from ply `from_ply` on, scored with `exact` (the
 /// exact score of a position, as the solver gives it, for each position [`positions_to_score`]
-/// lists).
+/// lists). The game must be of 7x6 ([`check_game_in`] reads any board).
 pub fn check_game(
     record: &GameRecord,
     from_ply: u32,
-    mut exact: impl FnMut(&Position) -> Option<ExactScore>,
+    exact: impl FnMut(&Position) -> Option<ExactScore>,
+) -> Result<Vec<CheckedMove>, VerifyError> {
+    check_game_in(record, from_ply, Standard, exact)
+}
+
+/// [`check_game`] of a game on the board of `geometry`.
+pub fn check_game_in<G: Geometry>(
+    record: &GameRecord,
+    from_ply: u32,
+    geometry: G,
+    mut exact: impl FnMut(&Position<G>) -> Option<ExactScore>,
 ) -> Result<Vec<CheckedMove>, VerifyError> {
     /// A position the scorer left without a score.
     struct Unscored;
-    let mut score_of = |position: &Position| -> Result<ExactScore, Unscored> {
+    let mut score_of = |position: &Position<G>| -> Result<ExactScore, Unscored> {
         if position.can_win_next() {
-            Ok(ExactScore::win_now(position))
+            Ok(ExactScore::win_now_in(position))
         } else {
             exact(position).ok_or(Unscored)
         }
     };
     let mut steps = Vec::new();
-    walk(record, from_ply, |before, position, column| {
+    walk(record, from_ply, geometry, |before, position, column| {
         steps.push((before.to_owned(), *position, column));
     })?;
     // `steps` starts at the players' move number `first_step`.
@@ -155,23 +176,27 @@ pub fn check_game(
 }
 
 /// Calls `visit(moves before, position, column)` for each move the players chose from ply
-/// `from_ply` on.
-fn walk(
+/// `from_ply` on, on the board of `geometry`, the record's. A move is a digit, or a letter on
+/// a board wider than 9 (as records write them).
+fn walk<G: Geometry>(
     record: &GameRecord,
     from_ply: u32,
-    mut visit: impl FnMut(&str, &Position, Column),
+    geometry: G,
+    mut visit: impl FnMut(&str, &Position<G>, Column),
 ) -> Result<(), VerifyError> {
-    if !record.size.is_standard() {
+    let size = geometry.size();
+    if record.size != size {
         return Err(VerifyError::OtherSize {
             game: record.game,
             size: record.size,
+            checked: size,
         });
     }
-    let mut position = Position::new();
+    let mut position = Position::new_in(geometry);
     for (index, digit) in record.moves.char_indices() {
-        let column = digit
-            .to_digit(10)
-            .and_then(|d| Column::new((d as usize).wrapping_sub(1)))
+        let column = size
+            .column_from_digit(digit)
+            .or_else(|| size.column_from_letter(digit).filter(|_| size.width() > 9))
             .filter(|c| position.can_play(*c) && !position.is_over())
             .ok_or_else(|| VerifyError::Unplayable {
                 game: record.game,

@@ -4,7 +4,7 @@ use crate::solver_args::SolverArgs;
 use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::review::review_record;
-use c4_core::excerpt;
+use c4_core::{excerpt, with_geometry};
 use c4_players::review::{self, Review};
 use std::path::{Path, PathBuf};
 
@@ -60,7 +60,6 @@ fn could_be_moves(text: &str) -> bool {
 }
 
 pub fn run(args: &ReviewArgs) -> Result<()> {
-    let mut solver = args.solver.solver(args.solver.book()?);
     let review = match args.source() {
         GameSource::Moves(moves) => {
             if args.game_index.is_some() {
@@ -71,6 +70,7 @@ pub fn run(args: &ReviewArgs) -> Result<()> {
                 );
             }
             eprintln!("reviewing the moves {}", excerpt(moves));
+            let mut solver = args.solver.solver(args.solver.book()?);
             review::review(
                 moves,
                 args.from_ply,
@@ -92,8 +92,13 @@ pub fn run(args: &ReviewArgs) -> Result<()> {
             }
             let (file, record) = record_of(path, args.game_index)?;
             eprintln!("reviewing game {} of {}", record.game, file.display());
-            review_record(&record, args.from_ply, &mut solver)
-                .map_err(|e| anyhow::anyhow!("{}: game {}: {e}", file.display(), record.game))?
+            // The game is reviewed on its board, by a solver of that board and its book.
+            let book = args.solver.book_in(record.size)?;
+            with_geometry!(record.size, g => {
+                let mut solver = args.solver.solver_in(book, g);
+                review_record(&record, args.from_ply, &mut solver)
+            })
+            .map_err(|e| anyhow::anyhow!("{}: game {}: {e}", file.display(), record.game))?
         }
     };
     print(&review, args.json)

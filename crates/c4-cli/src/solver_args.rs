@@ -3,6 +3,7 @@
 use anyhow::Result;
 use c4_books::BookChoice;
 use c4_books::OpeningBook;
+use c4_core::{Geometry, Size, Standard};
 use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
 use std::sync::Arc;
 
@@ -21,14 +22,26 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
-    /// The book, loaded.
+    /// The 7x6 book, loaded.
     pub fn book(&self) -> Result<Option<Arc<OpeningBook>>> {
         Ok(self.book.load()?)
     }
 
-    /// A solver with these threads and table, answering from `book`.
+    /// The book of the board `size`, loaded: the built-in one is 7x6's, no book on another
+    /// board; a file of another size is refused, naming both.
+    pub fn book_in(&self, size: Size) -> Result<Option<Arc<OpeningBook>>> {
+        Ok(self.book.load_in(size)?)
+    }
+
+    /// A 7x6 solver with these threads and table, answering from `book`.
     pub fn solver(&self, book: Option<Arc<OpeningBook>>) -> Solver {
-        let mut solver = Solver::new(self.table);
+        self.solver_in(book, Standard)
+    }
+
+    /// A solver of the board of `geometry` with these threads and table, answering from
+    /// `book` (a book of its board).
+    pub fn solver_in<G: Geometry>(&self, book: Option<Arc<OpeningBook>>, geometry: G) -> Solver<G> {
+        let mut solver = Solver::new_in(self.table, geometry);
         solver.set_threads(self.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, usize::from),
             |n| n as usize,

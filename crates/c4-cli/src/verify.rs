@@ -6,15 +6,14 @@
 
 use crate::solver_args::SolverArgs;
 use anyhow::{Result, bail};
-use c4_arena::book::resume_scores;
+use c4_arena::book::resume_scores_in;
 use c4_arena::log::AppendLog;
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::run::{MANIFEST_FILE, RunLock, RunManifest};
-use c4_arena::verify::{Verdict, check_game, positions_to_score};
-use c4_books::MAX_BOOK_DEPTH;
-use c4_books::OpeningBook;
-use c4_books::text::header_line;
-use c4_core::Position;
+use c4_arena::verify::{CheckedMove, Verdict, check_game_in, positions_to_score_in};
+use c4_books::text::header_line_in;
+use c4_books::{MAX_BOOK_DEPTH, OpeningBook, max_depth};
+use c4_core::{Geometry, Position, Size, with_geometry};
 use c4_solver::ExactScore;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
@@ -89,44 +88,17 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
             .join("verified-positions.book")
     });
 
-    let mut known = OpeningBook::new(MAX_BOOK_DEPTH);
-    let header = header_line(MAX_BOOK_DEPTH);
     let write_scores = !run.writes_into(&scores_path);
-    let (reused, scores_log) = if write_scores {
-        let resumed = resume_scores(&scores_path, &header, &mut known)?;
-        for warning in &resumed.warnings {
-            eprintln!("warning: {warning}");
-        }
-        (resumed.scores, Some(resumed.log))
-    } else {
+    if !write_scores {
         eprintln!(
             "warning: a c4 run is still writing {}: the games finished so far are checked, and \
              no scores are written into its folder (give --scores FILE elsewhere to keep them)",
             games_path.parent().unwrap_or(Path::new(".")).display()
         );
-        (0, None)
-    };
-    let book = args.solver.book()?;
-    let todo = positions_to_solve(&records, args.from_ply, &known, book.as_deref())?;
-    eprintln!(
-        "{} games; {} positions to solve ({reused} known{})",
-        records.len(),
-        todo.len(),
-        if write_scores {
-            format!(" from {}", scores_path.display())
-        } else {
-            String::new()
-        }
-    );
-    if !todo.is_empty() {
-        solve_all(args, &todo, book.clone(), scores_log, &mut known)?;
     }
-
-    let exact = |p: &Position| known_score(&known, book.as_deref(), p);
-    let checked = records
-        .iter()
-        .map(|record| check_game(record, args.from_ply, exact))
-        .collect::<Result<Vec<_>, _>>()?;
+    let size = board_of(&games_path, &records)?;
+    let scores = write_scores.then_some(scores_path.as_path());
+    let checked = with_geometry!(size, g => check_all(args, &records, scores, g))?;
     let verdict = Verdict::of(&records, &checked);
     if args.json {
         let mistakes: Vec<serde_json::Value> = verdict
@@ -159,6 +131,62 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         print!("{}", verdict.to_text(args.mistakes));
     }
     Ok(())
+}
+
+/// The one board of the games of `records`, read from `path`; games of several are refused.
+fn board_of(path: &Path, records: &[GameRecord]) -> Result<Size> {
+    let size = records.first().map_or(Size::STANDARD, |r| r.size);
+    if let Some(other) = records.iter().find(|r| r.size != size) {
+        bail!(
+            "{} holds games of the {size} board and of the {} board (game {}): a check is of \
+             one board's games",
+            path.display(),
+            other.size,
+            other.game
+        );
+    }
+    Ok(size)
+}
+
+/// The moves of every game of `records`, all on the board of `geometry`, checked: the scores
+/// of `scores` (a file kept between checks, or none) read and each position they lack
+/// solved and appended there.
+fn check_all<G: Geometry>(
+    args: &VerifyArgs,
+    records: &[GameRecord],
+    scores: Option<&Path>,
+    geometry: G,
+) -> Result<Vec<Vec<CheckedMove>>> {
+    let size = geometry.size();
+    let depth = max_depth(size);
+    let mut known = OpeningBook::new_in(size, depth);
+    let header = header_line_in(size, depth);
+    let (reused, scores_log) = match scores {
+        Some(path) => {
+            let resumed = resume_scores_in(path, &header, &mut known, geometry)?;
+            for warning in &resumed.warnings {
+                eprintln!("warning: {warning}");
+            }
+            (resumed.scores, Some(resumed.log))
+        }
+        None => (0, None),
+    };
+    let book = args.solver.book_in(size)?;
+    let todo = positions_to_solve(records, args.from_ply, &known, book.as_deref(), geometry)?;
+    eprintln!(
+        "{} games; {} positions to solve ({reused} known{})",
+        records.len(),
+        todo.len(),
+        scores.map_or_else(String::new, |path| format!(" from {}", path.display()))
+    );
+    if !todo.is_empty() {
+        solve_all(args, &todo, book.clone(), scores_log, &mut known, geometry)?;
+    }
+    let exact = |p: &Position<G>| known_score(&known, book.as_deref(), p);
+    Ok(records
+        .iter()
+        .map(|record| check_game_in(record, args.from_ply, geometry, exact))
+        .collect::<Result<Vec<_>, _>>()?)
 }
 
 /// The run folder a games file belongs to, if any: its manifest and whether another
@@ -221,44 +249,46 @@ fn same_folder(a: &Path, b: &Path) -> bool {
 }
 
 /// The score of `position` from the scores file or the book, if either holds it.
-fn known_score(
+fn known_score<G: Geometry>(
     known: &OpeningBook,
     book: Option<&OpeningBook>,
-    position: &Position,
+    position: &Position<G>,
 ) -> Option<ExactScore> {
     known.get(position).or_else(|| book?.get(position))
 }
 
 /// The distinct positions (one of each mirror pair) that neither the scores file nor the
 /// book holds, deepest first, so that each solve finds the deeper ones' bounds in the table.
-fn positions_to_solve(
+fn positions_to_solve<G: Geometry>(
     records: &[GameRecord],
     from_ply: u32,
     known: &OpeningBook,
     book: Option<&OpeningBook>,
-) -> Result<Vec<(String, Position)>> {
+    geometry: G,
+) -> Result<Vec<(String, Position<G>)>> {
     let mut todo = HashMap::new();
     for record in records {
-        for (moves, position) in positions_to_score(record, from_ply)? {
+        for (moves, position) in positions_to_score_in(record, from_ply, geometry)? {
             if known_score(known, book, &position).is_none() {
                 todo.entry(position.canonical_key())
                     .or_insert((moves, position));
             }
         }
     }
-    let mut todo: Vec<(String, Position)> = todo.into_values().collect();
+    let mut todo: Vec<(String, Position<G>)> = todo.into_values().collect();
     todo.sort_by(|(a, _), (b, _)| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
     Ok(todo)
 }
 
-fn solve_all(
+fn solve_all<G: Geometry>(
     args: &VerifyArgs,
-    todo: &[(String, Position)],
+    todo: &[(String, Position<G>)],
     book: Option<Arc<OpeningBook>>,
     mut scores_log: Option<AppendLog>,
     known: &mut OpeningBook,
+    geometry: G,
 ) -> Result<()> {
-    let mut solver = args.solver.solver(book);
+    let mut solver = args.solver.solver_in(book, geometry);
     let bar = ProgressBar::new(todo.len() as u64);
     bar.set_style(
         ProgressStyle::with_template(

@@ -22,7 +22,7 @@ use c4_api::REVIEW_TABLE_BITS;
 use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
 use c4_books::OpeningBook;
 use c4_books::score_bounds;
-use c4_core::{Column, Game, Player, Position};
+use c4_core::{Column, Game, Player, Position, Size};
 use c4_options::FileAccess;
 use c4_players::review::review_within;
 use c4_players::{MAX_DEPTH, PlayerSpec};
@@ -321,8 +321,15 @@ pub(crate) async fn record_game(
         (yellow, red)
     };
     let seats = [seat_of(a_name, &a_choices), seat_of(b_name, &b_choices)];
-    let record = GameRecord::played(seats, a_first, &moves[..opening_len], &moves, stats)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let record = GameRecord::played(
+        Size::STANDARD,
+        seats,
+        a_first,
+        &moves[..opening_len],
+        &moves,
+        stats,
+    )
+    .map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(Json(record))
 }
 

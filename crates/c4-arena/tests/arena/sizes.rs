@@ -176,11 +176,54 @@ fn a_manifest_without_a_size_is_of_7x6() {
 }
 
 #[test]
-fn verify_and_review_refuse_a_game_of_another_board_by_name() {
+fn verify_and_review_judge_a_game_on_its_board_and_refuse_another_by_name() {
     let record = match_on("6x5", Openings::None).remove(0);
+    let small = AnySize::new(record.size);
+    // On its board, every move is scored, and the review agrees with the check move by move.
+    let mut solver = c4_solver::Solver::new_in(16, small);
+    let mut exact = |p: &c4_core::Position<AnySize>| Some(solver.solve(p).unwrap().0);
+    let checked = c4_arena::verify::check_game_in(&record, 0, small, &mut exact).unwrap();
+    assert_eq!(checked.len(), record.moves.len());
+    let review = c4_arena::review::review_record(&record, 0, &mut solver).unwrap();
+    assert!(review.complete);
+    for (judged, move_checked) in review.reviewed.iter().zip(&checked) {
+        assert_eq!(judged.ply, move_checked.ply);
+        assert_eq!(
+            (judged.score, judged.best),
+            (move_checked.score, move_checked.best)
+        );
+    }
+    // On another, the game is refused, both boards named.
     let error = c4_arena::verify::check_game(&record, 0, |_| None).unwrap_err();
     assert!(error.to_string().contains("on the 6x5 board"), "{error}");
+    assert!(error.to_string().contains("checked on 7x6"), "{error}");
     let mut solver = c4_solver::Solver::new(10);
     let error = c4_arena::review::review_record(&record, 0, &mut solver).unwrap_err();
-    assert!(error.to_string().contains("on the 6x5 board"), "{error}");
+    assert!(
+        error
+            .to_string()
+            .contains("on the 6x5 board, the solver on 7x6"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_game_played_by_hand_on_5x4_is_a_record_of_5x4() {
+    use c4_arena::record::{GameResult, Seat, human_move};
+    let size: Size = "5x4".parse().unwrap();
+    let stats = |moves: &str| {
+        moves
+            .chars()
+            .map(|c| {
+                let column = size.column_from_digit(c).unwrap();
+                human_move(column, 0, std::time::Duration::ZERO)
+            })
+            .collect::<Vec<_>>()
+    };
+    let seats = || [Seat::human("red"), Seat::human("yellow")];
+    let record = GameRecord::played(size, seats(), true, "", "5454545", stats("5454545")).unwrap();
+    assert_eq!((record.size, record.result), (size, GameResult::Win));
+    // Column 5 is off 4x4: the refusal names the board.
+    let error = GameRecord::played("4x4".parse().unwrap(), seats(), true, "", "5", stats("5"));
+    assert!(error.unwrap_err().to_string().contains("4x4"));
 }

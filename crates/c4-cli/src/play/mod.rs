@@ -45,7 +45,7 @@ pub struct PlayArgs {
     pub seed: u64,
     /// Append each finished game, when you leave it, to this games file (the records
     /// `c4 review` and `c4 verify` read): moves, each player's spec and seed, and per-move
-    /// statistics (your moves with the time you took). Games files hold 7x6 games.
+    /// statistics (your moves with the time you took), and the board off 7x6.
     #[arg(long)]
     pub save: Option<PathBuf>,
     #[command(flatten)]
@@ -101,9 +101,6 @@ fn play_in<G: BoardTables>(args: &PlayArgs, geometry: G) -> Result<()> {
         bail!("the game given with --from is already over");
     }
     let size = geometry.size();
-    if args.save.is_some() && !size.is_standard() {
-        bail!("--save: games files hold 7x6 games, and this game is on the {size} board");
-    }
     // Opened before the first move, so that a file that cannot take games is refused before
     // anything is played.
     let saver = args.save.as_deref().map(Saver::open).transpose()?;

@@ -16,22 +16,20 @@ pub(super) struct Seats {
 }
 
 impl Seats {
-    /// The record of `game`, from `start`: a 7x6 game, the one size games files hold.
+    /// The record of `game`, from `start`, on its board.
     pub(super) fn record<G: Geometry>(
         &self,
         start: &Game<G>,
         game: &Game<G>,
         stats: &[MoveReport],
     ) -> Result<GameRecord> {
-        if !game.size().is_standard() {
-            bail!("games files hold 7x6 games, not {} ones", game.size());
-        }
         let computer = Seat {
             name: "computer".to_owned(),
             spec: self.ai_spec.clone(),
             seed: self.seed,
         };
         GameRecord::played(
+            game.size(),
             [Seat::human("you"), computer],
             self.human == Player::Red,
             &start.move_string(),

@@ -19,6 +19,7 @@ mod play;
 mod play_and_watch;
 mod positions;
 mod readme;
+mod records_sizes;
 mod resume;
 mod review;
 mod review_run;

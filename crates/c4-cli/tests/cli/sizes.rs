@@ -113,9 +113,6 @@ fn sizes_are_named_in_errors() {
     let (code, _, err) = run(&["eval", "--size", "6x5", "--eval", "ntuple"]);
     assert_eq!(code, 2);
     assert!(err.contains("7x6") && err.contains("6x5"), "{err}");
-    let (code, _, err) = run(&["play", "--size", "6x5", "--save", "/tmp/c4-sizes.jsonl"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("7x6 games") && err.contains("6x5"), "{err}");
 }
 
 #[test]
