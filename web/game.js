@@ -195,9 +195,7 @@ export function updateControls() {
   $("review").disabled = state.moves.length === 0;
   const canSave = savable();
   $("save").disabled = !canSave;
-  $("save").title = isStandard(state.size)
-    ? "Download the finished game as a game record (for c4 review, c4 verify, c4 report)"
-    : "Game records are of 7 × 6 games: this board has no Save";
+  $("save").title = "Download the finished game as a game record (for c4 review, c4 verify, c4 report)";
   $("banner-save").hidden = STATIC || !canSave;
   $("hint").disabled = !humansTurn();
   $("pause").textContent = state.paused ? "Resume" : "Pause";

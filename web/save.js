@@ -1,10 +1,10 @@
 // c4's page: saving a finished game as a game record through /api/record (served by
 // c4 serve only: records are written by c4-arena, which the static site does not carry). A
 // game is saved when someone here chose at least one of its moves: a finished game opened
-// from a link is the link's, with no player to record. Game records are of 7x6 games: on
-// another board, Save is not offered.
+// from a link is the link's, with no player to record. A record keeps its board, on every
+// size.
 import { state } from "./state.js";
-import { isStandard } from "./size.js";
+import { sized } from "./size.js";
 import { humanSide, mode } from "./players.js";
 import { gameOver } from "./board.js";
 import { say } from "./status.js";
@@ -13,9 +13,8 @@ import { api } from "./engine.js";
 /** Whether a move on the board was chosen on this page (not loaded from a link). */
 export const chosenHere = () => state.plies.slice(0, state.moves.length).some(Boolean);
 
-/** Whether the game can be saved: finished, a move of it chosen here, and on 7x6, the board
- * of game records. */
-export const savable = () => gameOver() && chosenHere() && isStandard(state.size);
+/** Whether the game can be saved: finished, and a move of it chosen here. */
+export const savable = () => gameOver() && chosenHere();
 
 /** A ply's chooser as /api/record reads it: only the fields it knows. */
 function recordedPly(chooser) {
@@ -28,12 +27,12 @@ function recordedPly(chooser) {
 export async function saveGame() {
   if (!savable()) return;
   const humanAi = mode() === "human-ai";
-  const request = {
+  const request = sized({
     moves: state.moves,
     plies: Array.from({ length: state.moves.length }, (_, ply) => recordedPly(state.plies[ply])),
     a: humanAi ? humanSide() : "red",
     names: humanAi ? ["you", "computer"] : ["red", "yellow"],
-  };
+  });
   let record;
   try {
     record = await api("/api/record", request);

@@ -6,7 +6,7 @@
 //! JSON; every error is a 4xx `{"error": "..."}`, but a busy or stopping server's 429 and
 //! 503.
 //!
-//! Every route but `/api/record` reads its moves on the board of its `size` (7x6 when absent).
+//! Every route reads its moves on the board of its `size` (7x6 when absent).
 //!
 //! | route | what |
 //! |---|---|
@@ -15,7 +15,7 @@
 //! | `POST /api/hint` `{"moves", "size"?}` | the hint player's move (`HINT`), in words: exact, or an estimate with its depth |
 //! | `POST /api/analyze` `{"moves", "time_ms"?, "size"?}` | each column's value: exact, or heuristic with depth |
 //! | `POST /api/review` `{"moves", "time_ms"?, "size"?}` | each move judged by the solver: optimal, inaccurate or a mistake |
-//! | `POST /api/record` `{"moves", "plies", "a"?, "names"?}` | a finished game as a game record (the games-file line `c4 review` and `c4 verify` read) |
+//! | `POST /api/record` `{"moves", "plies", "a"?, "names"?, "size"?}` | a finished game as a game record (the games-file line `c4 review` and `c4 verify` read) |
 //! | `GET /api/players` | algorithms, evaluators and levels with their options |
 //! | `GET /healthz` | liveness, with the number of searches running |
 

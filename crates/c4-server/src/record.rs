@@ -21,8 +21,8 @@ use axum::extract::State;
 use c4_api::REVIEW_TABLE_BITS;
 use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
 use c4_books::OpeningBook;
-use c4_books::score_bounds;
-use c4_core::{Column, Game, Player, Position, Size};
+use c4_books::score_bounds_in;
+use c4_core::{AnySize, Column, Game, Player, Position, Size, with_geometry};
 use c4_options::FileAccess;
 use c4_players::review::review_within;
 use c4_players::{MAX_DEPTH, PlayerSpec};
@@ -78,6 +78,9 @@ pub struct RecordRequest {
     /// The names of A and B (default their colours, `red` and `yellow`).
     #[serde(default)]
     pub names: Option<[String; 2]>,
+    /// The board's size, `"6x5"`; absent means 7x6.
+    #[serde(default)]
+    pub size: Size,
 }
 
 /// `text` if it has at most [`MAX_ECHO_CHARS`] characters, otherwise its start and `...`,
@@ -114,10 +117,10 @@ fn move_time(ply: usize, time_ms: f64) -> Result<Duration, ApiError> {
 }
 
 /// The number a computer's statistics give as an exact score, refused unless the side to
-/// move can have it with `ply` discs on the board ([`score_bounds`]: lost to the opponent's
-/// next disc, or won with its own).
-fn possible_score(ply: usize, score: i64) -> Result<(), ApiError> {
-    let (low, high) = score_bounds(ply as u32);
+/// move can have it with `ply` discs on the board of `size` ([`score_bounds_in`]: lost to
+/// the opponent's next disc, or won with its own).
+fn possible_score(size: Size, ply: usize, score: i64) -> Result<(), ApiError> {
+    let (low, high) = score_bounds_in(size, ply as u32);
     if (i64::from(low.value())..=i64::from(high.value())).contains(&score) {
         Ok(())
     } else {
@@ -134,7 +137,7 @@ fn possible_score(ply: usize, score: i64) -> Result<(), ApiError> {
 /// far as they can be without a search.
 fn checked_stats(
     ply: usize,
-    position: &Position,
+    position: &Position<AnySize>,
     played: Column,
     stats: serde_json::Value,
 ) -> Result<MoveReport, ApiError> {
@@ -144,7 +147,7 @@ fn checked_stats(
     if stats.get("exact").and_then(serde_json::Value::as_bool) == Some(true)
         && let Some(score) = stats.get("score").and_then(serde_json::Value::as_i64)
     {
-        possible_score(ply, score)?;
+        possible_score(position.size(), ply, score)?;
     }
     let mut report: MoveReport = serde_json::from_value(stats).map_err(|e| {
         at_ply(
@@ -222,25 +225,23 @@ fn seat_of(name: String, choices: &[(String, Option<u64>)]) -> Seat {
 /// far as it gets within the server's time cap.
 async fn solved_scores(
     state: &AppState,
-    game: &Game,
+    game: &Game<AnySize>,
     opening: usize,
 ) -> Result<HashMap<usize, ExactScore>, ApiError> {
     let moves = game.move_string();
+    let size = game.size();
     let limits = state.config().limits();
     run_search(state, move |cancel| {
-        // The check is a review of the game's last moves, in a review's table.
-        let mut solver = Solver::new(REVIEW_TABLE_BITS);
-        solver.set_threads(limits.max_threads as usize);
-        solver.set_book(Some(OpeningBook::builtin()));
-        solver.set_cancel(Some(cancel));
-        let names = ["red".to_owned(), "yellow".to_owned()];
-        let review = review_within(
-            &moves,
-            opening as u32,
-            names,
-            &mut solver,
-            Some(limits.time_cap),
-        )
+        // The check is a review of the game's last moves, in a review's table, on the
+        // game's board (a solver of another size never reads the 7x6 book).
+        let review = with_geometry!(size, g => {
+            let mut solver = Solver::new_in(REVIEW_TABLE_BITS, g);
+            solver.set_threads(limits.max_threads as usize);
+            solver.set_book(Some(OpeningBook::builtin()));
+            solver.set_cancel(Some(cancel));
+            let names = ["red".to_owned(), "yellow".to_owned()];
+            review_within(&moves, opening as u32, names, &mut solver, Some(limits.time_cap))
+        })
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
         Ok(review
             .reviewed
@@ -255,7 +256,7 @@ pub(crate) async fn record_game(
     State(state): State<AppState>,
     JsonObject(request): JsonObject<RecordRequest>,
 ) -> Result<Json<GameRecord>, ApiError> {
-    let game = c4_api::parse_game(&request.moves)?;
+    let game = c4_api::parse_game_on(&request.moves, request.size)?;
     let moves = game.move_string();
     if request.plies.len() != moves.len() {
         return Err(ApiError::bad_request(format!(
@@ -265,7 +266,7 @@ pub(crate) async fn record_game(
         )));
     }
     let opening_len = request.plies.iter().take_while(|p| p.is_none()).count();
-    let mut position = Position::new();
+    let mut position = Position::new_in(AnySize::new(request.size));
     for &column in &game.moves()[..opening_len] {
         position.play_unchecked(column);
     }
@@ -321,15 +322,9 @@ pub(crate) async fn record_game(
         (yellow, red)
     };
     let seats = [seat_of(a_name, &a_choices), seat_of(b_name, &b_choices)];
-    let record = GameRecord::played(
-        Size::STANDARD,
-        seats,
-        a_first,
-        &moves[..opening_len],
-        &moves,
-        stats,
-    )
-    .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let size = request.size;
+    let record = GameRecord::played(size, seats, a_first, &moves[..opening_len], &moves, stats)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(Json(record))
 }
 
@@ -338,7 +333,7 @@ pub(crate) async fn record_game(
 /// every heuristic one, is marked [`REPORTED`] in its note.
 async fn check_exact_scores(
     state: &AppState,
-    game: &Game,
+    game: &Game<AnySize>,
     opening: usize,
     stats: &mut [MoveReport],
     by_computer: &[bool],
@@ -397,9 +392,10 @@ mod tests {
     #[test]
     fn the_possible_scores_are_a_win_or_loss_at_the_next_disc() {
         for (ply, low, high) in [(0, -18, 18), (6, -18, 18), (41, 0, 1)] {
-            assert!(possible_score(ply, low).is_ok() && possible_score(ply, high).is_ok());
+            let possible = |score| possible_score(Size::STANDARD, ply, score);
+            assert!(possible(low).is_ok() && possible(high).is_ok());
             for impossible in [low - 1, high + 1] {
-                let error = possible_score(ply, impossible).unwrap_err().message;
+                let error = possible(impossible).unwrap_err().message;
                 let range = format!("({low} to {high})");
                 assert!(error.contains(&range), "{ply}: {error}");
             }

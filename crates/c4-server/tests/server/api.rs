@@ -315,3 +315,80 @@ async fn a_finished_game_becomes_a_game_record() {
         assert!(error_of(&value).contains(why), "{body}: {value}");
     }
 }
+
+#[tokio::test]
+async fn a_finished_game_on_5x4_becomes_a_record_of_5x4() {
+    let app = app(2, 2000);
+    // A person (red) plays the first legal column against perfect play, whose exact scores
+    // the record's check solves again on 5x4.
+    let mut moves = String::new();
+    let mut plies = Vec::new();
+    let mut computer_plies = Vec::new();
+    loop {
+        let path = format!("/api/position?moves={moves}&size=5x4");
+        let (_, position) = get(&app, &path).await;
+        if position["status"] != "in_progress" {
+            break;
+        }
+        if position["to_move"] == "red" {
+            let column = position["legal_columns"][0].clone();
+            moves.push_str(&column.to_string());
+            plies.push(json!({"by": "human", "column": column, "time_ms": 700.0}));
+        } else {
+            let body = json!({"moves": moves, "ai": "perfect", "seed": 1, "size": "5x4"});
+            let (status, answer) = post(&app, "/api/best", &body.to_string()).await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            assert_eq!(answer["exact"], true, "{answer}");
+            computer_plies.push(moves.len());
+            moves.push_str(&answer["column"].to_string());
+            plies.push(json!({"by": "computer", "ai": answer["ai"], "seed": answer["seed"], "stats": answer}));
+        }
+    }
+    let request = json!({"moves": moves, "plies": plies, "size": "5x4"});
+    let (status, record) = post(&app, "/api/record", &request.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert_eq!(record["size"], "5x4", "{record}");
+    assert_eq!(record["moves"], moves.as_str());
+    let stats = record["stats"].as_array().unwrap();
+    assert_eq!(stats.len(), moves.len());
+    // Every exact score was checked: none is marked as only reported.
+    assert!(
+        stats.iter().all(|s| s["note"]
+            .as_str()
+            .is_none_or(|n| !n.contains("not checked"))),
+        "{record}"
+    );
+
+    // The line loads as a games file's, and the solver of its board reviews it.
+    let dir = std::env::temp_dir().join(format!("c4-api-record-5x4-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.jsonl");
+    std::fs::write(&file, format!("{record}\n")).unwrap();
+    let loaded = c4_arena::record::GameLog::load(&file).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let game = &loaded.records[0];
+    let small = c4_core::AnySize::new(game.size);
+    let mut solver = c4_solver::Solver::new_in(16, small);
+    let review = c4_arena::review::review_record(game, 0, &mut solver).unwrap();
+    assert_eq!(review.reviewed.len(), moves.len());
+
+    // A wrong exact score is refused naming its ply; so are the moves on a board they do not
+    // fit, naming it.
+    let ply = computer_plies[0];
+    let mut wrong = request.clone();
+    let claimed = wrong["plies"][ply]["stats"]["score"].as_i64().unwrap();
+    wrong["plies"][ply]["stats"]["score"] = json!(if claimed == 0 { 1 } else { 0 });
+    let (status, value) = post(&app, "/api/record", &wrong.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+    assert!(
+        error_of(&value).contains(&format!("ply {ply}: ")),
+        "{value}"
+    );
+    let mut unfit = request.clone();
+    unfit["size"] = json!("4x4");
+    unfit["moves"] = json!(format!("5{}", &moves[1..]));
+    let (status, value) = post(&app, "/api/record", &unfit.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+    assert!(error_of(&value).contains("4x4"), "{value}");
+}

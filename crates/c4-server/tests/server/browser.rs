@@ -281,7 +281,7 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     select(client, "mode", "human-human").await?;
     wait_for_human_or_end(client).await?;
 
-    sizes(client, base, screenshot).await?;
+    sizes(client, base, screenshot, downloads).await?;
     Ok(())
 }
 

@@ -258,7 +258,8 @@ pub async fn text_of(client: &Client, id: &str) -> TestResult<String> {
     Ok(client.find(Locator::Id(id)).await?.text().await?)
 }
 
-/// Clicks Save game and reads the record it downloads into `downloads`.
+/// Clicks Save game and reads the record it downloads into `downloads`, then removes the
+/// file, so that the next save finds its own.
 pub async fn save_game(client: &Client, downloads: &Path) -> TestResult<GameRecord> {
     click(client, "save").await?;
     let never = format!("no game record in {}", downloads.display());
@@ -283,6 +284,7 @@ pub async fn save_game(client: &Client, downloads: &Path) -> TestResult<GameReco
         .unwrap_or_default();
     assert!(said.contains(name), "{said}");
     let mut loaded = GameLog::load(&path)?;
+    std::fs::remove_file(&path)?;
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
     assert_eq!(loaded.records.len(), 1);
     Ok(loaded.records.remove(0))

@@ -1,8 +1,11 @@
 //! The browser test's board sizes: a whole game on 6x5 against the computer picked from the
-//! size menu, with the analysis, a hint, the review, undo and its link; links naming no size
+//! size menu, with the analysis, a hint, the review, its record saved, undo and its link; links naming no size
 //! c4 plays or no position on their size; the keys of a board wider than nine columns.
 
 use crate::browser_support::*;
+use c4_arena::review::review_record;
+use c4_core::{AnySize, Size};
+use c4_solver::Solver;
 use fantoccini::{Client, Locator};
 use std::path::Path;
 
@@ -30,9 +33,9 @@ async fn press(client: &Client, key: &str) -> TestResult {
     Ok(())
 }
 
-/// Everything on a board of another size; starts and ends at a new 7x6 game, the person
-/// playing red against the computer.
-pub async fn sizes(client: &Client, base: &str, screenshot: &Path) -> TestResult {
+/// Everything on a board of another size, its saved record read into `downloads`; starts and
+/// ends at a new 7x6 game, the person playing red against the computer.
+pub async fn sizes(client: &Client, base: &str, screenshot: &Path, downloads: &Path) -> TestResult {
     client.goto("about:blank").await?;
     client.goto(base).await?;
     wait_for(client, "body[data-turn='human']").await?;
@@ -84,9 +87,38 @@ pub async fn sizes(client: &Client, base: &str, screenshot: &Path) -> TestResult
     );
     assert_eq!(fragment(client).await?, format!("6x5:{played}"));
     assert_eq!(count(client, ".disc:not(.preview)").await?, played.len());
-    // Game records are of 7x6 games: no Save here.
-    assert!(disabled(client, "save").await?);
-    assert!(!shown(client, "banner-save").await?);
+    // Save game downloads the game's record on its board, which the solver of that board
+    // reviews; a solver of 7x6 refuses it, naming both boards.
+    assert!(!disabled(client, "save").await?);
+    assert!(shown(client, "banner-save").await?);
+    let record = save_game(client, downloads).await?;
+    let small: Size = "6x5".parse()?;
+    assert_eq!(
+        (record.size, record.moves.as_str()),
+        (small, played.as_str())
+    );
+    assert_eq!(
+        (record.a.as_str(), record.a_spec.as_str()),
+        ("you", "human")
+    );
+    assert!(
+        record.b_spec.starts_with("alphabeta:depth=2"),
+        "{}",
+        record.b_spec
+    );
+    assert_eq!(record.stats.len(), played.len());
+    let review = tokio::task::block_in_place(|| {
+        review_record(&record, 0, &mut Solver::new_in(20, AnySize::new(small)))
+    })?;
+    assert!(review.complete);
+    assert_eq!(review.reviewed.len(), played.len());
+    let refused = review_record(&record, 0, &mut Solver::new(10)).unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .contains("on the 6x5 board, the solver on 7x6"),
+        "{refused}"
+    );
 
     // The review judges the game on its own board, the last move first.
     click(client, "review").await?;
