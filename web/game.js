@@ -9,7 +9,7 @@
 // line, which stays through the computer's moves so that it is read. A game is played on
 // one size: a new game starts on the size picked.
 import { $, sleep, state } from "./state.js";
-import { howToPlay, isStandard, linkOf, moveChar, sized, sizeText } from "./size.js";
+import { howToPlay, linkOf, moveChar, sized, sizeText } from "./size.js";
 import { controllerOf, describeSide, mode, sideName, sideToMove, updateSetupVisibility } from "./players.js";
 import { clearPreview, gameOver, humansTurn, render, updatePlayable, useSize } from "./board.js";
 import { renderMoves, wholeLine } from "./panels.js";
