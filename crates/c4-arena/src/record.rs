@@ -140,7 +140,7 @@ pub struct GameRecord {
     /// Index of the game in its run (0-based); a resumed run never repeats one.
     pub game: u64,
     /// The board, written only off 7x6 (a record without one is of 7x6).
-    #[serde(default, skip_serializing_if = "is_standard")]
+    #[serde(default, skip_serializing_if = "Size::is_standard")]
     pub size: Size,
     /// Label of player A (the first spec of a match, or a tournament name).
     pub a: String,
@@ -277,11 +277,6 @@ impl Seat {
             seed: 0,
         }
     }
-}
-
-/// Whether a record's board is 7x6, whose records leave it out.
-fn is_standard(size: &Size) -> bool {
-    size.is_standard()
 }
 
 /// Sets each move's ply from its place: the moves after an opening of `opening_len` moves.
