@@ -84,4 +84,17 @@ pub enum LearnError {
         #[source]
         source: WeightsError,
     },
+    /// A line of a dataset is not a labelled position.
+    #[error("{}, line {line}: {reason}", path.display())]
+    DatasetLine {
+        /// The dataset.
+        path: PathBuf,
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A dataset holds no training positions.
+    #[error("{} holds no training positions", .0.display())]
+    NoTraining(PathBuf),
 }

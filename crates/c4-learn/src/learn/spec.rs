@@ -173,28 +173,39 @@ impl LearnSpec {
     }
 
     /// How `self` (what a resuming command asks for) differs from `recorded`, a line a
-    /// field, each value as `learn.json` writes it. The specs go through their JSON text,
-    /// not [`serde_json::to_value`]: the text writes an `f32` in its shortest form (0.02),
-    /// where a value widens it to the `f64` nearest (0.019999999552965164).
+    /// field ([`differences`]).
     #[must_use]
     pub fn differences(&self, recorded: &LearnSpec) -> Vec<String> {
-        let as_json = |spec: &LearnSpec| -> serde_json::Value {
-            let text = serde_json::to_string(spec).expect("a spec serialises");
-            serde_json::from_str(&text).expect("a spec's JSON reads back")
-        };
-        let (asked, was) = (as_json(self), as_json(recorded));
-        let (asked, was) = (asked.as_object().unwrap(), was.as_object().unwrap());
-        asked
-            .iter()
-            .filter(|(field, value)| was.get(*field) != Some(value))
-            .map(|(field, value)| {
-                let before = was
-                    .get(field)
-                    .map_or("nothing".to_owned(), |v| v.to_string());
-                format!("{field}: the run has {before}, this command asks for {value}")
-            })
-            .collect()
+        differences(self, recorded)
     }
+}
+
+/// How `asked` (what a resuming command asks for) differs from `recorded`, a line a field,
+/// each value as the manifest writes it. The specs go through their JSON text, not
+/// [`serde_json::to_value`]: the text writes an `f32` in its shortest form (0.02), where a
+/// value widens it to the `f64` nearest (0.019999999552965164).
+#[must_use]
+pub fn differences<T: Serialize>(asked: &T, recorded: &T) -> Vec<String> {
+    let as_json = |spec: &T| -> serde_json::Value {
+        let text = serde_json::to_string(spec).expect("a spec serialises");
+        serde_json::from_str(&text).expect("a spec's JSON reads back")
+    };
+    let (asked, was) = (as_json(asked), as_json(recorded));
+    let empty = serde_json::Map::new();
+    let (asked, was) = (
+        asked.as_object().unwrap_or(&empty),
+        was.as_object().unwrap_or(&empty),
+    );
+    asked
+        .iter()
+        .filter(|(field, value)| was.get(*field) != Some(value))
+        .map(|(field, value)| {
+            let before = was
+                .get(field)
+                .map_or("nothing".to_owned(), |v| v.to_string());
+            format!("{field}: the run has {before}, this command asks for {value}")
+        })
+        .collect()
 }
 
 #[cfg(test)]

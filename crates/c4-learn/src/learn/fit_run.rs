@@ -1,0 +1,419 @@
+//! A fitting run in a folder (`c4 learn fit --out DIR`): resumable, locked, measured, as a
+//! self-play run's folder ([`super::run`]) is.
+//!
+//! | file | what |
+//! |---|---|
+//! | `fit.json` | the [`FitSpec`]; a resumed run must ask for the same |
+//! | `checkpoint.bin` | the weights after each epoch, full precision, with a CRC-32 |
+//! | `metrics.csv` | a row an epoch: the loss on the training and validation positions, the one-ply mistakes on the validation ones |
+//! | `network.c4nt` | the network, quantized, when the run ends (`c4_eval::ntuple::file`) |
+//!
+//! Each epoch's order follows from the seed and the epoch's number, so a run killed and
+//! resumed ends with the weights an uninterrupted one would have.
+
+use super::LearnError;
+use super::checkpoint::write_atomically;
+use super::fit::{self, Examples, FitConfig, Fitter, Loss};
+use super::spec::{TupleLayout, differences};
+use c4_arena::run::RunLock;
+use c4_eval::ntuple::{Layout, Network, file as weights_file};
+use c4_solver::files;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The manifest's file name.
+pub const MANIFEST_FILE: &str = "fit.json";
+/// The checkpoint's file name.
+pub const CHECKPOINT_FILE: &str = "checkpoint.bin";
+/// The metrics' file name.
+pub const METRICS_FILE: &str = "metrics.csv";
+/// The finished network's file name.
+pub const NETWORK_FILE: &str = "network.c4nt";
+
+const METRICS_HEADER: &str = "epoch,seconds,rate,train_mse,valid_mse,valid_mistakes_pct";
+
+/// The first bytes of a fitting checkpoint.
+const MAGIC: &[u8; 8] = b"C4FIT001";
+
+/// The largest checkpoint read: a network of 1,000 tuples of 8 cells.
+const MAX_CHECKPOINT_BYTES: u64 = 4 * 2 * 1000 * 65_536 + 64;
+
+/// The network a fit starts from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Start {
+    /// Every weight 0, the tuples laid by the run's seed.
+    Fresh {
+        /// Tuples in the network.
+        tuples: usize,
+        /// Cells a tuple.
+        length: usize,
+        /// How they are laid.
+        layout: TupleLayout,
+    },
+    /// A weights file's network (one learned by self-play, say).
+    Network {
+        /// The file.
+        path: PathBuf,
+        /// Its fingerprint ([`weights_file::fingerprint`]), which a resumed run checks.
+        fingerprint: u32,
+    },
+}
+
+/// Everything a fitting run's weights follow from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FitSpec {
+    /// The labelled positions.
+    pub dataset: PathBuf,
+    /// The CRC-32 of the dataset's bytes.
+    pub dataset_crc32: u32,
+    /// The network it starts from.
+    pub start: Start,
+    /// Passes over the training positions.
+    pub epochs: u64,
+    /// Labelled positions a minibatch.
+    pub batch: usize,
+    /// The step size at the first epoch...
+    pub rate: f32,
+    /// ...falling linearly to this at the last.
+    pub rate_end: f32,
+    /// The loss.
+    pub loss: Loss,
+    /// How much of a win's target its distance takes away (0: win, draw, loss only).
+    pub distance: f32,
+    /// Whether the positions one move on are fitted too.
+    pub children: bool,
+    /// The seed of a fresh layout and of every epoch's order.
+    pub seed: u64,
+}
+
+impl FitSpec {
+    /// Its fitting settings.
+    #[must_use]
+    pub fn config(&self) -> FitConfig {
+        FitConfig {
+            batch: self.batch,
+            loss: self.loss,
+            distance: self.distance,
+            children: self.children,
+        }
+    }
+
+    /// The step size of epoch `epoch` (0-based).
+    #[must_use]
+    pub fn rate(&self, epoch: u64) -> f32 {
+        if self.epochs <= 1 {
+            return self.rate;
+        }
+        let done = epoch.min(self.epochs - 1) as f32 / (self.epochs - 1) as f32;
+        self.rate + (self.rate_end - self.rate) * done
+    }
+
+    /// What is wrong with it, if anything.
+    pub fn check(&self) -> Result<(), LearnError> {
+        let setting = |name, value: String, expected| LearnError::Setting {
+            name,
+            value,
+            expected,
+        };
+        if self.epochs == 0 {
+            return Err(setting("epochs", "0".to_owned(), "at least 1"));
+        }
+        if self.batch == 0 {
+            return Err(setting("batch", "0".to_owned(), "at least 1"));
+        }
+        for (name, value) in [("rate", self.rate), ("rate-end", self.rate_end)] {
+            if !(value > 0.0 && value <= 1.0) {
+                return Err(setting(name, value.to_string(), "more than 0, at most 1"));
+            }
+        }
+        if !(0.0..=1.0).contains(&self.distance) {
+            return Err(setting("distance", self.distance.to_string(), "0 to 1"));
+        }
+        Ok(())
+    }
+}
+
+/// What a caller asks of a fitting run: a [`FitSpec`] but for the checksums, which the run
+/// takes from the files.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitRequest {
+    /// The labelled positions.
+    pub dataset: PathBuf,
+    /// A weights file to start from; `None`: a fresh network of `tuples` x `length`.
+    pub from: Option<PathBuf>,
+    /// Tuples of a fresh network.
+    pub tuples: usize,
+    /// Cells a tuple of a fresh network.
+    pub length: usize,
+    /// How a fresh network's tuples are laid.
+    pub layout: TupleLayout,
+    /// The rest, as in [`FitSpec`].
+    pub epochs: u64,
+    /// As in [`FitSpec`].
+    pub batch: usize,
+    /// As in [`FitSpec`].
+    pub rate: f32,
+    /// As in [`FitSpec`].
+    pub rate_end: f32,
+    /// As in [`FitSpec`].
+    pub loss: Loss,
+    /// As in [`FitSpec`].
+    pub distance: f32,
+    /// As in [`FitSpec`].
+    pub children: bool,
+    /// As in [`FitSpec`].
+    pub seed: u64,
+}
+
+/// One epoch's measurement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitMeasurement {
+    /// Epochs done (0: the network it starts from).
+    pub epoch: u64,
+    /// Seconds of fitting so far in this process.
+    pub seconds: f64,
+    /// The epoch's step size (0 before the first).
+    pub rate: f32,
+    /// Mean squared error of the training examples during the epoch (before it: of the
+    /// training positions).
+    pub train_mse: f64,
+    /// Mean squared error of the validation positions.
+    pub valid_mse: f64,
+    /// One-ply mistakes on the validation positions, percent.
+    pub valid_mistakes_pct: f64,
+}
+
+/// Where a call of [`run`] left the run.
+#[derive(Debug)]
+pub enum FitEnd {
+    /// Every epoch is done: the network, also written to [`NETWORK_FILE`].
+    Finished(Network),
+    /// Stopped at the `until` asked for, after a checkpoint.
+    Paused {
+        /// Epochs done.
+        epochs: u64,
+    },
+}
+
+/// Fits the run of `request` in `dir` (resuming what is there) to its end, or only until
+/// `until` epochs; `observe` is told each measurement.
+pub fn run(
+    dir: &Path,
+    request: &FitRequest,
+    until: Option<u64>,
+    observe: &mut dyn FnMut(&FitMeasurement),
+) -> Result<FitEnd, LearnError> {
+    let examples = fit::read_examples(&request.dataset)?;
+    let (spec, start_network) = spec_of(request, &examples)?;
+    spec.check()?;
+    std::fs::create_dir_all(dir).map_err(|source| LearnError::Write {
+        path: dir.to_owned(),
+        source,
+    })?;
+    let _lock = RunLock::try_acquire(dir)
+        .map_err(|reason| LearnError::Lock {
+            dir: dir.to_owned(),
+            reason: reason.to_string(),
+        })?
+        .ok_or_else(|| LearnError::Locked(dir.to_owned()))?;
+    check_manifest(dir, &spec)?;
+    let checkpoint_path = dir.join(CHECKPOINT_FILE);
+    let (network, mut epoch) = if checkpoint_path.exists() {
+        load(&checkpoint_path, start_network)?
+    } else {
+        (start_network, 0)
+    };
+    let mut rows = metrics_rows(dir, epoch)?;
+    let start = Instant::now();
+    let mut record = |m: FitMeasurement, rows: &mut Vec<String>| -> Result<(), LearnError> {
+        observe(&m);
+        rows.push(format!(
+            "{},{:.1},{},{:.5},{:.5},{:.2}",
+            m.epoch, m.seconds, m.rate, m.train_mse, m.valid_mse, m.valid_mistakes_pct
+        ));
+        let text = format!("{METRICS_HEADER}\n{}\n", rows.join("\n"));
+        write_atomically(&dir.join(METRICS_FILE), text.as_bytes())
+    };
+    if epoch == 0 {
+        let (train_mse, _) = fit::measure(&network, &examples.train, spec.distance);
+        let (valid_mse, valid_mistakes_pct) =
+            fit::measure(&network, &examples.valid, spec.distance);
+        let m = FitMeasurement {
+            epoch: 0,
+            seconds: 0.0,
+            rate: 0.0,
+            train_mse,
+            valid_mse,
+            valid_mistakes_pct,
+        };
+        rows.clear();
+        record(m, &mut rows)?;
+    }
+    let stop = until.map_or(spec.epochs, |u| u.min(spec.epochs));
+    let mut fitter = Fitter::new(network, spec.config());
+    while epoch < stop {
+        let order = fit::epoch_order(examples.train.len(), spec.seed, epoch);
+        let rate = spec.rate(epoch);
+        let train_mse = fitter.epoch(&examples.train, &order, rate);
+        epoch += 1;
+        save(fitter.network(), epoch, &checkpoint_path)?;
+        let (valid_mse, valid_mistakes_pct) =
+            fit::measure(fitter.network(), &examples.valid, spec.distance);
+        let m = FitMeasurement {
+            epoch,
+            seconds: start.elapsed().as_secs_f64(),
+            rate,
+            train_mse,
+            valid_mse,
+            valid_mistakes_pct,
+        };
+        record(m, &mut rows)?;
+    }
+    if epoch < spec.epochs {
+        return Ok(FitEnd::Paused { epochs: epoch });
+    }
+    let network = fitter.into_network();
+    write_atomically(&dir.join(NETWORK_FILE), &weights_file::encode(&network))?;
+    Ok(FitEnd::Finished(network))
+}
+
+/// The spec of `request` with the files' checksums, and the network it starts from.
+fn spec_of(request: &FitRequest, examples: &Examples) -> Result<(FitSpec, Network), LearnError> {
+    let (start, network) = match &request.from {
+        Some(path) => {
+            let bytes = files::read_bytes(path, 256 << 20)?;
+            let network = weights_file::decode(&bytes).map_err(|source| LearnError::Weights {
+                path: path.clone(),
+                source,
+            })?;
+            let start = Start::Network {
+                path: path.clone(),
+                fingerprint: weights_file::fingerprint(&bytes),
+            };
+            (start, network)
+        }
+        None => {
+            let layout = match request.layout {
+                TupleLayout::Walks => {
+                    Layout::random_walks(request.seed, request.tuples, request.length)?
+                }
+                TupleLayout::Lines => {
+                    Layout::line_walks(request.seed, request.tuples, request.length)?
+                }
+            };
+            let start = Start::Fresh {
+                tuples: request.tuples,
+                length: request.length,
+                layout: request.layout,
+            };
+            (start, Network::zeros(layout))
+        }
+    };
+    let spec = FitSpec {
+        dataset: request.dataset.clone(),
+        dataset_crc32: examples.checksum,
+        start,
+        epochs: request.epochs,
+        batch: request.batch,
+        rate: request.rate,
+        rate_end: request.rate_end,
+        loss: request.loss,
+        distance: request.distance,
+        children: request.children,
+        seed: request.seed,
+    };
+    Ok((spec, network))
+}
+
+/// Writes the manifest of a new run, or checks that a resumed one asks for the same.
+fn check_manifest(dir: &Path, spec: &FitSpec) -> Result<(), LearnError> {
+    let path = dir.join(MANIFEST_FILE);
+    if !path.exists() {
+        let text = serde_json::to_string_pretty(spec).expect("a spec serialises") + "\n";
+        return write_atomically(&path, text.as_bytes());
+    }
+    let text = files::read_text(&path, 1 << 20)?;
+    let recorded: FitSpec = serde_json::from_str(&text).map_err(|e| LearnError::Manifest {
+        path: path.clone(),
+        reason: e.to_string(),
+    })?;
+    let differences = differences(spec, &recorded);
+    if differences.is_empty() {
+        Ok(())
+    } else {
+        Err(LearnError::Changed {
+            dir: dir.to_owned(),
+            differences,
+        })
+    }
+}
+
+/// Writes `network`'s weights after `epochs` epochs to `path`, atomically.
+fn save(network: &Network, epochs: u64, path: &Path) -> Result<(), LearnError> {
+    let weights = network.weights();
+    let mut bytes = Vec::with_capacity(28 + 4 * weights.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&epochs.to_le_bytes());
+    bytes.extend_from_slice(&(weights.len() as u64).to_le_bytes());
+    for w in weights {
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    let checksum = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&checksum.to_le_bytes());
+    write_atomically(path, &bytes)
+}
+
+/// The network a checkpoint holds, of `start`'s layout, with the epochs done.
+fn load(path: &Path, start: Network) -> Result<(Network, u64), LearnError> {
+    let damaged = |reason| LearnError::Checkpoint {
+        path: path.to_owned(),
+        reason,
+    };
+    let bytes = files::read_bytes(path, MAX_CHECKPOINT_BYTES)?;
+    let body_len = bytes
+        .len()
+        .checked_sub(4)
+        .filter(|&n| n >= 24)
+        .ok_or_else(|| damaged("is cut short"))?;
+    let (body, stored) = bytes.split_at(body_len);
+    if &body[..8] != MAGIC {
+        return Err(damaged("is not a c4 learn fit checkpoint"));
+    }
+    if crc32fast::hash(body) != u32::from_le_bytes(stored.try_into().expect("four bytes")) {
+        return Err(damaged("is damaged: its checksum does not match"));
+    }
+    let epochs = u64::from_le_bytes(body[8..16].try_into().expect("eight bytes"));
+    let count = u64::from_le_bytes(body[16..24].try_into().expect("eight bytes")) as usize;
+    if count != start.weights().len() || body.len() != 24 + 4 * count {
+        return Err(damaged("holds a network of another size"));
+    }
+    let weights = body[24..]
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes(b.try_into().expect("four bytes")))
+        .collect();
+    let network = Network::with_weights(start.layout().clone(), weights)
+        .ok_or_else(|| damaged("holds a network of another size"))?;
+    Ok((network, epochs))
+}
+
+/// The metrics rows up to `epoch` (later ones belong to epochs that will be fitted again).
+fn metrics_rows(dir: &Path, epoch: u64) -> Result<Vec<String>, LearnError> {
+    let path = dir.join(METRICS_FILE);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = files::read_text(&path, 64 << 20)?;
+    Ok(text
+        .lines()
+        .skip(1)
+        .filter(|line| {
+            line.split(',')
+                .next()
+                .and_then(|e| e.parse::<u64>().ok())
+                .is_some_and(|e| e <= epoch)
+        })
+        .map(str::to_owned)
+        .collect())
+}

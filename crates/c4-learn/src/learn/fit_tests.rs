@@ -1,0 +1,148 @@
+//! Tests of fitting a network to the solver's labels: on a tiny dataset labelled here, the
+//! loss falls, the weights follow from the seed alone (a fingerprint), a paused run resumes
+//! to the same file, another setting is refused by name, and a bad line by its number.
+
+use super::fit::{self, Loss};
+use super::fit_run::{self, FitEnd, FitRequest, NETWORK_FILE};
+use super::spec::TupleLayout;
+use crate::dataset::{self, Sample, Split};
+use c4_core::{Column, Position};
+use c4_eval::SeededRng;
+use c4_eval::ntuple::file as weights_file;
+use c4_solver::{SolveLimits, Solver};
+use rand::{RngExt, SeedableRng};
+use std::path::{Path, PathBuf};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("c4-fit-{}-{name}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `count` positions of 22 to 30 plies from random games, every column solved; one in five
+/// held out.
+fn tiny_dataset(path: &Path, count: usize) {
+    let mut rng = SeededRng::seed_from_u64(7);
+    let mut solver = Solver::new(20);
+    let mut samples = Vec::new();
+    let mut game = 0;
+    while samples.len() < count {
+        game += 1;
+        let plies = rng.random_range(22..=30);
+        let mut position = Position::new();
+        let mut moves = String::new();
+        while position.moves_played() < plies && !position.is_over() {
+            let legal: Vec<Column> = position.legal_moves().collect();
+            let column = legal[rng.random_range(0..legal.len())];
+            position.play_unchecked(column);
+            moves.push(char::from(b'1' + column.index() as u8));
+        }
+        if position.is_over() {
+            continue;
+        }
+        let (columns, _) = solver
+            .analyze(&position, false, SolveLimits::default())
+            .unwrap();
+        samples.push(Sample {
+            moves,
+            score: columns.iter().flatten().copied().max().unwrap(),
+            columns,
+            game,
+            split: if game % 5 == 0 {
+                Split::Valid
+            } else {
+                Split::Train
+            },
+        });
+    }
+    dataset::write(path, &samples).unwrap();
+}
+
+fn request(data: &Path) -> FitRequest {
+    FitRequest {
+        dataset: data.to_owned(),
+        from: None,
+        tuples: 12,
+        length: 5,
+        layout: TupleLayout::Lines,
+        epochs: 6,
+        batch: 4,
+        rate: 0.02,
+        rate_end: 0.005,
+        loss: Loss::Logistic,
+        distance: 0.0,
+        children: true,
+        seed: 3,
+    }
+}
+
+#[test]
+fn fitting_lowers_the_loss_reproducibly_and_resumes_to_the_same_weights() {
+    let dir = scratch("fit");
+    let data = dir.join("tiny.jsonl");
+    tiny_dataset(&data, 120);
+    let ask = request(&data);
+    let mut rows = Vec::new();
+    let end = fit_run::run(&dir.join("whole"), &ask, None, &mut |m| rows.push(*m)).unwrap();
+    let FitEnd::Finished(network) = end else {
+        panic!("six epochs finish")
+    };
+    assert_eq!(rows.len(), 7);
+    let examples = fit::read_examples(&data).unwrap();
+    let (after, _) = fit::measure(&network, &examples.train, 0.0);
+    assert!(rows[0].train_mse > 0.3, "{:?}", rows[0]);
+    assert!(after < 0.5 * rows[0].train_mse, "{after} {:?}", rows[0]);
+    assert!(rows[6].train_mse < rows[1].train_mse, "{rows:?}");
+    let bytes = std::fs::read(dir.join("whole").join(NETWORK_FILE)).unwrap();
+    assert_eq!(weights_file::fingerprint(&bytes), 2_903_999_942, "{rows:?}");
+
+    let paused = fit_run::run(&dir.join("parts"), &ask, Some(2), &mut |_| {}).unwrap();
+    assert!(matches!(paused, FitEnd::Paused { epochs: 2 }));
+    let other = FitRequest {
+        rate: 0.03,
+        ..ask.clone()
+    };
+    let refused = fit_run::run(&dir.join("parts"), &other, None, &mut |_| {}).unwrap_err();
+    assert!(
+        refused.to_string().contains("rate: the run has 0.02"),
+        "{refused}"
+    );
+    fit_run::run(&dir.join("parts"), &ask, None, &mut |_| {}).unwrap();
+    let resumed = std::fs::read(dir.join("parts").join(NETWORK_FILE)).unwrap();
+    assert_eq!(resumed, bytes);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_bad_line_is_refused_with_the_file_and_its_number() {
+    let dir = scratch("bad");
+    let good = r#"{"moves":"4444","score":1,"columns":[-1,0,0,1,0,0,-1],"game":0,"split":"train"}"#;
+    let cases = [
+        ("not json", "expected"),
+        (
+            r#"{"moves":"4444","score":2,"columns":[-1,0,0,1,0,0,-1],"game":0,"split":"train"}"#,
+            "not the best column's",
+        ),
+        (
+            r#"{"moves":"444444","score":1,"columns":[-1,0,0,1,0,0,-1],"game":0,"split":"train"}"#,
+            "column 4 is full",
+        ),
+        (
+            r#"{"moves":"4449","score":1,"columns":[-1,0,0,1,0,0,-1],"game":0,"split":"train"}"#,
+            "moves",
+        ),
+    ];
+    for (line, reason) in cases {
+        let path = dir.join("data.jsonl");
+        std::fs::write(&path, format!("{good}\n\n{line}\n")).unwrap();
+        let error = fit::read_examples(&path).unwrap_err().to_string();
+        assert!(error.contains("data.jsonl, line 3: "), "{error}");
+        assert!(error.contains(reason), "{error}");
+    }
+    let path = dir.join("valid-only.jsonl");
+    std::fs::write(&path, good.replace("train", "valid")).unwrap();
+    let error = fit::read_examples(&path).unwrap_err().to_string();
+    assert!(error.contains("no training positions"), "{error}");
+    std::fs::remove_dir_all(&dir).ok();
+}
