@@ -1,7 +1,10 @@
-//! `c4 learn`: train an n-tuple network by self-play, resumably, with its learning curve.
+//! `c4 learn`: train an n-tuple network by self-play, resumably, with its learning curve;
+//! `c4 learn fit`: fit one to a dataset the solver labelled.
 
 use anyhow::{Context, Result};
 use c4_eval::ntuple::{Network, file as weights_file};
+use c4_learn::learn::fit::Loss;
+use c4_learn::learn::fit_run::{self, FitEnd, FitMeasurement, FitRequest};
 use c4_learn::learn::run::{self, Cadence, LearnObserver, Measurement, RunEnd};
 use c4_learn::learn::spec::MAX_OPENING_PLIES;
 use c4_learn::learn::{LearnSpec, TupleLayout};
@@ -9,11 +12,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct LearnArgs {
+    #[command(subcommand)]
+    pub command: Option<LearnCommand>,
     /// The run folder: learn.json, checkpoint.bin, metrics.csv, curve.svg and, at the end,
     /// network.c4nt. Run the same command again to resume an interrupted run.
-    #[arg(long)]
-    pub out: PathBuf,
+    #[arg(long, required = true)]
+    pub out: Option<PathBuf>,
     /// Self-play games in all.
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub games: u64,
@@ -76,6 +82,14 @@ pub struct LearnArgs {
     pub snapshot: Option<PathBuf>,
 }
 
+/// What `c4 learn` does besides self-play.
+#[derive(clap::Subcommand, Debug)]
+pub enum LearnCommand {
+    /// Fit a network to the solver's labels of a dataset (`c4 dataset build`): minibatch
+    /// steps on each position's result and its moves' (resumable, as a self-play run).
+    Fit(Box<FitArgs>),
+}
+
 struct Bar(ProgressBar);
 
 impl LearnObserver for Bar {
@@ -102,8 +116,12 @@ impl LearnObserver for Bar {
 }
 
 pub fn run(args: &LearnArgs) -> Result<()> {
+    if let Some(LearnCommand::Fit(fit)) = &args.command {
+        return run_fit(fit);
+    }
+    let out = args.out.as_ref().context("--out is required")?;
     if let Some(file) = &args.snapshot {
-        let (network, games) = run::snapshot(&args.out)?;
+        let (network, games) = run::snapshot(out)?;
         write_network(file, &network)?;
         println!("{games} games: the network is {}", file.display());
         return Ok(());
@@ -134,18 +152,18 @@ pub fn run(args: &LearnArgs) -> Result<()> {
             .expect("a valid template"),
     );
     let observer = Bar(bar);
-    let end = run::run(&args.out, &spec, cadence, args.until, &observer)?;
+    let end = run::run(out, &spec, cadence, args.until, &observer)?;
     observer.0.finish_and_clear();
     match end {
         RunEnd::Finished(_) => println!(
             "{} games: the network is {}",
             args.games,
-            args.out.join(run::NETWORK_FILE).display()
+            out.join(run::NETWORK_FILE).display()
         ),
         RunEnd::Paused { games } => println!(
             "{games} of {} games: paused at a checkpoint in {} (the same command without --until goes on)",
             args.games,
-            args.out.display()
+            out.display()
         ),
     }
     Ok(())
@@ -154,4 +172,95 @@ pub fn run(args: &LearnArgs) -> Result<()> {
 fn write_network(file: &Path, network: &Network) -> Result<()> {
     std::fs::write(file, weights_file::encode(network))
         .with_context(|| format!("cannot write {}", file.display()))
+}
+
+#[derive(clap::Args, Debug)]
+pub struct FitArgs {
+    /// The labelled positions (`c4 dataset build --out FILE`): its training positions are
+    /// fitted, its validation ones measured after each epoch.
+    #[arg(long)]
+    pub dataset: PathBuf,
+    /// The run folder: fit.json, checkpoint.bin (after each epoch), metrics.csv and, at the
+    /// end, network.c4nt. Run the same command again to resume an interrupted run.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Start from this network (`network.c4nt` of a self-play run, say) instead of a fresh one.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub epochs: u64,
+    /// Labelled positions a minibatch, valued with the same weights before their steps.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub batch: u64,
+    /// Step size at the first epoch (each selected weight moves by it times the error).
+    #[arg(long, default_value_t = 0.002)]
+    pub rate: f32,
+    /// Step size at the last epoch, reached linearly.
+    #[arg(long, default_value_t = 0.0005)]
+    pub rate_end: f32,
+    /// `logistic` (cross-entropy of the value as a probability) or `squared` (its squared
+    /// error).
+    #[arg(long, default_value = "logistic", value_parser = ["logistic", "squared"])]
+    pub loss: String,
+    /// How much of a win's target (1) its distance takes away: 0 fits win, draw and loss
+    /// alone; D fits the slowest win at 1 - D.
+    #[arg(long, default_value_t = 0.0)]
+    pub distance: f32,
+    /// Fit the positions alone, not also the positions each move leads to.
+    #[arg(long)]
+    pub no_children: bool,
+    /// Tuples of a fresh network.
+    #[arg(long, default_value_t = 70, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub tuples: u64,
+    /// Cells a tuple of a fresh network.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(2..=10))]
+    pub length: u64,
+    /// How a fresh network's tuples are laid: `walks` or `lines` (as `c4 learn --layout`).
+    #[arg(long, default_value = "walks", value_parser = ["walks", "lines"])]
+    pub layout: String,
+    /// Seed of a fresh network's layout and of every epoch's order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop once the run has done this many epochs, after a checkpoint; the same command
+    /// without it goes on from there to the same weights.
+    #[arg(long, value_name = "EPOCHS", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub until: Option<u64>,
+}
+
+fn run_fit(args: &FitArgs) -> Result<()> {
+    let request = FitRequest {
+        dataset: args.dataset.clone(),
+        from: args.from.clone(),
+        tuples: args.tuples as usize,
+        length: args.length as usize,
+        layout: TupleLayout::from_name(&args.layout).expect("clap checked the name"),
+        epochs: args.epochs,
+        batch: args.batch as usize,
+        rate: args.rate,
+        rate_end: args.rate_end,
+        loss: Loss::from_name(&args.loss).expect("clap checked the name"),
+        distance: args.distance,
+        children: !args.no_children,
+        seed: args.seed,
+    };
+    let mut observe = |m: &FitMeasurement| {
+        eprintln!(
+            "epoch {}: training mse {:.4}, validation mse {:.4}, one-ply mistakes {:.2}% ({:.0} s)",
+            m.epoch, m.train_mse, m.valid_mse, m.valid_mistakes_pct, m.seconds
+        );
+    };
+    match fit_run::run(&args.out, &request, args.until, &mut observe)? {
+        FitEnd::Finished(_) => println!(
+            "{} epochs: the network is {}",
+            args.epochs,
+            args.out.join(fit_run::NETWORK_FILE).display()
+        ),
+        FitEnd::Paused { epochs } => println!(
+            "{epochs} of {} epochs: paused at a checkpoint in {} (the same command without --until goes on)",
+            args.epochs,
+            args.out.display()
+        ),
+    }
+    Ok(())
 }
