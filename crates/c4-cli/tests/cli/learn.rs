@@ -1,6 +1,7 @@
 //! `c4 learn`: the same command gives the same network, a run killed with SIGKILL or paused
 //! by `--until` and run again ends with the weights of an uninterrupted one (games from
-//! random openings included), and a resume with other settings is refused by name.
+//! random openings included), and a resume with other settings is refused by name; `c4 learn
+//! fit` refuses a bad dataset line by its file and number.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -134,4 +135,36 @@ fn bad_settings_are_refused_before_any_game() {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("--openings"), "{err}");
     assert!(!out.join("learn.json").exists());
+}
+
+/// `c4 learn fit`: a bad dataset line is refused with its file and number before the run
+/// folder is made; `c4 learn` without the subcommand still asks for `--out`.
+#[test]
+fn fit_refuses_a_bad_dataset_line_by_file_and_number() {
+    let out = scratch("fit-bad");
+    std::fs::create_dir_all(&out).unwrap();
+    let data = out.join("bad.jsonl");
+    let good = r#"{"moves":"4444","score":1,"columns":[-1,0,0,1,0,0,-1],"game":0,"split":"train"}"#;
+    std::fs::write(&data, format!("{good}\n{{\"moves\":\"44\"}}\n")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_c4"))
+        .args(["learn", "fit", "--dataset"])
+        .arg(&data)
+        .arg("--out")
+        .arg(out.join("run"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("bad.jsonl, line 2: missing field `score`"),
+        "{err}"
+    );
+    assert!(!out.join("run").exists());
+    let output = Command::new(env!("CARGO_BIN_EXE_c4"))
+        .args(["learn", "--games", "10"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--out"));
+    let _ = std::fs::remove_dir_all(&out);
 }
