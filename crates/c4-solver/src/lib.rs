@@ -119,7 +119,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use store::Consulted;
-pub use store::{ScoreStore, stored_or_win_now};
+pub use store::{ScoreStore, Stores, StoresError, stored_or_win_now};
 
 /// Why the solver gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
