@@ -1,0 +1,261 @@
+//! A layer's finished chunks as a [`ScoreStore`]: what the solver reads in place of
+//! searching a position of the layer's ply.
+//!
+//! A position's chunk follows from its owner root ([`owner`]: a few microseconds), and its
+//! place in the chunk from the root's share ([`owned`]: the root's subtree walked, about a
+//! millisecond), so a look-up derives only the share it needs, never a whole chunk (a
+//! chunk's 500 shares take the better part of a second). Each chunk file is read on first
+//! use and checked as [`LayerDir::read_chunk`] checks it (CRC, header, roots, score range);
+//! the roots themselves (every ply-9 position, a third of a second) are found at the first
+//! look-up of a layer position. Every share derived is kept, position by position, in a
+//! bounded cache, so a position asked again costs a hash look-up. A chunk that is not
+//! finished answers nothing (the solver searches its positions), and so does a damaged or
+//! foreign file, which the store keeps with its error ([`LayerStore::refused`]) so that a
+//! front end can say so. The state of a chunk is read once per store: a chunk finished
+//! after that is read by the next store (the next process).
+
+use crate::build::{LayerDir, LayerError};
+use crate::subtree::{Layout, is_layer_position, owned, owner};
+use c4_core::{Position, Size};
+use c4_solver::hashing::mix64;
+use c4_solver::{ExactScore, ScoreStore};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+/// Shards of the cache, each under its own lock, so that the threads of a parallel solve
+/// rarely wait for each other.
+const SHARDS: usize = 16;
+
+/// The most positions a shard keeps before it is emptied (16 shards: about a million
+/// positions, some 30 MB, a quarter of the ply-12 layer).
+const SHARD_CAPACITY: usize = 1 << 16;
+
+/// The finished chunks of a 7x6 layer folder, answering for the positions of its ply.
+pub struct LayerStore {
+    path: PathBuf,
+    layout: Layout,
+    /// The folder with its roots and the state of each chunk, made at the first look-up.
+    layer: OnceLock<Layer>,
+    /// Scores by canonical key: `None` for a position of a chunk that answers nothing.
+    cache: [Mutex<HashMap<u64, Option<ExactScore>>>; SHARDS],
+}
+
+struct Layer {
+    dir: LayerDir,
+    chunks: Vec<OnceLock<ChunkState>>,
+}
+
+/// What a chunk's file gave when first read.
+enum ChunkState {
+    /// No finished file: its positions are searched.
+    Unfinished,
+    /// Damaged, foreign or unreadable: its positions are searched, and the error kept.
+    Refused(Arc<LayerError>),
+    /// Read and checked.
+    Read {
+        /// Where each root's share starts among the scores, and where the last one ends.
+        starts: Vec<usize>,
+        /// The chunk's scores, root after root.
+        scores: Vec<ExactScore>,
+    },
+}
+
+impl std::fmt::Debug for LayerStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LayerStore")
+            .field("path", &self.path)
+            .field("layout", &self.layout)
+            .finish_non_exhaustive()
+    }
+}
+
+impl LayerStore {
+    /// The layer of `layout` in the folder `path`: refused when `path` is not a folder this
+    /// process can list. Nothing else is read until a position of the layer is asked for.
+    pub fn open(path: &Path, layout: Layout) -> Result<LayerStore, LayerError> {
+        std::fs::read_dir(path).map_err(|source| LayerError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        Ok(LayerStore {
+            path: path.to_owned(),
+            layout,
+            layer: OnceLock::new(),
+            cache: std::array::from_fn(|_| Mutex::new(HashMap::new())),
+        })
+    }
+
+    /// The ply-12 layer in the folder `path`, opened once per folder and process and shared
+    /// (a player is built per game; its derived shares are kept across them).
+    pub fn shared_ply12(path: &Path) -> Result<Arc<LayerStore>, LayerError> {
+        static OPENED: Mutex<Vec<(PathBuf, Arc<LayerStore>)>> = Mutex::new(Vec::new());
+        let mut opened = OPENED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, store)) = opened.iter().find(|(p, _)| p == path) {
+            return Ok(Arc::clone(store));
+        }
+        let store = Arc::new(LayerStore::open(path, Layout::PLY12)?);
+        opened.push((path.to_owned(), Arc::clone(&store)));
+        Ok(store)
+    }
+
+    /// Its folder.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Its layout.
+    #[must_use]
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn layer(&self) -> &Layer {
+        self.layer.get_or_init(|| {
+            let dir = LayerDir::open(&self.path, self.layout);
+            let chunks = (0..dir.chunk_count()).map(|_| OnceLock::new()).collect();
+            Layer { dir, chunks }
+        })
+    }
+
+    /// Chunk `number` read and checked, or why not: `Ok(false)` when it is not finished,
+    /// `Ok(true)` when it reads and answers. The store answers nothing for a chunk that
+    /// gives an error.
+    pub fn chunk(&self, number: usize) -> Result<bool, Arc<LayerError>> {
+        let layer = self.layer();
+        match layer
+            .chunks
+            .get(number)
+            .map(|state| self.state(layer, number, state))
+        {
+            None | Some(ChunkState::Unfinished) => Ok(false),
+            Some(ChunkState::Refused(error)) => Err(Arc::clone(error)),
+            Some(ChunkState::Read { .. }) => Ok(true),
+        }
+    }
+
+    /// Every finished chunk read and checked (the store reads each on first use otherwise):
+    /// how many there are, or the first error.
+    pub fn check(&self) -> Result<usize, Arc<LayerError>> {
+        let mut finished = 0;
+        for number in 0..self.layer().chunks.len() {
+            finished += usize::from(self.chunk(number)?);
+        }
+        Ok(finished)
+    }
+
+    /// The chunks read so far that were refused, with their errors: their positions were
+    /// searched instead.
+    #[must_use]
+    pub fn refused(&self) -> Vec<Arc<LayerError>> {
+        let Some(layer) = self.layer.get() else {
+            return Vec::new();
+        };
+        layer
+            .chunks
+            .iter()
+            .filter_map(|state| match state.get() {
+                Some(ChunkState::Refused(error)) => Some(Arc::clone(error)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn state<'a>(
+        &self,
+        layer: &Layer,
+        number: usize,
+        state: &'a OnceLock<ChunkState>,
+    ) -> &'a ChunkState {
+        state.get_or_init(|| {
+            if !layer.dir.is_finished(number) {
+                return ChunkState::Unfinished;
+            }
+            match layer.dir.read_chunk(number) {
+                Ok(chunk) => ChunkState::Read {
+                    starts: std::iter::once(0)
+                        .chain(chunk.shares.iter().scan(0, |end, &share| {
+                            *end += usize::from(share);
+                            Some(*end)
+                        }))
+                        .collect(),
+                    scores: chunk.scores,
+                },
+                Err(error) => ChunkState::Refused(Arc::new(error)),
+            }
+        })
+    }
+
+    fn shard(&self, key: u64) -> std::sync::MutexGuard<'_, HashMap<u64, Option<ExactScore>>> {
+        self.cache[(mix64(key) % SHARDS as u64) as usize]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn remember(&self, key: u64, score: Option<ExactScore>) {
+        let mut shard = self.shard(key);
+        if shard.len() >= SHARD_CAPACITY {
+            shard.clear();
+        }
+        shard.insert(key, score);
+    }
+
+    /// The score of `position` (canonical, a layer position), found in its chunk; every
+    /// position of its root's share is remembered on the way.
+    fn find(&self, position: &Position) -> Option<ExactScore> {
+        let layer = self.layer();
+        let (layout, roots) = (&self.layout, layer.dir.roots());
+        let root = owner(position, layout, roots)?;
+        let index = roots.index_of(root)?;
+        let number = index / layout.roots_per_chunk;
+        let state = self.state(layer, number, layer.chunks.get(number)?);
+        let ChunkState::Read { starts, scores } = state else {
+            self.remember(position.key(), None);
+            return None;
+        };
+        let (first, _) = roots.chunk(layout, number);
+        let at = index - first;
+        let share = owned(root, layout, roots);
+        let stored = &scores[starts[at]..starts[at + 1]];
+        // The chunk was checked against these roots, so its share sizes are this program's;
+        // a share of another size would mean another ownership rule: nothing is taken then.
+        if share.len() != stored.len() {
+            return None;
+        }
+        let mut found = None;
+        for (member, &score) in share.iter().zip(stored) {
+            self.remember(member.key(), Some(score));
+            if member.key() == position.key() {
+                found = Some(score);
+            }
+        }
+        found
+    }
+}
+
+impl ScoreStore for LayerStore {
+    fn size(&self) -> Size {
+        Size::STANDARD
+    }
+
+    fn depth(&self) -> u32 {
+        self.layout.ply
+    }
+
+    fn holds(&self, discs: u32) -> bool {
+        discs == self.layout.ply
+    }
+
+    fn score(&self, canonical_key: u64) -> Option<ExactScore> {
+        let position = Position::from_key(canonical_key)?;
+        if position.moves_played() != self.layout.ply || !is_layer_position(&position) {
+            return None;
+        }
+        let position = crate::subtree::canonical(&position);
+        if let Some(&known) = self.shard(position.key()).get(&position.key()) {
+            return known;
+        }
+        self.find(&position)
+    }
+}
