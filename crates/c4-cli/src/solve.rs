@@ -7,10 +7,14 @@ use anyhow::{Result, bail};
 use c4_books::{BookChoice, OpeningBook};
 use c4_core::excerpt;
 use c4_core::{AnySize, Geometry, ParseMovesError, Position, Size, Standard, parse_moves_in};
+use c4_layers::LayerStore;
 use c4_solver::{
-    DEFAULT_TABLE_BITS, ExactScore, MAX_TABLE_BITS, MIN_TABLE_BITS, ScoreError, SolveLimits, Solver,
+    DEFAULT_TABLE_BITS, ExactScore, MAX_TABLE_BITS, MIN_TABLE_BITS, ScoreError, ScoreStore,
+    SolveLimits, Solver, Stores,
 };
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
@@ -37,6 +41,11 @@ pub struct SolveArgs {
     /// size (another size is refused, naming both; other sizes have no default book).
     #[arg(long)]
     pub book: Option<BookChoice>,
+    /// A folder of the book's ply-12 layer (7x6 only): its finished chunks answer ply-12
+    /// positions beside the book, so a search from plies 10-12 stops there. The layer is
+    /// not built into c4: `crates/c4-layers/data/ply12` of a checkout, or a copy of it.
+    #[arg(long, value_name = "DIR")]
+    pub layers: Option<PathBuf>,
     #[command(flatten)]
     pub board: SizeArg,
     /// Positions given as arguments, which `c4 solve` refuses: they come on standard input.
@@ -246,18 +255,35 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         );
     }
     let book = args.book.clone().unwrap_or_default().load_in(size)?;
-    if size.is_standard() {
-        solve_lines(args, Standard, book)
+    let layers = match &args.layers {
+        None => None,
+        Some(_) if !size.is_standard() => bail!(
+            "--layers: the book's layers hold positions of the {} board, not of the {size} \
+             board (leave --layers out)",
+            Size::STANDARD
+        ),
+        Some(path) => Some(LayerStore::shared_ply12(path)?),
+    };
+    let store = Stores::of([
+        book.map(OpeningBook::store),
+        layers.clone().map(|layers| layers as Arc<dyn ScoreStore>),
+    ])?;
+    let solved = if size.is_standard() {
+        solve_lines(args, Standard, store)
     } else {
-        solve_lines(args, AnySize::new(size), book)
+        solve_lines(args, AnySize::new(size), store)
+    };
+    for error in layers.iter().flat_map(|layers| layers.refused()) {
+        eprintln!("c4 solve: a layer chunk was refused, its positions searched instead: {error}");
     }
+    solved
 }
 
 /// Solves the lines of standard input on the board of `geometry`.
 fn solve_lines<G: Geometry>(
     args: &SolveArgs,
     geometry: G,
-    book: Option<std::sync::Arc<OpeningBook>>,
+    store: Option<Arc<dyn ScoreStore>>,
 ) -> Result<()> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
@@ -269,7 +295,7 @@ fn solve_lines<G: Geometry>(
     let mut solvers: Vec<Solver<G>> = (0..args.jobs)
         .map(|_| {
             let mut solver = Solver::new_in(args.table, geometry);
-            solver.set_book(book.clone().map(OpeningBook::store));
+            solver.set_book(store.clone());
             solver.set_threads(args.threads as usize);
             solver
         })

@@ -15,6 +15,7 @@ use c4_options::{choice_option, integer_option, switch_option};
 use c4_search::search::WinScore;
 use c4_solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use std::fmt;
+use std::path::PathBuf;
 
 /// `none` or a number, for optional limits.
 fn limit(value: Option<u64>) -> NumberOr {
@@ -70,6 +71,30 @@ const fn book_option<C: UsesBook>() -> OptionDef<C> {
                     return Err(());
                 }
                 *c.book_mut() = text.parse().unwrap_or_else(|never| match never {});
+                Ok(())
+            },
+        },
+    )
+}
+
+/// The `layers=` option of `perfect`: a folder of the book's ply-12 layer, or none; a file
+/// option, so servers refuse a path.
+const fn layers_option() -> OptionDef<PerfectSpec> {
+    OptionDef::new(
+        "layers",
+        "folder of the book's ply-12 layer (7x6; crates/c4-layers/data/ply12 of a checkout), consulted beside the book, or none",
+        Field::File {
+            shipped: &["none"],
+            get: |c| {
+                c.layers
+                    .as_ref()
+                    .map_or_else(|| "none".to_owned(), |path| path.display().to_string())
+            },
+            set: |c, text| {
+                if text.contains([',', '=']) {
+                    return Err(());
+                }
+                c.layers = (text != "none").then(|| PathBuf::from(text));
                 Ok(())
             },
         },
@@ -354,6 +379,7 @@ const PERFECT_OPTIONS: OptionTable<PerfectSpec> = OptionTable {
             "log2 of the solver table's entries (8 bytes each)"
         ),
         book_option(),
+        layers_option(),
         integer_option!(
             PerfectSpec,
             "threads",

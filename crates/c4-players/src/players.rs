@@ -6,14 +6,17 @@ use c4_books::{BookChoice, OpeningBook};
 use c4_core::{Column, Game, Geometry, Position, Standard};
 use c4_eval::threats::Threats;
 use c4_eval::{BoardTables, Evaluator, SeededRng, with_evaluator};
+use c4_layers::LayerStore;
 use c4_options::SpecError;
 use c4_search::search::engine::{EngineConfig, EngineSearch, SolverThreads};
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use c4_search::search::{MoveReport, MoveValue, RandomCount, RandomPick, TieBreak};
 use c4_solver::Cancel;
 use c4_solver::clock::Instant;
-use c4_solver::{ScoreStore, SolveLimits, Solver};
+use c4_solver::{ScoreStore, SolveLimits, Solver, Stores};
 use rand::{RngExt, SeedableRng};
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 impl PlayerSpec {
@@ -104,7 +107,8 @@ impl PlayerSpec {
                             ),
                         }
                     })?;
-                    solver.set_book(load_book(&s.book, geometry.size())?);
+                    let book = load_book(&s.book, geometry.size())?;
+                    solver.set_book(with_layers(book, s.layers.as_deref(), geometry.size())?);
                     solver.set_threads(s.threads as usize);
                     solver
                 },
@@ -120,13 +124,38 @@ impl PlayerSpec {
 fn load_book(
     book: &BookChoice,
     size: c4_core::Size,
-) -> Result<Option<std::sync::Arc<dyn ScoreStore>>, SpecError> {
+) -> Result<Option<Arc<dyn ScoreStore>>, SpecError> {
     let book = book.load_in(size).map_err(|e| SpecError::Unavailable {
         key: "book",
         value: book.to_string(),
         reason: e.to_string(),
     })?;
     Ok(book.map(OpeningBook::store))
+}
+
+/// `book` with the ply-12 layer of the folder `layers` beside it, when one is named: refused
+/// on another board than 7x6, or when the folder cannot be listed.
+fn with_layers(
+    book: Option<Arc<dyn ScoreStore>>,
+    layers: Option<&Path>,
+    size: c4_core::Size,
+) -> Result<Option<Arc<dyn ScoreStore>>, SpecError> {
+    let Some(path) = layers else {
+        return Ok(book);
+    };
+    let unavailable = |reason: String| SpecError::Unavailable {
+        key: "layers",
+        value: path.display().to_string(),
+        reason,
+    };
+    if !size.is_standard() {
+        return Err(unavailable(format!(
+            "the book's layers hold positions of the {} board, not of the {size} board",
+            c4_core::Size::STANDARD
+        )));
+    }
+    let layer = LayerStore::shared_ply12(path).map_err(|e| unavailable(e.to_string()))?;
+    Stores::of([book, Some(layer as Arc<dyn ScoreStore>)]).map_err(|e| unavailable(e.to_string()))
 }
 
 struct RandomAgent {

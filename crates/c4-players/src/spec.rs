@@ -8,6 +8,7 @@ use c4_eval::EvalSpec;
 use c4_search::search::engine::DEFAULT_ENGINE_TIME;
 use c4_search::search::{LeafView, MoveOrder, RandomCount, RandomPick, TieBreak, WinScore};
 use c4_solver::DEFAULT_TABLE_BITS;
+use std::path::PathBuf;
 
 /// The largest depth a spec may ask for.
 pub const MAX_DEPTH: u32 = c4_core::CELLS as u32;
@@ -105,6 +106,8 @@ pub struct PerfectSpec {
     pub table_bits: u32,
     /// The opening book.
     pub book: BookChoice,
+    /// A folder of the book's ply-12 layer, consulted beside the book (7x6 only), or none.
+    pub layers: Option<PathBuf>,
     /// Threads per solve.
     pub threads: u32,
 }
@@ -168,6 +171,7 @@ impl Default for PerfectSpec {
             time_ms: None,
             table_bits: DEFAULT_TABLE_BITS,
             book: BookChoice::Builtin,
+            layers: None,
             threads: 1,
         }
     }

@@ -111,3 +111,54 @@ fn other_sizes_are_solved_and_their_errors_name_the_sizes() {
     assert!(!output.status.success());
     assert!(err.contains("7x6") && err.contains("6x5"), "{err}");
 }
+
+/// `--layers DIR`: positions of a finished ply-12 chunk are answered from the layer with no
+/// search, their scores those the lines give (a disagreement fails the command); the layer
+/// is refused on another board and when its folder is not there.
+#[test]
+fn the_layers_answer_their_positions_and_are_refused_where_they_cannot() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../c4-layers/data/ply12");
+    let dir = c4_layers::LayerDir::open(&folder, c4_layers::Layout::PLY12);
+    let number = (0..dir.chunk_count())
+        .find(|&n| dir.is_finished(n))
+        .unwrap();
+    let scored = dir.scored_positions(number).unwrap();
+    let input: String = scored
+        .iter()
+        .step_by(scored.len() / 4)
+        .map(|(position, score)| format!("{} {score}\n", c4_books::moves_of(position)))
+        .collect();
+    let output = c4()
+        .args(["solve", "--stats", "--layers"])
+        .arg(&folder)
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(stdout.lines().count(), input.lines().count());
+    for line in stdout.lines() {
+        assert_eq!(
+            line.split(' ').nth(2),
+            Some("0"),
+            "no node searched: {line}"
+        );
+    }
+    let output = c4()
+        .args(["solve", "--size", "6x5", "--layers"])
+        .arg(&folder)
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(err.contains("--layers") && err.contains("6x5"), "{err}");
+    let output = c4()
+        .args(["solve", "--layers", "/nonexistent/ply12"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(err.contains("/nonexistent/ply12"), "{err}");
+}
