@@ -330,10 +330,7 @@ impl GameRecord {
             });
         }
         for (i, (digit, summary)) in played.chars().zip(&stats).enumerate() {
-            let column = size
-                .column_from_digit(digit)
-                .or(size.column_from_letter(digit));
-            if column != Some(summary.column) {
+            if size.column_of_char(digit) != Some(summary.column) {
                 return Err(PlayedError::StatisticsColumn {
                     number: opening.len() + i + 1,
                     digit,

@@ -194,6 +194,8 @@ fn walk<G: Geometry>(
     }
     let mut position = Position::new_in(geometry);
     for (index, digit) in record.moves.char_indices() {
+        // Not `Size::column_of_char`: c4 writes a record's moves in its board's one alphabet
+        // (`MoveAlphabet::preferred`), so a letter on a board up to 9 wide is an edited record.
         let column = size
             .column_from_digit(digit)
             .or_else(|| size.column_from_letter(digit).filter(|_| size.width() > 9))

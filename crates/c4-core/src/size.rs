@@ -231,6 +231,14 @@ impl Size {
         }
     }
 
+    /// Parses one typed column, a digit (on boards up to 9 wide) or a letter: what a person
+    /// types for one move, and what a move string of either alphabet holds.
+    #[must_use]
+    pub fn column_of_char(self, c: char) -> Option<Column> {
+        self.column_from_digit(c)
+            .or_else(|| self.column_from_letter(c))
+    }
+
     /// The letter of the rightmost column.
     #[must_use]
     pub const fn last_letter(self) -> char {
@@ -524,6 +532,13 @@ mod tests {
             None,
             "no digits on a board 12 wide"
         );
+        assert_eq!(wide.column_of_char('k'), wide.column(10));
+        assert_eq!(wide.column_of_char('9'), None);
+        assert_eq!(Size::STANDARD.column_of_char('7'), Size::STANDARD.column(6));
+        assert_eq!(Size::STANDARD.column_of_char('G'), Size::STANDARD.column(6));
+        for outside in ['8', '0', 'h', ' ', '-'] {
+            assert_eq!(Size::STANDARD.column_of_char(outside), None, "{outside:?}");
+        }
         let center: Vec<usize> = wide.center_first().map(Column::index).collect();
         assert_eq!(center[..3], [6, 5, 7]);
         let standard: Vec<Column> = Size::STANDARD.center_first().collect();

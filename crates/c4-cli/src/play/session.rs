@@ -49,19 +49,15 @@ impl<'a> Command<'a> {
             "help" | "?" => Command::Help,
             "h" | "hint" => Command::Hint,
             "" => Command::Nothing,
-            text => parse_column(text, size).map_or(Command::Unknown(text), Command::Play),
+            // One digit or letter of a column of the board.
+            text => match *text.chars().collect::<Vec<_>>() {
+                [c] => size
+                    .column_of_char(c)
+                    .map_or(Command::Unknown(text), Command::Play),
+                _ => Command::Unknown(text),
+            },
         }
     }
-}
-
-/// A column of `size` typed as one digit (1-7 on 7x6) or one letter (a-g on 7x6).
-fn parse_column(text: &str, size: Size) -> Option<Column> {
-    let mut chars = text.chars();
-    let (c, None) = (chars.next()?, chars.next()) else {
-        return None;
-    };
-    size.column_from_digit(c)
-        .or_else(|| size.column_from_letter(c))
 }
 
 /// Whether the session goes on after a turn.
