@@ -10,7 +10,7 @@
 //! second writer out.
 
 use crate::log::LogError;
-use crate::matches::{FirstPolicy, GameStart, MatchConfig, MatchError, Openings};
+use crate::matches::{Contestant, FirstPolicy, GameStart, MatchConfig, MatchError, Openings};
 use crate::record::{GameLog, GameRecord, LoadedLog};
 use crate::tournament::{pairing_seed, round_robin};
 use c4_core::{Size, excerpt, with_geometry};
@@ -136,20 +136,30 @@ pub struct RunManifest {
 }
 
 impl RunManifest {
-    /// The manifest of a match of `config` on the board of `size`.
+    /// The manifest of a run of `kind` on the board of `size` between `players` (A and B of
+    /// a match), from the run's seed, who moves first, its openings and its games (per pairing).
     #[must_use]
-    pub fn of_match(config: &MatchConfig, size: Size) -> RunManifest {
+    pub fn new(
+        kind: RunKind,
+        size: Size,
+        players: &[Contestant],
+        seed: u64,
+        first: FirstPolicy,
+        openings: Openings,
+        games: u64,
+    ) -> RunManifest {
+        let players = players
+            .iter()
+            .map(|c| (c.label.clone(), c.spec.to_string()))
+            .collect();
         RunManifest {
-            kind: RunKind::Match,
+            kind,
             size,
-            players: [&config.a, &config.b]
-                .iter()
-                .map(|c| (c.label.clone(), c.spec.to_string()))
-                .collect(),
-            seed: config.seed,
-            first: config.first,
-            openings: config.openings.clone(),
-            games: config.games,
+            players,
+            seed,
+            first,
+            openings,
+            games,
         }
     }
 
@@ -171,22 +181,15 @@ impl RunManifest {
                 ));
             }
         };
-        compare(
-            "kind",
-            format!("{:?}", self.kind),
-            format!("{:?}", recorded.kind),
-        );
+        let debug = |value: &dyn std::fmt::Debug| format!("{value:?}");
+        compare("kind", debug(&self.kind), debug(&recorded.kind));
         compare(
             "players",
             describe_players(&self.players),
             describe_players(&recorded.players),
         );
         compare("--seed", self.seed.to_string(), recorded.seed.to_string());
-        compare(
-            "--first",
-            format!("{:?}", self.first),
-            format!("{:?}", recorded.first),
-        );
+        compare("--first", debug(&self.first), debug(&recorded.first));
         compare(
             "openings",
             describe_openings(&self.openings),

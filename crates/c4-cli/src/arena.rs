@@ -170,7 +170,7 @@ fn match_in<G: BoardTables>(args: &MatchArgs, geometry: G) -> Result<()> {
         first: first_policy(args.run.first),
         sprt,
     };
-    let manifest = RunManifest::of_match(&config, geometry.size());
+    let manifest = config.manifest(geometry.size());
     let (done, mut run) = open_run(&args.run, &manifest)?;
     check_resumed(&done, std::slice::from_ref(&config))?;
     eprintln!(
@@ -238,27 +238,19 @@ fn tournament_in<G: BoardTables>(args: &TournamentArgs, geometry: G) -> Result<(
         bail!("a tournament needs at least two --player");
     }
     let openings = self::openings(&args.run, geometry)?;
-    let manifest = RunManifest {
-        kind: RunKind::Tournament,
-        size: geometry.size(),
-        players: players
-            .iter()
-            .map(|c| (c.label.clone(), c.spec.to_string()))
-            .collect(),
-        seed: args.run.seed,
-        first: first_policy(args.run.first),
-        openings: openings.clone(),
-        games: args.run.games,
-    };
+    let (games, seed, first) = (args.run.games, args.run.seed, first_policy(args.run.first));
+    let manifest = RunManifest::new(
+        RunKind::Tournament,
+        geometry.size(),
+        &players,
+        seed,
+        first,
+        openings.clone(),
+        games,
+    );
     let (done, mut run) = open_run(&args.run, &manifest)?;
     let pool = crate::threads::pool(args.run.threads)?;
-    let configs = pairings(
-        &players,
-        args.run.games,
-        args.run.seed,
-        &openings,
-        first_policy(args.run.first),
-    );
+    let configs = pairings(&players, games, seed, &openings, first);
     check_resumed(&done, &configs)?;
     let progress = progress_bar(args.run.games * configs.len() as u64, "tournament");
     let mut all = Vec::new();

@@ -123,19 +123,15 @@ impl Plan {
     }
 
     fn manifest(&self) -> RunManifest {
-        RunManifest {
-            kind: self.kind,
-            size: c4_core::Size::STANDARD,
-            players: self
-                .players
-                .iter()
-                .map(|c| (c.label.clone(), c.spec.to_string()))
-                .collect(),
-            seed: self.seed,
-            first: self.first,
-            openings: self.openings.clone(),
-            games: self.games,
-        }
+        RunManifest::new(
+            self.kind,
+            c4_core::Size::STANDARD,
+            &self.players,
+            self.seed,
+            self.first,
+            self.openings.clone(),
+            self.games,
+        )
     }
 }
 

@@ -128,7 +128,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
     std::fs::remove_dir_all(&dir).ok();
     let small: Size = "6x5".parse().unwrap();
     let config = config(4, Openings::Random(3));
-    let mut run = OpenRun::open(&dir, &RunManifest::of_match(&config, small), false).unwrap();
+    let mut run = OpenRun::open(&dir, &config.manifest(small), false).unwrap();
     let played = run_match_in(
         &config,
         AnySize::new(small),
@@ -142,7 +142,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
     assert!(text.contains(r#""size": "6x5""#), "{text}");
     // Resumed on its board, the run has its games, each checked against the manifest (in
     // the order they finished, which games played side by side choose).
-    let resumed = OpenRun::open(&dir, &RunManifest::of_match(&config, small), true).unwrap();
+    let resumed = OpenRun::open(&dir, &config.manifest(small), true).unwrap();
     let by_game = |mut records: Vec<GameRecord>| {
         records.sort_by_key(|record| record.game);
         records
@@ -150,7 +150,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
     assert_eq!(by_game(resumed.done.clone()), by_game(played));
     drop(resumed);
     // On another board it is refused, naming both.
-    let error = OpenRun::open(&dir, &RunManifest::of_match(&config, Size::STANDARD), true)
+    let error = OpenRun::open(&dir, &config.manifest(Size::STANDARD), true)
         .err()
         .expect("another board is refused");
     assert!(matches!(error, RunError::OtherRun { .. }), "{error}");
@@ -167,7 +167,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
 fn a_manifest_without_a_size_is_of_7x6() {
     let dir = std::env::temp_dir().join(format!("c4-arena-sizes-old-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let standard = RunManifest::of_match(&config(2, Openings::None), Size::STANDARD);
+    let standard = config(2, Openings::None).manifest(Size::STANDARD);
     standard.save(&dir).unwrap();
     let text = std::fs::read_to_string(dir.join(MANIFEST_FILE)).unwrap();
     assert!(!text.contains("size"), "{text}");
