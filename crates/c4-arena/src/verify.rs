@@ -311,6 +311,33 @@ impl Verdict {
         }
     }
 
+    /// The verdict as JSON: the games, each player's figures, and every mistake with
+    /// whether it keeps the game's result.
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        let mistakes: Vec<serde_json::Value> = self
+            .mistakes
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "game": m.game,
+                    "ply": m.ply,
+                    "player": m.player,
+                    "before": m.before,
+                    "column": m.column,
+                    "score": m.score,
+                    "best": m.best,
+                    "keeps_result": m.keeps_result(),
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "games": self.games,
+            "players": self.players,
+            "mistakes": mistakes,
+        })
+    }
+
     /// The verdict as text: two lines per player, then up to `max_mistakes` mistakes.
     #[must_use]
     pub fn to_text(&self, max_mistakes: usize) -> String {

@@ -28,7 +28,7 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
-    with_geometry!(args.board.size, g => run_in(args, g))
+    with_geometry!(args.board.size(), g => run_in(args, g))
 }
 
 fn run_in<G: BoardTables>(args: &AnalyzeArgs, geometry: G) -> Result<()> {

@@ -155,7 +155,7 @@ fn contestant(label: &str, spec: &str) -> Result<Contestant> {
 }
 
 pub fn run_match_command(args: &MatchArgs) -> Result<()> {
-    with_geometry!(args.run.board.size, g => match_in(args, g))
+    with_geometry!(args.run.board.size(), g => match_in(args, g))
 }
 
 /// `c4 match` on the board of `geometry`.
@@ -216,7 +216,7 @@ fn first_policy(first: FirstArg) -> FirstPolicy {
 }
 
 pub fn run_tournament(args: &TournamentArgs) -> Result<()> {
-    with_geometry!(args.run.board.size, g => tournament_in(args, g))
+    with_geometry!(args.run.board.size(), g => tournament_in(args, g))
 }
 
 /// `c4 tournament` on the board of `geometry`.

@@ -59,7 +59,7 @@ pub fn parse_player(text: &str) -> Result<Player, NotAPlayer> {
 }
 
 pub fn run_best(args: &BestArgs) -> Result<()> {
-    with_geometry!(args.board.size, g => best_in(args, g))
+    with_geometry!(args.board.size(), g => best_in(args, g))
 }
 
 fn best_in<G: BoardTables>(args: &BestArgs, geometry: G) -> Result<()> {
@@ -98,7 +98,7 @@ fn signed(value: i64) -> String {
 }
 
 pub fn run_eval(args: &EvalArgs) -> Result<()> {
-    with_geometry!(args.board.size, g => eval_in(args, g))
+    with_geometry!(args.board.size(), g => eval_in(args, g))
 }
 
 fn eval_in<G: BoardTables>(args: &EvalArgs, geometry: G) -> Result<()> {

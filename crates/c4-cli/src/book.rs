@@ -61,7 +61,7 @@ pub struct BuildArgs {
     /// The board's size, WxH (columns x rows): 7x6 by default, any that `c4 solve --size`
     /// takes.
     #[arg(long, value_name = "WxH", conflicts_with = "ply")]
-    pub size: Option<String>,
+    pub size: Option<Size>,
     /// Build the layer of this ply instead (10 to 13): every position of the ply, in chunks
     /// of the positions below 500 ply-9 positions, each written to --out (a folder) as
     /// `chunk-NNNNN.c4layer` once finished; an interrupted build resumes from the
@@ -311,12 +311,7 @@ fn build(args: &BuildArgs) -> Result<()> {
             chunks: args.chunks,
         });
     };
-    let size = match &args.size {
-        Some(text) => text
-            .parse::<Size>()
-            .map_err(|e| anyhow::anyhow!("--size: {e}"))?,
-        None => Size::STANDARD,
-    };
+    let size = args.size.unwrap_or_default();
     if depth > max_depth(size) {
         bail!(
             "--depth {depth} is past the {size} board's last position with a move left (ply {})",

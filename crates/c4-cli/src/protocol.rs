@@ -26,7 +26,7 @@ pub struct EngineArgs {
 }
 
 pub fn run(args: &EngineArgs) -> Result<()> {
-    with_geometry!(args.board.size, g => run_in(args, g))
+    with_geometry!(args.board.size(), g => run_in(args, g))
 }
 
 fn run_in<G: BoardTables>(args: &EngineArgs, geometry: G) -> Result<()> {

@@ -1,11 +1,12 @@
 //! `c4 review`: one game judged move by move against perfect play.
 
+use crate::board_size::{SizeArg, column_keys};
 use crate::solver_args::SolverArgs;
 use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::review::review_record;
-use c4_core::{excerpt, with_geometry};
-use c4_players::review::{self, Review};
+use c4_core::{Size, excerpt, with_geometry};
+use c4_players::review;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
@@ -20,48 +21,33 @@ pub struct ReviewArgs {
     /// Which game of a file holding several: its index in the run.
     #[arg(long)]
     pub game_index: Option<u64>,
-    /// Judge only the moves from this ply on (moves before it are taken as an opening).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=41))]
-    pub from_ply: u32,
     #[command(flatten)]
     pub solver: SolverArgs,
+    #[command(flatten)]
+    pub board: SizeArg,
     /// Print the review as JSON.
     #[arg(long)]
     pub json: bool,
 }
 
-/// What the command line names: moves, or a games file or run folder.
-#[derive(Debug, PartialEq, Eq)]
-enum GameSource<'a> {
+/// Whether `text` is spelled as a move string: digits only, or letters of the columns of a
+/// board of `size` only.
+fn could_be_moves(text: &str, size: Size) -> bool {
+    let letter = |c: char| ('a'..=size.last_letter()).contains(&c.to_ascii_lowercase());
+    !text.is_empty() && (text.chars().all(|c| c.is_ascii_digit()) || text.chars().all(letter))
+}
+
+/// What is reviewed: moves, or a file's game (named) and its record.
+enum Judged<'a> {
     Moves(&'a str),
-    File(&'a Path),
-}
-
-impl ReviewArgs {
-    /// The game argument read as moves when it is spelled as moves (all digits, or all
-    /// letters a-g), even if a file of that name exists; a file otherwise, or with --file.
-    fn source(&self) -> GameSource<'_> {
-        match (&self.file, &self.game) {
-            (Some(file), _) => GameSource::File(file),
-            (None, Some(game)) if could_be_moves(game) => GameSource::Moves(game),
-            (None, Some(game)) => GameSource::File(Path::new(game)),
-            (None, None) => unreachable!("clap requires a game or --file"),
-        }
-    }
-}
-
-/// Whether `text` is spelled as a move string: digits only, or letters a-g only.
-fn could_be_moves(text: &str) -> bool {
-    !text.is_empty()
-        && (text.chars().all(|c| c.is_ascii_digit())
-            || text
-                .chars()
-                .all(|c| matches!(c.to_ascii_lowercase(), 'a'..='g')))
+    Game(String, Box<GameRecord>),
 }
 
 pub fn run(args: &ReviewArgs) -> Result<()> {
-    let review = match args.source() {
-        GameSource::Moves(moves) => {
+    // The game argument is read as moves when it is spelled as moves, even if a file of that
+    // name exists; as a file otherwise, or with --file.
+    let (size, judged) = match (&args.game, &args.file) {
+        (Some(moves), None) if could_be_moves(moves, args.board.size()) => {
             if args.game_index.is_some() {
                 bail!(
                     "--game-index picks a game of a file; {:?} is a move string (a file of \
@@ -69,44 +55,50 @@ pub fn run(args: &ReviewArgs) -> Result<()> {
                     excerpt(moves)
                 );
             }
-            eprintln!("reviewing the moves {}", excerpt(moves));
-            let mut solver = args.solver.solver(args.solver.book()?);
-            review::review(
-                moves,
-                args.from_ply,
-                ["red".to_owned(), "yellow".to_owned()],
-                &mut solver,
-            )
-            .map_err(|e| anyhow::anyhow!("invalid game: {e}"))?
+            (args.board.size(), Judged::Moves(moves))
         }
-        GameSource::File(path) => {
+        (game, file) => {
+            let path = file.as_deref().or(game.as_deref().map(Path::new));
+            let path = path.expect("clap requires a game or --file");
             if let Err(error) = std::fs::metadata(path) {
                 let name = excerpt(&path.to_string_lossy());
                 if args.file.is_some() {
                     bail!("cannot open --file {name:?}: {error}");
                 }
                 bail!(
-                    "cannot open {name:?}: {error}; nor is it a move string (moves are digits \
-                     1-7 or letters a-g)"
+                    "cannot open {name:?}: {error}; nor is it a move string (moves are {})",
+                    column_keys(args.board.size())
                 );
             }
             let (file, record) = record_of(path, args.game_index)?;
-            eprintln!("reviewing game {} of {}", record.game, file.display());
-            // The game is reviewed on its board, by a solver of that board and its book.
-            let book = args.solver.book_in(record.size)?;
-            with_geometry!(record.size, g => {
-                let mut solver = args.solver.solver_in(book, g);
-                review_record(&record, args.from_ply, &mut solver)
-            })
-            .map_err(|e| anyhow::anyhow!("{}: game {}: {e}", file.display(), record.game))?
+            let game = format!("game {} of {}", record.game, file.display());
+            (
+                args.board.of_file(record.size, &game)?,
+                Judged::Game(game, Box::new(record)),
+            )
         }
     };
-    print(&review, args.json)
-}
-
-fn print(review: &Review, json: bool) -> Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(review)?);
+    let from_ply = args.solver.first_ply(size)?;
+    match &judged {
+        Judged::Moves(moves) => eprintln!("reviewing the moves {}", excerpt(moves)),
+        Judged::Game(game, _) => eprintln!("reviewing {game}"),
+    }
+    // The game is reviewed on its board, by a solver of that board and its book.
+    let book = args.solver.book_in(size)?;
+    let review = with_geometry!(size, g => {
+        let mut solver = args.solver.solver_in(book, g);
+        match &judged {
+            Judged::Moves(moves) => {
+                let names = ["red".to_owned(), "yellow".to_owned()];
+                review::review(moves, from_ply, names, &mut solver)
+                    .map_err(|e| anyhow::anyhow!("invalid game: {e}"))
+            }
+            Judged::Game(game, record) => review_record(record, from_ply, &mut solver)
+                .map_err(|e| anyhow::anyhow!("{game}: {e}")),
+        }
+    })?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&review)?);
     } else {
         print!("{}", review.to_text());
     }
@@ -156,14 +148,18 @@ fn record_of(path: &Path, index: Option<u64>) -> Result<(PathBuf, GameRecord)> {
 #[cfg(test)]
 mod tests {
     use super::could_be_moves;
+    use c4_core::Size;
 
     #[test]
-    fn moves_are_digits_or_letters_a_to_g() {
+    fn moves_are_digits_or_letters_of_the_board() {
         for moves in ["4453", "ddec", "DDEC", "4458"] {
-            assert!(could_be_moves(moves), "{moves}");
+            assert!(could_be_moves(moves, Size::STANDARD), "{moves}");
         }
-        for path in ["", "games", "game.jsonl", "./4453", "runs/a", "44a"] {
-            assert!(!could_be_moves(path), "{path}");
+        for path in ["", "games", "game.jsonl", "./4453", "runs/a", "44a", "hh"] {
+            assert!(!could_be_moves(path, Size::STANDARD), "{path}");
         }
+        let wide: Size = "11x4".parse().unwrap();
+        assert!(could_be_moves("fkka", wide));
+        assert!(!could_be_moves("fkla", wide));
     }
 }

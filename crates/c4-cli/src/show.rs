@@ -19,7 +19,7 @@ pub struct ShowArgs {
 }
 
 pub fn run(args: &ShowArgs) -> Result<()> {
-    with_geometry!(args.board.size, g => show_in(args, g))
+    with_geometry!(args.board.size(), g => show_in(args, g))
 }
 
 fn show_in<G: Geometry>(args: &ShowArgs, geometry: G) -> Result<()> {

@@ -245,7 +245,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             args.table
         );
     }
-    let size = args.board.size;
+    let size = args.board.size();
     if !size.is_standard() && args.book == Some(BookChoice::Builtin) {
         bail!(
             "--book builtin is a book of the {} board: it cannot answer positions of the \

@@ -1,14 +1,18 @@
 //! The solver options of the commands that judge games (`c4 verify`, `c4 review`).
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use c4_books::BookChoice;
 use c4_books::OpeningBook;
-use c4_core::{Geometry, Size, Standard};
+use c4_core::{Geometry, Size};
 use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
 use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
 pub struct SolverArgs {
+    /// Judge only the moves made from this ply on, up to the board's last (41 on 7x6): moves
+    /// before it are taken as an opening (early positions cost the most to solve).
+    #[arg(long, default_value_t = 0)]
+    pub from_ply: u32,
     /// Threads solving each position together (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: Option<u32>,
@@ -22,20 +26,23 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
-    /// The 7x6 book, loaded.
-    pub fn book(&self) -> Result<Option<Arc<OpeningBook>>> {
-        Ok(self.book.load()?)
+    /// The first ply judged, `--from-ply`, on the board of `size`: a ply past its last is
+    /// refused.
+    pub fn first_ply(&self, size: Size) -> Result<u32> {
+        let last = c4_books::max_depth(size);
+        if self.from_ply > last {
+            bail!(
+                "--from-ply {} is past the {size} board's last ply ({last})",
+                self.from_ply
+            );
+        }
+        Ok(self.from_ply)
     }
 
     /// The book of the board `size`, loaded: the built-in one is 7x6's, no book on another
     /// board; a file of another size is refused, naming both.
     pub fn book_in(&self, size: Size) -> Result<Option<Arc<OpeningBook>>> {
         Ok(self.book.load_in(size)?)
-    }
-
-    /// A 7x6 solver with these threads and table, answering from `book`.
-    pub fn solver(&self, book: Option<Arc<OpeningBook>>) -> Solver {
-        self.solver_in(book, Standard)
     }
 
     /// A solver of the board of `geometry` with these threads and table, answering from

@@ -4,6 +4,7 @@
 //! appended at once to a scores file (a c4 book), so an interrupted check resumes where it
 //! stopped and a second check of the same games costs nothing.
 
+use crate::board_size::SizeArg;
 use crate::solver_args::SolverArgs;
 use anyhow::{Result, bail};
 use c4_arena::book::resume_scores_in;
@@ -12,7 +13,7 @@ use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::run::{MANIFEST_FILE, RunLock, RunManifest};
 use c4_arena::verify::{CheckedMove, Verdict, check_game_in, positions_to_score_in};
 use c4_books::text::header_line_in;
-use c4_books::{MAX_BOOK_DEPTH, OpeningBook, max_depth};
+use c4_books::{OpeningBook, max_depth};
 use c4_core::{Geometry, Position, Size, with_geometry};
 use c4_solver::ExactScore;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -23,13 +24,13 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct VerifyArgs {
-    /// A run folder (`c4 match --out`, `c4 tournament --out`) or its games JSONL file.
+    /// A run folder (`c4 match --out`, `c4 tournament --out`) or its games JSONL file; with
+    /// --size, only that board's games of a file holding several boards' are checked.
     pub games: PathBuf,
-    /// Check only the moves made from this ply on (early positions cost the most to solve).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=MAX_BOOK_DEPTH as i64))]
-    pub from_ply: u32,
     #[command(flatten)]
     pub solver: SolverArgs,
+    #[command(flatten)]
+    pub board: SizeArg,
     /// Where the exact scores are kept between runs (default: `verified-positions.book`
     /// beside the games).
     #[arg(long)]
@@ -63,6 +64,9 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
         GameLog::load_finished(&games_path)?
     };
     if let Some(manifest) = &run.manifest {
+        let folder = games_path.parent().unwrap_or(Path::new("."));
+        args.board
+            .of_file(manifest.size, &format!("the run in {}", folder.display()))?;
         manifest.check_games(&games_path, &loaded)?;
     }
     for warning in &loaded.warnings {
@@ -70,6 +74,8 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     }
     let mut records = loaded.records;
     records.sort_by_key(|r| r.game);
+    let size = board_of(args.board, &games_path, &mut records)?;
+    args.solver.first_ply(size)?;
     if records.is_empty() {
         bail!("{} holds no finished game", games_path.display());
     }
@@ -96,36 +102,15 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
             games_path.parent().unwrap_or(Path::new(".")).display()
         );
     }
-    let size = board_of(&games_path, &records)?;
     let scores = write_scores.then_some(scores_path.as_path());
     let checked = with_geometry!(size, g => check_all(args, &records, scores, g))?;
     let verdict = Verdict::of(&records, &checked);
     if args.json {
-        let mistakes: Vec<serde_json::Value> = verdict
-            .mistakes
-            .iter()
-            .map(|m| {
-                serde_json::json!({
-                    "game": m.game,
-                    "ply": m.ply,
-                    "player": m.player,
-                    "before": m.before,
-                    "column": m.column,
-                    "score": m.score,
-                    "best": m.best,
-                    "keeps_result": m.keeps_result(),
-                })
-            })
-            .collect();
-        let json = serde_json::json!({
-            "unfinished": unfinished.map(|expected| serde_json::json!({
-                "played": records.len(),
-                "expected": expected,
-            })),
-            "games": verdict.games,
-            "players": verdict.players,
-            "mistakes": mistakes,
-        });
+        let mut json = verdict.to_json();
+        json["unfinished"] = serde_json::json!(unfinished.map(|expected| serde_json::json!({
+            "played": records.len(),
+            "expected": expected,
+        })));
         println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
         print!("{}", verdict.to_text(args.mistakes));
@@ -133,13 +118,24 @@ pub fn run(args: &VerifyArgs) -> Result<()> {
     Ok(())
 }
 
-/// The one board of the games of `records`, read from `path`; games of several are refused.
-fn board_of(path: &Path, records: &[GameRecord]) -> Result<Size> {
+/// The board whose games of `records` (read from `path`) are checked: `board`'s, the others
+/// left out, or else the one board of them all (games of several are refused).
+fn board_of(board: SizeArg, path: &Path, records: &mut Vec<GameRecord>) -> Result<Size> {
+    if let Some(asked) = board.asked {
+        records.retain(|r| r.size == asked);
+        if records.is_empty() {
+            bail!(
+                "{} holds no finished game of the {asked} board",
+                path.display()
+            );
+        }
+        return Ok(asked);
+    }
     let size = records.first().map_or(Size::STANDARD, |r| r.size);
     if let Some(other) = records.iter().find(|r| r.size != size) {
         bail!(
             "{} holds games of the {size} board and of the {} board (game {}): a check is of \
-             one board's games",
+             one board's games, chosen with --size",
             path.display(),
             other.size,
             other.game
@@ -172,7 +168,13 @@ fn check_all<G: Geometry>(
         None => (0, None),
     };
     let book = args.solver.book_in(size)?;
-    let todo = positions_to_solve(records, args.from_ply, &known, book.as_deref(), geometry)?;
+    let todo = positions_to_solve(
+        records,
+        args.solver.from_ply,
+        &known,
+        book.as_deref(),
+        geometry,
+    )?;
     eprintln!(
         "{} games; {} positions to solve ({reused} known{})",
         records.len(),
@@ -185,7 +187,7 @@ fn check_all<G: Geometry>(
     let exact = |p: &Position<G>| known_score(&known, book.as_deref(), p);
     Ok(records
         .iter()
-        .map(|record| check_game_in(record, args.from_ply, geometry, exact))
+        .map(|record| check_game_in(record, args.solver.from_ply, geometry, exact))
         .collect::<Result<Vec<_>, _>>()?)
 }
 

@@ -90,7 +90,7 @@ pub struct WatchArgs {
 /// `c4 play`: the checks of everything given (the opponent, the start, the games file) before
 /// the first move, then the session.
 pub fn run_play(args: &PlayArgs) -> Result<()> {
-    with_geometry!(args.board.size, g => play_in(args, g))
+    with_geometry!(args.board.size(), g => play_in(args, g))
 }
 
 fn play_in<G: BoardTables>(args: &PlayArgs, geometry: G) -> Result<()> {

@@ -13,7 +13,7 @@ use c4_search::search::MoveReport;
 use std::io::{IsTerminal, Write};
 
 pub fn run_watch(args: &WatchArgs) -> Result<()> {
-    with_geometry!(args.board.size, g => watch_in(args, g))
+    with_geometry!(args.board.size(), g => watch_in(args, g))
 }
 
 fn watch_in<G: BoardTables>(args: &WatchArgs, geometry: G) -> Result<()> {

@@ -23,6 +23,7 @@ mod records_sizes;
 mod resume;
 mod review;
 mod review_run;
+mod review_sizes;
 mod runs;
 mod serve;
 mod shipped_network;

@@ -70,6 +70,17 @@ fn a_6x5_game_saved_by_play_is_reviewed_and_verified_on_its_board() {
         assert_eq!(judged["quality"], "optimal", "{judged}");
     }
 
+    // Another board asked for is refused, naming both.
+    for command in ["review", "verify"] {
+        let (code, _, err) = run(&[command, path.to_str().unwrap(), "--size", "5x4"]);
+        assert_eq!(code, 2, "{command}");
+        assert!(
+            err.contains("6x5") && err.contains("5x4"),
+            "{command}: {err}"
+        );
+        assert_eq!(err.trim().lines().count(), 1, "{command}: {err}");
+    }
+
     let scores = games_file("6x5-scores");
     let (code, out, err) = run(&[
         "verify",
@@ -137,6 +148,21 @@ fn a_games_file_holds_games_of_several_boards_that_verify_takes_one_at_a_time() 
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("games of the 5x4 board and of the 7x6 board (game 1)"),
+        "{err}"
+    );
+    assert!(err.contains("chosen with --size"), "{err}");
+    // --size checks one board's games, the others left out.
+    let scores = games_file("mixed-scores");
+    let scores_arg = scores.to_str().unwrap();
+    let (code, out, err) = run(&["verify", file, "--size", "5x4", "--scores", scores_arg]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 games; "), "{err}");
+    std::fs::remove_file(&scores).ok();
+    assert!(out.contains("computer (perfect"), "{out}");
+    let (code, _, err) = run(&["verify", file, "--size", "6x5"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("holds no finished game of the 6x5 board"),
         "{err}"
     );
     std::fs::remove_file(&path).ok();
