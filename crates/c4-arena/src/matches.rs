@@ -1,9 +1,8 @@
 //! Matches between two players: many games in parallel, each recorded as it ends.
 
 use crate::record::{GameLog, GameRecord, GameResult};
-use crate::run::{RunKind, RunManifest};
 use crate::stats::{Sprt, SprtVerdict, Wdl};
-use c4_core::{Game, Geometry, ParseMovesError, PlayError, Player, Size, Standard};
+use c4_core::{Game, Geometry, ParseMovesError, PlayError, Player, Standard};
 use c4_eval::{BoardTables, SeededRng};
 use c4_options::SpecError;
 use c4_players::PlayerSpec;
@@ -140,22 +139,6 @@ pub struct MatchConfig {
     pub first: FirstPolicy,
     /// Stop early when the test decides.
     pub sprt: Option<Sprt>,
-}
-
-impl MatchConfig {
-    /// The manifest of a run of this match on the board of `size`.
-    #[must_use]
-    pub fn manifest(&self, size: Size) -> RunManifest {
-        RunManifest::new(
-            RunKind::Match,
-            size,
-            &[self.a.clone(), self.b.clone()],
-            self.seed,
-            self.first,
-            self.openings.clone(),
-            self.games,
-        )
-    }
 }
 
 /// Told about each game as it ends (progress bars, logs); called from worker threads.

@@ -170,7 +170,16 @@ fn match_in<G: BoardTables>(args: &MatchArgs, geometry: G) -> Result<()> {
         first: first_policy(args.run.first),
         sprt,
     };
-    let manifest = config.manifest(geometry.size());
+    let players = [config.a.clone(), config.b.clone()];
+    let manifest = RunManifest::new(
+        RunKind::Match,
+        geometry.size(),
+        &players,
+        config.seed,
+        config.first,
+        config.openings.clone(),
+        config.games,
+    );
     let (done, mut run) = open_run(&args.run, &manifest)?;
     check_resumed(&done, std::slice::from_ref(&config))?;
     eprintln!(

@@ -5,7 +5,7 @@ use c4_arena::matches::{
     Contestant, FirstPolicy, MatchConfig, OpeningError, Openings, Quiet, run_match_in,
 };
 use c4_arena::record::{GameLog, GameRecord};
-use c4_arena::run::{MANIFEST_FILE, OpenRun, RunError, RunManifest};
+use c4_arena::run::{MANIFEST_FILE, OpenRun, RunError, RunKind, RunManifest};
 use c4_core::{AnySize, Game, Size};
 use c4_players::PlayerSpec;
 
@@ -23,6 +23,21 @@ fn config(games: u64, openings: Openings) -> MatchConfig {
         first: FirstPolicy::Alternate,
         sprt: None,
     }
+}
+
+/// The manifest of a run of the match of `config` on `size`.
+fn manifest(config: &MatchConfig, size: Size) -> RunManifest {
+    let players = [config.a.clone(), config.b.clone()];
+    let (seed, first, openings) = (config.seed, config.first, config.openings.clone());
+    RunManifest::new(
+        RunKind::Match,
+        size,
+        &players,
+        seed,
+        first,
+        openings,
+        config.games,
+    )
 }
 
 /// A short match on `size`, each of its records checked against that board.
@@ -128,7 +143,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
     std::fs::remove_dir_all(&dir).ok();
     let small: Size = "6x5".parse().unwrap();
     let config = config(4, Openings::Random(3));
-    let mut run = OpenRun::open(&dir, &config.manifest(small), false).unwrap();
+    let mut run = OpenRun::open(&dir, &manifest(&config, small), false).unwrap();
     let played = run_match_in(
         &config,
         AnySize::new(small),
@@ -142,7 +157,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
     assert!(text.contains(r#""size": "6x5""#), "{text}");
     // Resumed on its board, the run has its games, each checked against the manifest (in
     // the order they finished, which games played side by side choose).
-    let resumed = OpenRun::open(&dir, &config.manifest(small), true).unwrap();
+    let resumed = OpenRun::open(&dir, &manifest(&config, small), true).unwrap();
     let by_game = |mut records: Vec<GameRecord>| {
         records.sort_by_key(|record| record.game);
         records
@@ -150,7 +165,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
     assert_eq!(by_game(resumed.done.clone()), by_game(played));
     drop(resumed);
     // On another board it is refused, naming both.
-    let error = OpenRun::open(&dir, &config.manifest(Size::STANDARD), true)
+    let error = OpenRun::open(&dir, &manifest(&config, Size::STANDARD), true)
         .err()
         .expect("another board is refused");
     assert!(matches!(error, RunError::OtherRun { .. }), "{error}");
@@ -167,7 +182,7 @@ fn a_run_folder_keeps_its_board_and_refuses_another() {
 fn a_manifest_without_a_size_is_of_7x6() {
     let dir = std::env::temp_dir().join(format!("c4-arena-sizes-old-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let standard = config(2, Openings::None).manifest(Size::STANDARD);
+    let standard = manifest(&config(2, Openings::None), Size::STANDARD);
     standard.save(&dir).unwrap();
     let text = std::fs::read_to_string(dir.join(MANIFEST_FILE)).unwrap();
     assert!(!text.contains("size"), "{text}");
