@@ -225,7 +225,7 @@ pub fn run(
     } else {
         (start_network, 0)
     };
-    let mut rows = metrics_rows(dir, epoch)?;
+    let mut rows = super::run::metrics_rows(dir, epoch)?;
     let start = Instant::now();
     let mut record = |m: FitMeasurement, rows: &mut Vec<String>| -> Result<(), LearnError> {
         observe(&m);
@@ -396,24 +396,4 @@ fn load(path: &Path, start: Network) -> Result<(Network, u64), LearnError> {
     let network = Network::with_weights(start.layout().clone(), weights)
         .ok_or_else(|| damaged("holds a network of another size"))?;
     Ok((network, epochs))
-}
-
-/// The metrics rows up to `epoch` (later ones belong to epochs that will be fitted again).
-fn metrics_rows(dir: &Path, epoch: u64) -> Result<Vec<String>, LearnError> {
-    let path = dir.join(METRICS_FILE);
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let text = files::read_text(&path, 64 << 20)?;
-    Ok(text
-        .lines()
-        .skip(1)
-        .filter(|line| {
-            line.split(',')
-                .next()
-                .and_then(|e| e.parse::<u64>().ok())
-                .is_some_and(|e| e <= epoch)
-        })
-        .map(str::to_owned)
-        .collect())
 }

@@ -232,9 +232,9 @@ fn labels(dir: &Path, per_set: usize) -> Result<Vec<Labelled>, LearnError> {
     Ok(sample)
 }
 
-/// The metrics rows of earlier measurements up to `games` (later ones belong to games that
-/// will be played again).
-fn metrics_rows(dir: &Path, games: u64) -> Result<Vec<String>, LearnError> {
+/// The rows of a run folder's `metrics.csv` whose first field (games of a self-play run,
+/// epochs of a fit) is at most `upto`: later ones belong to work that will be done again.
+pub(super) fn metrics_rows(dir: &Path, upto: u64) -> Result<Vec<String>, LearnError> {
     let path = dir.join(METRICS_FILE);
     if !path.exists() {
         return Ok(Vec::new());
@@ -247,7 +247,7 @@ fn metrics_rows(dir: &Path, games: u64) -> Result<Vec<String>, LearnError> {
             line.split(',')
                 .next()
                 .and_then(|g| g.parse::<u64>().ok())
-                .is_some_and(|g| g <= games)
+                .is_some_and(|g| g <= upto)
         })
         .map(str::to_owned)
         .collect())
