@@ -14,8 +14,8 @@
 use super::LearnError;
 use super::checkpoint::write_atomically;
 use super::fit::{self, Examples, FitConfig, Fitter, Loss};
-use super::spec::{TupleLayout, differences};
-use c4_arena::run::RunLock;
+use super::run;
+use super::spec::TupleLayout;
 use c4_eval::ntuple::{Layout, Network, file as weights_file};
 use c4_solver::files;
 use serde::{Deserialize, Serialize};
@@ -212,20 +212,15 @@ pub fn run(
         path: dir.to_owned(),
         source,
     })?;
-    let _lock = RunLock::try_acquire(dir)
-        .map_err(|reason| LearnError::Lock {
-            dir: dir.to_owned(),
-            reason: reason.to_string(),
-        })?
-        .ok_or_else(|| LearnError::Locked(dir.to_owned()))?;
-    check_manifest(dir, &spec)?;
+    let _lock = run::lock(dir)?;
+    run::check_manifest(dir, MANIFEST_FILE, &spec)?;
     let checkpoint_path = dir.join(CHECKPOINT_FILE);
     let (network, mut epoch) = if checkpoint_path.exists() {
         load(&checkpoint_path, start_network)?
     } else {
         (start_network, 0)
     };
-    let mut rows = super::run::metrics_rows(dir, epoch)?;
+    let mut rows = run::metrics_rows(dir, epoch)?;
     let start = Instant::now();
     let mut record = |m: FitMeasurement, rows: &mut Vec<String>| -> Result<(), LearnError> {
         observe(&m);
@@ -325,29 +320,6 @@ fn spec_of(request: &FitRequest, examples: &Examples) -> Result<(FitSpec, Networ
         seed: request.seed,
     };
     Ok((spec, network))
-}
-
-/// Writes the manifest of a new run, or checks that a resumed one asks for the same.
-fn check_manifest(dir: &Path, spec: &FitSpec) -> Result<(), LearnError> {
-    let path = dir.join(MANIFEST_FILE);
-    if !path.exists() {
-        let text = serde_json::to_string_pretty(spec).expect("a spec serialises") + "\n";
-        return write_atomically(&path, text.as_bytes());
-    }
-    let text = files::read_text(&path, 1 << 20)?;
-    let recorded: FitSpec = serde_json::from_str(&text).map_err(|e| LearnError::Manifest {
-        path: path.clone(),
-        reason: e.to_string(),
-    })?;
-    let differences = differences(spec, &recorded);
-    if differences.is_empty() {
-        Ok(())
-    } else {
-        Err(LearnError::Changed {
-            dir: dir.to_owned(),
-            differences,
-        })
-    }
 }
 
 /// Writes `network`'s weights after `epochs` epochs to `path`, atomically.

@@ -16,12 +16,14 @@
 use super::LearnError;
 use super::checkpoint::{self, write_atomically};
 use super::metrics::{self, Labelled};
-use super::spec::LearnSpec;
+use super::spec::{LearnSpec, differences};
 use super::td::Trainer;
 use crate::plot::{self, Chart, Series};
 use c4_arena::run::RunLock;
 use c4_eval::ntuple::{Network, file as weights_file};
 use c4_solver::files;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::path::Path;
 use std::time::Instant;
 
@@ -104,7 +106,7 @@ pub fn run(
 ) -> Result<RunEnd, LearnError> {
     spec.check()?;
     let _lock = lock(dir)?;
-    check_manifest(dir, spec)?;
+    check_manifest(dir, MANIFEST_FILE, spec)?;
     let layout = spec.layout()?;
     let checkpoint_path = dir.join(CHECKPOINT_FILE);
     let mut trainer = if checkpoint_path.exists() {
@@ -181,7 +183,7 @@ pub fn snapshot(dir: &Path) -> Result<(Network, u64), LearnError> {
 
 /// Holds `dir`'s lock (the run folders' own, `c4_arena::run::RunLock`) while the run
 /// writes it.
-fn lock(dir: &Path) -> Result<RunLock, LearnError> {
+pub(super) fn lock(dir: &Path) -> Result<RunLock, LearnError> {
     RunLock::try_acquire(dir)
         .map_err(|reason| LearnError::Lock {
             dir: dir.to_owned(),
@@ -190,19 +192,24 @@ fn lock(dir: &Path) -> Result<RunLock, LearnError> {
         .ok_or_else(|| LearnError::Locked(dir.to_owned()))
 }
 
-/// Writes the manifest of a new run, or checks that a resumed one asks for the same.
-fn check_manifest(dir: &Path, spec: &LearnSpec) -> Result<(), LearnError> {
-    let path = dir.join(MANIFEST_FILE);
+/// Writes a run's manifest `file` into `dir` for a new run, or checks that a resumed one
+/// asks for the same (a self-play run's `learn.json`, a fit's `fit.json`).
+pub(super) fn check_manifest<S: Serialize + DeserializeOwned>(
+    dir: &Path,
+    file: &str,
+    spec: &S,
+) -> Result<(), LearnError> {
+    let path = dir.join(file);
     if !path.exists() {
         let text = serde_json::to_string_pretty(spec).expect("a spec serialises") + "\n";
         return write_atomically(&path, text.as_bytes());
     }
     let text = files::read_text(&path, 1 << 20)?;
-    let recorded: LearnSpec = serde_json::from_str(&text).map_err(|e| LearnError::Manifest {
+    let recorded: S = serde_json::from_str(&text).map_err(|e| LearnError::Manifest {
         path: path.clone(),
         reason: e.to_string(),
     })?;
-    let differences = spec.differences(&recorded);
+    let differences = differences(spec, &recorded);
     if differences.is_empty() {
         Ok(())
     } else {
