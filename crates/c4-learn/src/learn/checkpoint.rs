@@ -35,9 +35,7 @@ pub fn save(trainer: &Trainer, path: &Path) -> Result<(), LearnError> {
             bytes.extend_from_slice(&value.to_le_bytes());
         }
     }
-    let checksum = crc32fast::hash(&bytes);
-    bytes.extend_from_slice(&checksum.to_le_bytes());
-    write_atomically(path, &bytes)
+    write_sealed(path, bytes)
 }
 
 /// The trainer a checkpoint holds, for a network of `layout` learning by `config` from
@@ -53,18 +51,7 @@ pub fn load(
         reason,
     };
     let bytes = files::read_bytes(path, MAX_CHECKPOINT_BYTES)?;
-    let body_len = bytes
-        .len()
-        .checked_sub(4)
-        .filter(|&n| n >= 25)
-        .ok_or_else(|| damaged("is cut short"))?;
-    let (body, stored) = bytes.split_at(body_len);
-    if &body[..8] != MAGIC {
-        return Err(damaged("is not a c4 learn checkpoint"));
-    }
-    if crc32fast::hash(body) != u32::from_le_bytes(stored.try_into().expect("four bytes")) {
-        return Err(damaged("is damaged: its checksum does not match"));
-    }
+    let body = sealed_body(&bytes, MAGIC, 25, "is not a c4 learn checkpoint").map_err(damaged)?;
     let games = u64::from_le_bytes(body[8..16].try_into().expect("eight bytes"));
     let count = u64::from_le_bytes(body[16..24].try_into().expect("eight bytes")) as usize;
     let tcl = body[24] == 1;
@@ -87,6 +74,38 @@ pub fn load(
     Trainer::resume(network, coherence, games, config, seed).ok_or_else(|| {
         damaged("was written with temporal coherence on where it is off, or off where on")
     })
+}
+
+/// Writes `bytes` (a checkpoint's magic, fields and arrays) to `path` with their CRC-32
+/// after them, atomically.
+pub(super) fn write_sealed(path: &Path, mut bytes: Vec<u8>) -> Result<(), LearnError> {
+    let checksum = crc32fast::hash(&bytes);
+    bytes.extend_from_slice(&checksum.to_le_bytes());
+    write_atomically(path, &bytes)
+}
+
+/// The body of a file [`write_sealed`] wrote (all but its CRC-32), or what is wrong with
+/// it: shorter than `min_body` bytes, not starting with `magic` (`not_ours`), or a CRC that
+/// does not match.
+pub(super) fn sealed_body<'a>(
+    bytes: &'a [u8],
+    magic: &[u8; 8],
+    min_body: usize,
+    not_ours: &'static str,
+) -> Result<&'a [u8], &'static str> {
+    let body_len = bytes
+        .len()
+        .checked_sub(4)
+        .filter(|&n| n >= min_body.max(magic.len()))
+        .ok_or("is cut short")?;
+    let (body, stored) = bytes.split_at(body_len);
+    if &body[..magic.len()] != magic {
+        return Err(not_ours);
+    }
+    if crc32fast::hash(body) != u32::from_le_bytes(stored.try_into().expect("four bytes")) {
+        return Err("is damaged: its checksum does not match");
+    }
+    Ok(body)
 }
 
 /// Writes `bytes` to `path` through a new file renamed over it, synced, so that a reader

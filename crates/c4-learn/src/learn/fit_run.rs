@@ -12,7 +12,7 @@
 //! resumed ends with the weights an uninterrupted one would have.
 
 use super::LearnError;
-use super::checkpoint::write_atomically;
+use super::checkpoint::{self, write_atomically};
 use super::fit::{self, Examples, FitConfig, Fitter, Loss};
 use super::run;
 use super::spec::TupleLayout;
@@ -332,9 +332,7 @@ fn save(network: &Network, epochs: u64, path: &Path) -> Result<(), LearnError> {
     for w in weights {
         bytes.extend_from_slice(&w.to_le_bytes());
     }
-    let checksum = crc32fast::hash(&bytes);
-    bytes.extend_from_slice(&checksum.to_le_bytes());
-    write_atomically(path, &bytes)
+    checkpoint::write_sealed(path, bytes)
 }
 
 /// The network a checkpoint holds, of `start`'s layout, with the epochs done.
@@ -344,18 +342,8 @@ fn load(path: &Path, start: Network) -> Result<(Network, u64), LearnError> {
         reason,
     };
     let bytes = files::read_bytes(path, MAX_CHECKPOINT_BYTES)?;
-    let body_len = bytes
-        .len()
-        .checked_sub(4)
-        .filter(|&n| n >= 24)
-        .ok_or_else(|| damaged("is cut short"))?;
-    let (body, stored) = bytes.split_at(body_len);
-    if &body[..8] != MAGIC {
-        return Err(damaged("is not a c4 learn fit checkpoint"));
-    }
-    if crc32fast::hash(body) != u32::from_le_bytes(stored.try_into().expect("four bytes")) {
-        return Err(damaged("is damaged: its checksum does not match"));
-    }
+    let body = checkpoint::sealed_body(&bytes, MAGIC, 24, "is not a c4 learn fit checkpoint")
+        .map_err(damaged)?;
     let epochs = u64::from_le_bytes(body[8..16].try_into().expect("eight bytes"));
     let count = u64::from_le_bytes(body[16..24].try_into().expect("eight bytes")) as usize;
     if count != start.weights().len() || body.len() != 24 + 4 * count {
