@@ -6,7 +6,7 @@
 //! millisecond), so a look-up derives only the share it needs, never a whole chunk (a
 //! chunk's 500 shares take the better part of a second). Each chunk file is read on first
 //! use and checked as [`LayerDir::read_chunk`] checks it (CRC, header, roots, score range);
-//! the roots themselves (every ply-9 position, a third of a second) are found at the first
+//! the roots themselves (every ply-9 position, some 60 ms) are found at the first
 //! look-up of a layer position. Every share derived is kept, position by position, in a
 //! bounded cache, so a position asked again costs a hash look-up. A chunk that is not
 //! finished answers nothing (the solver searches its positions), and so does a damaged or

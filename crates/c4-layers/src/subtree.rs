@@ -12,7 +12,7 @@
 //! times its part). A chunk is a run of consecutive roots: its positions are their shares,
 //! root after root, each share in ascending canonical key.
 
-use c4_core::{Column, Position};
+use c4_core::{Column, Position, WIDTH};
 use std::collections::HashSet;
 
 /// Where a layer's positions come from and how they are grouped.
@@ -61,15 +61,13 @@ pub struct Roots {
 
 impl Roots {
     /// Every root of `layout`, found breadth first from the empty board (ply 9: 269,531
-    /// roots in about a second).
+    /// roots in some 60 ms).
     #[must_use]
     pub fn of(layout: &Layout) -> Roots {
-        let mut level: Vec<Position> = vec![Position::new()];
+        let mut keys = vec![Position::new().canonical_key()];
         for _ in 0..layout.root_ply {
-            level = next_level(&level, Position::canonical_key);
+            keys = next_level(&keys, Position::canonical_key);
         }
-        let mut keys: Vec<u64> = level.iter().map(Position::canonical_key).collect();
-        keys.sort_unstable();
         Roots { keys }
     }
 
@@ -113,22 +111,27 @@ impl Roots {
     }
 }
 
-/// The positions one disc after those of `level` that are not over, one for each value of
-/// `identify` (the key, or the canonical key to keep one of each mirror pair).
-fn next_level(level: &[Position], identify: fn(&Position) -> u64) -> Vec<Position> {
-    let mut seen = HashSet::new();
-    let mut next = Vec::new();
-    for position in level {
+/// The positions one disc after those of `level` that are not over, as the ascending values
+/// of `identify` (the key, or the canonical key to keep one of each mirror pair). A level is
+/// its keys alone, each position made again from its key: sorting a million bare keys and
+/// dropping repeats is several times faster than a hash set of positions, and every process
+/// that reads a layer finds the root ply's level once.
+fn next_level(level: &[u64], identify: fn(&Position) -> u64) -> Vec<u64> {
+    let mut next: Vec<u64> = Vec::with_capacity(level.len() * WIDTH);
+    for &key in level {
+        let position = Position::from_key(key).expect("a level holds keys of positions");
         for column in Column::ALL {
             if position.can_play(column) {
-                let mut child = *position;
+                let mut child = position;
                 child.play_unchecked(column);
-                if !child.is_over() && seen.insert(identify(&child)) {
-                    next.push(child);
+                if !child.is_over() {
+                    next.push(identify(&child));
                 }
             }
         }
     }
+    next.sort_unstable();
+    next.dedup();
     next
 }
 
@@ -197,13 +200,14 @@ pub fn owned(root: u64, layout: &Layout, roots: &Roots) -> Vec<Position> {
     let Some(start) = Position::from_key(root) else {
         return Vec::new();
     };
-    let mut level = vec![start];
+    let mut level = vec![start.key()];
     for _ in 0..layout.span() {
         level = next_level(&level, Position::key);
     }
     let mut share: Vec<Position> = Vec::new();
     let mut taken = HashSet::new();
-    for position in level {
+    for key in level {
+        let position = Position::from_key(key).expect("a level holds keys of positions");
         let canonical = canonical(&position);
         if is_layer_position(&canonical)
             && taken.insert(canonical.key())
