@@ -4,7 +4,6 @@ use crate::error::RequestError;
 use crate::limits::Limits;
 use crate::position::parse_game_on;
 use crate::search::Search;
-use c4_books::OpeningBook;
 use c4_core::{AnySize, Game, Size, with_geometry};
 use c4_players::review::{Review, review_within};
 use c4_solver::{Cancel, Solver};
@@ -87,12 +86,12 @@ impl Search for ReviewSearch {
     fn run(self, cancel: &Cancel) -> Result<ReviewResponse, RequestError> {
         let names = ["red".to_owned(), "yellow".to_owned()];
         let moves = self.game.move_string();
-        // 7x6 is solved by the code compiled for it; the book holds 7x6 positions, and a
-        // solver of another size never reads it.
+        // 7x6 is solved by the code compiled for it; the book and its layer hold 7x6
+        // positions, and a solver of another size never reads them.
         let review = with_geometry!(self.game.size(), g => {
             let mut solver = Solver::new_in(self.table_bits, g);
             solver.set_threads(self.threads as usize);
-            solver.set_book(Some(OpeningBook::builtin()));
+            solver.set_book(c4_players::builtin_stores());
             solver.set_cancel(Some(cancel.clone()));
             review_within(&moves, 0, names, &mut solver, Some(self.budget))
         })?;

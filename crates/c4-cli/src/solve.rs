@@ -7,13 +7,12 @@ use anyhow::{Result, bail};
 use c4_books::{BookChoice, OpeningBook};
 use c4_core::excerpt;
 use c4_core::{AnySize, Geometry, ParseMovesError, Position, Size, Standard, parse_moves_in};
-use c4_layers::LayerStore;
+use c4_layers::LayerChoice;
 use c4_solver::{
     DEFAULT_TABLE_BITS, ExactScore, MAX_TABLE_BITS, MIN_TABLE_BITS, ScoreError, ScoreStore,
     SolveLimits, Solver, Stores,
 };
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
@@ -41,11 +40,12 @@ pub struct SolveArgs {
     /// size (another size is refused, naming both; other sizes have no default book).
     #[arg(long)]
     pub book: Option<BookChoice>,
-    /// A folder of the book's ply-12 layer (7x6 only): its finished chunks answer ply-12
-    /// positions beside the book, so a search from plies 10-12 stops there. The layer is
-    /// not built into c4: `crates/c4-layers/data/ply12` of a checkout, or a copy of it.
-    #[arg(long, value_name = "DIR")]
-    pub layers: Option<PathBuf>,
+    /// The book's ply-12 layer (7x6 only), whose finished chunks answer ply-12 positions
+    /// beside the book, so a search from plies 10-12 stops there: `builtin` (the chunks
+    /// built into c4; the default beside the built-in book), `none`, or a folder of chunks
+    /// (`crates/c4-layers/data/ply12` of a checkout, or a layer being built).
+    #[arg(long, value_name = "LAYER")]
+    pub layers: Option<LayerChoice>,
     #[command(flatten)]
     pub board: SizeArg,
     /// Positions given as arguments, which `c4 solve` refuses: they come on standard input.
@@ -254,15 +254,19 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             Size::STANDARD
         );
     }
-    let book = args.book.clone().unwrap_or_default().load_in(size)?;
-    let layers = match &args.layers {
-        None => None,
-        Some(_) if !size.is_standard() => bail!(
+    let book_choice = args.book.clone().unwrap_or_default();
+    let book = book_choice.load_in(size)?;
+    let layers = match (&args.layers, size.is_standard()) {
+        (Some(LayerChoice::None), _) | (None, false) => None,
+        (Some(_), false) => bail!(
             "--layers: the book's layers hold positions of the {} board, not of the {size} \
              board (leave --layers out)",
             Size::STANDARD
         ),
-        Some(path) => Some(LayerStore::shared_ply12(path)?),
+        // The built-in layer deepens the built-in book: without it, no layer unless asked.
+        (None, true) if book_choice != BookChoice::Builtin => None,
+        (None, true) => LayerChoice::Builtin.load()?,
+        (Some(choice), true) => choice.load()?,
     };
     let store = Stores::of([
         book.map(OpeningBook::store),

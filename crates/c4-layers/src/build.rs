@@ -88,7 +88,14 @@ pub struct LayerDir {
     path: PathBuf,
     layout: Layout,
     roots: Roots,
+    /// The chunk files built into the program (by number, ascending), read in place of the
+    /// folder's: the built-in layer.
+    builtin: Option<&'static [(u32, &'static [u8])]>,
 }
+
+/// The finished chunks of `data/ply12` built into the crate with the `builtin` feature
+/// (see `build.rs`), by number; none without it.
+static BUILTIN_PLY12: &[(u32, &[u8])] = include!(concat!(env!("OUT_DIR"), "/builtin_ply12.rs"));
 
 /// One chunk's positions and where they come from.
 struct ChunkPlan {
@@ -117,7 +124,33 @@ impl LayerDir {
             path: path.to_owned(),
             layout,
             roots: Roots::of(&layout),
+            builtin: None,
         }
+    }
+
+    /// The ply-12 layer built into the program: the chunks of `data/ply12` finished when it
+    /// was built (none without the `builtin` feature). Its files are named as in that folder.
+    #[must_use]
+    pub fn builtin_ply12() -> LayerDir {
+        LayerDir {
+            builtin: Some(BUILTIN_PLY12),
+            ..LayerDir::open(Path::new("(built-in ply12)"), Layout::PLY12)
+        }
+    }
+
+    /// How many chunks of the ply-12 layer are built into the program.
+    #[must_use]
+    pub fn builtin_ply12_chunks() -> usize {
+        BUILTIN_PLY12.len()
+    }
+
+    /// The bytes of built-in chunk `number`, if this is the built-in layer and holds it.
+    fn builtin_bytes(&self, number: usize) -> Option<&'static [u8]> {
+        let chunks = self.builtin?;
+        let at = chunks
+            .binary_search_by_key(&number, |&(n, _)| n as usize)
+            .ok()?;
+        Some(chunks[at].1)
     }
 
     /// Its layout.
@@ -153,16 +186,32 @@ impl LayerDir {
     /// Whether chunk `number` is finished (its file exists; [`LayerDir::read_chunk`] checks it).
     #[must_use]
     pub fn is_finished(&self, number: usize) -> bool {
-        self.chunk_path(number).exists()
+        match self.builtin {
+            Some(_) => self.builtin_bytes(number).is_some(),
+            None => self.chunk_path(number).exists(),
+        }
     }
 
     /// Finished chunk `number`, read and checked: its CRC, every score's range, and that it
     /// is this layout's chunk of that number over these roots.
     pub fn read_chunk(&self, number: usize) -> Result<Chunk, LayerError> {
         let path = self.chunk_path(number);
-        let bytes = read_bytes(&path, MAX_CHUNK_BYTES)?;
+        let read;
+        let bytes = match (self.builtin, self.builtin_bytes(number)) {
+            (Some(_), Some(bytes)) => bytes,
+            (Some(_), None) => {
+                return Err(LayerError::Io {
+                    path,
+                    source: std::io::ErrorKind::NotFound.into(),
+                });
+            }
+            (None, _) => {
+                read = read_bytes(&path, MAX_CHUNK_BYTES)?;
+                &read[..]
+            }
+        };
         let (first, keys) = self.roots.chunk(&self.layout, number);
-        Chunk::decode(&bytes)
+        Chunk::decode(bytes)
             .and_then(|chunk| {
                 chunk.check_is(
                     &self.layout,

@@ -7,16 +7,20 @@
 //! worker with one table, written once as a compact file ([`chunk`]: a byte a position, the
 //! positions implied by the roots) when finished, and never solved again by any later run on
 //! any machine ([`build`]). Every file read back is checked. A layer's finished chunks
-//! answer the solver as a [`LayerStore`] ([`store`]), beside the built-in book.
+//! answer the solver as a [`LayerStore`] ([`store`]), beside the built-in book; with the
+//! `builtin` feature, the finished chunks of `data/ply12` are built into the program
+//! ([`LayerChoice::Builtin`], the front ends' default).
 
 #![deny(missing_docs)]
 
 pub mod build;
+pub mod choice;
 pub mod chunk;
 pub mod store;
 pub mod subtree;
 
 pub use build::{LayerBuild, LayerDir, LayerError, LayerEvent, LayerSummary};
+pub use choice::LayerChoice;
 pub use chunk::{Chunk, ChunkError, MAX_CHUNK_BYTES};
 pub use store::LayerStore;
 pub use subtree::{Layout, Roots};

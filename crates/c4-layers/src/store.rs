@@ -35,6 +35,8 @@ const SHARD_CAPACITY: usize = 1 << 16;
 pub struct LayerStore {
     path: PathBuf,
     layout: Layout,
+    /// Whether it reads the chunks built into the program instead of a folder's.
+    builtin: bool,
     /// The folder with its roots and the state of each chunk, made at the first look-up.
     layer: OnceLock<Layer>,
     /// Scores by canonical key: `None` for a position of a chunk that answers nothing.
@@ -78,11 +80,32 @@ impl LayerStore {
             path: path.to_owned(),
             source,
         })?;
-        Ok(LayerStore {
+        Ok(LayerStore::new(path, layout, false))
+    }
+
+    fn new(path: &Path, layout: Layout, builtin: bool) -> LayerStore {
+        LayerStore {
             path: path.to_owned(),
             layout,
+            builtin,
             layer: OnceLock::new(),
             cache: std::array::from_fn(|_| Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// The ply-12 layer built into the program (`LayerDir::builtin_ply12`), one per process;
+    /// `None` when no chunk is built in (a build without the `builtin` feature).
+    #[must_use]
+    pub fn builtin_ply12() -> Option<Arc<LayerStore>> {
+        static BUILTIN: OnceLock<Arc<LayerStore>> = OnceLock::new();
+        (LayerDir::builtin_ply12_chunks() > 0).then(|| {
+            Arc::clone(BUILTIN.get_or_init(|| {
+                Arc::new(LayerStore::new(
+                    Path::new("(built-in ply12)"),
+                    Layout::PLY12,
+                    true,
+                ))
+            }))
         })
     }
 
@@ -99,7 +122,7 @@ impl LayerStore {
         Ok(store)
     }
 
-    /// Its folder.
+    /// Its folder (a name in parentheses for the built-in layer).
     #[must_use]
     pub fn path(&self) -> &Path {
         &self.path
@@ -113,7 +136,11 @@ impl LayerStore {
 
     fn layer(&self) -> &Layer {
         self.layer.get_or_init(|| {
-            let dir = LayerDir::open(&self.path, self.layout);
+            let dir = if self.builtin {
+                LayerDir::builtin_ply12()
+            } else {
+                LayerDir::open(&self.path, self.layout)
+            };
             let chunks = (0..dir.chunk_count()).map(|_| OnceLock::new()).collect();
             Layer { dir, chunks }
         })

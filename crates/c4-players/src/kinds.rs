@@ -8,6 +8,7 @@ use super::spec::{
 };
 use c4_books::BookChoice;
 use c4_eval::EvalSpec;
+use c4_layers::LayerChoice;
 use c4_options::{
     Field, NumberOr, OptionDef, OptionDoc, OptionTable, Spelled, Variant, VariantOptions,
 };
@@ -15,7 +16,6 @@ use c4_options::{choice_option, integer_option, switch_option};
 use c4_search::search::WinScore;
 use c4_solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use std::fmt;
-use std::path::PathBuf;
 
 /// `none` or a number, for optional limits.
 fn limit(value: Option<u64>) -> NumberOr {
@@ -77,24 +77,44 @@ const fn book_option<C: UsesBook>() -> OptionDef<C> {
     )
 }
 
-/// The `layers=` option of `perfect`: a folder of the book's ply-12 layer, or none; a file
+/// Players that read the ply-12 layer beside the book.
+trait UsesLayers {
+    fn layers(&self) -> &LayerChoice;
+    fn layers_mut(&mut self) -> &mut LayerChoice;
+}
+
+impl UsesLayers for EngineSpec {
+    fn layers(&self) -> &LayerChoice {
+        &self.layers
+    }
+    fn layers_mut(&mut self) -> &mut LayerChoice {
+        &mut self.layers
+    }
+}
+
+impl UsesLayers for PerfectSpec {
+    fn layers(&self) -> &LayerChoice {
+        &self.layers
+    }
+    fn layers_mut(&mut self) -> &mut LayerChoice {
+        &mut self.layers
+    }
+}
+
+/// The `layers=` option: the ply-12 layer built into c4, none, or a folder of one; a file
 /// option, so servers refuse a path.
-const fn layers_option() -> OptionDef<PerfectSpec> {
+const fn layers_option<C: UsesLayers>() -> OptionDef<C> {
     OptionDef::new(
         "layers",
-        "folder of the book's ply-12 layer (7x6; crates/c4-layers/data/ply12 of a checkout), consulted beside the book, or none",
+        "the book's ply-12 layer (7x6): builtin (the chunks built into c4, read beside the built-in book only), none, or a folder of chunks (crates/c4-layers/data/ply12 of a checkout)",
         Field::File {
-            shipped: &["none"],
-            get: |c| {
-                c.layers
-                    .as_ref()
-                    .map_or_else(|| "none".to_owned(), |path| path.display().to_string())
-            },
+            shipped: &["builtin", "none"],
+            get: |c| c.layers().to_string(),
             set: |c, text| {
                 if text.contains([',', '=']) {
                     return Err(());
                 }
-                c.layers = (text != "none").then(|| PathBuf::from(text));
+                *c.layers_mut() = text.parse().unwrap_or_else(|never| match never {});
                 Ok(())
             },
         },
@@ -356,6 +376,7 @@ const ENGINE_OPTIONS: OptionTable<EngineSpec> = OptionTable {
             },
         ),
         book_option(),
+        layers_option(),
         eval_option(),
         seed_option!(EngineSpec).spelled(Spelled::IfUsed(|c| c.eval.uses_seed())),
     ],

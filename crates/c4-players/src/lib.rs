@@ -36,6 +36,7 @@ pub use levels::{
     DEFAULT_LEVEL, LEVELS, Level, MEASURED_HEADER, MEASURED_TABLE, Measured, MeasuredAbove,
     MeasuredRow, MeasuredTableError, parse_measured,
 };
+pub use players::{builtin_stores, score_stores};
 pub use spec::{
     EngineSpec, FixedDepthSpec, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, PerfectSpec, PlayerSpec,
     RandomSpec, available_threads,
@@ -44,6 +45,9 @@ pub use spec::{
 /// The types a spec's parsing takes and returns, so the crates above read specs without
 /// naming `c4-options`.
 pub use c4_options::{FileAccess, SpecError};
+
+/// Which ply-12 layer a spec reads, so the crates above name it without `c4-layers`.
+pub use c4_layers::LayerChoice;
 
 use c4_core::{Game, Geometry, Standard};
 use c4_eval::{EVALUATORS, EvaluatorEntry};

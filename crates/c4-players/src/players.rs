@@ -6,7 +6,7 @@ use c4_books::{BookChoice, OpeningBook};
 use c4_core::{Column, Game, Geometry, Position, Standard};
 use c4_eval::threats::Threats;
 use c4_eval::{BoardTables, Evaluator, SeededRng, with_evaluator};
-use c4_layers::LayerStore;
+use c4_layers::LayerChoice;
 use c4_options::SpecError;
 use c4_search::search::engine::{EngineConfig, EngineSearch, SolverThreads};
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
@@ -15,7 +15,6 @@ use c4_solver::Cancel;
 use c4_solver::clock::Instant;
 use c4_solver::{ScoreStore, SolveLimits, Solver, Stores};
 use rand::{RngExt, SeedableRng};
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -84,7 +83,7 @@ impl PlayerSpec {
                     },
                     ..EngineConfig::default()
                 };
-                let book = load_book(&s.book, geometry.size())?;
+                let book = score_stores(&s.book, &s.layers, geometry.size())?;
                 with_evaluator!(s.eval.build(s.seed), e => Box::new(EngineAgent {
                     spec,
                     search: {
@@ -107,8 +106,7 @@ impl PlayerSpec {
                             ),
                         }
                     })?;
-                    let book = load_book(&s.book, geometry.size())?;
-                    solver.set_book(with_layers(book, s.layers.as_deref(), geometry.size())?);
+                    solver.set_book(score_stores(&s.book, &s.layers, geometry.size())?);
                     solver.set_threads(s.threads as usize);
                     solver
                 },
@@ -120,42 +118,53 @@ impl PlayerSpec {
     }
 }
 
-/// The book a spec chose for the board `size`, loaded.
-fn load_book(
+/// What a solver reads for the book and the layer a spec chose, on the board `size`: the
+/// book (the built-in one is 7x6's: on another board `book=builtin` is no book) and beside
+/// it the ply-12 layer. The built-in layer deepens the built-in book, so it is read only
+/// beside it (not with `book=none` or a book file, nor on another board); a layer folder is
+/// read beside any book, and refused on another board than 7x6 or when it cannot be listed.
+pub fn score_stores(
     book: &BookChoice,
+    layers: &LayerChoice,
     size: c4_core::Size,
 ) -> Result<Option<Arc<dyn ScoreStore>>, SpecError> {
-    let book = book.load_in(size).map_err(|e| SpecError::Unavailable {
+    let loaded = book.load_in(size).map_err(|e| SpecError::Unavailable {
         key: "book",
         value: book.to_string(),
         reason: e.to_string(),
     })?;
-    Ok(book.map(OpeningBook::store))
-}
-
-/// `book` with the ply-12 layer of the folder `layers` beside it, when one is named: refused
-/// on another board than 7x6, or when the folder cannot be listed.
-fn with_layers(
-    book: Option<Arc<dyn ScoreStore>>,
-    layers: Option<&Path>,
-    size: c4_core::Size,
-) -> Result<Option<Arc<dyn ScoreStore>>, SpecError> {
-    let Some(path) = layers else {
-        return Ok(book);
-    };
+    let book_store = loaded.map(OpeningBook::store);
     let unavailable = |reason: String| SpecError::Unavailable {
         key: "layers",
-        value: path.display().to_string(),
+        value: layers.to_string(),
         reason,
     };
-    if !size.is_standard() {
-        return Err(unavailable(format!(
-            "the book's layers hold positions of the {} board, not of the {size} board",
-            c4_core::Size::STANDARD
-        )));
-    }
-    let layer = LayerStore::shared_ply12(path).map_err(|e| unavailable(e.to_string()))?;
-    Stores::of([book, Some(layer as Arc<dyn ScoreStore>)]).map_err(|e| unavailable(e.to_string()))
+    let layer = match layers {
+        LayerChoice::None => None,
+        LayerChoice::Builtin if *book != BookChoice::Builtin || !size.is_standard() => None,
+        LayerChoice::Folder(_) if !size.is_standard() => {
+            return Err(unavailable(format!(
+                "the book's layers hold positions of the {} board, not of the {size} board",
+                c4_core::Size::STANDARD
+            )));
+        }
+        LayerChoice::Builtin | LayerChoice::Folder(_) => {
+            layers.load().map_err(|e| unavailable(e.to_string()))?
+        }
+    };
+    Stores::of([book_store, layer.map(|layer| layer as Arc<dyn ScoreStore>)])
+        .map_err(|e| unavailable(e.to_string()))
+}
+
+/// The built-in book with the built-in layer beside it: what analyses and reviews read.
+#[must_use]
+pub fn builtin_stores() -> Option<Arc<dyn ScoreStore>> {
+    score_stores(
+        &BookChoice::Builtin,
+        &LayerChoice::Builtin,
+        c4_core::Size::STANDARD,
+    )
+    .unwrap_or_else(|_| Some(OpeningBook::store(OpeningBook::builtin())))
 }
 
 struct RandomAgent {

@@ -5,10 +5,10 @@
 
 use c4_books::BookChoice;
 use c4_eval::EvalSpec;
+use c4_layers::LayerChoice;
 use c4_search::search::engine::DEFAULT_ENGINE_TIME;
 use c4_search::search::{LeafView, MoveOrder, RandomCount, RandomPick, TieBreak, WinScore};
 use c4_solver::DEFAULT_TABLE_BITS;
-use std::path::PathBuf;
 
 /// The largest depth a spec may ask for.
 pub const MAX_DEPTH: u32 = c4_core::CELLS as u32;
@@ -91,6 +91,8 @@ pub struct EngineSpec {
     pub auto_threads_cap: Option<u32>,
     /// The opening book.
     pub book: BookChoice,
+    /// The ply-12 layer read beside the book (see [`crate::score_stores`]).
+    pub layers: LayerChoice,
     /// The evaluator.
     pub eval: EvalSpec,
     /// The seed (used by random evaluators).
@@ -106,8 +108,8 @@ pub struct PerfectSpec {
     pub table_bits: u32,
     /// The opening book.
     pub book: BookChoice,
-    /// A folder of the book's ply-12 layer, consulted beside the book (7x6 only), or none.
-    pub layers: Option<PathBuf>,
+    /// The ply-12 layer read beside the book (see [`crate::score_stores`]).
+    pub layers: LayerChoice,
     /// Threads per solve.
     pub threads: u32,
 }
@@ -159,6 +161,7 @@ impl Default for EngineSpec {
             threads: None,
             auto_threads_cap: None,
             book: BookChoice::Builtin,
+            layers: LayerChoice::Builtin,
             eval: EvalSpec::default(),
             seed: 0,
         }
@@ -171,7 +174,7 @@ impl Default for PerfectSpec {
             time_ms: None,
             table_bits: DEFAULT_TABLE_BITS,
             book: BookChoice::Builtin,
-            layers: None,
+            layers: LayerChoice::Builtin,
             threads: 1,
         }
     }

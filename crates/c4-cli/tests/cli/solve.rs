@@ -162,3 +162,43 @@ fn the_layers_answer_their_positions_and_are_refused_where_they_cannot() {
     assert!(!output.status.success());
     assert!(err.contains("/nonexistent/ply12"), "{err}");
 }
+
+/// Every finished chunk of the committed layer is built into `c4` and read by default beside
+/// the built-in book: a ply-12 position of the first finished chunk is answered with no node
+/// searched, `--layers none` searches it, and
+/// `--book none` reads no layer unless one is named.
+#[test]
+fn the_built_in_layer_answers_by_default_beside_the_built_in_book() {
+    assert!(
+        c4_layers::LayerDir::builtin_ply12_chunks() > 0,
+        "c4 is built with the layer's chunks"
+    );
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../c4-layers/data/ply12");
+    let dir = c4_layers::LayerDir::builtin_ply12();
+    let number = (0..dir.chunk_count())
+        .find(|&n| dir.is_finished(n))
+        .unwrap();
+    assert!(folder.join(format!("chunk-{number:05}.c4layer")).exists());
+    let (position, score) = dir.scored_positions(number).unwrap()[0];
+    let line = format!("{} {score}\n", c4_books::moves_of(&position));
+    let nodes = |args: &[&str]| {
+        let output = c4()
+            .args(["solve", "--stats"])
+            .args(args)
+            .write_stdin(line.clone())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        stdout.split(' ').nth(2).unwrap().parse::<u64>().unwrap()
+    };
+    assert_eq!(nodes(&[]), 0, "{line}");
+    assert_eq!(nodes(&["--layers", "builtin"]), 0, "{line}");
+    assert!(nodes(&["--layers", "none"]) > 0, "{line}");
+    assert!(nodes(&["--book", "none"]) > 0, "{line}");
+    assert_eq!(
+        nodes(&["--book", "none", "--layers", "builtin"]),
+        0,
+        "{line}"
+    );
+}

@@ -1,0 +1,57 @@
+//! With the `builtin` feature, the finished chunk files of `data/ply12` are built into the
+//! crate (`builtin_ply12.rs` in the build's output folder: a table of chunk numbers and
+//! `include_bytes!`), so that a binary answers from the layer with no checkout beside it.
+//! Without the feature the table is empty.
+//!
+//! Cargo runs this again when a chunk file changes. It also watches the folder, so that a
+//! new chunk is built in, except while a layer build writes progress files (`.partial`)
+//! there: those change every few seconds, and watching them would rebuild every crate above
+//! this one at each command. A chunk finished during such a build is built in at the next
+//! build after its progress file is gone.
+
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::PathBuf;
+
+fn main() {
+    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let folder = manifest.join("data").join("ply12");
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets it"));
+    let mut chunks: Vec<(u32, PathBuf)> = Vec::new();
+    let mut building = false;
+    if let Ok(entries) = fs::read_dir(&folder) {
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            building |= name.ends_with(".partial");
+            let number = name
+                .strip_prefix("chunk-")
+                .and_then(|rest| rest.strip_suffix(".c4layer"))
+                .filter(|digits| digits.len() == 5 && digits.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|digits| digits.parse().ok());
+            if let Some(number) = number {
+                chunks.push((number, entry.path()));
+            }
+        }
+    }
+    chunks.sort();
+    if !building {
+        println!("cargo:rerun-if-changed={}", folder.display());
+    }
+    println!("cargo:rerun-if-changed=build.rs");
+    let embed = env::var_os("CARGO_FEATURE_BUILTIN").is_some();
+    let mut table = String::from("&[\n");
+    for (number, path) in &chunks {
+        println!("cargo:rerun-if-changed={}", path.display());
+        if embed {
+            writeln!(
+                table,
+                "    ({number}, include_bytes!({:?})),",
+                path.display().to_string()
+            )
+            .expect("writing to a string");
+        }
+    }
+    table.push_str("]\n");
+    fs::write(out.join("builtin_ply12.rs"), table).expect("the build's output folder is writable");
+}
