@@ -6,7 +6,7 @@ use c4_eval::ntuple::{Network, file as weights_file};
 use c4_learn::learn::fit::Loss;
 use c4_learn::learn::fit_run::{self, FitEnd, FitMeasurement, FitRequest};
 use c4_learn::learn::run::{self, Cadence, LearnObserver, Measurement, RunEnd};
-use c4_learn::learn::spec::MAX_OPENING_PLIES;
+use c4_learn::learn::spec::{MAX_OPENING_PLIES, StartFile};
 use c4_learn::learn::{LearnSpec, TupleLayout};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -24,10 +24,10 @@ pub struct LearnArgs {
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub games: u64,
     /// Tuples in the network, laid as random walks by the seed.
-    #[arg(long, default_value_t = 70, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    #[arg(long, default_value_t = 70, value_parser = clap::value_parser!(u64).range(1..=1000), conflicts_with = "from")]
     pub tuples: u64,
     /// Cells a tuple.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(2..=10))]
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(2..=10), conflicts_with = "from")]
     pub length: u64,
     /// Base step size.
     #[arg(long, default_value_t = LearnSpec::default().alpha)]
@@ -49,8 +49,12 @@ pub struct LearnArgs {
     pub seed: u64,
     /// How the tuples are laid: `walks` (random walks, the published setups') or `lines`
     /// (each grown from a line of four, so that every line of four is read whole by a tuple).
-    #[arg(long, default_value = "walks", value_parser = ["walks", "lines"])]
+    #[arg(long, default_value = "walks", value_parser = ["walks", "lines"], conflicts_with = "from")]
     pub layout: String,
+    /// Start from this network (the shipped one, a fit's `network.c4nt`) instead of zeros:
+    /// its tuples are the run's, so --tuples, --length and --layout are refused with it.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
     /// Start each self-play game from a random opening of 0 to PLIES plies (0: every game
     /// from the empty board), so that the network learns positions away from its own line.
     #[arg(long, value_name = "PLIES", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_OPENING_PLIES)))]
@@ -126,9 +130,18 @@ pub fn run(args: &LearnArgs) -> Result<()> {
         println!("{games} games: the network is {}", file.display());
         return Ok(());
     }
+    let (from, tuples, length) = match &args.from {
+        Some(path) => {
+            let (file, network) = StartFile::read(path)?;
+            let tuples = network.layout().tuples();
+            let length = tuples.iter().map(Vec::len).max().unwrap_or(0);
+            (Some(file), tuples.len(), length)
+        }
+        None => (None, args.tuples as usize, args.length as usize),
+    };
     let spec = LearnSpec {
-        tuples: args.tuples as usize,
-        length: args.length as usize,
+        tuples,
+        length,
         games: args.games,
         alpha: args.alpha,
         lambda: args.lambda,
@@ -139,6 +152,7 @@ pub fn run(args: &LearnArgs) -> Result<()> {
         layout: TupleLayout::from_name(&args.layout).expect("clap checked the name"),
         openings: args.openings,
         opening_share: args.opening_share,
+        from,
     };
     let cadence = Cadence {
         checkpoint_every: args.checkpoint_every,

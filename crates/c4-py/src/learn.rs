@@ -104,6 +104,7 @@ pub fn learn<'py>(
         layout,
         openings: int_argument("openings", openings, 0..=i128::from(MAX_OPENING_PLIES))? as u32,
         opening_share,
+        from: None,
     };
     let cadence = Cadence {
         checkpoint_every: int_argument(

@@ -168,3 +168,73 @@ fn fit_refuses_a_bad_dataset_line_by_file_and_number() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("--out"));
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// `c4 learn --from FILE`: self-play goes on from a network (its tuples the run's), the start
+/// is recorded, and a resume from another file or a layout beside it are refused.
+#[test]
+fn learn_from_a_network_goes_on_from_its_weights() {
+    let base = scratch("from-base");
+    let next = scratch("from-next");
+    let short = [
+        "--games",
+        "300",
+        "--checkpoint-every",
+        "100",
+        "--eval-every",
+        "300",
+        "--sample",
+        "3",
+        "--eval-games",
+        "2",
+        "--seed",
+        "5",
+    ];
+    let c4 = |out: &Path, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_c4"))
+            .arg("learn")
+            .arg("--out")
+            .arg(out)
+            .args(short)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let output = c4(&base, &["--tuples", "12", "--length", "6"]);
+    assert!(output.status.success(), "{output:?}");
+    let base_file = base.join("network.c4nt");
+    let base_arg = base_file.to_str().unwrap();
+    let output = c4(&next, &["--from", base_arg]);
+    assert!(output.status.success(), "{output:?}");
+    let text = std::fs::read_to_string(next.join("learn.json")).unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(manifest["tuples"], 12, "{text}");
+    assert_eq!(manifest["from"]["path"], base_arg, "{text}");
+    assert!(manifest["from"]["fingerprint"].is_u64(), "{text}");
+    let base_weights = std::fs::read(&base_file).unwrap();
+    let next_weights = std::fs::read(next.join("network.c4nt")).unwrap();
+    // From zeros, the same seed and tuples would play base's games again to base's weights.
+    assert_ne!(
+        next_weights, base_weights,
+        "300 more games moved the weights"
+    );
+    assert!(
+        next_weights.len().abs_diff(base_weights.len()) < base_weights.len(),
+        "the same 12 tuples"
+    );
+
+    let other = next.join("network.c4nt");
+    let output = c4(&next, &["--from", other.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("from: the run has"), "{err}");
+
+    let output = c4(
+        &scratch("from-bad"),
+        &["--from", base_arg, "--tuples", "20"],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("--from") && err.contains("--tuples"), "{err}");
+    let _ = std::fs::remove_dir_all(&base);
+    let _ = std::fs::remove_dir_all(&next);
+}

@@ -15,7 +15,7 @@ use super::LearnError;
 use super::checkpoint::{self, write_atomically};
 use super::fit::{self, Examples, FitConfig, Fitter, Loss};
 use super::run;
-use super::spec::TupleLayout;
+use super::spec::{StartFile, TupleLayout};
 use c4_eval::ntuple::{Layout, Network, file as weights_file};
 use c4_solver::files;
 use serde::{Deserialize, Serialize};
@@ -278,14 +278,10 @@ pub fn run(
 fn spec_of(request: &FitRequest, examples: &Examples) -> Result<(FitSpec, Network), LearnError> {
     let (start, network) = match &request.from {
         Some(path) => {
-            let bytes = files::read_bytes(path, 256 << 20)?;
-            let network = weights_file::decode(&bytes).map_err(|source| LearnError::Weights {
-                path: path.clone(),
-                source,
-            })?;
+            let (file, network) = StartFile::read(path)?;
             let start = Start::Network {
-                path: path.clone(),
-                fingerprint: weights_file::fingerprint(&bytes),
+                path: file.path,
+                fingerprint: file.fingerprint,
             };
             (start, network)
         }

@@ -107,12 +107,17 @@ pub fn run(
     spec.check()?;
     let _lock = lock(dir)?;
     check_manifest(dir, MANIFEST_FILE, spec)?;
-    let layout = spec.layout()?;
+    let start = spec.start()?;
     let checkpoint_path = dir.join(CHECKPOINT_FILE);
     let mut trainer = if checkpoint_path.exists() {
-        checkpoint::load(&checkpoint_path, layout, spec.td(), spec.seed)?
+        checkpoint::load(
+            &checkpoint_path,
+            start.layout().clone(),
+            spec.td(),
+            spec.seed,
+        )?
     } else {
-        Trainer::new(Network::zeros(layout), spec.td(), spec.seed)
+        Trainer::new(start, spec.td(), spec.seed)
     };
     let stop = until.map_or(spec.games, |until| until.min(spec.games));
     let mut sample = None;
@@ -173,7 +178,7 @@ pub fn snapshot(dir: &Path) -> Result<(Network, u64), LearnError> {
     spec.check()?;
     let trainer = checkpoint::load(
         &dir.join(CHECKPOINT_FILE),
-        spec.layout()?,
+        spec.start()?.layout().clone(),
         spec.td(),
         spec.seed,
     )?;

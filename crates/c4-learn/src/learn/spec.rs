@@ -3,9 +3,11 @@
 
 use super::LearnError;
 use super::td::{Openings, TdConfig};
-use c4_eval::ntuple::Layout;
 use c4_eval::ntuple::layout::LayoutError;
+use c4_eval::ntuple::{Layout, Network, file as weights_file};
+use c4_solver::files;
 use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
 
 /// Everything a training run's weights follow from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,6 +41,39 @@ pub struct LearnSpec {
     /// rest from the empty board (runs from before this field: 1).
     #[serde(default = "every_game")]
     pub opening_share: f32,
+    /// The weights file the run starts from, instead of zeros; its network's tuples are the
+    /// run's (`tuples` and `length` then record the file's, and `layout` is unused). Runs from
+    /// before this field start from zeros.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<StartFile>,
+}
+
+/// A weights file a run starts from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Its fingerprint ([`weights_file::fingerprint`]), which a resumed run checks.
+    pub fingerprint: u32,
+}
+
+/// The largest weights file a run starts from.
+const MAX_START_BYTES: u64 = 256 << 20;
+
+impl StartFile {
+    /// Reads the network of `path`, with what a manifest records of it.
+    pub fn read(path: &Path) -> Result<(StartFile, Network), LearnError> {
+        let bytes = files::read_bytes(path, MAX_START_BYTES)?;
+        let network = weights_file::decode(&bytes).map_err(|source| LearnError::Weights {
+            path: path.to_owned(),
+            source,
+        })?;
+        let start = StartFile {
+            path: path.to_owned(),
+            fingerprint: weights_file::fingerprint(&bytes),
+        };
+        Ok((start, network))
+    }
 }
 
 fn every_game() -> f32 {
@@ -89,6 +124,7 @@ impl Default for LearnSpec {
             layout: TupleLayout::Walks,
             openings: 0,
             opening_share: 1.0,
+            from: None,
         }
     }
 }
@@ -113,7 +149,30 @@ impl LearnSpec {
         }
     }
 
-    /// The network's tuples, laid by the seed.
+    /// The network the run starts from: the file's (refused if the file is no longer the one
+    /// the run recorded), or zeros on the tuples laid by the seed.
+    pub fn start(&self) -> Result<Network, LearnError> {
+        let Some(recorded) = &self.from else {
+            return Ok(Network::zeros(self.layout()?));
+        };
+        let (found, network) = StartFile::read(&recorded.path)?;
+        if found.fingerprint != recorded.fingerprint {
+            return Err(LearnError::Setting {
+                name: "from",
+                value: format!(
+                    "{} (fingerprint {}, the run recorded {})",
+                    recorded.path.display(),
+                    found.fingerprint,
+                    recorded.fingerprint
+                ),
+                expected: "the weights file the run started from",
+            });
+        }
+        Ok(network)
+    }
+
+    /// The network's tuples, laid by the seed (a run that starts from a file has the file's:
+    /// [`LearnSpec::start`]).
     pub fn layout(&self) -> Result<Layout, LayoutError> {
         match self.layout {
             TupleLayout::Walks => Layout::random_walks(self.seed, self.tuples, self.length),
@@ -168,7 +227,9 @@ impl LearnSpec {
         if !(0.0..=20.0).contains(&self.tcl_beta) {
             return Err(setting("tcl-beta", self.tcl_beta, "0 to 20"));
         }
-        self.layout()?;
+        if self.from.is_none() {
+            self.layout()?;
+        }
         Ok(())
     }
 
