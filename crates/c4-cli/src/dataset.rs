@@ -51,8 +51,13 @@ pub struct BuildArgs {
     pub plies: PlyRange,
     /// Take the games of this run (a games file or a `--out` folder) instead of playing new
     /// ones.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "players")]
     pub from_games: Option<PathBuf>,
+    /// A player of the generated games (spec or level), instead of the built-in pool of
+    /// varied players; repeat it to name several. Each side of each game is drawn from them
+    /// with equal chance, so a spec given twice is drawn twice as often.
+    #[arg(long = "player")]
+    pub players: Vec<String>,
     /// Positions sampled per game at most.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=42))]
     pub per_game: u64,
@@ -109,10 +114,11 @@ fn build(args: &BuildArgs) -> Result<()> {
         per_game: args.per_game as usize,
         valid_percent: args.valid_percent,
         seed: args.seed,
-        source: args
-            .from_games
-            .clone()
-            .map_or(Source::Generated, Source::Games),
+        source: match (&args.from_games, args.players.is_empty()) {
+            (Some(path), _) => Source::Games(path.clone()),
+            (None, true) => Source::Generated,
+            (None, false) => Source::Players(args.players.clone()),
+        },
     };
     let pool = crate::threads::pool(args.threads)?;
     let book = args.book.load()?;

@@ -6,6 +6,7 @@ mod bench;
 mod book;
 mod book_layer;
 mod book_verify;
+mod dataset;
 mod docs_commands;
 mod echo;
 mod experiments;

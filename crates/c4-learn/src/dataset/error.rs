@@ -33,11 +33,12 @@ pub enum DatasetError {
     /// The games file holds no game.
     #[error("{} holds no games", .0.display())]
     NoGames(PathBuf),
-    /// A spec of the player pool does not parse.
-    #[error("{spec}: {source}")]
-    PoolSpec {
+    /// A spec of the players of generated games does not parse, or names a file that is
+    /// not there.
+    #[error("player {spec}: {source}")]
+    PlayerSpec {
         /// The spec.
-        spec: &'static str,
+        spec: String,
         /// Why.
         #[source]
         source: SpecError,
@@ -63,6 +64,9 @@ pub enum DatasetError {
         /// The column chosen, 1-7.
         column: usize,
     },
+    /// Generated games with no players to draw from.
+    #[error("no players for the generated games")]
+    NoPlayers,
     /// The build asks for no positions.
     #[error("--positions and the positions per game must be at least 1")]
     NoPositions,

@@ -1,7 +1,8 @@
 //! Positions labelled by the solver, for tuning evaluators and grading them.
 //!
 //! Positions come from games of varied players (random play, and alpha-beta of several depths
-//! and evaluators with random tie-breaks and random moves), or from the games of earlier runs.
+//! and evaluators with random tie-breaks and random moves), of players the build names (the
+//! network's self-play, say), or from the games of earlier runs.
 //! Each game is a unit of work: its seed, players and sampled positions follow from the build's
 //! seed and the game's index alone, so games can be played and labelled in any order, on any
 //! number of threads or machines, and merged. Each finished game is one line of the build's
@@ -75,8 +76,11 @@ impl Sample {
 /// Where the games come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
-    /// Games played here by varied players.
+    /// Games played here by the varied players of [`PLAYER_POOL`].
     Generated,
+    /// Games played here by these players (specs), each side of each game drawn from them
+    /// with equal chance: a spec given twice is drawn twice as often.
+    Players(Vec<String>),
     /// The games of an earlier run (a games file or a run folder).
     Games(PathBuf),
 }
@@ -104,6 +108,7 @@ impl DatasetSpec {
     pub fn header(&self) -> String {
         let source = match &self.source {
             Source::Generated => "generated".to_owned(),
+            Source::Players(specs) => format!("players:{}", specs.join(" ; ")),
             Source::Games(path) => format!("games:{}", path.display()),
         };
         format!(
@@ -171,14 +176,60 @@ pub fn recorded_games(path: &Path) -> Result<Vec<Game>, DatasetError> {
     Ok(games)
 }
 
-/// Plays generated game `index`.
-fn generated_game(seed: u64, index: u64) -> Result<Game, DatasetError> {
+impl Source {
+    /// The specs of the players of generated games; `None` for recorded games.
+    #[must_use]
+    pub fn players(&self) -> Option<Vec<&str>> {
+        match self {
+            Source::Generated => Some(PLAYER_POOL.to_vec()),
+            Source::Players(specs) => Some(specs.iter().map(String::as_str).collect()),
+            Source::Games(_) => None,
+        }
+    }
+
+    /// Parses and builds each player of generated games once, before any work, so that a
+    /// spec that does not parse (or names a missing file) is refused at the start. The specs
+    /// returned hold what they read (a network's weights) for the build's games to share.
+    pub fn check_players(&self) -> Result<Vec<PlayerSpec>, DatasetError> {
+        let Some(specs) = self.players() else {
+            return Ok(Vec::new());
+        };
+        if specs.is_empty() {
+            return Err(DatasetError::NoPlayers);
+        }
+        specs
+            .into_iter()
+            .map(|text| {
+                let spec =
+                    PlayerSpec::parse(text, 0).map_err(|source| DatasetError::PlayerSpec {
+                        spec: text.to_owned(),
+                        source,
+                    })?;
+                spec.build().map_err(|source| DatasetError::PlayerSpec {
+                    spec: text.to_owned(),
+                    source,
+                })?;
+                Ok(spec)
+            })
+            .collect()
+    }
+}
+
+/// Plays generated game `index` between players drawn from `players`.
+fn generated_game(seed: u64, index: u64, players: &[&str]) -> Result<Game, DatasetError> {
+    if players.is_empty() {
+        return Err(DatasetError::NoPlayers);
+    }
     let mut rng = SeededRng::seed_from_u64(game_seed(seed, index, 0));
     let mut agents = Vec::new();
     for side in 0..2 {
-        let spec = PLAYER_POOL[rng.random_range(0..PLAYER_POOL.len())];
-        let spec = PlayerSpec::parse(spec, game_seed(seed, index, 1 + side))
-            .map_err(|source| DatasetError::PoolSpec { spec, source })?;
+        let text = players[rng.random_range(0..players.len())];
+        let spec = PlayerSpec::parse(text, game_seed(seed, index, 1 + side)).map_err(|source| {
+            DatasetError::PlayerSpec {
+                spec: text.to_owned(),
+                source,
+            }
+        })?;
         agents.push(spec.build()?);
     }
     let mut game = Game::new();
@@ -241,7 +292,7 @@ pub fn label_game(
 ) -> Result<GameWork, DatasetError> {
     let game = match recorded {
         Some(game) => game.clone(),
-        None => generated_game(spec.seed, index)?,
+        None => generated_game(spec.seed, index, &spec.source.players().unwrap_or_default())?,
     };
     let mut samples = Vec::new();
     for (moves, position) in sample_positions(spec, index, &game) {
@@ -361,12 +412,14 @@ pub fn build(
     book: Option<Arc<OpeningBook>>,
     progress: &dyn BuildProgress,
 ) -> Result<Vec<Sample>, DatasetError> {
+    // Held for the build: the games' players share what these read.
+    let _players = spec.source.check_players()?;
     let work = DatasetWork::open(spec, work)?;
     for warning in &work.warnings {
         progress.warn(warning);
     }
     let recorded = match &spec.source {
-        Source::Generated => None,
+        Source::Generated | Source::Players(_) => None,
         Source::Games(path) => Some(recorded_games(path)?),
     };
     let work = Mutex::new(work);
@@ -577,5 +630,72 @@ mod tests {
             .map(|s| s.moves)
             .collect();
         assert_eq!(chosen, ["7777776666665", "7777775"]);
+    }
+
+    #[test]
+    fn named_players_enter_the_header_play_the_games_and_a_bad_one_is_refused() {
+        let players = vec![
+            "alphabeta:depth=2,eval=ntuple,tiebreak=random,random-every=6".to_owned(),
+            "random".to_owned(),
+        ];
+        let spec = DatasetSpec {
+            positions: 8,
+            plies: 4..=36,
+            per_game: 4,
+            valid_percent: 10,
+            seed: 5,
+            source: Source::Players(players.clone()),
+        };
+        assert!(
+            spec.header()
+                .ends_with(&format!("source=players:{} ; random", players[0])),
+            "{}",
+            spec.header()
+        );
+        assert_eq!(spec.source.check_players().unwrap().len(), 2);
+        let pool = DatasetSpec {
+            source: Source::Generated,
+            ..spec.clone()
+        };
+        assert!(pool.header().ends_with("source=generated"));
+
+        // The network's self-play, sampled late: plies past 30 are labelled.
+        let late = DatasetSpec {
+            plies: 28..=36,
+            source: Source::Players(players[..1].to_vec()),
+            ..spec.clone()
+        };
+        let mut solver = Solver::new(20);
+        solver.set_book(Some(OpeningBook::store(OpeningBook::builtin())));
+        let mut plies = Vec::new();
+        for index in 0..6 {
+            let work = label_game(&late, &mut solver, index, None).unwrap();
+            for sample in &work.samples {
+                let position = sample.position().unwrap();
+                assert!(late.plies.contains(&position.moves_played()));
+                assert_eq!(
+                    Some(sample.score),
+                    sample.columns.iter().flatten().copied().max()
+                );
+                plies.push(position.moves_played());
+            }
+        }
+        assert!(plies.len() >= 3, "late plies sampled: {plies:?}");
+
+        for (bad, message) in [
+            ("alphabeta:depth=x", "player alphabeta:depth=x"),
+            (
+                "alphabeta:depth=2,eval=ntuple,weights=/no/such/file",
+                "/no/such/file",
+            ),
+        ] {
+            let source = Source::Players(vec!["random".to_owned(), bad.to_owned()]);
+            let error = source.check_players().unwrap_err().to_string();
+            assert!(error.contains(message), "{bad}: {error}");
+        }
+        assert!(matches!(
+            Source::Players(Vec::new()).check_players(),
+            Err(DatasetError::NoPlayers)
+        ));
     }
 }
