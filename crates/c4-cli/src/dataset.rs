@@ -25,12 +25,20 @@ pub enum DatasetCommand {
 #[derive(clap::Args, Debug)]
 pub struct GradeArgs {
     /// The dataset (`c4 dataset build --out FILE`).
-    #[arg(long)]
-    pub data: PathBuf,
+    #[arg(long, required_unless_present = "reference")]
+    pub data: Option<PathBuf>,
+    /// Grade on the six reference sets instead (the `mistakes` experiment's: Begin-Easy,
+    /// Middle-Easy, End-Easy, Begin-Medium, Middle-Medium, Begin-Hard), every column of their
+    /// first --first positions scored by the solver first; mistakes in % of the positions.
+    #[arg(long, conflicts_with_all = ["data", "split"])]
+    pub reference: bool,
+    /// With --reference: positions graded of each set, its first ones.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub first: u64,
     /// A player spec or level; give several to compare them.
     #[arg(long = "player", required = true)]
     pub players: Vec<String>,
-    /// Which positions: `all`, `train` or `valid`.
+    /// Which positions of the dataset: `all`, `train` or `valid`.
     #[arg(long, default_value = "all", value_parser = ["all", "train", "valid"])]
     pub split: String,
     /// Seed of the players' random choices.
@@ -157,8 +165,11 @@ fn grade(args: &GradeArgs) -> Result<()> {
         .iter()
         .map(|text| PlayerSpec::parse(text, args.seed).with_context(|| format!("--player {text}")))
         .collect::<Result<Vec<_>>>()?;
-    let samples = dataset::read(&args.data)?;
     let pool = crate::threads::pool(args.threads)?;
+    let Some(data) = &args.data else {
+        return grade_reference(args, &specs, &pool);
+    };
+    let samples = dataset::read(data)?;
     let mut rows = Vec::new();
     for (text, spec) in args.players.iter().zip(&specs) {
         let grades = pool.install(|| grading::grade(&samples, which, spec, args.seed))?;
@@ -170,7 +181,7 @@ fn grade(args: &GradeArgs) -> Result<()> {
     if first.all.positions == 0 {
         bail!(
             "{}: no positions in the split {}",
-            args.data.display(),
+            data.display(),
             args.split
         );
     }
@@ -181,7 +192,7 @@ fn grade(args: &GradeArgs) -> Result<()> {
     };
     println!(
         "{} ({} split): mistakes, % of the positions where a move can be one (positions in brackets)",
-        args.data.display(),
+        data.display(),
         args.split
     );
     let width = rows.iter().map(|(t, _)| t.len()).max().unwrap_or(6).max(6);
@@ -209,3 +220,48 @@ fn grade(args: &GradeArgs) -> Result<()> {
     );
     Ok(())
 }
+
+/// `c4 dataset grade --reference`: each player's mistakes on the six reference sets, in % of
+/// the positions graded (as `c4 experiment mistakes` counts them), and their mean.
+fn grade_reference(args: &GradeArgs, specs: &[PlayerSpec], pool: &rayon::ThreadPool) -> Result<()> {
+    let book = Some(c4_books::OpeningBook::builtin());
+    let sets = pool.install(|| {
+        grading::reference_samples(usize::try_from(args.first)?, REFERENCE_TABLE_BITS, book)
+            .context("labelling the reference sets")
+    })?;
+    let counts: Vec<String> = sets
+        .iter()
+        .map(|(name, samples)| format!("{name} {}", samples.len()))
+        .collect();
+    println!(
+        "reference sets, mistakes in % of the positions graded ({})",
+        counts.join(", ")
+    );
+    let width = args
+        .players
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let mut header = format!("{:<width$}", "player");
+    for (name, _) in &sets {
+        header.push_str(&format!("  {name:>13}"));
+    }
+    println!("{header}  {:>6}", "mean");
+    for (text, spec) in args.players.iter().zip(specs) {
+        let mut line = format!("{text:<width$}");
+        let mut sum = 0.0;
+        for (_, samples) in &sets {
+            let grades = pool.install(|| grading::grade(samples, Which::All, spec, args.seed))?;
+            let pct = grades.all.mistake_pct();
+            sum += pct;
+            line.push_str(&format!("  {pct:>13.1}"));
+        }
+        println!("{line}  {:>6.2}", sum / sets.len() as f64);
+    }
+    Ok(())
+}
+
+/// log2 of each worker's solver table entries when the reference sets are labelled.
+const REFERENCE_TABLE_BITS: u32 = 22;

@@ -96,3 +96,62 @@ fn dataset_build_plays_the_named_players_and_refuses_a_resume_with_others() {
     assert!(err.contains(SELF_PLAY), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `c4 dataset grade --reference`: any player on the six reference sets, one row each.
+#[test]
+fn dataset_grade_reference_grades_players_on_the_six_sets() {
+    let (code, out, err) = run(&[
+        "dataset",
+        "grade",
+        "--reference",
+        "--first",
+        "3",
+        "--player",
+        "perfect",
+        "--player",
+        "random",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<&str> = out.lines().collect();
+    assert!(rows[0].contains("Begin-Hard 3"), "{out}");
+    let header: Vec<&str> = rows[1].split_whitespace().collect();
+    assert_eq!(
+        header,
+        [
+            "player",
+            "Begin-Easy",
+            "Middle-Easy",
+            "End-Easy",
+            "Begin-Medium",
+            "Middle-Medium",
+            "Begin-Hard",
+            "mean"
+        ],
+        "{out}"
+    );
+    let perfect: Vec<&str> = rows[2].split_whitespace().collect();
+    assert_eq!(
+        perfect,
+        ["perfect", "0.0", "0.0", "0.0", "0.0", "0.0", "0.0", "0.00"],
+        "{out}"
+    );
+    let random: Vec<&str> = rows[3].split_whitespace().collect();
+    assert_eq!(random[0], "random", "{out}");
+    assert!(random[7].parse::<f64>().unwrap() > 0.0, "{out}");
+
+    for (extra, message) in [
+        (vec!["--data", "x.jsonl"], "cannot be used with"),
+        (vec!["--split", "valid"], "cannot be used with"),
+    ] {
+        let mut args = vec!["dataset", "grade", "--reference", "--player", "easy"];
+        args.extend(extra);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2);
+        assert!(err.contains(message), "{err}");
+    }
+    let (code, _, err) = run(&["dataset", "grade", "--player", "easy"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--data"), "{err}");
+}

@@ -64,6 +64,9 @@ pub enum DatasetError {
         /// The column chosen, 1-7.
         column: usize,
     },
+    /// A reference set is not among those c4 holds.
+    #[error("no reference set {0}")]
+    MissingSet(&'static str),
     /// Generated games with no players to draw from.
     #[error("no players for the generated games")]
     NoPlayers,

@@ -2,12 +2,78 @@
 //! it chooses, against the solver's score of every column, as the `mistakes` experiment
 //! grades the reference sets, counted by ply band. A dataset is positions no reference set
 //! holds, so it grades a player (or picks between settings) on positions it was not tuned on.
+//! The reference sets themselves become samples through [`reference_samples`], so that one
+//! grading serves both.
 
 use super::{DatasetError, Sample, Split};
+use c4_books::OpeningBook;
 use c4_core::{Game, WIDTH};
 use c4_players::PlayerSpec;
-use c4_solver::ExactScore;
+use c4_solver::{ExactScore, Solver, reference_positions};
 use rayon::prelude::*;
+use std::sync::Arc;
+
+/// The six reference sets of the `mistakes` experiment, in AlphaZero.jl's order: the file
+/// name in `crates/c4-solver/data/positions/` and Pons' name of it.
+pub const REFERENCE_SETS: [(&str, &str); 6] = [
+    ("Test_L1_R1", "Begin-Easy"),
+    ("Test_L2_R1", "Middle-Easy"),
+    ("Test_L3_R1", "End-Easy"),
+    ("Test_L1_R2", "Begin-Medium"),
+    ("Test_L2_R2", "Middle-Medium"),
+    ("Test_L1_R3", "Begin-Hard"),
+];
+
+/// The first `first` positions of each of [`REFERENCE_SETS`], every column scored by the
+/// solver (each worker's table `2^table_bits` entries, with `book`), as samples (`game` the
+/// position's index in its set), set by set, on the current rayon pool.
+pub fn reference_samples(
+    first: usize,
+    table_bits: u32,
+    book: Option<Arc<OpeningBook>>,
+) -> Result<Vec<(&'static str, Vec<Sample>)>, DatasetError> {
+    let mut todo = Vec::new();
+    for (set, (file, _)) in REFERENCE_SETS.iter().enumerate() {
+        let positions = reference_positions::set(file).ok_or(DatasetError::MissingSet(file))?;
+        for (index, scored) in positions.into_iter().take(first).enumerate() {
+            todo.push((set, index as u64, scored.moves));
+        }
+    }
+    let labelled: Vec<(usize, Sample)> = todo
+        .into_par_iter()
+        .map_init(
+            || {
+                let mut solver = Solver::new(table_bits);
+                solver.set_book(book.clone().map(OpeningBook::store));
+                solver
+            },
+            |solver, (set, index, moves)| -> Result<(usize, Sample), DatasetError> {
+                let position =
+                    c4_core::parse_moves(&moves).map_err(|source| DatasetError::SampleMoves {
+                        moves: moves.clone(),
+                        source,
+                    })?;
+                let (score, columns) = super::label(solver, &position)?;
+                let sample = Sample {
+                    moves,
+                    score,
+                    columns,
+                    game: index,
+                    split: Split::Train,
+                };
+                Ok((set, sample))
+            },
+        )
+        .collect::<Result<_, _>>()?;
+    let mut sets: Vec<(&'static str, Vec<Sample>)> = REFERENCE_SETS
+        .iter()
+        .map(|(_, name)| (*name, Vec::new()))
+        .collect();
+    for (set, sample) in labelled {
+        sets[set].1.push(sample);
+    }
+    Ok(sets)
+}
 
 /// Plies of a band: a position with `p` discs is in band `p / BAND_PLIES`.
 pub const BAND_PLIES: u32 = 10;
@@ -191,6 +257,25 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn the_reference_sets_are_labelled_as_the_reference_files_score_them() {
+        let sets = reference_samples(2, 20, Some(OpeningBook::builtin())).unwrap();
+        let names: Vec<&str> = sets.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, REFERENCE_SETS.map(|(_, name)| name));
+        for ((file, _), (_, samples)) in REFERENCE_SETS.iter().zip(&sets) {
+            let reference = reference_positions::set(file).unwrap();
+            assert_eq!(samples.len(), 2, "{file}");
+            for (sample, scored) in samples.iter().zip(&reference) {
+                println!("{file}: {}", scored.moves);
+                assert_eq!(sample.moves, scored.moves);
+                assert_eq!(sample.score, scored.score, "{file} {}", scored.moves);
+            }
+        }
+        let perfect = PlayerSpec::parse("perfect", 0).unwrap();
+        let grades = grade(&sets[0].1, Which::All, &perfect, 1).unwrap();
+        assert_eq!((grades.all.positions, grades.all.mistakes), (2, 0));
     }
 
     #[test]
