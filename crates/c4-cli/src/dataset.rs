@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use c4_books::BookChoice;
 use c4_learn::dataset::grade::{self as grading, BAND_PLIES, Counts, Which};
 use c4_learn::dataset::{self, BuildProgress, DatasetSpec, Source, Split};
-use c4_players::PlayerSpec;
+use c4_players::{LayerChoice, PlayerSpec};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -87,6 +87,10 @@ pub struct BuildArgs {
     /// Opening book for the labels: `builtin`, `none` or a file.
     #[arg(long, default_value = "builtin")]
     pub book: BookChoice,
+    /// The ply-12 layer beside the book: `builtin` (read beside the built-in book only),
+    /// `none` or a folder of chunks. The labels are the same; plies 10-12 are found sooner.
+    #[arg(long, value_name = "LAYER", default_value = "builtin")]
+    pub layers: LayerChoice,
 }
 
 pub fn run(command: &DatasetCommand) -> Result<()> {
@@ -129,7 +133,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         },
     };
     let pool = crate::threads::pool(args.threads)?;
-    let book = args.book.load()?;
+    let stores = c4_players::score_stores(&args.book, &args.layers, c4_core::Size::STANDARD)?;
     let bar = ProgressBar::new(args.positions);
     bar.set_style(
         ProgressStyle::with_template(
@@ -144,7 +148,7 @@ fn build(args: &BuildArgs) -> Result<()> {
             &spec,
             &dataset::work_path(&args.out),
             args.table,
-            book,
+            stores,
             &Bar(bar.clone()),
         )
     })?;

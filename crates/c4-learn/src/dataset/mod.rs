@@ -14,13 +14,12 @@
 use c4_arena::log::{AppendLog, Entry};
 use c4_arena::matches::game_seed;
 use c4_arena::record::GameLog;
-use c4_books::OpeningBook;
 use c4_core::{Game, ParseMovesError, Position, WIDTH};
 use c4_eval::SeededRng;
 use c4_players::PlayerSpec;
 use c4_solver::files;
 use c4_solver::reference_positions;
-use c4_solver::{ExactScore, SolveLimits, Solver};
+use c4_solver::{ExactScore, ScoreStore, SolveLimits, Solver};
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -404,12 +403,14 @@ impl DatasetWork {
 }
 
 /// Builds the dataset of `spec`, using (and extending) the work log at `work`; returns its
-/// samples in game order, training and validation together.
+/// samples in game order, training and validation together. `stores` (the book, and the
+/// ply-12 layer beside it) answer the solver where they hold a position: the labels are the
+/// same exact scores with or without them, found sooner.
 pub fn build(
     spec: &DatasetSpec,
     work: &Path,
     table_bits: u32,
-    book: Option<Arc<OpeningBook>>,
+    stores: Option<Arc<dyn ScoreStore>>,
     progress: &dyn BuildProgress,
 ) -> Result<Vec<Sample>, DatasetError> {
     // Held for the build: the games' players share what these read.
@@ -448,7 +449,7 @@ pub fn build(
         todo.par_iter().try_for_each_init(
             || {
                 let mut solver = Solver::new(table_bits);
-                solver.set_book(book.clone().map(OpeningBook::store));
+                solver.set_book(stores.clone());
                 solver
             },
             |solver, &index| -> Result<(), DatasetError> {
@@ -666,7 +667,9 @@ mod tests {
             ..spec.clone()
         };
         let mut solver = Solver::new(20);
-        solver.set_book(Some(OpeningBook::store(OpeningBook::builtin())));
+        solver.set_book(Some(c4_books::OpeningBook::store(
+            c4_books::OpeningBook::builtin(),
+        )));
         let mut plies = Vec::new();
         for index in 0..6 {
             let work = label_game(&late, &mut solver, index, None).unwrap();

@@ -5,7 +5,6 @@ use super::super::mistakes::{self};
 use crate::progress::{Plan, Progress};
 use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match};
 use c4_arena::record::{GameLog, GameRecord};
-use c4_books::OpeningBook;
 use c4_eval::EvalSpec;
 use c4_learn::dataset::{self, BuildProgress, DatasetSpec, Sample, Source};
 use c4_learn::tuning::eval_text;
@@ -124,7 +123,7 @@ fn labelled_positions(
         &spec,
         &work,
         DEFAULT_TABLE_BITS,
-        Some(OpeningBook::builtin()),
+        c4_players::builtin_stores(),
         &Labelled {
             progress,
             reported: AtomicUsize::new(0),
