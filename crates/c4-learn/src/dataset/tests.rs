@@ -1,0 +1,126 @@
+//! Tests of the dataset build: which positions are selected, and the players named for its
+//! games (in the work log's header, playing the games, refused when bad).
+
+use super::*;
+
+fn sample(moves: &str, game: u64) -> Sample {
+    Sample {
+        moves: moves.to_owned(),
+        score: ExactScore::DRAW,
+        columns: [Some(ExactScore::DRAW); WIDTH],
+        game,
+        split: Split::Train,
+    }
+}
+
+#[test]
+fn selection_skips_reference_positions_mirrors_repeats_and_games_not_done() {
+    let reference = reference_positions::set("Test_L2_R2").unwrap()[0]
+        .moves
+        .clone();
+    let mut done = std::collections::BTreeMap::new();
+    done.insert(
+        0,
+        GameWork {
+            game: 0,
+            samples: vec![sample(&reference, 0), sample("7777776666665", 0)],
+        },
+    );
+    // "1111112222223" is the mirror of "7777776666665".
+    done.insert(
+        1,
+        GameWork {
+            game: 1,
+            samples: vec![sample("1111112222223", 1), sample("7777775", 1)],
+        },
+    );
+    done.insert(
+        3,
+        GameWork {
+            game: 3,
+            samples: vec![sample("22", 3)],
+        },
+    );
+    let spec = DatasetSpec {
+        positions: 10,
+        plies: 0..=41,
+        per_game: 2,
+        valid_percent: 10,
+        seed: 1,
+        source: Source::Generated,
+    };
+    let chosen: Vec<String> = select(&spec, &done, &reference_keys())
+        .into_iter()
+        .map(|s| s.moves)
+        .collect();
+    assert_eq!(chosen, ["7777776666665", "7777775"]);
+}
+
+#[test]
+fn named_players_enter_the_header_play_the_games_and_a_bad_one_is_refused() {
+    let players = vec![
+        "alphabeta:depth=2,eval=ntuple,tiebreak=random,random-every=6".to_owned(),
+        "random".to_owned(),
+    ];
+    let spec = DatasetSpec {
+        positions: 8,
+        plies: 4..=36,
+        per_game: 4,
+        valid_percent: 10,
+        seed: 5,
+        source: Source::Players(players.clone()),
+    };
+    assert!(
+        spec.header()
+            .ends_with(&format!("source=players:{} ; random", players[0])),
+        "{}",
+        spec.header()
+    );
+    assert_eq!(spec.source.check_players().unwrap().len(), 2);
+    let pool = DatasetSpec {
+        source: Source::Generated,
+        ..spec.clone()
+    };
+    assert!(pool.header().ends_with("source=generated"));
+
+    // The network's self-play, sampled late: plies past 30 are labelled.
+    let late = DatasetSpec {
+        plies: 28..=36,
+        source: Source::Players(players[..1].to_vec()),
+        ..spec.clone()
+    };
+    let mut solver = Solver::new(20);
+    solver.set_book(Some(c4_books::OpeningBook::store(
+        c4_books::OpeningBook::builtin(),
+    )));
+    let mut plies = Vec::new();
+    for index in 0..6 {
+        let work = label_game(&late, &mut solver, index, None).unwrap();
+        for sample in &work.samples {
+            let position = sample.position().unwrap();
+            assert!(late.plies.contains(&position.moves_played()));
+            assert_eq!(
+                Some(sample.score),
+                sample.columns.iter().flatten().copied().max()
+            );
+            plies.push(position.moves_played());
+        }
+    }
+    assert!(plies.len() >= 3, "late plies sampled: {plies:?}");
+
+    for (bad, message) in [
+        ("alphabeta:depth=x", "player alphabeta:depth=x"),
+        (
+            "alphabeta:depth=2,eval=ntuple,weights=/no/such/file",
+            "/no/such/file",
+        ),
+    ] {
+        let source = Source::Players(vec!["random".to_owned(), bad.to_owned()]);
+        let error = source.check_players().unwrap_err().to_string();
+        assert!(error.contains(message), "{bad}: {error}");
+    }
+    assert!(matches!(
+        Source::Players(Vec::new()).check_players(),
+        Err(DatasetError::NoPlayers)
+    ));
+}
