@@ -1,6 +1,7 @@
 //! `c4 learn`: train an n-tuple network by self-play, resumably, with its learning curve;
 //! `c4 learn fit`: fit one to a dataset the solver labelled.
 
+use crate::board_size::SizeArg;
 use anyhow::{Context, Result};
 use c4_eval::ntuple::{Network, file as weights_file};
 use c4_learn::learn::fit::Loss;
@@ -84,6 +85,10 @@ pub struct LearnArgs {
     /// snapshot of a run that goes on, to grade or to play with `eval=ntuple,weights=FILE`).
     #[arg(long, value_name = "FILE")]
     pub snapshot: Option<PathBuf>,
+    /// The board the network learns on and plays (default 7x6, or --from's network's). On
+    /// another board than 7x6 the sample graded is drawn from random games on it.
+    #[command(flatten)]
+    pub size: SizeArg,
 }
 
 /// What `c4 learn` does besides self-play.
@@ -130,14 +135,22 @@ pub fn run(args: &LearnArgs) -> Result<()> {
         println!("{games} games: the network is {}", file.display());
         return Ok(());
     }
-    let (from, tuples, length) = match &args.from {
+    let (from, tuples, length, size) = match &args.from {
         Some(path) => {
             let (file, network) = StartFile::read(path)?;
+            let size = args
+                .size
+                .of_file(network.size(), &format!("--from {}", path.display()))?;
             let tuples = network.layout().tuples();
             let length = tuples.iter().map(Vec::len).max().unwrap_or(0);
-            (Some(file), tuples.len(), length)
+            (Some(file), tuples.len(), length, size)
         }
-        None => (None, args.tuples as usize, args.length as usize),
+        None => (
+            None,
+            args.tuples as usize,
+            args.length as usize,
+            args.size.size(),
+        ),
     };
     let spec = LearnSpec {
         tuples,
@@ -153,6 +166,7 @@ pub fn run(args: &LearnArgs) -> Result<()> {
         openings: args.openings,
         opening_share: args.opening_share,
         from,
+        size,
     };
     let cadence = Cadence {
         checkpoint_every: args.checkpoint_every,

@@ -14,7 +14,8 @@ use super::ntuple::{Ntuple, NtupleConfig, NtupleOptions};
 use super::params::{self, PARAMS_KEY, PARAMS_OPTIONS};
 use super::shanghai_lines::{self, FiveFactorLines, LinesConfig};
 use super::sizes::{
-    CORNERS_SIZES, EvalSizeError, KANG_SIZES, NTUPLE_SIZES, OWN_SQUARES_SIZES, SupportedSizes,
+    CORNERS_SIZES, EvalSizeError, KANG_SIZES, NTUPLE_REASON, NTUPLE_SIZES, OWN_SQUARES_SIZES,
+    SupportedSizes,
 };
 use super::square_values::{self, Matrix, SquareValues, SquareValuesConfig};
 use super::threats::{self, Threats, ThreatsConfig};
@@ -208,7 +209,10 @@ impl EvalSpec {
             EvalSpec::Kang(_) => KANG_SIZES,
             EvalSpec::SquareValues(c) if c.matrix == Matrix::Corners => CORNERS_SIZES,
             EvalSpec::SquareValues(c) if !c.is_size_general() => OWN_SQUARES_SIZES,
-            EvalSpec::Ntuple(_) => NTUPLE_SIZES,
+            EvalSpec::Ntuple(c) => SupportedSizes::Only {
+                size: c.network().size(),
+                reason: NTUPLE_REASON,
+            },
             _ => SupportedSizes::Any,
         }
     }

@@ -4,10 +4,10 @@
 //! and the square values of Kang's H2 (= Ayoub's value centre), which are the number of fours
 //! through each square, computed for the size at hand ([`crate::board_tables`]). Three are
 //! bound to 7x6 by what they hold: Kang's H1 values each of the 7 columns by a table of the
-//! paper, Ayoub's corner matrix is a 7x6 table, and the n-tuple network's weights were
-//! learned on 7x6 cells; so is a square-value evaluator given values of its own (tuned or
-//! typed). A spec naming one of those is refused on another size with [`EvalSizeError`]
-//! (`EvalSpec::check_size`).
+//! paper, Ayoub's corner matrix is a 7x6 table, and the shipped n-tuple network's weights
+//! were learned on 7x6 cells (a network is bound to the board it was learned on); so is a
+//! square-value evaluator given values of its own (tuned or typed). A spec naming one of
+//! those is refused on another size with [`EvalSizeError`] (`EvalSpec::check_size`).
 
 use c4_core::Size;
 use std::fmt;
@@ -84,5 +84,8 @@ pub const KANG_SIZES: SupportedSizes = SupportedSizes::standard("valued column b
 pub const CORNERS_SIZES: SupportedSizes = SupportedSizes::standard("a square table of");
 /// Why a square-value evaluator with values of its own is bound to 7x6.
 pub const OWN_SQUARES_SIZES: SupportedSizes = SupportedSizes::standard("given square values of");
-/// Why the `ntuple` evaluator is bound to 7x6.
-pub const NTUPLE_SIZES: SupportedSizes = SupportedSizes::standard("trained on");
+/// What binds the `ntuple` evaluator to its network's board.
+pub const NTUPLE_REASON: &str = "trained on";
+/// The sizes of the `ntuple` evaluator with the shipped network: 7x6 (a network `c4 learn
+/// --size` trained is of its own board).
+pub const NTUPLE_SIZES: SupportedSizes = SupportedSizes::standard(NTUPLE_REASON);

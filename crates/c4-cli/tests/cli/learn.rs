@@ -238,3 +238,91 @@ fn learn_from_a_network_goes_on_from_its_weights() {
     let _ = std::fs::remove_dir_all(&base);
     let _ = std::fs::remove_dir_all(&next);
 }
+
+/// `c4 learn --size WxH`: a network of another board learns on it, is graded on positions of
+/// it, names its board in its file and plays there; a resume on another board, a start from
+/// a network of another board, and the network on 7x6 are refused naming both sizes.
+#[test]
+fn a_network_learns_on_another_board_and_is_bound_to_it() {
+    let out = scratch("sized");
+    let c4 = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_c4"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out_arg = out.to_str().unwrap();
+    let run = [
+        "learn",
+        "--out",
+        out_arg,
+        "--size",
+        "5x4",
+        "--games",
+        "600",
+        "--tuples",
+        "12",
+        "--length",
+        "5",
+        "--checkpoint-every",
+        "200",
+        "--eval-every",
+        "300",
+        "--sample",
+        "4",
+        "--eval-games",
+        "4",
+    ];
+    let output = c4(&run);
+    assert!(output.status.success(), "{output:?}");
+    let manifest = std::fs::read_to_string(out.join("learn.json")).unwrap();
+    assert!(manifest.contains("\"size\": \"5x4\""), "{manifest}");
+    let labels: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("labels.json")).unwrap()).unwrap();
+    let labels = labels.as_array().unwrap();
+    assert_eq!(labels.len(), 8);
+    for label in labels {
+        let moves = label["moves"].as_str().unwrap();
+        assert!(moves.chars().all(|c| ('1'..='5').contains(&c)), "{moves}");
+        assert_eq!(label["scores"].as_array().unwrap().len(), 5);
+    }
+    let metrics = std::fs::read_to_string(out.join("metrics.csv")).unwrap();
+    assert_eq!(metrics.lines().count(), 3, "{metrics}");
+    let network = out.join("network.c4nt");
+    let bytes = std::fs::read(&network).unwrap();
+    assert_eq!(bytes[8..20], [2, 0, 0, 0, 5, 0, 0, 0, 4, 0, 0, 0]);
+
+    let mut again = run.to_vec();
+    again[4] = "6x5";
+    let output = c4(&again);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains(r#"size: the run has "5x4", this command asks for "6x5""#),
+        "{err}"
+    );
+
+    let weights = network.to_str().unwrap();
+    let from = scratch("sized-from");
+    let output = c4(&[
+        "learn",
+        "--out",
+        from.to_str().unwrap(),
+        "--from",
+        weights,
+        "--size",
+        "7x6",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("is of the 5x4 board, not 7x6"), "{err}");
+
+    let player = format!("alphabeta:depth=2,eval=ntuple,weights={weights}");
+    let output = c4(&["best", "--size", "5x4", "--ai", &player, "33"]);
+    assert!(output.status.success(), "{output:?}");
+    let output = c4(&["best", "--ai", &player, "44"]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("is trained on 5x4, not 7x6"), "{err}");
+    let _ = std::fs::remove_dir_all(&out);
+}

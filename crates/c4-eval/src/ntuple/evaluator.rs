@@ -8,12 +8,11 @@
 //! evaluate with. The shipped network is decoded once per process, when first named; a file
 //! is read once for as long as some spec holds its network, so a tournament whose players
 //! name the same file shares one copy, and a network no spec holds is freed. A network's
-//! tuples are cells of the 7x6 board, so the evaluator is bound to 7x6
-//! ([`crate::SupportedSizes`]).
+//! tuples are cells of one board, so the evaluator is bound to its network's size (the
+//! shipped network's is 7x6; [`crate::EvalSpec::supported_sizes`]).
 
 use super::file::{self as weights_file, WeightsError};
 use super::network::Network;
-use crate::board_tables::standard_position;
 use crate::{Eval, Evaluator, Player, Term};
 use c4_core::{Column, Geometry, Position};
 use c4_options::{
@@ -276,16 +275,21 @@ impl Ntuple {
     }
 }
 
-/// Bound to 7x6, the board its weights were learned on ([`crate::SupportedSizes`]): a
-/// position of another size, which [`crate::EvalSpec::check_size`] refuses, scores 0.
+/// Bound to its network's board, the one its weights were learned on: a position of another
+/// size, which [`crate::EvalSpec::check_size`] refuses, scores 0.
 impl<G: Geometry> Evaluator<G> for Ntuple {
     /// The network's value for the side to move (tanh of its sum, -1 to 1) in millionths,
     /// negated for the other player.
     fn evaluate(&mut self, position: &Position<G>, view: Player, _: Option<Column>) -> Eval {
-        let Some(position) = standard_position(position) else {
+        if position.size() != self.network.size() {
+            debug_assert!(
+                false,
+                "a {} network was given a {} position",
+                self.network.size(),
+                position.size()
+            );
             return 0;
-        };
-        let position = &position;
+        }
         let value = (self.network.value(position) * WIN_VALUE).round() as Eval;
         if view == position.side_to_move() {
             value
@@ -302,10 +306,9 @@ impl<G: Geometry> Evaluator<G> for Ntuple {
         view: Player,
         last: Option<Column>,
     ) -> Vec<Term> {
-        let Some(position) = standard_position(position) else {
+        if position.size() != self.network.size() {
             return Vec::new();
-        };
-        let position = &position;
+        }
         let sign = if view == position.side_to_move() {
             1
         } else {
@@ -378,7 +381,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("c4-ntuple-held-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("small.c4nt");
-        let network = Network::zeros(Layout::random_walks(1, 3, 4).unwrap());
+        let network =
+            Network::zeros(Layout::random_walks(c4_core::Size::STANDARD, 1, 3, 4).unwrap());
         std::fs::write(&path, weights_file::encode(&network)).unwrap();
         let text = format!("ntuple:weights={}", path.display());
         let network_of = |spec: &EvalSpec| match spec {
@@ -420,6 +424,41 @@ mod tests {
         let text = error.to_string();
         assert!(text.contains("bad.c4nt"), "{text}");
         assert!(text.contains("cut short"), "{text}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A network learned on another board binds the spec to that board: its positions are
+    /// valued, 7x6 is refused naming both sizes.
+    #[test]
+    fn a_network_of_another_board_is_bound_to_that_board() {
+        use crate::ntuple::Layout;
+        use crate::{EvalSpec, SupportedSizes};
+        use c4_core::{AnySize, Game, Size};
+        let size: Size = "6x5".parse().unwrap();
+        let dir = std::env::temp_dir().join(format!("c4-ntuple-sized-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("small.c4nt");
+        let mut network = Network::zeros(Layout::random_walks(size, 1, 3, 4).unwrap());
+        network.weights_mut().iter_mut().for_each(|w| *w = 0.01);
+        std::fs::write(&path, weights_file::encode(&network)).unwrap();
+        let spec = EvalSpec::parse(&format!("ntuple:weights={}", path.display())).unwrap();
+        assert!(
+            matches!(spec.supported_sizes(), SupportedSizes::Only { size: s, .. } if s == size)
+        );
+        assert!(spec.check_size(size).is_ok());
+        let error = spec.check_size(Size::STANDARD).unwrap_err().to_string();
+        assert!(error.ends_with("is trained on 6x5, not 7x6"), "{error}");
+        assert!(EvalSpec::parse("ntuple").unwrap().check_size(size).is_err());
+        let game = Game::from_moves_in("", AnySize::new(size)).unwrap();
+        let mut evaluator = spec.build(0);
+        let value = Evaluator::<AnySize>::evaluate(
+            &mut evaluator,
+            game.position(),
+            game.position().side_to_move(),
+            None,
+        );
+        // Six weights of 0.01 (two a tuple): tanh(0.06) in millionths.
+        assert_eq!(value, (0.06f32.tanh() * WIN_VALUE).round() as Eval);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -4,7 +4,8 @@
 //! so their weights stay 0; the file keeps only the others. Layout, all little-endian:
 //!
 //! ```text
-//! magic "C4NTUPLE" | version u32 | tuples u32 | tuple length u32 | cells (tuples x length u8)
+//! magic "C4NTUPLE" | version u32 | (version 2: width u32 | height u32)
+//! | tuples u32 | tuple length u32 | cells (tuples x length u8)
 //! | scale f32 | per table (2 x tuples): entries u32, then per entry the index's distance
 //! from the previous entry's (LEB128) and the weight / scale rounded (i16)
 //! | CRC-32 of everything before, u32
@@ -12,15 +13,22 @@
 //!
 //! A weight is stored as `round(w / scale)` with `scale = max |w| / 32767`: the stored
 //! network differs from the trained one by at most `scale / 2` a weight.
+//!
+//! Version 1 is a network of the 7x6 board; version 2 names its board. A 7x6 network is
+//! written as version 1, so its file is the same as before sizes were written.
 
 use super::layout::{Layout, LayoutError, MAX_TUPLE_LEN, MAX_TUPLES};
 use super::network::{Network, SIDES, table_size};
+use c4_core::{Size, SizeError};
 
 /// The first bytes of a weights file.
 pub const MAGIC: &[u8; 8] = b"C4NTUPLE";
 
-/// The format version this program writes and reads.
+/// The format version of a 7x6 network's file.
 pub const VERSION: u32 = 1;
+
+/// The format version of a network of another size, which names its board.
+pub const SIZED_VERSION: u32 = 2;
 
 /// Why a weights file cannot be read.
 #[derive(Debug, thiserror::Error)]
@@ -30,11 +38,14 @@ pub enum WeightsError {
     #[error("not a c4 n-tuple weights file (it does not start with C4NTUPLE)")]
     Magic,
     /// A version this program does not read.
-    #[error("weights format version {found}: this c4 reads version {VERSION}")]
+    #[error("weights format version {found}: this c4 reads versions {VERSION} and {SIZED_VERSION}")]
     Version {
         /// The file's version.
         found: u32,
     },
+    /// A board size no network can be of.
+    #[error("the weights file's board: {0}")]
+    Size(#[from] SizeError),
     /// The file ends before its contents do.
     #[error("the weights file is cut short")]
     Truncated,
@@ -58,7 +69,14 @@ pub fn encode(network: &Network) -> Vec<u8> {
     let layout = network.layout();
     let mut bytes = Vec::new();
     bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    let size = network.size();
+    if size.is_standard() {
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+    } else {
+        bytes.extend_from_slice(&SIZED_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(size.width() as u32).to_le_bytes());
+        bytes.extend_from_slice(&(size.height() as u32).to_le_bytes());
+    }
     bytes.extend_from_slice(&(layout.tuples().len() as u32).to_le_bytes());
     bytes.extend_from_slice(&(layout.tuple_len() as u32).to_le_bytes());
     for tuple in layout.tuples() {
@@ -108,10 +126,15 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
         bytes,
         at: MAGIC.len(),
     };
-    let version = reader.u32()?;
-    if version != VERSION {
-        return Err(WeightsError::Version { found: version });
-    }
+    let size = match reader.u32()? {
+        VERSION => Size::STANDARD,
+        SIZED_VERSION => {
+            let width = reader.u32()? as usize;
+            let height = reader.u32()? as usize;
+            Size::new(width, height)?
+        }
+        found => return Err(WeightsError::Version { found }),
+    };
     let body_end = bytes.len().checked_sub(4).ok_or(WeightsError::Truncated)?;
     let stored = u32::from_le_bytes(bytes[body_end..].try_into().expect("four bytes"));
     let count = reader.u32()? as usize;
@@ -127,7 +150,7 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
     for _ in 0..count {
         tuples.push(reader.take(length)?.to_vec());
     }
-    let layout = Layout::new(tuples)?;
+    let layout = Layout::new(size, tuples)?;
     let scale = f32::from_le_bytes(reader.take(4)?.try_into().expect("four bytes"));
     if !scale.is_finite() || scale <= 0.0 {
         return Err(WeightsError::Inconsistent(
@@ -223,10 +246,14 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use c4_core::parse_moves;
+    use c4_core::{AnySize, Game, parse_moves};
 
     fn trained_like() -> Network {
-        let mut network = Network::zeros(Layout::random_walks(11, 8, 5).unwrap());
+        trained_like_of(Size::STANDARD)
+    }
+
+    fn trained_like_of(size: Size) -> Network {
+        let mut network = Network::zeros(Layout::random_walks(size, 11, 8, 5).unwrap());
         for (i, w) in network.weights_mut().iter_mut().enumerate() {
             // Sparse, signed, of several magnitudes.
             if i % 7 == 0 {
@@ -294,5 +321,28 @@ mod tests {
             decode(&bytes),
             Err(WeightsError::Version { found: 9 })
         ));
+    }
+
+    #[test]
+    fn a_network_of_another_board_keeps_its_size_and_a_7x6_one_keeps_version_1() {
+        let standard = encode(&trained_like());
+        assert_eq!(standard[8..12], VERSION.to_le_bytes());
+        let size: Size = "6x5".parse().unwrap();
+        let network = trained_like_of(size);
+        let bytes = encode(&network);
+        assert_eq!(bytes[8..12], SIZED_VERSION.to_le_bytes());
+        let read = decode(&bytes).unwrap();
+        assert_eq!(read.size(), size);
+        assert_eq!(read.layout(), network.layout());
+        let game = Game::from_moves_in("3344", AnySize::new(size)).unwrap();
+        assert!((network.value(game.position()) - read.value(game.position())).abs() < 1e-3);
+        for cut in 0..bytes.len() {
+            assert!(decode(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        // A board no network can be of is named.
+        let mut wide = bytes.clone();
+        wide[12] = 20;
+        let error = decode(&wide).unwrap_err().to_string();
+        assert!(error.starts_with("the weights file's board:"), "{error}");
     }
 }

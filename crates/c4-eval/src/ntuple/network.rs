@@ -13,9 +13,11 @@
 //! A tuple's pattern is the number `sum of state(cell k) * 4^k`, an index into its table.
 //! The tables of the first player to move and of the second are apart (parity decides much
 //! in Connect-4), so a network of `T` tuples of length `L` holds `2 * T * 4^L` weights.
+//!
+//! A network is of its layout's board size and values positions of that size only.
 
 use super::layout::{Layout, mirror_cell};
-use c4_core::Position;
+use c4_core::{Geometry, Position, Size};
 
 /// The sides whose tables are kept apart: the first player to move, and the second.
 pub const SIDES: usize = 2;
@@ -52,7 +54,10 @@ impl Network {
             .tuples()
             .iter()
             .flat_map(|tuple| {
-                let mirrored: Vec<u8> = tuple.iter().map(|&c| mirror_cell(c)).collect();
+                let mirrored: Vec<u8> = tuple
+                    .iter()
+                    .map(|&c| mirror_cell(layout.size(), c))
+                    .collect();
                 tuple.iter().copied().chain(mirrored)
             })
             .collect();
@@ -67,6 +72,12 @@ impl Network {
     #[must_use]
     pub fn layout(&self) -> &Layout {
         &self.layout
+    }
+
+    /// The board it values positions of.
+    #[must_use]
+    pub fn size(&self) -> Size {
+        self.layout.size()
     }
 
     /// Every weight, side by side, tuple by tuple, pattern by pattern.
@@ -87,8 +98,10 @@ impl Network {
     }
 
     /// The weights `position` selects, written into `active` (cleared first): for each
-    /// tuple, its pattern's and its mirror image's, in the side to move's tables.
-    pub fn active(&self, position: &Position, active: &mut Active) {
+    /// tuple, its pattern's and its mirror image's, in the side to move's tables. The
+    /// position is of the network's size.
+    pub fn active<G: Geometry>(&self, position: &Position<G>, active: &mut Active) {
+        debug_assert_eq!(position.size(), self.size());
         active.clear();
         let states = cell_states(position);
         let length = self.layout.tuple_len();
@@ -103,9 +116,10 @@ impl Network {
         }
     }
 
-    /// The sum of the weights `position` selects.
+    /// The sum of the weights `position` (of the network's size) selects.
     #[must_use]
-    pub fn sum(&self, position: &Position) -> f32 {
+    pub fn sum<G: Geometry>(&self, position: &Position<G>) -> f32 {
+        debug_assert_eq!(position.size(), self.size());
         let states = cell_states(position);
         let length = self.layout.tuple_len();
         let table = self.table_size();
@@ -123,7 +137,7 @@ impl Network {
 
     /// The value of `position` for the side to move, in -1..1: tanh of [`Network::sum`].
     #[must_use]
-    pub fn value(&self, position: &Position) -> f32 {
+    pub fn value<G: Geometry>(&self, position: &Position<G>) -> f32 {
         self.sum(position).tanh()
     }
 }
@@ -135,7 +149,7 @@ pub const fn table_size(length: usize) -> usize {
 }
 
 /// Every cell's state (see the module docs), by bit index.
-fn cell_states(position: &Position) -> [u8; 64] {
+fn cell_states<G: Geometry>(position: &Position<G>) -> [u8; 64] {
     let own = position.current_discs().0;
     let opponent = position.opponent_discs().0;
     let playable = position.playable_cells().0;
@@ -159,10 +173,14 @@ fn pattern(states: &[u8; 64], cells: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use c4_core::parse_moves;
+    use c4_core::{AnySize, Game, parse_moves};
 
     fn network() -> Network {
-        let layout = Layout::random_walks(3, 12, 6).unwrap();
+        network_of(Size::STANDARD)
+    }
+
+    fn network_of(size: Size) -> Network {
+        let layout = Layout::random_walks(size, 3, 12, 6).unwrap();
         let size = SIDES * 12 * table_size(6);
         // Every weight distinct, so a wrong index shows.
         let weights = (0..size).map(|i| (i % 1013) as f32 * 1e-4 - 0.05).collect();
@@ -212,5 +230,26 @@ mod tests {
         let half = network.weights().len() / 2;
         assert!(first.iter().all(|&i| i < half));
         assert!(second.iter().all(|&i| i >= half));
+    }
+
+    #[test]
+    fn networks_of_other_sizes_value_their_positions_and_mirrors_alike() {
+        for text in ["4x4", "6x5", "9x6", "12x4"] {
+            let size: Size = text.parse().unwrap();
+            let network = network_of(size);
+            assert_eq!(network.size(), size);
+            let geometry = AnySize::new(size);
+            for moves in ["", "a", "ab", "bbca", "abcd"] {
+                let game = Game::from_moves_in(moves, geometry).unwrap();
+                let position = game.position();
+                let (a, b) = (network.sum(position), network.sum(&position.mirrored()));
+                assert!((a - b).abs() < 1e-5, "{size} {moves}: {a} {b}");
+            }
+            // Two weights a tuple: its pattern's and its mirror's.
+            let empty = Game::new_in(geometry);
+            let mut active = Active::new();
+            network.active(empty.position(), &mut active);
+            assert_eq!(active.len(), 24);
+        }
     }
 }

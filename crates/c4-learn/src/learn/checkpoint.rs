@@ -135,7 +135,7 @@ mod tests {
 
     #[test]
     fn a_resumed_trainer_ends_with_the_weights_of_an_uninterrupted_one() {
-        let layout = Layout::random_walks(2, 10, 5).unwrap();
+        let layout = Layout::random_walks(c4_core::Size::STANDARD, 2, 10, 5).unwrap();
         let config = TdConfig::default();
         let mut whole = Trainer::new(Network::zeros(layout.clone()), config, 4);
         let mut first = Trainer::new(Network::zeros(layout.clone()), config, 4);
@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn a_damaged_or_foreign_checkpoint_is_refused() {
-        let layout = Layout::random_walks(2, 4, 4).unwrap();
+        let layout = Layout::random_walks(c4_core::Size::STANDARD, 2, 4, 4).unwrap();
         let config = TdConfig::default();
         let mut trainer = Trainer::new(Network::zeros(layout.clone()), config, 1);
         trainer.play_game(0.1, Openings::NONE);
@@ -172,7 +172,7 @@ mod tests {
         std::fs::write(&path, &good[..good.len() / 2]).unwrap();
         assert!(load(&path, layout.clone(), config, 1).is_err());
         std::fs::write(&path, &good).unwrap();
-        let other = Layout::random_walks(2, 5, 4).unwrap();
+        let other = Layout::random_walks(c4_core::Size::STANDARD, 2, 5, 4).unwrap();
         let error = load(&path, other, config, 1).unwrap_err();
         assert!(error.to_string().contains("another size"), "{error}");
         let no_tcl = TdConfig {

@@ -16,6 +16,7 @@ use super::checkpoint::{self, write_atomically};
 use super::fit::{self, Examples, FitConfig, Fitter, Loss};
 use super::run;
 use super::spec::{StartFile, TupleLayout};
+use c4_core::Size;
 use c4_eval::ntuple::{Layout, Network, file as weights_file};
 use c4_solver::files;
 use serde::{Deserialize, Serialize};
@@ -279,6 +280,17 @@ fn spec_of(request: &FitRequest, examples: &Examples) -> Result<(FitSpec, Networ
     let (start, network) = match &request.from {
         Some(path) => {
             let (file, network) = StartFile::read(path)?;
+            if !network.size().is_standard() {
+                return Err(LearnError::Setting {
+                    name: "from",
+                    value: format!(
+                        "{} (a network of the {} board; the datasets fitted are of 7x6)",
+                        path.display(),
+                        network.size()
+                    ),
+                    expected: "a network of the 7x6 board",
+                });
+            }
             let start = Start::Network {
                 path: file.path,
                 fingerprint: file.fingerprint,
@@ -287,12 +299,18 @@ fn spec_of(request: &FitRequest, examples: &Examples) -> Result<(FitSpec, Networ
         }
         None => {
             let layout = match request.layout {
-                TupleLayout::Walks => {
-                    Layout::random_walks(request.seed, request.tuples, request.length)?
-                }
-                TupleLayout::Lines => {
-                    Layout::line_walks(request.seed, request.tuples, request.length)?
-                }
+                TupleLayout::Walks => Layout::random_walks(
+                    Size::STANDARD,
+                    request.seed,
+                    request.tuples,
+                    request.length,
+                )?,
+                TupleLayout::Lines => Layout::line_walks(
+                    Size::STANDARD,
+                    request.seed,
+                    request.tuples,
+                    request.length,
+                )?,
             };
             let start = Start::Fresh {
                 tuples: request.tuples,

@@ -3,17 +3,21 @@
 //!
 //! A choice is a *mistake* when its value (win, draw or loss) is worse than the best
 //! move's, the mistakes experiment's definition; every column of the sample is scored by
-//! the solver once, when the run starts.
+//! the solver once, when the run starts. On 7x6 the sample is drawn from the reference
+//! sets; on another board, from random games on it ([`random_sample`]).
 
 use super::LearnError;
 use super::td::greedy_move;
 use c4_books::OpeningBook;
-use c4_core::{Column, Game, Position, WIDTH};
+use c4_core::{Column, Game, Geometry, Position, Size, with_geometry};
 use c4_eval::ntuple::Network;
-use c4_players::parse_agent;
+use c4_eval::{BoardTables, SeededRng};
+use c4_players::PlayerSpec;
 use c4_solver::reference_positions;
 use c4_solver::{ExactScore, SolveLimits, Solver};
+use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 
 /// A position with every column's exact score for the side to move (`None` where the column
 /// is full).
@@ -21,16 +25,115 @@ use serde::{Deserialize, Serialize};
 pub struct Labelled {
     /// Moves from the empty board.
     pub moves: String,
-    /// Each column's score.
-    pub scores: [Option<ExactScore>; WIDTH],
+    /// Each column's score, one a column of the board.
+    pub scores: Vec<Option<ExactScore>>,
 }
 
-/// The reference sets a run grades its network on, with how many of each set's first
+/// The reference sets a 7x6 run grades its network on, with how many of each set's first
 /// positions: the middle game and the opening at its hardest that still solve quickly.
 pub const SAMPLE_SETS: [&str; 2] = ["Test_L2_R1", "Test_L1_R2"];
 
+/// The graded sample of a run on the board of `size`: `per_set` positions of each of two
+/// sets, every column scored.
+pub fn label_sample(size: Size, per_set: usize) -> Result<Vec<Labelled>, LearnError> {
+    if size.is_standard() {
+        reference_sample(per_set)
+    } else {
+        with_geometry!(size, g => random_sample(g, per_set))
+    }
+}
+
+/// The most nodes the solver spends on one column of an off-7x6 sample position: positions
+/// it does not settle within them are passed over, so that a run on a large board does not
+/// stall on its sample (which then leans to the more decided positions).
+pub const SAMPLE_NODES: u64 = 2_000_000;
+
+/// The random games an off-7x6 sample draws for each position it keeps, at most.
+const SAMPLE_TRIES: usize = 100;
+
+/// The seed of the random games an off-7x6 sample is drawn from: the same for every run on
+/// a board, so that runs are graded on the same positions.
+const SAMPLE_SEED: u64 = 1;
+
+/// A sample of the board of `geometry`: `per_set` positions from the opening (plies in the
+/// board's second sixth) and `per_set` from the middle game (its second and third sixths),
+/// each the position of a random game at a random such ply, distinct up to mirror, in play,
+/// and with a move to get wrong (some column worse than the best), every column solved
+/// within [`SAMPLE_NODES`]. Refused when the board yields too few such positions.
+pub fn random_sample<G: Geometry>(
+    geometry: G,
+    per_set: usize,
+) -> Result<Vec<Labelled>, LearnError> {
+    let cells = geometry.size().cells();
+    let sets = [cells / 6..cells / 3, cells / 3..cells * 2 / 3];
+    let mut solver = Solver::new_in(22, geometry);
+    let mut rng = SeededRng::seed_from_u64(SAMPLE_SEED);
+    let mut seen = HashSet::new();
+    let mut labelled = Vec::new();
+    for plies in sets {
+        let mut found = 0;
+        for _ in 0..per_set * SAMPLE_TRIES {
+            if found == per_set {
+                break;
+            }
+            let target = rng.random_range(plies.clone());
+            let mut game = Game::new_in(geometry);
+            while game.position().moves_played() < target as u32 && !game.position().is_over() {
+                let legal: Vec<Column> = game.position().legal_moves().collect();
+                let column = legal[rng.random_range(0..legal.len())];
+                game.try_play(column).expect("a legal move");
+            }
+            let position = *game.position();
+            if position.is_over() || !seen.insert(position.canonical_key()) {
+                continue;
+            }
+            let limits = SolveLimits {
+                nodes: Some(SAMPLE_NODES),
+                time: None,
+            };
+            let solved: Result<Vec<Option<ExactScore>>, _> = geometry
+                .size()
+                .columns()
+                .map(|column| {
+                    position
+                        .can_play(column)
+                        .then(|| solver.score_move(&position, column, false, limits))
+                        .transpose()
+                        .map(|scored| scored.map(|(score, _)| score))
+                })
+                .collect();
+            let Ok(scores) = solved else {
+                continue;
+            };
+            let classes: HashSet<i32> = scores.iter().flatten().map(|s| s.signum()).collect();
+            if classes.len() < 2 {
+                continue;
+            }
+            labelled.push(Labelled {
+                moves: game.move_string(),
+                scores,
+            });
+            found += 1;
+        }
+        if found < per_set {
+            return Err(LearnError::Setting {
+                name: "sample",
+                value: format!(
+                    "{per_set} (the {} board gave {found} positions of plies {}-{} that the \
+                     solver settles within {SAMPLE_NODES} nodes a move)",
+                    geometry.size(),
+                    plies.start,
+                    plies.end - 1
+                ),
+                expected: "fewer positions a set",
+            });
+        }
+    }
+    Ok(labelled)
+}
+
 /// The first `per_set` positions of each of [`SAMPLE_SETS`], every column scored.
-pub fn label_sample(per_set: usize) -> Result<Vec<Labelled>, LearnError> {
+fn reference_sample(per_set: usize) -> Result<Vec<Labelled>, LearnError> {
     let mut solver = Solver::new(22);
     solver.set_book(Some(OpeningBook::builtin()));
     let mut labelled = Vec::new();
@@ -51,23 +154,29 @@ pub fn label_sample(per_set: usize) -> Result<Vec<Labelled>, LearnError> {
                 })?;
             labelled.push(Labelled {
                 moves: scored.moves,
-                scores,
+                scores: scores.to_vec(),
             });
         }
     }
     Ok(labelled)
 }
 
-/// The share of `sample` where the network's one-ply choice is a mistake, in percent.
+/// The share of `sample` (positions of the network's board) where the network's one-ply
+/// choice is a mistake, in percent.
 #[must_use]
 pub fn mistake_rate(network: &Network, sample: &[Labelled]) -> f64 {
+    with_geometry!(network.size(), g => mistake_rate_in(g, network, sample))
+}
+
+fn mistake_rate_in<G: Geometry>(geometry: G, network: &Network, sample: &[Labelled]) -> f64 {
     if sample.is_empty() {
         return 0.0;
     }
     let mistakes = sample
         .iter()
         .filter(|labelled| {
-            let game = Game::from_moves(&labelled.moves).expect("labelled positions are legal");
+            let game = Game::from_moves_in(&labelled.moves, geometry)
+                .expect("labelled positions are legal");
             let chosen = greedy_move(network, game.position());
             // Win, draw or loss: a full column (never chosen) ranks below them all.
             let class = |score: Option<ExactScore>| score.map(ExactScore::signum);
@@ -79,26 +188,38 @@ pub fn mistake_rate(network: &Network, sample: &[Labelled]) -> f64 {
 }
 
 /// The network's score (wins plus half the draws, over games) against `opponent` (a player
-/// spec or level) in `games` games, first player in the even ones; the opponent's random
-/// choices are seeded by `seed` and the game's number.
+/// spec or level) in `games` games on the network's board, first player in the even ones;
+/// the opponent's random choices are seeded by `seed` and the game's number.
 pub fn score_against(
     network: &Network,
     opponent: &str,
     games: u64,
     seed: u64,
 ) -> Result<f64, LearnError> {
+    with_geometry!(network.size(), g => score_against_in(g, network, opponent, games, seed))
+}
+
+fn score_against_in<G: BoardTables>(
+    geometry: G,
+    network: &Network,
+    opponent: &str,
+    games: u64,
+    seed: u64,
+) -> Result<f64, LearnError> {
+    let cells = geometry.size().cells();
     let mut points = 0.0;
     for game in 0..games {
-        let mut agent =
-            parse_agent(opponent, seed.wrapping_add(game)).map_err(|e| LearnError::Setting {
+        let mut agent = PlayerSpec::parse(opponent, seed.wrapping_add(game))
+            .and_then(|spec| spec.build_in(geometry))
+            .map_err(|e| LearnError::Setting {
                 name: "opponent",
                 value: format!("{opponent}: {e}"),
                 expected: "a player spec or level",
             })?;
         let network_first = game % 2 == 0;
-        let mut history = Game::new();
+        let mut history = Game::new_in(geometry);
         let result = loop {
-            let position: Position = *history.position();
+            let position: Position<G> = *history.position();
             let network_to_move = position.moves_played().is_multiple_of(2) == network_first;
             let column: Column = if network_to_move {
                 greedy_move(network, &position)
@@ -111,7 +232,7 @@ pub fn score_against(
             history
                 .try_play(column)
                 .expect("both players choose legal moves");
-            if history.position().moves_played() as usize == WIDTH * c4_core::HEIGHT {
+            if history.position().moves_played() as usize == cells {
                 break 0.5;
             }
         };

@@ -20,6 +20,7 @@ use super::spec::{LearnSpec, differences};
 use super::td::Trainer;
 use crate::plot::{self, Chart, Series};
 use c4_arena::run::RunLock;
+use c4_core::Size;
 use c4_eval::ntuple::{Network, file as weights_file};
 use c4_solver::files;
 use serde::Serialize;
@@ -135,7 +136,7 @@ pub fn run(
         }
         if every(cadence.eval_every, games) || last {
             if sample.is_none() {
-                sample = Some(labels(dir, cadence.sample_per_set)?);
+                sample = Some(labels(dir, spec.size, cadence.sample_per_set)?);
             }
             let sample = sample.as_deref().expect("labelled just now");
             let measurement = Measurement {
@@ -227,18 +228,19 @@ pub(super) fn check_manifest<S: Serialize + DeserializeOwned>(
 
 /// The graded sample, solved and saved by the first run in `dir`. The file is a cache of
 /// the solver's scores: one that holds another number of positions, or does not read as a
-/// sample (a full column must be `null`), is solved again.
-fn labels(dir: &Path, per_set: usize) -> Result<Vec<Labelled>, LearnError> {
+/// sample of the run's board (a score a column, a full column `null`), is solved again.
+fn labels(dir: &Path, size: Size, per_set: usize) -> Result<Vec<Labelled>, LearnError> {
     let path = dir.join(LABELS_FILE);
     if path.exists() {
         let text = files::read_text(&path, 64 << 20)?;
         if let Ok(sample) = serde_json::from_str::<Vec<Labelled>>(&text)
             && sample.len() == per_set * metrics::SAMPLE_SETS.len()
+            && sample.iter().all(|l| l.scores.len() == size.width())
         {
             return Ok(sample);
         }
     }
-    let sample = metrics::label_sample(per_set)?;
+    let sample = metrics::label_sample(size, per_set)?;
     let text = serde_json::to_string(&sample).expect("labels serialise");
     write_atomically(&path, text.as_bytes())?;
     Ok(sample)

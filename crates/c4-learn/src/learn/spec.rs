@@ -3,6 +3,7 @@
 
 use super::LearnError;
 use super::td::{Openings, TdConfig};
+use c4_core::Size;
 use c4_eval::ntuple::layout::LayoutError;
 use c4_eval::ntuple::{Layout, Network, file as weights_file};
 use c4_solver::files;
@@ -46,6 +47,10 @@ pub struct LearnSpec {
     /// before this field start from zeros.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<StartFile>,
+    /// The board the network learns on (runs from before this field: 7x6); a network the
+    /// run starts from is of it.
+    #[serde(default)]
+    pub size: Size,
 }
 
 /// A weights file a run starts from.
@@ -125,6 +130,7 @@ impl Default for LearnSpec {
             openings: 0,
             opening_share: 1.0,
             from: None,
+            size: Size::STANDARD,
         }
     }
 }
@@ -168,6 +174,18 @@ impl LearnSpec {
                 expected: "the weights file the run started from",
             });
         }
+        if network.size() != self.size {
+            return Err(LearnError::Setting {
+                name: "from",
+                value: format!(
+                    "{} (a network of the {} board, the run is on {})",
+                    recorded.path.display(),
+                    network.size(),
+                    self.size
+                ),
+                expected: "a network of the run's board",
+            });
+        }
         Ok(network)
     }
 
@@ -175,8 +193,12 @@ impl LearnSpec {
     /// [`LearnSpec::start`]).
     pub fn layout(&self) -> Result<Layout, LayoutError> {
         match self.layout {
-            TupleLayout::Walks => Layout::random_walks(self.seed, self.tuples, self.length),
-            TupleLayout::Lines => Layout::line_walks(self.seed, self.tuples, self.length),
+            TupleLayout::Walks => {
+                Layout::random_walks(self.size, self.seed, self.tuples, self.length)
+            }
+            TupleLayout::Lines => {
+                Layout::line_walks(self.size, self.seed, self.tuples, self.length)
+            }
         }
     }
 

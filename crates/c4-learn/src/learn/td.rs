@@ -6,7 +6,7 @@
 //! minus the value of the position it leads to (+1 for a win, 0 for a draw), and a trace
 //! changes sign from one ply to the next.
 
-use c4_core::{Column, Position};
+use c4_core::{Column, Geometry, Position, with_geometry};
 use c4_eval::SeededRng;
 use c4_eval::ntuple::Network;
 use c4_eval::ntuple::network::Active;
@@ -34,9 +34,6 @@ impl Default for TdConfig {
         }
     }
 }
-
-/// The cells of the board: a game that fills them is a draw.
-const CELLS: usize = c4_core::WIDTH * c4_core::HEIGHT;
 
 /// A trace older than this many plies is dropped: its weight `lambda^plies` is negligible.
 const TRACE_FLOOR: f32 = 1e-3;
@@ -164,10 +161,21 @@ impl Trainer {
     /// random one with probability `epsilon` (no learning from those, and the trace starts
     /// again after them). The game starts where `openings` says: the empty board, or a
     /// random opening, so that the network also learns positions its own play never
-    /// reaches.
+    /// reaches. The game is on the network's board.
     pub fn play_game(&mut self, epsilon: f32, openings: Openings) -> GameResult {
+        with_geometry!(self.network.size(), g => self.play_game_in(g, epsilon, openings))
+    }
+
+    fn play_game_in<G: Geometry>(
+        &mut self,
+        geometry: G,
+        epsilon: f32,
+        openings: Openings,
+    ) -> GameResult {
+        // A game that fills the board is a draw.
+        let cells = geometry.size().cells();
         self.rng = SeededRng::seed_from_u64(mix64(self.seed ^ mix64(self.games)));
-        let mut position = Position::new();
+        let mut position = Position::new_in(geometry);
         let Openings { max_plies, share } = openings;
         // A share of 1 draws no number: a run whose manifest records no share (every game
         // from an opening) replays the same games on resume.
@@ -178,7 +186,7 @@ impl Trainer {
                     .legal_moves()
                     .filter(|&c| !position.is_winning_move(c))
                     .collect();
-                if quiet.is_empty() || position.moves_played() as usize + 1 >= CELLS {
+                if quiet.is_empty() || position.moves_played() as usize + 1 >= cells {
                     break;
                 }
                 position.play_unchecked(quiet[self.rng.random_range(0..quiet.len())]);
@@ -208,7 +216,7 @@ impl Trainer {
                 };
             }
             position.play_unchecked(column);
-            if position.moves_played() as usize == CELLS {
+            if position.moves_played() as usize == cells {
                 break GameResult::Draw;
             }
         };
@@ -216,13 +224,13 @@ impl Trainer {
         result
     }
 
-    fn greedy(&self, position: &Position) -> (Column, f32) {
+    fn greedy<G: Geometry>(&self, position: &Position<G>) -> (Column, f32) {
         greedy(&self.network, position)
     }
 
     /// One TD step: moves the value of `position` (and of the positions in the trace)
     /// towards `target`.
-    fn learn(&mut self, position: &Position, target: f32) {
+    fn learn<G: Geometry>(&mut self, position: &Position<G>, target: f32) {
         let mut active = if self.trace.len() == self.trace_len {
             self.trace.remove(0).0
         } else {
@@ -269,7 +277,7 @@ impl Trainer {
 
 /// The move of highest value for the side to move, the first of equals in column order,
 /// with its value: the network's one-ply look-ahead.
-fn greedy(network: &Network, position: &Position) -> (Column, f32) {
+fn greedy<G: Geometry>(network: &Network, position: &Position<G>) -> (Column, f32) {
     let mut best: Option<(Column, f32)> = None;
     for column in position.legal_moves() {
         let value = move_value(network, position, column);
@@ -280,21 +288,21 @@ fn greedy(network: &Network, position: &Position) -> (Column, f32) {
     best.expect("a position in play has a legal move")
 }
 
-/// The network's one-ply choice in `position`, which is in play.
+/// The network's one-ply choice in `position`, which is in play and of the network's size.
 #[must_use]
-pub fn greedy_move(network: &Network, position: &Position) -> Column {
+pub fn greedy_move<G: Geometry>(network: &Network, position: &Position<G>) -> Column {
     greedy(network, position).0
 }
 
 /// The value for the side to move of playing `column`: 1 if it wins, 0 if it fills the
 /// board, else minus the network's value of the position it leads to.
-fn move_value(network: &Network, position: &Position, column: Column) -> f32 {
+fn move_value<G: Geometry>(network: &Network, position: &Position<G>, column: Column) -> f32 {
     if position.is_winning_move(column) {
         return 1.0;
     }
     let mut next = *position;
     next.play_unchecked(column);
-    if next.moves_played() as usize == CELLS {
+    if next.moves_played() as usize == position.size().cells() {
         0.0
     } else {
         -network.value(&next)
@@ -306,8 +314,10 @@ mod tests {
     use super::*;
     use c4_eval::ntuple::Layout;
 
+    use c4_core::Size;
+
     fn trainer(seed: u64) -> Trainer {
-        let layout = Layout::random_walks(5, 20, 6).unwrap();
+        let layout = Layout::random_walks(Size::STANDARD, 5, 20, 6).unwrap();
         Trainer::new(Network::zeros(layout), TdConfig::default(), seed)
     }
 
@@ -351,6 +361,24 @@ mod tests {
         assert_ne!(a.network().weights(), c.network().weights());
         assert_ne!(c.network().weights(), plain.network().weights());
         assert!(a.network().weights().iter().all(|w| w.is_finite()));
+    }
+
+    #[test]
+    fn a_network_of_another_board_learns_from_games_on_that_board() {
+        let size: Size = "5x4".parse().unwrap();
+        let layout = Layout::random_walks(size, 5, 12, 5).unwrap();
+        let mut t = Trainer::new(Network::zeros(layout), TdConfig::default(), 3);
+        let openings = Openings {
+            max_plies: 6,
+            share: 0.5,
+        };
+        let results: Vec<GameResult> = (0..300).map(|_| t.play_game(0.1, openings)).collect();
+        assert!(results.contains(&GameResult::FirstWon));
+        assert!(results.contains(&GameResult::SecondWon));
+        let weights = t.network().weights();
+        assert!(weights.iter().all(|w| w.is_finite()));
+        assert!(weights.iter().any(|&w| w != 0.0));
+        assert_eq!(t.network().size(), size);
     }
 
     #[test]
@@ -404,7 +432,7 @@ mod learning {
     #[test]
     #[ignore = "a learning curve: minutes of self-play; run with --ignored --nocapture"]
     fn self_play_learns_to_beat_random_play() {
-        let layout = Layout::random_walks(1, 70, 8).unwrap();
+        let layout = Layout::random_walks(c4_core::Size::STANDARD, 1, 70, 8).unwrap();
         let mut trainer = Trainer::new(Network::zeros(layout), TdConfig::default(), 1);
         let before = score_against_random(trainer.network(), 200);
         let start = Instant::now();
