@@ -3,7 +3,7 @@
 use super::Agent;
 use super::spec::{PlayerSpec, available_threads};
 use c4_books::{BookChoice, OpeningBook};
-use c4_core::{Column, Game, Geometry, Position, Standard};
+use c4_core::{Column, Game, Geometry, Position, Size, Standard};
 use c4_eval::threats::Threats;
 use c4_eval::{BoardTables, Evaluator, SeededRng, with_evaluator};
 use c4_layers::LayerChoice;
@@ -19,6 +19,21 @@ use std::sync::Arc;
 use std::time::Duration;
 
 impl PlayerSpec {
+    /// Whether the player's evaluator plays the board `size`: an evaluator bound to 7x6 is
+    /// refused on another size, naming both (see [`c4_eval::SupportedSizes`]). This is the
+    /// check [`PlayerSpec::build_in`] makes first, for a caller that wants the refusal
+    /// before any game; a book file is read, and its size checked, only when built.
+    pub fn check_size(&self, size: Size) -> Result<(), SpecError> {
+        match self.eval() {
+            Some(eval) => eval.check_size(size).map_err(|e| SpecError::Unavailable {
+                key: "eval",
+                value: eval.to_string(),
+                reason: e.to_string(),
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// Builds the player for the standard board.
     pub fn build(&self) -> Result<Box<dyn Agent>, SpecError> {
         self.build_in(Standard)
@@ -28,14 +43,7 @@ impl PlayerSpec {
     /// another size (see [`c4_eval::SupportedSizes`]), or its book file is of another size.
     /// The built-in book is 7x6's: on another board `book=builtin` is no book.
     pub fn build_in<G: BoardTables>(&self, geometry: G) -> Result<Box<dyn Agent<G>>, SpecError> {
-        if let Some(eval) = self.eval() {
-            eval.check_size(geometry.size())
-                .map_err(|e| SpecError::Unavailable {
-                    key: "eval",
-                    value: eval.to_string(),
-                    reason: e.to_string(),
-                })?;
-        }
+        self.check_size(geometry.size())?;
         let spec = self.to_string();
         Ok(match self {
             PlayerSpec::Random(s) => Box::new(RandomAgent {

@@ -337,6 +337,30 @@ fn fuzzed_values() -> Vec<&'static str> {
     words.into_iter().chain(evaluators).collect()
 }
 
+#[test]
+fn a_player_bound_to_7x6_is_refused_on_another_size_before_it_is_built() {
+    let small: c4_core::Size = "6x5".parse().unwrap();
+    for text in ["alphabeta:depth=2,eval=kang", "engine:eval=ntuple"] {
+        let spec = PlayerSpec::parse(text, 0).unwrap();
+        let refused = spec.check_size(small).unwrap_err().to_string();
+        assert!(
+            refused.contains("7x6") && refused.contains("6x5"),
+            "{refused}"
+        );
+        let built = spec.build_in(c4_core::AnySize::new(small)).err().unwrap();
+        assert_eq!(
+            built.to_string(),
+            refused,
+            "the build refuses it in the same words"
+        );
+        assert!(spec.check_size(c4_core::Size::STANDARD).is_ok(), "{text}");
+    }
+    for text in ["alphabeta:depth=2,eval=threats", "random", "perfect"] {
+        let spec = PlayerSpec::parse(text, 0).unwrap();
+        assert!(spec.check_size(small).is_ok(), "{text}");
+    }
+}
+
 /// Specs of every kind of player with up to four options from a list of keys and values,
 /// some valid, some not.
 fn fuzzed_spec() -> impl Strategy<Value = String> {
