@@ -67,7 +67,9 @@ fn side(label: &str, object: &Bound<'_, PyAny>) -> PyResult<Side> {
     )))
 }
 
-pub(crate) fn openings(object: Option<&Bound<'_, PyAny>>) -> PyResult<Openings> {
+/// The openings `object` names (None, a number of random plies, or a list of move strings,
+/// each read on the board of `size`).
+pub(crate) fn openings(object: Option<&Bound<'_, PyAny>>, size: Size) -> PyResult<Openings> {
     let Some(object) = object else {
         return Ok(Openings::None);
     };
@@ -82,7 +84,8 @@ pub(crate) fn openings(object: Option<&Bound<'_, PyAny>>) -> PyResult<Openings> 
         return Err(value_error("openings: the list is empty"));
     }
     for (i, moves) in list.iter().enumerate() {
-        Openings::check(moves).map_err(|e| value_error(format!("openings[{i}]: {e}")))?;
+        with_geometry!(size, g => Openings::check_in(moves, g))
+            .map_err(|e| value_error(format!("openings[{i}]: {e}")))?;
     }
     Ok(Openings::List(list))
 }
@@ -243,7 +246,7 @@ pub fn play_match(
     let (GameCount(games), Seed(seed)) = (games, seed);
     let sides = [side("A", a)?, side("B", b)?];
     let sprt = sprt.map(Sprt::parse).transpose().map_err(value_error)?;
-    let openings = self::openings(openings)?;
+    let openings = self::openings(openings, Size::STANDARD)?;
     let first = first_policy(first)?;
     let records = match &sides {
         [Side::Spec(a), Side::Spec(b)] => {

@@ -1,6 +1,7 @@
 //! Work in shards, for a distributed runner (`c4lab.ray`): the pieces a driver needs to split
 //! a match or a tournament into seeded units, have them computed anywhere, and write the
-//! results into the run folder exactly as `c4 match --out` and `c4 tournament --out` do.
+//! results into the run folder exactly as `c4 match --out` and `c4 tournament --out` do, on
+//! the board each is given (`size`, "WxH", 7x6 by default, as `--size`).
 //!
 //! - [`run_plan`]: the pairings of a run (canonical specs and each pairing's seed), checked.
 //! - [`play_games`]: any games of a pairing by index; every game follows from the pairing's
@@ -13,16 +14,16 @@
 use crate::arena::{first_policy, openings, thread_pool};
 use crate::arguments::{BookDepth, GameCount, GameIndex, Seed, TableBits, Threads};
 use crate::error::CoreError;
-use crate::players::parse_spec;
 use crate::value_error;
 use c4_arena::book::{BookFormat, BookProgress, Opened, solve_lines};
-use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, Openings, play_game};
+use c4_arena::matches::{Contestant, FirstPolicy, MatchConfig, Openings, play_game_in};
 use c4_arena::record::GameRecord;
 use c4_arena::run::{OpenRun, RunKind, RunManifest, check_resumed};
 use c4_arena::summary::MatchSummary;
 use c4_arena::tournament::{Crosstable, pairings};
 use c4_books::build::BookBuild;
-use c4_core::{Game, excerpt};
+use c4_core::{Game, Size, excerpt, with_geometry};
+use c4_players::PlayerSpec;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -42,7 +43,26 @@ fn run_kind(text: &str) -> PyResult<RunKind> {
     }
 }
 
-fn contestants(kind: RunKind, players: &[(String, String)]) -> PyResult<Vec<Contestant>> {
+/// The board `text` names ("WxH"), or a `ValueError` stating the sizes there are.
+fn board(text: &str) -> PyResult<Size> {
+    text.parse().map_err(|e| value_error(format!("size: {e}")))
+}
+
+/// The player `spec` labelled `label`, for the board `size`: a player bound to another size
+/// (an evaluator of 7x6) is refused here, naming both, before any game.
+fn contestant(label: String, spec: &str, size: Size) -> PyResult<Contestant> {
+    let named = |reason: String| value_error(format!("player {label}: {reason}"));
+    let spec = PlayerSpec::parse(spec, 0)
+        .map_err(|e| named(format!("invalid player {:?}: {e}", excerpt(spec))))?;
+    spec.check_size(size).map_err(|e| named(e.to_string()))?;
+    Ok(Contestant { label, spec })
+}
+
+fn contestants(
+    kind: RunKind,
+    players: &[(String, String)],
+    size: Size,
+) -> PyResult<Vec<Contestant>> {
     match kind {
         RunKind::Match if players.len() != 2 => {
             return Err(value_error("a match has two players, A and B"));
@@ -62,11 +82,7 @@ fn contestants(kind: RunKind, players: &[(String, String)]) -> PyResult<Vec<Cont
                     excerpt(label)
                 )));
             }
-            Ok(Contestant {
-                label: label.clone(),
-                spec: parse_spec(spec, 0)
-                    .map_err(|e| value_error(format!("player {label}: {e}")))?,
-            })
+            contestant(label.clone(), spec, size)
         })
         .collect()
 }
@@ -74,6 +90,7 @@ fn contestants(kind: RunKind, players: &[(String, String)]) -> PyResult<Vec<Cont
 /// Everything a run's games follow from, checked.
 struct Plan {
     kind: RunKind,
+    size: Size,
     players: Vec<Contestant>,
     games: u64,
     seed: u64,
@@ -89,14 +106,17 @@ impl Plan {
         Seed(seed): Seed,
         openings: Option<&Bound<'_, PyAny>>,
         first: &str,
+        size: &str,
     ) -> PyResult<Plan> {
         let kind = run_kind(kind)?;
+        let size = board(size)?;
         Ok(Plan {
             kind,
-            players: contestants(kind, players)?,
+            size,
+            players: contestants(kind, players, size)?,
             games,
             seed,
-            openings: self::openings(openings)?,
+            openings: self::openings(openings, size)?,
             first: first_policy(first)?,
         })
     }
@@ -125,7 +145,7 @@ impl Plan {
     fn manifest(&self) -> RunManifest {
         RunManifest::new(
             self.kind,
-            c4_core::Size::STANDARD,
+            self.size,
             &self.players,
             self.seed,
             self.first,
@@ -135,11 +155,12 @@ impl Plan {
     }
 }
 
-/// The pairings of a run (`kind` "match" or "tournament", `players` as (label, spec)):
-/// `(a_label, a_spec, b_label, b_spec, seed)` each, specs canonical, seeds as `c4 match` and
-/// `c4 tournament` draw them. Raises `ValueError` for any bad input.
+/// The pairings of a run (`kind` "match" or "tournament", `players` as (label, spec)) on the
+/// board `size`: `(a_label, a_spec, b_label, b_spec, seed)` each, specs canonical, seeds as
+/// `c4 match` and `c4 tournament` draw them. Raises `ValueError` for any bad input (a size
+/// there is not, a player bound to another size, an opening off the board).
 #[pyfunction]
-#[pyo3(signature = (kind, players, games, seed = Seed(1), openings = None, first = "alternate"))]
+#[pyo3(signature = (kind, players, games, seed = Seed(1), openings = None, first = "alternate", size = "7x6"))]
 pub fn run_plan(
     kind: &str,
     players: Vec<(String, String)>,
@@ -147,8 +168,9 @@ pub fn run_plan(
     seed: Seed,
     openings: Option<&Bound<'_, PyAny>>,
     first: &str,
+    size: &str,
 ) -> PyResult<Vec<Pairing>> {
-    let plan = Plan::new(kind, &players, games, seed, openings, first)?;
+    let plan = Plan::new(kind, &players, games, seed, openings, first, size)?;
     Ok(plan
         .configs()
         .into_iter()
@@ -164,11 +186,12 @@ pub fn run_plan(
         .collect())
 }
 
-/// Plays games `games` (indices) of one pairing seeded `seed`, on `threads` threads (default
-/// 1): the JSON records `games.jsonl` holds, in the order of `games`. Raises `ValueError`
-/// naming the game for a player that cannot be built or an illegal opening.
+/// Plays games `games` (indices) of one pairing seeded `seed` on the board `size`, on
+/// `threads` threads (default 1): the JSON records `games.jsonl` holds, in the order of
+/// `games`. Raises `ValueError` for a bad size, a player bound to another size or an opening
+/// off the board, and naming the game for a player that cannot be built there.
 #[pyfunction]
-#[pyo3(signature = (a_label, a_spec, b_label, b_spec, seed, games, openings = None, first = "alternate", threads = Threads(1)))]
+#[pyo3(signature = (a_label, a_spec, b_label, b_spec, seed, games, openings = None, first = "alternate", threads = Threads(1), size = "7x6"))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_games(
     py: Python<'_>,
@@ -181,37 +204,33 @@ pub fn play_games(
     openings: Option<&Bound<'_, PyAny>>,
     first: &str,
     threads: Threads,
+    size: &str,
 ) -> PyResult<Vec<String>> {
+    let size = board(size)?;
     let games: Vec<u64> = games.into_iter().map(|GameIndex(g)| g).collect();
     let config = MatchConfig {
-        a: Contestant {
-            label: a_label,
-            spec: parse_spec(a_spec, 0)?,
-        },
-        b: Contestant {
-            label: b_label,
-            spec: parse_spec(b_spec, 0)?,
-        },
+        a: contestant(a_label, a_spec, size)?,
+        b: contestant(b_label, b_spec, size)?,
         games: games.iter().max().map_or(0, |g| g + 1),
         seed: seed.0,
-        openings: self::openings(openings)?,
+        openings: self::openings(openings, size)?,
         first: first_policy(first)?,
         sprt: None,
     };
     let pool = thread_pool(Some(threads))?;
     let records = py.detach(|| {
         pool.install(|| {
-            games
+            with_geometry!(size, g => games
                 .par_iter()
                 .map(|&game| {
-                    play_game(&config, game).map_err(|reason| CoreError::Game {
+                    play_game_in(&config, game, g).map_err(|reason| CoreError::Game {
                         game,
                         a: config.a.label.clone(),
                         b: config.b.label.clone(),
                         reason: reason.to_string(),
                     })
                 })
-                .collect::<Result<Vec<GameRecord>, CoreError>>()
+                .collect::<Result<Vec<GameRecord>, CoreError>>())
         })
     })?;
     Ok(records
@@ -235,10 +254,11 @@ pub struct RunFolder {
 
 #[pymethods]
 impl RunFolder {
-    /// Opens `out` for the run: with `resume`, the run there must be this one (any difference
-    /// is refused by name) and its games are kept; without, `out` must hold no games.
+    /// Opens `out` for the run on the board `size`: with `resume`, the run there must be this
+    /// one (any difference, the size included, is refused by name) and its games are kept;
+    /// without, `out` must hold no games.
     #[new]
-    #[pyo3(signature = (out, kind, players, games, seed = Seed(1), openings = None, first = "alternate", resume = false))]
+    #[pyo3(signature = (out, kind, players, games, seed = Seed(1), openings = None, first = "alternate", resume = false, size = "7x6"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         out: PathBuf,
@@ -249,8 +269,9 @@ impl RunFolder {
         openings: Option<&Bound<'_, PyAny>>,
         first: &str,
         resume: bool,
+        size: &str,
     ) -> PyResult<RunFolder> {
-        let plan = Plan::new(kind, &players, games, seed, openings, first)?;
+        let plan = Plan::new(kind, &players, games, seed, openings, first, size)?;
         let mut run = OpenRun::open(&out, &plan.manifest(), resume).map_err(value_error)?;
         for warning in &run.warnings {
             eprintln!("warning: {warning}");
@@ -336,18 +357,26 @@ fn key(record: &GameRecord) -> (String, String, u64) {
 }
 
 impl RunFolder {
-    /// A record belongs to the run, by the rule every resumed run follows
-    /// ([`check_resumed`]).
+    /// A record belongs to the run: it is of the run's board, and of the run by the rule
+    /// every resumed run follows ([`check_resumed`]).
     fn check(&self, record: &GameRecord) -> PyResult<()> {
-        check_resumed(std::slice::from_ref(record), &self.pairings).map_err(|e| {
+        let refused = |reason: String| {
             value_error(format!(
-                "game {} of {} against {} is not a game of the run in {}: {e}",
+                "game {} of {} against {} is not a game of the run in {}: {reason}",
                 record.game,
                 record.a,
                 record.b,
                 self.dir.display()
             ))
-        })
+        };
+        if record.size != self.plan.size {
+            return Err(refused(format!(
+                "it is played on the {} board, the run on {}",
+                record.size, self.plan.size
+            )));
+        }
+        check_resumed(std::slice::from_ref(record), &self.pairings)
+            .map_err(|e| refused(e.to_string()))
     }
 
     fn keep(&mut self, record: GameRecord) {

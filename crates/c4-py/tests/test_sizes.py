@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pathlib
 import pickle
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 import c4lab
-from c4lab import Player, Position, Solver
+from c4lab import Player, Position, Solver, _core
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 
@@ -166,3 +167,94 @@ def test_an_evaluator_bound_to_7x6_refuses_another_size():
         c4lab.evaluate("kang", Position(width=6, height=5))
     value = c4lab.evaluate("threats", Position("33", width=6, height=5))
     assert sum(t["value"] for t in value["terms"]) == value["score"]
+
+
+# A run in shards (the pieces of c4lab.ray.run_games) on 6x5.
+SMALL = "6x5"
+PAIR = [("A", "alphabeta:depth=2,eval=threats"), ("B", "easy")]
+
+
+def _records(lines: list[str]) -> list[dict]:
+    """Records without their wall times, which differ from run to run."""
+    records = [json.loads(line) for line in lines]
+    for record in records:
+        for move in record["stats"]:
+            move.pop("time_ms", None)
+    return records
+
+
+def test_a_match_in_shards_on_6x5(tmp_path):
+    out = tmp_path / "run"
+    (pairing,) = _core.run_plan("match", PAIR, 6, 3, 2, "alternate", size=SMALL)
+    folder = _core.RunFolder(str(out), "match", PAIR, 6, 3, 2, size=SMALL)
+    for chunk in ([0, 1, 2], [5, 4, 3]):
+        folder.append(_core.play_games(*pairing, chunk, 2, size=SMALL))
+    text = folder.finish()
+    folder.close()
+    assert "board 6x5" in text
+    assert json.loads((out / "run.json").read_text())["size"] == SMALL
+    records = _records((out / "games.jsonl").read_text().splitlines())
+    assert sorted(r["game"] for r in records) == list(range(6))
+    for record in records:
+        assert record["size"] == SMALL
+        assert len(record["opening"]) == 2 and record["moves"].startswith(record["opening"])
+        # Every move legal on 6x5, the game played to its end there.
+        end = Position(record["moves"], width=6, height=5)
+        assert end.is_over and end.winner == record["winner"]
+    # A shard's games follow from the pairing's seed and their indices alone.
+    whole = _records(_core.play_games(*pairing, list(range(6)), 2, threads=2, size=SMALL))
+    assert sorted(records, key=lambda r: r["game"]) == whole
+    # Resumed on its own size, the run keeps its games; on another it is refused by name.
+    again = _core.RunFolder(str(out), "match", PAIR, 6, 3, 2, resume=True, size=SMALL)
+    assert len(again) == 6 and set(again.done()) == {("A", "B", g) for g in range(6)}
+    again.close()
+    with pytest.raises(ValueError, match=r"--size: the run is on the 6x5 board, not 7x6"):
+        _core.RunFolder(str(out), "match", PAIR, 6, 3, 2, resume=True)
+
+
+def test_a_shard_of_another_size_is_refused_by_the_folder(tmp_path):
+    folder = _core.RunFolder(str(tmp_path / "run"), "match", PAIR, 2, 3, size=SMALL)
+    (pairing,) = _core.run_plan("match", PAIR, 2, 3)
+    standard = _core.play_games(*pairing, [0])
+    with pytest.raises(ValueError, match=r"game 0 of A against B .* played on the 7x6 board"):
+        folder.append(standard)
+    assert len(folder) == 0
+    folder.close()
+
+
+def test_a_player_bound_to_7x6_is_refused_on_6x5(tmp_path):
+    players = [("A", "easy"), ("kang", "alphabeta:depth=2,eval=kang")]
+    refused = r"player kang: .*eval=kang.* 7x6, not 6x5"
+    with pytest.raises(ValueError, match=refused):
+        _core.run_plan("tournament", players + [("C", "random")], 2, size=SMALL)
+    with pytest.raises(ValueError, match=refused):
+        _core.RunFolder(str(tmp_path / "run"), "match", players, 2, size=SMALL)
+    assert not (tmp_path / "run").exists()
+    with pytest.raises(ValueError, match=refused):
+        _core.play_games("A", "easy", "kang", "alphabeta:depth=2,eval=kang", 1, [0], size=SMALL)
+    assert len(_core.run_plan("match", players, 2)) == 1
+
+
+@pytest.mark.parametrize(
+    "size, message",
+    [
+        ("3x3", r"size: 3x3 is too small .*at least 4"),
+        ("8x8", r"size: 8x8 does not fit in 64 bits"),
+        ("7by6", r"size: \"7by6\" is not a board size: write WxH"),
+    ],
+)
+def test_a_run_of_a_bad_size_states_the_range(tmp_path, size, message):
+    for make in (
+        lambda: _core.run_plan("match", PAIR, 2, size=size),
+        lambda: _core.play_games("A", "easy", "B", "easy", 1, [0], size=size),
+        lambda: _core.RunFolder(str(tmp_path / "run"), "match", PAIR, 2, size=size),
+    ):
+        with pytest.raises(ValueError, match=message):
+            make()
+
+
+def test_openings_are_read_on_the_run_board():
+    with pytest.raises(ValueError, match=r"openings\[1\]: .*6x5"):
+        _core.run_plan("match", PAIR, 2, openings=["33", "7"], size=SMALL)
+    (pairing,) = _core.run_plan("match", PAIR, 2, openings=["7"])
+    assert _records(_core.play_games(*pairing, [0], ["7"]))[0]["opening"] == "7"

@@ -187,3 +187,59 @@ def learn(
     until: Optional[int],
 ) -> list[dict[str, float]]: ...
 def learn_snapshot(out: str, file: str) -> int: ...
+
+# The pieces of a run in shards (c4lab.ray.run_games): each takes the board as ``size``,
+# "WxH" as ``c4 match --size`` (7x6 by default); a size there is not, a player bound to
+# another size (an evaluator of 7x6) or an opening off the board raises ValueError.
+
+Pairing = tuple[str, str, str, str, int]
+
+def run_plan(
+    kind: Literal["match", "tournament"],
+    players: Sequence[tuple[str, str]],
+    games: int,
+    seed: int = 1,
+    openings: Union[int, Sequence[str], None] = None,
+    first: str = "alternate",
+    size: str = "7x6",
+) -> list[Pairing]:
+    """The run's pairings: ``(a_label, a_spec, b_label, b_spec, seed)``, specs canonical."""
+def play_games(
+    a_label: str,
+    a_spec: str,
+    b_label: str,
+    b_spec: str,
+    seed: int,
+    games: Sequence[int],
+    openings: Union[int, Sequence[str], None] = None,
+    first: str = "alternate",
+    threads: int = 1,
+    size: str = "7x6",
+) -> list[str]:
+    """Games ``games`` (indices) of one pairing: their JSON records, as ``games.jsonl``."""
+
+class RunFolder:
+    """A run folder held by the driver of a distributed run (its lock until ``close()``);
+    resuming a run of another size, or other players, seed, openings or colours, raises
+    ValueError naming each difference."""
+
+    def __init__(
+        self,
+        out: str,
+        kind: Literal["match", "tournament"],
+        players: Sequence[tuple[str, str]],
+        games: int,
+        seed: int = 1,
+        openings: Union[int, Sequence[str], None] = None,
+        first: str = "alternate",
+        resume: bool = False,
+        size: str = "7x6",
+    ) -> None: ...
+    def done(self) -> list[tuple[str, str, int]]:
+        """The games already in the folder: ``(a_label, b_label, game)``."""
+    def append(self, lines: Sequence[str]) -> None:
+        """Checks and writes the JSON records a shard returned."""
+    def finish(self) -> str:
+        """Writes the summaries; the text the CLI prints."""
+    def __len__(self) -> int: ...
+    def close(self) -> None: ...
