@@ -127,6 +127,35 @@ def test_a_tournament_writes_every_pairing(cluster, tmp_path):
     assert {r["name"] for r in ratings} == {"r", "e", "d3"}
 
 
+def test_a_match_on_6x5_gives_the_games_of_one_machine(cluster, tmp_path):
+    out = tmp_path / "small"
+    run = subprocess.run(
+        _driver(cluster, "match", "--a", "easy", "--b", "alphabeta:depth=3", "--games", "12",
+                "--seed", "4", "--random-openings", "2", "--shard-size", "5", "--size", "6x5",
+                "--out", str(out)),
+        capture_output=True, text=True, check=True,
+    )
+    assert "board 6x5" in run.stdout
+    assert json.loads((out / "run.json").read_text())["size"] == "6x5"
+    (pairing,) = c4lab._core.run_plan("match", [("A", "easy"), ("B", "alphabeta:depth=3")], 12,
+                                      4, 2, size="6x5")
+    lines = c4lab._core.play_games(*pairing, list(range(12)), 2, threads=2, size="6x5")
+    single = [json.loads(line) for line in lines]
+    for record in single:
+        assert record["size"] == "6x5"
+        for move in record["stats"]:
+            move.pop("time_ms", None)
+    assert _games(out / "games.jsonl") == single
+    # A player bound to 7x6 is refused before the cluster is asked for anything.
+    refused = subprocess.run(
+        _driver(cluster, "match", "--a", "alphabeta:depth=2,eval=kang", "--b", "easy",
+                "--size", "6x5", "--out", str(tmp_path / "kang")),
+        capture_output=True, text=True,
+    )
+    assert refused.returncode == 2 and "7x6, not 6x5" in refused.stderr
+    assert not (tmp_path / "kang").exists()
+
+
 def _wait_for(condition, timeout=120.0):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -59,6 +59,12 @@ def _run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--first", choices=["a", "b", "alternate"], default=_default(run_games, "first")
     )
+    p.add_argument(
+        "--size",
+        default=_default(run_games, "size"),
+        metavar="WxH",
+        help="the board (default %(default)s), as c4 match --size",
+    )
     p.add_argument("--out", required=True, help="the run folder")
     p.add_argument("--resume", action="store_true", help="continue the run in --out")
     p.add_argument(
@@ -282,7 +288,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             players = _players(args)
             # Checked before the cluster starts: bad input costs nothing.
-            _core.run_plan(args.command, players, args.games, args.seed, openings, args.first)
+            _core.run_plan(
+                args.command, players, args.games, args.seed, openings, args.first, args.size
+            )
         ray.init(address=args.address, log_to_driver=False, logging_level="ERROR")
         if args.command in ("match", "tournament"):
             text = _call(run_games, args, kind=args.command, players=players, openings=openings)

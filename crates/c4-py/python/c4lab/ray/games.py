@@ -30,6 +30,7 @@ def run_games(
     seed: int = 1,
     openings: int | Sequence[str] | None = None,
     first: str = "alternate",
+    size: str = "7x6",
     resume: bool = False,
     shard_size: int = 25,
     retries: int = DEFAULT_RETRIES,
@@ -38,13 +39,14 @@ def run_games(
     """Plays a match (``kind="match"``, players A and B) or a round robin
     (``kind="tournament"``) on the Ray cluster ``ray.init`` connected to, writing
     ``games.jsonl``, ``run.json`` and the summaries into ``out`` as ``c4 match --out`` and
-    ``c4 tournament --out`` do. Returns the summary text the CLI prints."""
+    ``c4 tournament --out`` do, on the board ``size`` ("WxH", as ``--size``). Returns the
+    summary text the CLI prints."""
     if shard_size < 1:
         raise ValueError("shard_size must be at least 1")
     players = [tuple(p) for p in players]
     openings = list(openings) if isinstance(openings, (list, tuple)) else openings
-    pairings = _core.run_plan(kind, players, games, seed, openings, first)
-    folder = _core.RunFolder(out, kind, players, games, seed, openings, first, resume)
+    pairings = _core.run_plan(kind, players, games, seed, openings, first, size)
+    folder = _core.RunFolder(out, kind, players, games, seed, openings, first, resume, size)
     try:
         done = set(folder.done())
         tasks: dict[Any, str] = {}
@@ -52,7 +54,7 @@ def run_games(
         for pairing in pairings:
             missing = [g for g in range(games) if (pairing[0], pairing[2], g) not in done]
             for chunk in _chunks(missing, shard_size):
-                ref = shard.remote(pairing, chunk, openings, first)
+                ref = shard.remote(pairing, chunk, openings, first, size)
                 tasks[ref] = f"{pairing[0]} vs {pairing[2]}, games {_ranges(chunk)}"
         progress = Progress(f"{kind} games", games * len(pairings), len(folder), quiet=quiet)
         if not quiet:

@@ -44,14 +44,14 @@ def _timed(label: str, units: int, work: Callable[[], Any]) -> ShardResult:
 
 
 @ray.remote(num_cpus=1)
-def _play_shard(pairing, games, openings, first) -> ShardResult:
+def _play_shard(pairing, games, openings, first, size="7x6") -> ShardResult:
     a_label, a_spec, b_label, b_spec, seed = pairing
     label = f"{a_label} vs {b_label}, games {_ranges(games)}"
     return _timed(
         label,
         len(games),
         lambda: _core.play_games(
-            a_label, a_spec, b_label, b_spec, seed, games, openings, first, 1
+            a_label, a_spec, b_label, b_spec, seed, games, openings, first, 1, size
         ),
     )
 
