@@ -1,6 +1,7 @@
 //! `c4 dataset build`: positions labelled by the solver, for `c4 tune` and grading;
 //! `c4 dataset grade`: players graded on them.
 
+use crate::board_size::SizeArg;
 use crate::plies::PlyRange;
 use anyhow::{Context, Result, bail};
 use c4_books::BookChoice;
@@ -91,6 +92,11 @@ pub struct BuildArgs {
     /// `none` or a folder of chunks. The labels are the same; plies 10-12 are found sooner.
     #[arg(long, value_name = "LAYER", default_value = "builtin")]
     pub layers: LayerChoice,
+    /// The board of the games and positions (with --from-games, the games' own). Off 7x6
+    /// the built-in book and layer (7x6's) are not read, the pool's players bound to 7x6 play
+    /// with size-general evaluators instead, and each position records its board.
+    #[command(flatten)]
+    pub board: SizeArg,
 }
 
 pub fn run(command: &DatasetCommand) -> Result<()> {
@@ -120,7 +126,15 @@ fn build(args: &BuildArgs) -> Result<()> {
     {
         bail!("--from-games {}: no such file or folder", path.display());
     }
+    let size = match &args.from_games {
+        Some(path) => args.board.of_file(
+            dataset::recorded_board(path)?,
+            &format!("--from-games {}", path.display()),
+        )?,
+        None => args.board.size(),
+    };
     let spec = DatasetSpec {
+        size,
         positions: usize::try_from(args.positions)?,
         plies: args.plies.0.clone(),
         per_game: args.per_game as usize,
@@ -133,7 +147,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         },
     };
     let pool = crate::threads::pool(args.threads)?;
-    let stores = c4_players::score_stores(&args.book, &args.layers, c4_core::Size::STANDARD)?;
+    let stores = c4_players::score_stores(&args.book, &args.layers, size)?;
     let bar = ProgressBar::new(args.positions);
     bar.set_style(
         ProgressStyle::with_template(

@@ -29,6 +29,7 @@ fn spec(positions: usize) -> DatasetSpec {
         valid_percent: 20,
         seed: 5,
         source: Source::Generated,
+        size: c4_core::Size::STANDARD,
     }
 }
 

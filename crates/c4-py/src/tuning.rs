@@ -236,6 +236,8 @@ fn dataset_spec(
         valid_percent,
         seed,
         source,
+        // The bindings build 7x6 datasets: a work log or games of another board are refused.
+        size: c4_core::Size::STANDARD,
     })
 }
 

@@ -2,7 +2,7 @@
 //! naming what to fix.
 
 use c4_arena::log::LogError;
-use c4_core::{ParseMovesError, PlayError};
+use c4_core::{ParseMovesError, PlayError, Size};
 use c4_options::SpecError;
 use c4_solver::SolveError;
 use c4_solver::files::FileError;
@@ -61,7 +61,7 @@ pub enum DatasetError {
     FullColumn {
         /// The sample's moves.
         moves: String,
-        /// The column chosen, 1-7.
+        /// The column chosen, from 1.
         column: usize,
     },
     /// A reference set is not among those c4 holds.
@@ -112,18 +112,100 @@ pub enum DatasetError {
         #[source]
         source: serde_json::Error,
     },
-    /// A sample of a dataset is not a position.
-    #[error("{name}: line {line}: {moves}: {source}")]
-    LineMoves {
+    /// A sample of a dataset is not a position of its board, or has not a score for each
+    /// of its columns.
+    #[error("{name}: line {line}: {reason}")]
+    LineSample {
         /// Where the dataset came from.
         name: String,
         /// The line, from 1.
         line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A dataset holds samples of two boards.
+    #[error(
+        "{name}: line {line} is a position of the {size} board, the lines before it of the \
+         {first} board: a dataset is of one board"
+    )]
+    MixedBoards {
+        /// Where the dataset came from.
+        name: String,
+        /// The line, from 1.
+        line: usize,
+        /// Its board.
+        size: Size,
+        /// The board of the first line.
+        first: Size,
+    },
+    /// A sample is read on another board than its own.
+    #[error("{moves}: a position of the {size} board, read as one of the {asked} board")]
+    SampleSize {
         /// The sample's moves.
         moves: String,
-        /// What is wrong with them.
-        #[source]
-        source: ParseMovesError,
+        /// Its board.
+        size: Size,
+        /// The board it was read on.
+        asked: Size,
+    },
+    /// A dataset of another board than 7x6 given to a reader of 7x6 positions only.
+    #[error(
+        "the dataset is of the {size} board: {consumer} reads datasets of the {} board only",
+        Size::STANDARD
+    )]
+    NotStandard {
+        /// The dataset's board.
+        size: Size,
+        /// What refused it.
+        consumer: &'static str,
+    },
+    /// The work log being resumed is of a build on another board.
+    #[error(
+        "{}: the work log of a build on the {found} board, not {asked}: resume it with \
+         --size {found}, or remove it to start afresh",
+        path.display()
+    )]
+    WorkSize {
+        /// The work log.
+        path: PathBuf,
+        /// Its board.
+        found: Size,
+        /// The board of this build.
+        asked: Size,
+    },
+    /// A games file holds games of two boards.
+    #[error(
+        "{}: game {game} is of the {other} board, the first of the {size} board: a dataset \
+         takes one board's games",
+        file.display()
+    )]
+    RecordedMixed {
+        /// The games file.
+        file: PathBuf,
+        /// The first game's board.
+        size: Size,
+        /// The other board.
+        other: Size,
+        /// The game of the other board.
+        game: u64,
+    },
+    /// A games file's board is not the build's.
+    #[error("{}: its games are of the {found} board, not {asked}", file.display())]
+    RecordedSize {
+        /// The games file.
+        file: PathBuf,
+        /// Its games' board.
+        found: Size,
+        /// The build's board.
+        asked: Size,
+    },
+    /// A game is labelled by a solver of another board than the build's.
+    #[error("the build is on the {size} board, its solver on the {solver} board")]
+    SolverSize {
+        /// The build's board.
+        size: Size,
+        /// The solver's board.
+        solver: Size,
     },
     /// A dataset holds no positions.
     #[error("{0} holds no positions")]

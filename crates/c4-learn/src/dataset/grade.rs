@@ -7,7 +7,8 @@
 
 use super::{DatasetError, Sample, Split};
 use c4_books::OpeningBook;
-use c4_core::{Game, WIDTH};
+use c4_core::{Size, with_geometry};
+use c4_eval::BoardTables;
 use c4_players::PlayerSpec;
 use c4_solver::{ExactScore, Solver, reference_positions};
 use rayon::prelude::*;
@@ -55,6 +56,7 @@ pub fn reference_samples(
                     })?;
                 let (score, columns) = super::label(solver, &position)?;
                 let sample = Sample {
+                    size: Size::STANDARD,
                     moves,
                     score,
                     columns,
@@ -80,10 +82,10 @@ pub const BAND_PLIES: u32 = 10;
 
 /// Whether playing `column` is a mistake (its value, win, draw or loss, is worse than the
 /// best column's) and whether it is not optimal (its score is below the best); `None` for a
-/// full column.
+/// full column or one off the board.
 #[must_use]
-pub fn grade_move(columns: &[Option<ExactScore>; WIDTH], column: usize) -> Option<(bool, bool)> {
-    let chosen = columns[column]?;
+pub fn grade_move(columns: &[Option<ExactScore>], column: usize) -> Option<(bool, bool)> {
+    let chosen = (*columns.get(column)?)?;
     let best = columns.iter().flatten().copied().max()?;
     Some((chosen.signum() < best.signum(), chosen < best))
 }
@@ -155,25 +157,35 @@ pub enum Which {
 }
 
 /// Grades the move `spec` (its random choices seeded by `seed`) chooses in each position
-/// of `samples` that `which` names, on the current rayon pool.
+/// of `samples` that `which` names, on the current rayon pool, built for the samples' board
+/// (a player bound to another board is refused, naming both).
 pub fn grade(
     samples: &[Sample],
     which: Which,
     spec: &PlayerSpec,
     seed: u64,
 ) -> Result<Grades, DatasetError> {
+    with_geometry!(super::board(samples), g => grade_in(samples, which, spec, seed, g))
+}
+
+/// [`grade`] on the board of `geometry`, the samples'.
+fn grade_in<G: BoardTables>(
+    samples: &[Sample],
+    which: Which,
+    spec: &PlayerSpec,
+    seed: u64,
+    geometry: G,
+) -> Result<Grades, DatasetError> {
+    // Refused once, before any work, for a player bound to another board.
+    spec.build_in(geometry)?;
     let mut spec = spec.clone();
     spec.set_seed(seed);
     let graded: Vec<(u32, Counts)> = samples
         .par_iter()
         .filter(|s| which == Which::All || which == Which::Split(s.split))
         .map(|sample| -> Result<(u32, Counts), DatasetError> {
-            let game =
-                Game::from_moves(&sample.moves).map_err(|source| DatasetError::SampleMoves {
-                    moves: sample.moves.clone(),
-                    source,
-                })?;
-            let mut agent = spec.build()?;
+            let game = sample.game_in(geometry)?;
+            let mut agent = spec.build_in(geometry)?;
             let column = agent.choose(&game).column;
             let (mistake, not_optimal) =
                 grade_move(&sample.columns, column.index()).ok_or(DatasetError::FullColumn {
@@ -212,7 +224,7 @@ mod tests {
 
     #[test]
     fn a_mistake_changes_the_value_and_a_slower_win_is_only_not_optimal() {
-        let grade_move = |columns: &[Option<i32>; WIDTH], column| {
+        let grade_move = |columns: &[Option<i32>; c4_core::WIDTH], column| {
             grade_move(&columns.map(|c| c.and_then(ExactScore::new)), column)
         };
         let columns = [Some(3), Some(1), Some(0), None, Some(-2), Some(3), Some(-1)];
@@ -245,6 +257,7 @@ mod tests {
                 let position = c4_core::parse_moves(moves).unwrap();
                 let (score, columns) = super::super::label(&mut solver, &position).unwrap();
                 Sample {
+                    size: Size::STANDARD,
                     moves: moves.to_owned(),
                     score,
                     columns,

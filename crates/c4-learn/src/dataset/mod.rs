@@ -10,14 +10,17 @@
 //! is then the positions of games 0, 1, 2, ... in order, without repeats (a position and its
 //! mirror are one) and without any position of the reference sets (they grade c4), until there
 //! are enough. Whole games go to training or to validation, so no game's positions are in both.
+//!
+//! A build is on one board ([`DatasetSpec::size`], 7x6 by default): its games are played by
+//! players built for that board and its positions labelled by a solver of it. The reference
+//! sets are 7x6 positions, so they are left out of 7x6 datasets only; the built-in book and
+//! layer are 7x6's, so the stores a build is given are read on 7x6 only (a solver keeps no
+//! store of another board).
 
 use c4_arena::log::{AppendLog, Entry};
 use c4_arena::matches::game_seed;
-use c4_arena::record::GameLog;
-use c4_core::{Game, ParseMovesError, Position, WIDTH};
-use c4_eval::SeededRng;
-use c4_players::PlayerSpec;
-use c4_solver::files;
+use c4_core::{Game, Geometry, Position, Size, with_geometry};
+use c4_eval::{BoardTables, SeededRng};
 use c4_solver::reference_positions;
 use c4_solver::{ExactScore, ScoreStore, SolveLimits, Solver};
 use rand::{RngExt, SeedableRng};
@@ -29,60 +32,17 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 mod error;
+mod games;
 pub mod grade;
+mod sample;
 
 pub use error::DatasetError;
-
-/// Which half of the data a position belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Split {
-    /// Fitted on.
-    Train,
-    /// Held out: decides when fitting stops.
-    Valid,
-}
-
-/// One labelled position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Sample {
-    /// Moves from the empty board, digits 1-7.
-    pub moves: String,
-    /// The exact score for the side to move (Pons' convention).
-    pub score: ExactScore,
-    /// The exact score of each column after it is played, from the mover's view; `None` for a
-    /// full column.
-    pub columns: [Option<ExactScore>; WIDTH],
-    /// The game it was sampled from.
-    pub game: u64,
-    /// Training or validation.
-    pub split: Split,
-}
-
-impl Sample {
-    /// The position.
-    pub fn position(&self) -> Result<Position, ParseMovesError> {
-        c4_core::parse_moves(&self.moves)
-    }
-
-    /// The game-theoretic result for the side to move: 1 a win, 0 a draw, -1 a loss.
-    #[must_use]
-    pub fn result(&self) -> i32 {
-        self.score.signum()
-    }
-}
-
-/// Where the games come from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// Games played here by the varied players of [`PLAYER_POOL`].
-    Generated,
-    /// Games played here by these players (specs), each side of each game drawn from them
-    /// with equal chance: a spec given twice is drawn twice as often.
-    Players(Vec<String>),
-    /// The games of an earlier run (a games file or a run folder).
-    Games(PathBuf),
-}
+use games::generated_game;
+pub use games::{
+    PLAYER_POOL, POOL_SUBSTITUTES, Source, player_pool, recorded_board, recorded_games,
+    recorded_games_in,
+};
+pub use sample::{Sample, Split, board, check_standard, parse, read, write};
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -99,6 +59,8 @@ pub struct DatasetSpec {
     pub seed: u64,
     /// Where the games come from.
     pub source: Source,
+    /// The board of the games and positions.
+    pub size: Size,
 }
 
 impl DatasetSpec {
@@ -110,8 +72,14 @@ impl DatasetSpec {
             Source::Players(specs) => format!("players:{}", specs.join(" ; ")),
             Source::Games(path) => format!("games:{}", path.display()),
         };
+        // The board is named off 7x6 only, so 7x6 logs keep their header.
+        let size = if self.size.is_standard() {
+            String::new()
+        } else {
+            format!(" size={}", self.size)
+        };
         format!(
-            "c4-dataset-work 1 seed={} plies={}-{} per-game={} valid={}% source={source}",
+            "c4-dataset-work 1{size} seed={} plies={}-{} per-game={} valid={}% source={source}",
             self.seed,
             self.plies.start(),
             self.plies.end(),
@@ -129,19 +97,6 @@ impl DatasetSpec {
     }
 }
 
-/// The players of generated games, drawn per side and per game: random play for variety, and
-/// alpha-beta players whose mistakes make the middle games of real play.
-pub const PLAYER_POOL: [&str; 8] = [
-    "random",
-    "alphabeta:depth=1,eval=center,tiebreak=random",
-    "alphabeta:depth=2,eval=kang,tiebreak=random,random-every=4",
-    "alphabeta:depth=3,eval=lines,tiebreak=random,random-every=5",
-    "alphabeta:depth=4,eval=threats,tiebreak=random,random-every=6",
-    "alphabeta:depth=4,eval=itu,tiebreak=random,random-every=4",
-    "alphabeta:depth=5,eval=naive,tiebreak=random",
-    "alphabeta:depth=6,eval=threats,tiebreak=random,random-every=8",
-];
-
 /// One game's work: the positions sampled from it, labelled; a line of the work log.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameWork {
@@ -151,100 +106,15 @@ pub struct GameWork {
     pub samples: Vec<Sample>,
 }
 
-/// The games of a run, for [`Source::Games`].
-pub fn recorded_games(path: &Path) -> Result<Vec<Game>, DatasetError> {
-    let file = if path.is_dir() {
-        path.join("games.jsonl")
-    } else {
-        path.to_owned()
-    };
-    let loaded = GameLog::load(&file)?;
-    let mut games = Vec::with_capacity(loaded.records.len());
-    for record in loaded.records {
-        // `moves` holds the opening too.
-        let game =
-            Game::from_moves(&record.moves).map_err(|source| DatasetError::RecordedMoves {
-                file: file.clone(),
-                source,
-            })?;
-        games.push(game);
-    }
-    if games.is_empty() {
-        return Err(DatasetError::NoGames(file));
-    }
-    Ok(games)
-}
-
-impl Source {
-    /// The specs of the players of generated games; `None` for recorded games.
-    #[must_use]
-    pub fn players(&self) -> Option<Vec<&str>> {
-        match self {
-            Source::Generated => Some(PLAYER_POOL.to_vec()),
-            Source::Players(specs) => Some(specs.iter().map(String::as_str).collect()),
-            Source::Games(_) => None,
-        }
-    }
-
-    /// Parses and builds each player of generated games once, before any work, so that a
-    /// spec that does not parse (or names a missing file) is refused at the start. The specs
-    /// returned hold what they read (a network's weights) for the build's games to share.
-    pub fn check_players(&self) -> Result<Vec<PlayerSpec>, DatasetError> {
-        let Some(specs) = self.players() else {
-            return Ok(Vec::new());
-        };
-        if specs.is_empty() {
-            return Err(DatasetError::NoPlayers);
-        }
-        specs
-            .into_iter()
-            .map(|text| {
-                let spec =
-                    PlayerSpec::parse(text, 0).map_err(|source| DatasetError::PlayerSpec {
-                        spec: text.to_owned(),
-                        source,
-                    })?;
-                spec.build().map_err(|source| DatasetError::PlayerSpec {
-                    spec: text.to_owned(),
-                    source,
-                })?;
-                Ok(spec)
-            })
-            .collect()
-    }
-}
-
-/// Plays generated game `index` between players drawn from `players`.
-fn generated_game(seed: u64, index: u64, players: &[&str]) -> Result<Game, DatasetError> {
-    if players.is_empty() {
-        return Err(DatasetError::NoPlayers);
-    }
-    let mut rng = SeededRng::seed_from_u64(game_seed(seed, index, 0));
-    let mut agents = Vec::new();
-    for side in 0..2 {
-        let text = players[rng.random_range(0..players.len())];
-        let spec = PlayerSpec::parse(text, game_seed(seed, index, 1 + side)).map_err(|source| {
-            DatasetError::PlayerSpec {
-                spec: text.to_owned(),
-                source,
-            }
-        })?;
-        agents.push(spec.build()?);
-    }
-    let mut game = Game::new();
-    while !game.position().is_over() {
-        let mover = game.position().moves_played() as usize % 2;
-        let column = agents[mover].choose(&game).column;
-        game.try_play(column)?;
-    }
-    Ok(game)
-}
-
 /// The positions of `game` to label: up to `per_game` of those within the plies, not over,
 /// drawn with the game's seed.
-fn sample_positions(spec: &DatasetSpec, index: u64, game: &Game) -> Vec<(String, Position)> {
+fn sample_positions<G: Geometry>(
+    spec: &DatasetSpec,
+    index: u64,
+    game: &Game<G>,
+) -> Vec<(String, Position<G>)> {
     let mut candidates = Vec::new();
-    let mut replay = Game::new();
+    let mut replay = Game::new_in(game.position().geometry());
     for (ply, column) in std::iter::once(None)
         .chain(game.moves().iter().map(Some))
         .enumerate()
@@ -266,12 +136,12 @@ fn sample_positions(spec: &DatasetSpec, index: u64, game: &Game) -> Vec<(String,
     chosen
 }
 
-/// Labels `position` with the solver.
-fn label(
-    solver: &mut Solver,
-    position: &Position,
-) -> Result<(ExactScore, [Option<ExactScore>; WIDTH]), DatasetError> {
-    let (columns, _) = solver.analyze(position, false, SolveLimits::default())?;
+/// Labels `position` with the solver: its score and each column's, left to right.
+fn label<G: Geometry>(
+    solver: &mut Solver<G>,
+    position: &Position<G>,
+) -> Result<(ExactScore, Vec<Option<ExactScore>>), DatasetError> {
+    let (columns, _) = solver.analyze_columns(position, false, SolveLimits::default())?;
     let best = columns
         .iter()
         .flatten()
@@ -282,21 +152,34 @@ fn label(
 }
 
 /// Plays (or takes, for a recorded game) game `index` of `spec` and labels its sampled
-/// positions on `solver`.
-pub fn label_game(
+/// positions on `solver`, a solver of the build's board.
+pub fn label_game<G: BoardTables>(
     spec: &DatasetSpec,
-    solver: &mut Solver,
+    solver: &mut Solver<G>,
     index: u64,
-    recorded: Option<&Game>,
+    recorded: Option<&Game<G>>,
 ) -> Result<GameWork, DatasetError> {
+    let geometry = solver.geometry();
+    if geometry.size() != spec.size {
+        return Err(DatasetError::SolverSize {
+            size: spec.size,
+            solver: geometry.size(),
+        });
+    }
     let game = match recorded {
         Some(game) => game.clone(),
-        None => generated_game(spec.seed, index, &spec.source.players().unwrap_or_default())?,
+        None => generated_game(
+            spec.seed,
+            index,
+            &spec.source.players(spec.size).unwrap_or_default(),
+            geometry,
+        )?,
     };
     let mut samples = Vec::new();
     for (moves, position) in sample_positions(spec, index, &game) {
         let (score, columns) = label(solver, &position)?;
         samples.push(Sample {
+            size: spec.size,
             moves,
             score,
             columns,
@@ -310,7 +193,7 @@ pub fn label_game(
     })
 }
 
-/// The canonical keys of every position of the reference sets.
+/// The canonical keys of every position of the reference sets (of 7x6).
 fn reference_keys() -> HashSet<u64> {
     reference_positions::SETS
         .iter()
@@ -329,7 +212,8 @@ pub trait BuildProgress: Sync {
     fn warn(&self, message: &str);
 }
 
-/// Games played and labelled per round: the dataset is cut after the round that completes it.
+/// Games played and labelled per round: the dataset is cut after the round that completes it,
+/// and a build of generated games ends when a round adds no position.
 const ROUND_GAMES: u64 = 64;
 
 /// A build's work log and the games done in it: the driver's side of a build, whoever labels
@@ -349,6 +233,15 @@ impl DatasetWork {
         if spec.positions == 0 || spec.per_game == 0 {
             return Err(DatasetError::NoPositions);
         }
+        if let Some(found) = work_size(work)
+            && found != spec.size
+        {
+            return Err(DatasetError::WorkSize {
+                path: work.to_owned(),
+                found,
+                asked: spec.size,
+            });
+        }
         let (contents, log) = AppendLog::resume(work, Some(&spec.header()), |line| {
             serde_json::from_str::<GameWork>(line)
         })?;
@@ -362,7 +255,12 @@ impl DatasetWork {
             spec: spec.clone(),
             log,
             done,
-            excluded: reference_keys(),
+            // The reference sets are 7x6 positions: no key of another board is theirs.
+            excluded: if spec.size.is_standard() {
+                reference_keys()
+            } else {
+                HashSet::new()
+            },
             warnings,
         })
     }
@@ -405,7 +303,8 @@ impl DatasetWork {
 /// Builds the dataset of `spec`, using (and extending) the work log at `work`; returns its
 /// samples in game order, training and validation together. `stores` (the book, and the
 /// ply-12 layer beside it) answer the solver where they hold a position: the labels are the
-/// same exact scores with or without them, found sooner.
+/// same exact scores with or without them, found sooner. Stores of another board than the
+/// build's are not read.
 pub fn build(
     spec: &DatasetSpec,
     work: &Path,
@@ -413,34 +312,50 @@ pub fn build(
     stores: Option<Arc<dyn ScoreStore>>,
     progress: &dyn BuildProgress,
 ) -> Result<Vec<Sample>, DatasetError> {
+    with_geometry!(spec.size, g => build_in(spec, work, table_bits, stores, progress, g))
+}
+
+/// [`build`] on the board of `geometry`, the spec's.
+fn build_in<G: BoardTables>(
+    spec: &DatasetSpec,
+    work: &Path,
+    table_bits: u32,
+    stores: Option<Arc<dyn ScoreStore>>,
+    progress: &dyn BuildProgress,
+    geometry: G,
+) -> Result<Vec<Sample>, DatasetError> {
     // Held for the build: the games' players share what these read.
-    let _players = spec.source.check_players()?;
+    let _players = spec.source.check_players(spec.size)?;
     let work = DatasetWork::open(spec, work)?;
     for warning in &work.warnings {
         progress.warn(warning);
     }
     let recorded = match &spec.source {
         Source::Generated | Source::Players(_) => None,
-        Source::Games(path) => Some(recorded_games(path)?),
+        Source::Games(path) => Some(recorded_games_in(path, geometry)?),
     };
     let work = Mutex::new(work);
     let mut round = 0;
+    let mut before: Option<usize> = None;
     loop {
         let selected = work.lock().expect("no panic holding it").selected();
         if selected.len() >= spec.positions {
             return Ok(selected);
         }
         let first = round * ROUND_GAMES;
+        let too_few = DatasetError::TooFewPositions {
+            usable: selected.len(),
+            asked: spec.positions,
+        };
         let last = match &recorded {
-            Some(games) if first >= games.len() as u64 => {
-                return Err(DatasetError::TooFewPositions {
-                    usable: selected.len(),
-                    asked: spec.positions,
-                });
-            }
+            Some(games) if first >= games.len() as u64 => return Err(too_few),
             Some(games) => (first + ROUND_GAMES).min(games.len() as u64),
+            // A round of generated games that adds no position: the games of a small board
+            // (or of a narrow ply range) have no more to give.
+            None if before == Some(selected.len()) => return Err(too_few),
             None => first + ROUND_GAMES,
         };
+        before = Some(selected.len());
         let known = selected.len();
         let todo: Vec<u64> = {
             let work = work.lock().expect("no panic holding it");
@@ -448,7 +363,7 @@ pub fn build(
         };
         todo.par_iter().try_for_each_init(
             || {
-                let mut solver = Solver::new(table_bits);
+                let mut solver = Solver::new_in(table_bits, geometry);
                 solver.set_book(stores.clone());
                 solver
             },
@@ -478,10 +393,9 @@ fn select(
             break;
         }
         for sample in &work.samples {
-            let Ok(position) = sample.position() else {
+            let Some(key) = canonical_key(sample) else {
                 continue;
             };
-            let key = position.canonical_key();
             if excluded.contains(&key) || !seen.insert(key) {
                 continue;
             }
@@ -492,6 +406,33 @@ fn select(
         }
     }
     out
+}
+
+/// The mirror-canonical key of `sample`'s position on its board; `None` for moves that are
+/// not a game of it.
+fn canonical_key(sample: &Sample) -> Option<u64> {
+    let size = sample.size();
+    with_geometry!(size, g => sample.position_in(g).ok().map(|p| p.canonical_key()))
+}
+
+/// The board named in the header of the work log at `work` (7x6 where it names none);
+/// `None` where there is no log or its first line is no dataset work log's header.
+fn work_size(work: &Path) -> Option<Size> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(work).ok()?;
+    let mut first = String::new();
+    std::io::BufReader::new(file).read_line(&mut first).ok()?;
+    let words = first.strip_prefix("c4-dataset-work 1 ")?.split(' ');
+    // The size comes before the source, which may hold `size=` in a player's spec.
+    for word in words {
+        if let Some(size) = word.strip_prefix("size=") {
+            return size.parse().ok();
+        }
+        if word.starts_with("seed=") {
+            return Some(Size::STANDARD);
+        }
+    }
+    None
 }
 
 /// The work log of a build writing the dataset `out`.
@@ -522,59 +463,7 @@ pub fn finish(out: &Path, samples: &[Sample]) -> Result<String, DatasetError> {
     ))
 }
 
-/// Writes a dataset: one JSON sample per line.
-pub fn write(path: &Path, samples: &[Sample]) -> Result<(), DatasetError> {
-    let mut text = String::new();
-    for sample in samples {
-        text.push_str(&serde_json::to_string(sample).expect("plain data"));
-        text.push('\n');
-    }
-    let temporary = path.with_extension("writing");
-    std::fs::write(&temporary, text)
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|source| DatasetError::Write {
-            path: path.to_owned(),
-            source,
-        })
-}
-
-/// The largest dataset read: tens of millions of labelled positions.
-const MAX_DATASET_BYTES: u64 = 16 << 30;
-
-/// Reads a dataset written by [`write()`], checking every line.
-pub fn read(path: &Path) -> Result<Vec<Sample>, DatasetError> {
-    let text = files::read_text(path, MAX_DATASET_BYTES)?;
-    parse(&text, &path.display().to_string())
-}
-
-/// Parses the text of a dataset written by [`write()`] (`name` says where it came from in the
-/// errors), checking every line.
-pub fn parse(text: &str, name: &str) -> Result<Vec<Sample>, DatasetError> {
-    let mut samples = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let sample: Sample = serde_json::from_str(line).map_err(|source| DatasetError::Line {
-            name: name.to_owned(),
-            line: index + 1,
-            source,
-        })?;
-        sample
-            .position()
-            .map_err(|source| DatasetError::LineMoves {
-                name: name.to_owned(),
-                line: index + 1,
-                moves: sample.moves.clone(),
-                source,
-            })?;
-        samples.push(sample);
-    }
-    if samples.is_empty() {
-        return Err(DatasetError::Empty(name.to_owned()));
-    }
-    Ok(samples)
-}
-
+#[cfg(test)]
+mod size_tests;
 #[cfg(test)]
 mod tests;

@@ -5,9 +5,10 @@ use super::*;
 
 fn sample(moves: &str, game: u64) -> Sample {
     Sample {
+        size: Size::STANDARD,
         moves: moves.to_owned(),
         score: ExactScore::DRAW,
-        columns: [Some(ExactScore::DRAW); WIDTH],
+        columns: vec![Some(ExactScore::DRAW); c4_core::WIDTH],
         game,
         split: Split::Train,
     }
@@ -48,6 +49,7 @@ fn selection_skips_reference_positions_mirrors_repeats_and_games_not_done() {
         valid_percent: 10,
         seed: 1,
         source: Source::Generated,
+        size: Size::STANDARD,
     };
     let chosen: Vec<String> = select(&spec, &done, &reference_keys())
         .into_iter()
@@ -69,6 +71,7 @@ fn named_players_enter_the_header_play_the_games_and_a_bad_one_is_refused() {
         valid_percent: 10,
         seed: 5,
         source: Source::Players(players.clone()),
+        size: Size::STANDARD,
     };
     assert!(
         spec.header()
@@ -76,7 +79,7 @@ fn named_players_enter_the_header_play_the_games_and_a_bad_one_is_refused() {
         "{}",
         spec.header()
     );
-    assert_eq!(spec.source.check_players().unwrap().len(), 2);
+    assert_eq!(spec.source.check_players(Size::STANDARD).unwrap().len(), 2);
     let pool = DatasetSpec {
         source: Source::Generated,
         ..spec.clone()
@@ -116,11 +119,14 @@ fn named_players_enter_the_header_play_the_games_and_a_bad_one_is_refused() {
         ),
     ] {
         let source = Source::Players(vec!["random".to_owned(), bad.to_owned()]);
-        let error = source.check_players().unwrap_err().to_string();
+        let error = source
+            .check_players(Size::STANDARD)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains(message), "{bad}: {error}");
     }
     assert!(matches!(
-        Source::Players(Vec::new()).check_players(),
+        Source::Players(Vec::new()).check_players(Size::STANDARD),
         Err(DatasetError::NoPlayers)
     ));
 }

@@ -99,14 +99,25 @@ pub fn read_examples(path: &Path) -> Result<Examples, LearnError> {
 
 /// The compact form of `sample`, or what is wrong with it.
 fn check_sample(sample: &Sample) -> Result<Scored, String> {
-    let position = sample
-        .position()
-        .map_err(|e| format!("moves {:?}: {e}", sample.moves))?;
+    if !sample.size().is_standard() {
+        return Err(format!(
+            "a position of the {} board: c4 learn fit reads datasets of the {} board only",
+            sample.size(),
+            c4_core::Size::STANDARD
+        ));
+    }
+    if sample.columns.len() != WIDTH {
+        return Err(format!(
+            "{} column scores, not {WIDTH}",
+            sample.columns.len()
+        ));
+    }
+    let position = sample.position().map_err(|e| format!("moves {e}"))?;
     if position.is_over() {
         return Err(format!("moves {:?}: the game is over", sample.moves));
     }
     let mut columns = [FULL; WIDTH];
-    for (column, score) in Column::ALL.into_iter().zip(sample.columns) {
+    for (column, &score) in Column::ALL.into_iter().zip(&sample.columns) {
         match (position.can_play(column), score) {
             (true, Some(score)) => columns[column.index()] = score.value() as i8,
             (false, None) => {}

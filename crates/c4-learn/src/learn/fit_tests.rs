@@ -45,9 +45,10 @@ fn tiny_dataset(path: &Path, count: usize) {
             .analyze(&position, false, SolveLimits::default())
             .unwrap();
         samples.push(Sample {
+            size: c4_core::Size::STANDARD,
             moves,
             score: columns.iter().flatten().copied().max().unwrap(),
-            columns,
+            columns: columns.to_vec(),
             game,
             split: if game % 5 == 0 {
                 Split::Valid
@@ -131,6 +132,14 @@ fn a_bad_line_is_refused_with_the_file_and_its_number() {
         (
             r#"{"moves":"4449","score":1,"columns":[-1,0,0,1,0,0,-1],"game":0,"split":"train"}"#,
             "moves",
+        ),
+        (
+            r#"{"moves":"4444","score":1,"columns":[-1,0,0,1,0,0],"game":0,"split":"train"}"#,
+            "6 column scores, not 7",
+        ),
+        (
+            r#"{"size":"5x4","moves":"33","score":1,"columns":[-1,0,1,0,-1],"game":0,"split":"train"}"#,
+            "of the 5x4 board: c4 learn fit reads datasets of the 7x6 board only",
         ),
     ];
     for (line, reason) in cases {

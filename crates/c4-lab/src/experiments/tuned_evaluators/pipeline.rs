@@ -68,6 +68,7 @@ fn dataset_spec(settings: &RunSettings) -> DatasetSpec {
         valid_percent: 10,
         seed: settings.seed,
         source: Source::Generated,
+        size: c4_core::Size::STANDARD,
     }
 }
 

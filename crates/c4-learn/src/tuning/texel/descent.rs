@@ -108,6 +108,7 @@ pub fn fit(
         .iter()
         .map(|t| t.key)
         .collect();
+    crate::dataset::check_standard(samples, "a texel fit")?;
     let (train, decided_train) = points(samples, Split::Train, config)?;
     let (valid, decided_valid) = points(samples, Split::Valid, config)?;
     if train.is_empty() || valid.is_empty() {
@@ -263,9 +264,12 @@ mod tests {
     #[test]
     fn a_move_choice_has_a_point_per_column_and_a_won_position_none() {
         let sample = |moves: &str, columns: [Option<i32>; 7]| Sample {
+            size: c4_core::Size::STANDARD,
             moves: moves.to_owned(),
             score: c4_solver::ExactScore::DRAW,
-            columns: columns.map(|c| c.and_then(c4_solver::ExactScore::new)),
+            columns: columns
+                .map(|c| c.and_then(c4_solver::ExactScore::new))
+                .to_vec(),
             game: 0,
             split: Split::Train,
         };

@@ -20,6 +20,9 @@ pub enum TexelError {
         #[source]
         source: ParseMovesError,
     },
+    /// The dataset is of another board than 7x6.
+    #[error(transparent)]
+    Dataset(#[from] crate::dataset::DatasetError),
     /// One of the splits holds no position.
     #[error("the data needs positions in both training and validation")]
     EmptySplit,

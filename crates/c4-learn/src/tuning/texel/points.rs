@@ -141,7 +141,10 @@ pub fn columns(sample: &Sample, game: &Game, depth: u32, group: usize) -> Vec<Po
     let values: Vec<(Column, i32)> = game
         .position()
         .legal_moves()
-        .filter_map(|c| sample.columns[c.index()].map(|s| (c, s.signum())))
+        .filter_map(|c| {
+            let score = sample.columns.get(c.index()).copied().flatten()?;
+            Some((c, score.signum()))
+        })
         .collect();
     let best = values.iter().map(|v| v.1).max().unwrap_or(0);
     if values.iter().all(|v| v.1 == best) {
