@@ -155,3 +155,107 @@ fn dataset_grade_reference_grades_players_on_the_six_sets() {
     assert_eq!(code, 2);
     assert!(err.contains("--data"), "{err}");
 }
+
+/// `c4 dataset build --size`: positions of another board, labelled by its solver, each
+/// naming its board; a player bound to 7x6, a resume on another board and games of another
+/// board refused, naming both.
+#[test]
+fn dataset_build_on_another_board_records_it_and_refuses_what_does_not_fit() {
+    let dir = std::env::temp_dir().join(format!("c4-cli-dataset-size-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("small.jsonl");
+    let build = |out: &std::path::Path, positions: &str, more: &[&str]| {
+        let mut args = vec![
+            "dataset",
+            "build",
+            "--positions",
+            positions,
+            "--plies",
+            "2-14",
+            "--seed",
+            "4",
+            "--out",
+            out.to_str().unwrap(),
+            "--threads",
+            "2",
+            "--table",
+            "19",
+        ];
+        args.extend_from_slice(more);
+        run(&args)
+    };
+
+    let (code, _, err) = build(
+        &data,
+        "30",
+        &["--size", "5x4", "--player", "alphabeta:depth=2,eval=kang"],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("5x4") && err.contains("7x6"), "{err}");
+    assert!(
+        !dir.join("small.jsonl.partial").exists(),
+        "refused before any work"
+    );
+
+    let (code, _, err) = build(&data, "30", &["--size", "5x4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("wrote 30 positions"), "{err}");
+    let text = std::fs::read_to_string(&data).unwrap();
+    assert_eq!(text.lines().count(), 30);
+    for line in text.lines() {
+        let sample: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(sample["size"], "5x4", "{line}");
+        assert_eq!(sample["columns"].as_array().unwrap().len(), 5, "{line}");
+        let moves = sample["moves"].as_str().unwrap();
+        assert!((2..=14).contains(&moves.len()), "{line}");
+        assert!(moves.bytes().all(|c| (b'1'..=b'5').contains(&c)), "{line}");
+    }
+
+    // An interrupted 5x4 build resumed on 7x6.
+    let resumed = dir.join("resumed.jsonl");
+    std::fs::write(
+        dir.join("resumed.jsonl.partial"),
+        "c4-dataset-work 1 size=5x4 seed=4 plies=2-14 per-game=2 valid=10% source=generated\n",
+    )
+    .unwrap();
+    let (code, _, err) = build(&resumed, "30", &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a build on the 5x4 board, not 7x6"), "{err}");
+
+    // The games of a 5x4 run: their board, not another.
+    let games = dir.join("run");
+    let (code, _, err) = run(&[
+        "match",
+        "--a",
+        "alphabeta:depth=2",
+        "--b",
+        "random",
+        "--size",
+        "5x4",
+        "--games",
+        "6",
+        "--threads",
+        "1",
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let from_games = ["--from-games", games.to_str().unwrap()];
+    let (code, _, err) = build(
+        &dir.join("other.jsonl"),
+        "4",
+        &[&from_games[..], &["--size", "6x5"]].concat(),
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("is of the 5x4 board, not 6x5"), "{err}");
+    let recorded = dir.join("recorded.jsonl");
+    let (code, _, err) = build(&recorded, "4", &from_games);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&recorded).unwrap();
+    assert!(
+        text.lines().all(|l| l.starts_with(r#"{"size":"5x4","#)),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
