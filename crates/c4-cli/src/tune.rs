@@ -3,8 +3,8 @@
 use anyhow::{Context, Result, bail};
 use c4_arena::matches::{Quiet, run_match};
 use c4_core::excerpt;
+use c4_dataset as dataset;
 use c4_eval::EvalSpec;
-use c4_learn::dataset;
 use c4_learn::tuning::eval_text;
 use c4_learn::tuning::spsa::{self, SpsaConfig, SpsaRun};
 use c4_learn::tuning::texel::{self, Target, TexelConfig};

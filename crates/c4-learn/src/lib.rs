@@ -1,6 +1,6 @@
-//! c4-learn: what fits c4's evaluators. The solver-labelled positions they learn from
-//! ([`dataset`]), evaluators' weights fitted to those positions or moved by games
-//! ([`tuning`]), and n-tuple networks learned by self-play ([`learn`]).
+//! c4-learn: what fits c4's evaluators. Evaluators' weights fitted to the solver-labelled
+//! positions of `c4-dataset` or moved by games ([`tuning`]), and n-tuple networks learned by
+//! self-play or fitted to those positions ([`learn`]).
 //!
 //! # Why the crate is shaped this way
 //!
@@ -9,8 +9,8 @@
 //! that `c4-eval` reads, and it needs nothing of the experiments. So it sits below
 //! `c4-lab`, whose studies call it (a tuning experiment builds a dataset and fits on it),
 //! and below the front ends (`c4 dataset`, `c4 tune`, `c4 learn`, the Python package) that
-//! call it directly. The long jobs here survive being killed: a dataset build and an SPSA
-//! run append each finished game or iteration to a work log, a training run keeps
+//! call it directly. The long jobs here survive being killed: an SPSA run appends each
+//! finished iteration to a work log, a training run keeps
 //! checkpoints, and what they play follows from the run's seed and the game's or
 //! iteration's number, so a resumed run goes on where it stopped.
 //!
@@ -19,7 +19,6 @@
 
 #![deny(missing_docs)]
 
-pub mod dataset;
 pub mod learn;
 pub mod plot;
 pub mod tuning;

@@ -1,7 +1,7 @@
 //! Labelled datasets and Texel tuning, end to end on small data.
 
+use c4_dataset::{self as dataset, BuildProgress, DatasetSpec, Sample, Source, Split};
 use c4_eval::EvalSpec;
-use c4_learn::dataset::{self, BuildProgress, DatasetSpec, Sample, Source, Split};
 use c4_learn::tuning::WeightsError;
 use c4_learn::tuning::texel::{self, Target, TexelConfig, TexelError};
 use c4_solver::Solver;

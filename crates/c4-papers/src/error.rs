@@ -5,7 +5,7 @@ use c4_arena::log::LogError;
 use c4_arena::matches::MatchError;
 use c4_arena::run::NotThisRun;
 use c4_core::{ParseMovesError, PlayError};
-use c4_learn::dataset::DatasetError;
+use c4_dataset::DatasetError;
 use c4_learn::plot::PlotError;
 use c4_learn::tuning::texel::TexelError;
 use c4_options::SpecError;

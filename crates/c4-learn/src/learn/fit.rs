@@ -15,8 +15,8 @@
 
 use super::LearnError;
 use super::td::greedy_move;
-use crate::dataset::{Sample, Split};
 use c4_core::{CELLS, Column, Position, WIDTH};
+use c4_dataset::{Sample, Split};
 use c4_eval::SeededRng;
 use c4_eval::ntuple::Network;
 use c4_eval::ntuple::network::Active;

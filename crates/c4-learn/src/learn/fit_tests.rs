@@ -5,8 +5,8 @@
 use super::fit::{self, Loss};
 use super::fit_run::{self, FitEnd, FitRequest, NETWORK_FILE};
 use super::spec::TupleLayout;
-use crate::dataset::{self, Sample, Split};
 use c4_core::{Column, Position};
+use c4_dataset::{self as dataset, Sample, Split};
 use c4_eval::SeededRng;
 use c4_eval::ntuple::file as weights_file;
 use c4_solver::{SolveLimits, Solver};

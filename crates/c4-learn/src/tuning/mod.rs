@@ -1,6 +1,6 @@
 //! Tuning evaluators against perfect play: fitted weights ([`texel`] from labelled positions,
 //! [`spsa`] from games), which weights a run may move, and the tuned weight sets c4 ships
-//! ([`TUNED`]). The labelled positions themselves are [`crate::dataset`].
+//! ([`TUNED`]). The labelled positions themselves are [`c4_dataset`].
 
 pub mod spsa;
 pub mod texel;

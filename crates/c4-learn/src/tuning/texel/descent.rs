@@ -5,7 +5,7 @@ use super::config::{Target, TexelConfig};
 use super::error::TexelError;
 use super::loss::{fit_scale, loss};
 use super::points::{points, positions, values};
-use crate::dataset::{Sample, Split};
+use c4_dataset::{Sample, Split};
 use c4_eval::EvalSpec;
 use c4_options::Tunable;
 
@@ -108,7 +108,7 @@ pub fn fit(
         .iter()
         .map(|t| t.key)
         .collect();
-    crate::dataset::check_standard(samples, "a texel fit")?;
+    c4_dataset::check_standard(samples, "a texel fit")?;
     let (train, decided_train) = points(samples, Split::Train, config)?;
     let (valid, decided_valid) = points(samples, Split::Valid, config)?;
     if train.is_empty() || valid.is_empty() {

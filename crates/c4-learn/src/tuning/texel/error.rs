@@ -22,7 +22,7 @@ pub enum TexelError {
     },
     /// The dataset is of another board than 7x6.
     #[error(transparent)]
-    Dataset(#[from] crate::dataset::DatasetError),
+    Dataset(#[from] c4_dataset::DatasetError),
     /// One of the splits holds no position.
     #[error("the data needs positions in both training and validation")]
     EmptySplit,

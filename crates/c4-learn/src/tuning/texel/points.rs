@@ -4,8 +4,8 @@
 
 use super::config::{Target, TexelConfig};
 use super::error::TexelError;
-use crate::dataset::{Sample, Split};
 use c4_core::{Column, Game, Player, Position};
+use c4_dataset::{Sample, Split};
 use c4_eval::{EvalSpec, Evaluator};
 use c4_players::{FixedDepthSpec, PlayerSpec};
 use c4_search::search::MoveValue;

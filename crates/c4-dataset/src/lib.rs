@@ -16,6 +16,15 @@
 //! sets are 7x6 positions, so they are left out of 7x6 datasets only; the built-in book and
 //! layer are 7x6's, so the stores a build is given are read on 7x6 only (a solver keeps no
 //! store of another board).
+//!
+//! # Why a crate of its own
+//!
+//! A dataset is what several jobs read and none owns: the texel fit and the n-tuple fit in
+//! `c4-learn` learn from it, `c4 dataset grade` and the lab's mistakes experiment grade
+//! players on it. It needs the solver, the players and the arena's work log, and nothing of
+//! what learns from it.
+
+#![deny(missing_docs)]
 
 use c4_arena::log::{AppendLog, Entry};
 use c4_arena::matches::game_seed;
