@@ -179,6 +179,13 @@ pub(crate) fn column_on(value: &Bound<'_, PyAny>, size: Size) -> PyResult<Column
         .ok_or_else(wrong)
 }
 
+/// The board `text` names ("WxH", a run's `size`), or a `ValueError` stating the sizes there
+/// are.
+pub(crate) fn board(text: &str) -> PyResult<Size> {
+    text.parse()
+        .map_err(|e| PyValueError::new_err(format!("size: {e}")))
+}
+
 /// The board of `width` columns and `height` rows (7 and 6 where not given), or a
 /// `ValueError` stating the sizes there are (the core's words; a side that is no whole
 /// number, or a negative one, is refused with the range of that side).

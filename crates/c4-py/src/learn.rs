@@ -2,7 +2,7 @@
 //! folder and returns its learning curve; [`learn_snapshot`] writes a running run's latest
 //! network. The network then plays as `eval=ntuple,weights=FILE` in any player spec.
 
-use crate::arguments::bounded_integer as int_argument;
+use crate::arguments::{board, bounded_integer as int_argument};
 use crate::value_error;
 use c4_eval::ntuple::file as weights_file;
 use c4_learn::learn::run::{self, Cadence, LearnObserver, Measurement};
@@ -57,11 +57,13 @@ fn curve<'py>(py: Python<'py>, dir: &Path) -> PyResult<Vec<Bound<'py, PyDict>>> 
 /// interpreter's lock released; returns the learning curve, a dict a measurement (`games`,
 /// `seconds`, `epsilon`, `mistakes_pct`, `score_vs_easy`). The network is `OUT/network.c4nt`.
 /// With `until`, it stops after that many games at a checkpoint, and a later call goes on.
+/// `size` ("WxH") is the board the network learns on.
 /// Every setting is given: the defaults are `c4lab.learn`'s.
 #[pyfunction]
 #[pyo3(signature = (
     out, *, games, tuples, length, alpha, lambda_, tcl_beta, epsilon, epsilon_end, seed,
-    layout, openings, opening_share, checkpoint_every, eval_every, sample, eval_games, until
+    layout, openings, opening_share, checkpoint_every, eval_every, sample, eval_games, until,
+    size = "7x6"
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn learn<'py>(
@@ -84,7 +86,9 @@ pub fn learn<'py>(
     sample: &Bound<'py, PyAny>,
     eval_games: &Bound<'py, PyAny>,
     until: Option<&Bound<'py, PyAny>>,
+    size: &str,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let size = board(size)?;
     let layout = TupleLayout::from_name(layout)
         .ok_or_else(|| value_error(format!("layout must be `walks` or `lines`, not {layout:?}")))?;
     let until = until
@@ -105,6 +109,7 @@ pub fn learn<'py>(
         openings: int_argument("openings", openings, 0..=i128::from(MAX_OPENING_PLIES))? as u32,
         opening_share,
         from: None,
+        size,
     };
     let cadence = Cadence {
         checkpoint_every: int_argument(

@@ -12,7 +12,7 @@
 //!   its progress file and finished book the same as `c4 book build`'s.
 
 use crate::arena::{first_policy, openings, thread_pool};
-use crate::arguments::{BookDepth, GameCount, GameIndex, Seed, TableBits, Threads};
+use crate::arguments::{BookDepth, GameCount, GameIndex, Seed, TableBits, Threads, board};
 use crate::error::CoreError;
 use crate::value_error;
 use c4_arena::book::{BookFormat, BookProgress, Opened, solve_lines};
@@ -41,11 +41,6 @@ fn run_kind(text: &str) -> PyResult<RunKind> {
             excerpt(text)
         ))),
     }
-}
-
-/// The board `text` names ("WxH"), or a `ValueError` stating the sizes there are.
-fn board(text: &str) -> PyResult<Size> {
-    text.parse().map_err(|e| value_error(format!("size: {e}")))
 }
 
 /// The player `spec` labelled `label`, for the board `size`: a player bound to another size

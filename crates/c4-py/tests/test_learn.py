@@ -80,3 +80,21 @@ def test_a_resume_with_other_settings_is_refused(tmp_path):
 def test_bad_settings_raise_value_error(tmp_path, bad):
     with pytest.raises(ValueError):
         c4lab.learn(str(tmp_path / "run"), **{**TINY, **bad})
+
+
+def test_a_network_learns_on_another_board_and_plays_there_only(tmp_path):
+    run = tmp_path / "small"
+    curve = c4lab.learn(str(run), **{**TINY, "length": 5, "sample": 3}, size="5x4")
+    assert [row["games"] for row in curve] == [150, 300]
+    network = run / "network.c4nt"
+    # Format version 2, naming its board: 5 columns, 4 rows.
+    assert network.read_bytes()[8:20] == bytes([2, 0, 0, 0, 5, 0, 0, 0, 4, 0, 0, 0])
+    spec = f"alphabeta:depth=2,eval=ntuple,weights={network}"
+    small = c4lab.Position("33", width=5, height=4)
+    assert 0 <= c4lab.Player(spec, width=5, height=4).choose(small).column <= 4
+    with pytest.raises(ValueError, match="trained on 5x4, not 7x6"):
+        c4lab.Player(spec)
+    with pytest.raises(ValueError, match="size"):
+        c4lab.learn(str(run), **TINY, size="7x6")
+    with pytest.raises(ValueError, match="size"):
+        c4lab.learn(str(tmp_path / "bad"), **TINY, size="3x3")

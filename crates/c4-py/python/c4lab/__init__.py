@@ -173,6 +173,7 @@ def learn(
     sample: int = 100,
     eval_games: int = 20,
     until: int | None = None,
+    size: str = "7x6",
 ) -> list[dict[str, float]]:
     """Trains an n-tuple network by self-play into the run folder ``out``, as ``c4 learn``
     does (the same options, the same files; a second call resumes, and one with other
@@ -182,7 +183,8 @@ def learn(
     ``layout="lines"`` grows every tuple from a line of four (the shipped network's layout);
     ``openings=N`` starts each game from a random opening of 0 to N plies (``opening_share``
     of the games, the rest from the empty board); ``until=N`` stops after N games at a
-    checkpoint, and a later call goes on to the same weights."""
+    checkpoint, and a later call goes on to the same weights. ``size="6x5"`` learns on
+    another board, as ``c4 learn --size``: the network plays on that board only."""
     return _core.learn(
         out,
         games=games,
@@ -202,6 +204,7 @@ def learn(
         sample=sample,
         eval_games=eval_games,
         until=until,
+        size=size,
     )
 
 

@@ -185,6 +185,7 @@ def learn(
     sample: int,
     eval_games: int,
     until: Optional[int],
+    size: str = "7x6",
 ) -> list[dict[str, float]]: ...
 def learn_snapshot(out: str, file: str) -> int: ...
 
