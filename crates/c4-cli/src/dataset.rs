@@ -242,9 +242,10 @@ fn grade(args: &GradeArgs) -> Result<()> {
 /// `c4 dataset grade --reference`: each player's mistakes on the six reference sets, in % of
 /// the positions graded (as `c4 experiment mistakes` counts them), and their mean.
 fn grade_reference(args: &GradeArgs, specs: &[PlayerSpec], pool: &rayon::ThreadPool) -> Result<()> {
-    let book = Some(c4_books::OpeningBook::builtin());
+    // The built-in book and layer: the same scores, found sooner.
+    let store = c4_players::builtin_stores();
     let sets = pool.install(|| {
-        grading::reference_samples(usize::try_from(args.first)?, REFERENCE_TABLE_BITS, book)
+        grading::reference_samples(usize::try_from(args.first)?, REFERENCE_TABLE_BITS, store)
             .context("labelling the reference sets")
     })?;
     let counts: Vec<String> = sets

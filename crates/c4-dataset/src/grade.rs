@@ -6,11 +6,10 @@
 //! grading serves both.
 
 use super::{DatasetError, Sample, Split};
-use c4_books::OpeningBook;
 use c4_core::{Size, with_geometry};
 use c4_eval::BoardTables;
 use c4_players::PlayerSpec;
-use c4_solver::{ExactScore, Solver, reference_positions};
+use c4_solver::{ExactScore, ScoreStore, Solver, reference_positions};
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -26,12 +25,13 @@ pub const REFERENCE_SETS: [(&str, &str); 6] = [
 ];
 
 /// The first `first` positions of each of [`REFERENCE_SETS`], every column scored by the
-/// solver (each worker's table `2^table_bits` entries, with `book`), as samples (`game` the
-/// position's index in its set), set by set, on the current rayon pool.
+/// solver (each worker's table `2^table_bits` entries, reading `store`: the built-in book
+/// and layer, say), as samples (`game` the position's index in its set), set by set, on the
+/// current rayon pool.
 pub fn reference_samples(
     first: usize,
     table_bits: u32,
-    book: Option<Arc<OpeningBook>>,
+    store: Option<Arc<dyn ScoreStore>>,
 ) -> Result<Vec<(&'static str, Vec<Sample>)>, DatasetError> {
     let mut todo = Vec::new();
     for (set, (file, _)) in REFERENCE_SETS.iter().enumerate() {
@@ -45,7 +45,7 @@ pub fn reference_samples(
         .map_init(
             || {
                 let mut solver = Solver::new(table_bits);
-                solver.set_book(book.clone().map(OpeningBook::store));
+                solver.set_book(store.clone());
                 solver
             },
             |solver, (set, index, moves)| -> Result<(usize, Sample), DatasetError> {
@@ -274,7 +274,10 @@ mod tests {
 
     #[test]
     fn the_reference_sets_are_labelled_as_the_reference_files_score_them() {
-        let sets = reference_samples(2, 20, Some(OpeningBook::builtin())).unwrap();
+        let book = Some(c4_books::OpeningBook::store(
+            c4_books::OpeningBook::builtin(),
+        ));
+        let sets = reference_samples(2, 20, book).unwrap();
         let names: Vec<&str> = sets.iter().map(|(name, _)| *name).collect();
         assert_eq!(names, REFERENCE_SETS.map(|(_, name)| name));
         for ((file, _), (_, samples)) in REFERENCE_SETS.iter().zip(&sets) {
