@@ -8,6 +8,7 @@ use c4_books::{BookChoice, OpeningBook};
 use c4_core::excerpt;
 use c4_core::{AnySize, Geometry, ParseMovesError, Position, Size, Standard, parse_moves_in};
 use c4_layers::LayerChoice;
+use c4_players::{LayerRefusal, layer_beside};
 use c4_solver::{
     DEFAULT_TABLE_BITS, ExactScore, MAX_TABLE_BITS, MIN_TABLE_BITS, ScoreError, ScoreStore,
     SolveLimits, Solver, Stores,
@@ -256,17 +257,11 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     }
     let book_choice = args.book.clone().unwrap_or_default();
     let book = book_choice.load_in(size)?;
-    let layers = match (&args.layers, size.is_standard()) {
-        (Some(LayerChoice::None), _) | (None, false) => None,
-        (Some(_), false) => bail!(
-            "--layers: the book's layers hold positions of the {} board, not of the {size} \
-             board (leave --layers out)",
-            Size::STANDARD
-        ),
-        // The built-in layer deepens the built-in book: without it, no layer unless asked.
-        (None, true) if book_choice != BookChoice::Builtin => None,
-        (None, true) => LayerChoice::Builtin.load()?,
-        (Some(choice), true) => choice.load()?,
+    let layers = match layer_beside(&book_choice, args.layers.as_ref(), size) {
+        Err(refusal @ LayerRefusal::OtherBoard { .. }) => {
+            bail!("--layers: {refusal} (leave --layers out)")
+        }
+        other => other?,
     };
     let store = Stores::of([
         book.map(OpeningBook::store),

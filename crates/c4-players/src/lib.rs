@@ -27,6 +27,7 @@ mod players;
 pub mod review;
 mod spec;
 mod spec_text;
+mod stores;
 
 pub use file_options::{FileOptionUse, file_option_uses};
 pub use hint::{HINT, Hint, hint_text};
@@ -36,11 +37,11 @@ pub use levels::{
     DEFAULT_LEVEL, LEVELS, Level, MEASURED_HEADER, MEASURED_TABLE, Measured, MeasuredAbove,
     MeasuredRow, MeasuredTableError, parse_measured,
 };
-pub use players::{builtin_stores, score_stores};
 pub use spec::{
     EngineSpec, FixedDepthSpec, MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, PerfectSpec, PlayerSpec,
     RandomSpec, available_threads,
 };
+pub use stores::{LayerRefusal, builtin_stores, layer_beside, score_stores};
 
 /// The types a spec's parsing takes and returns, so the crates above read specs without
 /// naming `c4-options`.

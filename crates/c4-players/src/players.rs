@@ -2,20 +2,18 @@
 
 use super::Agent;
 use super::spec::{PlayerSpec, available_threads};
-use c4_books::{BookChoice, OpeningBook};
+use crate::score_stores;
 use c4_core::{Column, Game, Geometry, Position, Size, Standard};
 use c4_eval::threats::Threats;
 use c4_eval::{BoardTables, Evaluator, SeededRng, with_evaluator};
-use c4_layers::LayerChoice;
 use c4_options::SpecError;
 use c4_search::search::engine::{EngineConfig, EngineSearch, SolverThreads};
 use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWindow};
 use c4_search::search::{MoveReport, MoveValue, RandomCount, RandomPick, TieBreak};
 use c4_solver::Cancel;
 use c4_solver::clock::Instant;
-use c4_solver::{ScoreStore, SolveLimits, Solver, Stores};
+use c4_solver::{SolveLimits, Solver};
 use rand::{RngExt, SeedableRng};
-use std::sync::Arc;
 use std::time::Duration;
 
 impl PlayerSpec {
@@ -124,55 +122,6 @@ impl PlayerSpec {
             }),
         })
     }
-}
-
-/// What a solver reads for the book and the layer a spec chose, on the board `size`: the
-/// book (the built-in one is 7x6's: on another board `book=builtin` is no book) and beside
-/// it the ply-12 layer. The built-in layer deepens the built-in book, so it is read only
-/// beside it (not with `book=none` or a book file, nor on another board); a layer folder is
-/// read beside any book, and refused on another board than 7x6 or when it cannot be listed.
-pub fn score_stores(
-    book: &BookChoice,
-    layers: &LayerChoice,
-    size: c4_core::Size,
-) -> Result<Option<Arc<dyn ScoreStore>>, SpecError> {
-    let loaded = book.load_in(size).map_err(|e| SpecError::Unavailable {
-        key: "book",
-        value: book.to_string(),
-        reason: e.to_string(),
-    })?;
-    let book_store = loaded.map(OpeningBook::store);
-    let unavailable = |reason: String| SpecError::Unavailable {
-        key: "layers",
-        value: layers.to_string(),
-        reason,
-    };
-    let layer = match layers {
-        LayerChoice::None => None,
-        LayerChoice::Builtin if *book != BookChoice::Builtin || !size.is_standard() => None,
-        LayerChoice::Folder(_) if !size.is_standard() => {
-            return Err(unavailable(format!(
-                "the book's layers hold positions of the {} board, not of the {size} board",
-                c4_core::Size::STANDARD
-            )));
-        }
-        LayerChoice::Builtin | LayerChoice::Folder(_) => {
-            layers.load().map_err(|e| unavailable(e.to_string()))?
-        }
-    };
-    Stores::of([book_store, layer.map(|layer| layer as Arc<dyn ScoreStore>)])
-        .map_err(|e| unavailable(e.to_string()))
-}
-
-/// The built-in book with the built-in layer beside it: what analyses and reviews read.
-#[must_use]
-pub fn builtin_stores() -> Option<Arc<dyn ScoreStore>> {
-    score_stores(
-        &BookChoice::Builtin,
-        &LayerChoice::Builtin,
-        c4_core::Size::STANDARD,
-    )
-    .unwrap_or_else(|_| Some(OpeningBook::store(OpeningBook::builtin())))
 }
 
 struct RandomAgent {
