@@ -4,8 +4,8 @@
 // stopSearches() ends the searches under way (a move, a hint, an analysis) when the position
 // changes: the server cancels a search whose client went; a worker is ended, and a fresh one
 // answers the next request. A review judges the whole line, so it runs on. This module shows
-// nothing: it answers data or throws an error, and says it waits on a busy server through
-// `engineEvents`, for the page to show as it likes.
+// nothing: it answers data or throws an error, and says through `engineEvents` when it waits
+// on a busy server or fetches the book's layer, for the page to show as it likes.
 import { SITE_MODE } from "./site-mode.js";
 
 export const STATIC = SITE_MODE === "static";
@@ -107,11 +107,79 @@ async function askWorker(path, body) {
   const module = await compiledModule();
   const [route, query] = path.split("?");
   const request = query === undefined ? body ?? {} : Object.fromEntries(new URLSearchParams(query));
+  const stopsBefore = stops;
+  const chunks = LAYER_ROUTES.has(route) ? await layerChunksFor(module, route, request) : [];
+  if (stops !== stopsBefore && SEARCH_ROUTES.has(route)) throw new Stopped();
+  return send(module, route, request, chunks);
+}
+
+function send(module, route, request, chunks = []) {
   const worker = idle.pop() ?? newWorker(module);
   return new Promise((resolve, reject) => {
     busy.set(worker, { route, resolve, reject });
-    worker.postMessage({ route, body: JSON.stringify(request) });
+    worker.postMessage({ route, body: JSON.stringify(request), chunks });
   });
+}
+
+// ---------------------------------------------------------------- static: the book's layer
+
+// The ply-12 layer of the book ships beside the module as chunk files (`layers/ply12/`, some
+// 10 KB each, with `index.json` naming those the site has), fetched as positions need them:
+// before a request that may read the layer, a worker names the chunks its position (a
+// review: its whole line) reads, the page fetches those it lacks, each once, and hands them
+// to the worker with the request, which checks each before it reads it. `engineEvents` says
+// while chunks are fetched (a `layer` event: `detail.fetched` of `detail.of`). A chunk that
+// cannot be fetched or is refused is left out: the engine searches its positions instead.
+const LAYER_ROUTES = new Set(["/api/best", "/api/hint", "/api/analyze", "/api/review"]);
+const LAYER_FOLDER = new URL("./layers/ply12/", import.meta.url);
+let layerIndex = null; // Promise of the Set of chunk numbers the site has
+const layerChunks = new Map(); // chunk number -> Promise of its bytes (an ArrayBuffer)
+
+function siteChunks() {
+  layerIndex ??= fetch(new URL("index.json", LAYER_FOLDER))
+    .then((response) => (response.ok ? response.json() : { chunks: [] }))
+    .then((index) => new Set(index.chunks))
+    .catch(() => new Set());
+  return layerIndex;
+}
+
+async function layerChunksFor(module, route, request) {
+  const onSite = await siteChunks();
+  if (onSite.size === 0) return [];
+  let named;
+  try {
+    named = await send(module, "/api/layer", {
+      moves: request.moves ?? "",
+      size: request.size,
+      line: route === "/api/review",
+    });
+  } catch {
+    return []; // the request itself will say what is wrong with its position
+  }
+  const wanted = named.chunks.filter((number) => onSite.has(number));
+  const missing = wanted.filter((number) => !layerChunks.has(number));
+  let fetched = 0;
+  const progress = () =>
+    engineEvents.dispatchEvent(new CustomEvent("layer", { detail: { fetched, of: missing.length } }));
+  if (missing.length > 0) progress();
+  for (const number of missing) {
+    const name = `chunk-${String(number).padStart(5, "0")}.c4layer`;
+    const bytes = fetch(new URL(name, LAYER_FOLDER))
+      .then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.arrayBuffer();
+      })
+      .finally(() => {
+        fetched += 1;
+        progress();
+      });
+    // A chunk that failed is fetched again by a later request.
+    bytes.catch(() => layerChunks.delete(number));
+    layerChunks.set(number, bytes);
+  }
+  const settled = await Promise.allSettled(wanted.map((number) => layerChunks.get(number)));
+  return wanted.flatMap((number, i) =>
+    settled[i].status === "fulfilled" ? [[number, settled[i].value]] : []);
 }
 
 function newWorker(module) {
@@ -137,7 +205,10 @@ function newWorker(module) {
   return worker;
 }
 
+let stops = 0; // stopWorkers() calls, so a request that was fetching the layer is dropped too
+
 function stopWorkers() {
+  stops += 1;
   for (const [worker, waiting] of busy) {
     if (!SEARCH_ROUTES.has(waiting.route)) continue;
     busy.delete(worker);

@@ -77,12 +77,25 @@ function onKey(event) {
   }
 }
 
+// While the static page fetches chunks of the book's layer, the line under the board says so;
+// then it shows again what it said before.
+const FETCHING = "Fetching the book's deep layer";
+let saidBeforeFetch = "";
+
+function showLayerFetch(fetched, of) {
+  const shown = $("hint-text").textContent;
+  if (!shown.startsWith(FETCHING)) saidBeforeFetch = shown;
+  if (fetched < of) say(`${FETCHING}: ${fetched} of ${of} chunks…`);
+  else if (shown.startsWith(FETCHING)) say(saidBeforeFetch);
+}
+
 async function start() {
   buildSizeMenu();
   buildBoard(humanPlay);
   engineEvents.addEventListener("busy", (event) => {
     say(`The server is busy; retrying in ${event.detail.seconds} s…`);
   });
+  engineEvents.addEventListener("layer", ({ detail: { fetched, of } }) => showLayerFetch(fetched, of));
   try {
     state.registry = await api("/api/players");
   } catch (error) {

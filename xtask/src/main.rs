@@ -3,8 +3,10 @@
 //!
 //! `cargo xtask site --out DIR` builds `c4-wasm` for `wasm32-unknown-unknown`, runs
 //! wasm-bindgen on it and writes the static site: the page (the workspace's `web/`), its
-//! mode file saying "static", and `engine/` (the module's JavaScript glue and the `.wasm`,
-//! which carries the built-in opening book). `cargo xtask node --out DIR` builds the same
+//! mode file saying "static", `engine/` (the module's JavaScript glue and the `.wasm`,
+//! which carries the built-in opening book), and `layers/ply12/`: the finished chunks of the
+//! ply-12 book layer, which the page fetches as a position needs them, and `index.json`
+//! naming them. `cargo xtask node --out DIR` builds the same
 //! module for Node (`--target nodejs`), for the test that compares it with the native engine.
 //! Before building, each checks that the target and the wasm-bindgen CLI are installed, at
 //! the version the crate pins, and says how to install what is missing.
@@ -19,6 +21,9 @@ const WASM_BINDGEN_VERSION: &str = "0.2.130";
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// The page's mode file, rewritten for the static site.
 const SITE_MODE_FILE: &str = "site-mode.js";
+/// The committed chunks of the ply-12 layer, and where the site serves them.
+const LAYER_CHUNKS: &str = "crates/c4-layers/data/ply12";
+const SITE_LAYER: &str = "layers/ply12";
 
 #[derive(Parser)]
 #[command(
@@ -64,6 +69,7 @@ fn run(cli: Cli) -> Result<()> {
             let web = root.join("web");
             copy_page(&web, &out)?;
             bindgen(&wasm, &out.join("engine"), "web")?;
+            let chunks = copy_layer(&root.join(LAYER_CHUNKS), &out.join(SITE_LAYER))?;
             std::fs::write(
                 out.join(SITE_MODE_FILE),
                 "// Which mode the page runs in: written by `cargo xtask site`, the static site \
@@ -72,7 +78,8 @@ fn run(cli: Cli) -> Result<()> {
             )
             .with_context(|| format!("writing {}", out.join(SITE_MODE_FILE).display()))?;
             println!(
-                "wrote the static site to {}: serve it with `python3 -m http.server` in that folder",
+                "wrote the static site to {} ({chunks} chunks of the ply-12 layer): serve it with \
+                 `python3 -m http.server` in that folder",
                 out.display()
             );
         }
@@ -202,6 +209,44 @@ fn copy_page(web: &Path, out: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Copies the finished chunk files of the layer folder `from` (`chunk-NNNNN.c4layer`; the
+/// progress files of a build under way are left) into `to`, with `index.json` naming their
+/// numbers, ascending: what the page may fetch. The engine checks each chunk it is given.
+/// Returns how many there are.
+fn copy_layer(from: &Path, to: &Path) -> Result<usize> {
+    std::fs::create_dir_all(to).with_context(|| format!("creating {}", to.display()))?;
+    let mut numbers = Vec::new();
+    let entries = std::fs::read_dir(from).with_context(|| format!("reading {}", from.display()))?;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("reading {}", from.display()))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(number) = chunk_number(&name) else {
+            continue;
+        };
+        std::fs::copy(entry.path(), to.join(&name))
+            .with_context(|| format!("copying {} to {}", entry.path().display(), to.display()))?;
+        numbers.push(number);
+    }
+    numbers.sort_unstable();
+    let list: Vec<String> = numbers.iter().map(u32::to_string).collect();
+    let index = to.join("index.json");
+    std::fs::write(
+        &index,
+        format!("{{\"ply\":12,\"chunks\":[{}]}}\n", list.join(",")),
+    )
+    .with_context(|| format!("writing {}", index.display()))?;
+    Ok(numbers.len())
+}
+
+/// The number of a finished chunk's file name, `chunk-NNNNN.c4layer`.
+fn chunk_number(name: &str) -> Option<u32> {
+    name.strip_prefix("chunk-")?
+        .strip_suffix(".c4layer")
+        .filter(|digits| digits.len() == 5 && digits.bytes().all(|b| b.is_ascii_digit()))?
+        .parse()
+        .ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,5 +267,18 @@ mod tests {
         let manifest = include_str!("../../crates/c4-wasm/Cargo.toml");
         let pin = format!("wasm-bindgen = \"={WASM_BINDGEN_VERSION}\"");
         assert!(manifest.contains(&pin), "c4-wasm's Cargo.toml has no {pin}");
+    }
+
+    #[test]
+    fn only_finished_chunk_files_are_served() {
+        assert_eq!(chunk_number("chunk-00012.c4layer"), Some(12));
+        for name in [
+            "chunk-00012.partial",
+            "chunk-12.c4layer",
+            "chunk-0001a.c4layer",
+            "README.md",
+        ] {
+            assert_eq!(chunk_number(name), None, "{name}");
+        }
     }
 }

@@ -210,6 +210,13 @@ impl LayerDir {
                 &read[..]
             }
         };
+        self.decode_chunk(number, bytes)
+    }
+
+    /// The bytes of chunk `number` (a file's, built in, or fetched by a front end) read and
+    /// checked as [`LayerDir::read_chunk`] checks a file; errors name the chunk's file.
+    pub fn decode_chunk(&self, number: usize, bytes: &[u8]) -> Result<Chunk, LayerError> {
+        let path = self.chunk_path(number);
         let (first, keys) = self.roots.chunk(&self.layout, number);
         Chunk::decode(bytes)
             .and_then(|chunk| {

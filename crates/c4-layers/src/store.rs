@@ -13,13 +13,19 @@
 //! foreign file, which the store keeps with its error ([`LayerStore::refused`]) so that a
 //! front end can say so. The state of a chunk is read once per store: a chunk finished
 //! after that is read by the next store (the next process).
+//!
+//! A front end with no files and nothing built in (the page) supplies the chunks itself
+//! ([`LayerStore::supplied_ply12`]): it asks which chunks a position's answers read
+//! ([`LayerStore::chunks_below`]), fetches those, hands each to [`LayerStore::supply`]
+//! (checked as a file is), and then asks. A chunk not supplied yet is searched, not
+//! remembered as missing, and counted in [`LayerStore::missed`].
 
 use crate::build::{LayerDir, LayerError};
-use crate::subtree::{Layout, is_layer_position, owned, owner};
+use crate::subtree::{Layout, canonical, is_layer_position, owned, owner};
 use c4_core::{Position, Size};
 use c4_solver::hashing::mix64;
 use c4_solver::{ExactScore, ScoreStore};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
@@ -35,13 +41,29 @@ const SHARD_CAPACITY: usize = 1 << 16;
 pub struct LayerStore {
     path: PathBuf,
     layout: Layout,
-    /// Whether it reads the chunks built into the program instead of a folder's.
-    builtin: bool,
+    /// Where its chunks come from.
+    source: Source,
+    /// Chunks asked for and not supplied yet (a supplied store's only).
+    missed: Mutex<BTreeSet<usize>>,
     /// The folder with its roots and the state of each chunk, made at the first look-up.
     layer: OnceLock<Layer>,
     /// Scores by canonical key: `None` for a position of a chunk that answers nothing.
     cache: [Mutex<HashMap<u64, Option<ExactScore>>>; SHARDS],
 }
+
+/// Where a store's chunks come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// A folder's files.
+    Folder,
+    /// The files built into the program.
+    Builtin,
+    /// Bytes handed over by a front end, as it fetches them.
+    Supplied,
+}
+
+/// What a chunk not supplied yet answers: nothing, as an unfinished one.
+static NOT_SUPPLIED: ChunkState = ChunkState::Unfinished;
 
 struct Layer {
     dir: LayerDir,
@@ -63,6 +85,24 @@ enum ChunkState {
     },
 }
 
+impl ChunkState {
+    /// A chunk read and checked, with where each root's share starts.
+    fn read(chunk: crate::Chunk) -> ChunkState {
+        ChunkState::Read {
+            starts: std::iter::once(0)
+                .chain(chunk.shares.iter().scan(0, |end, &share| {
+                    *end += usize::from(share);
+                    Some(*end)
+                }))
+                .collect(),
+            scores: chunk.scores,
+        }
+    }
+}
+
+/// The store of [`LayerStore::supplied_ply12`], once made.
+static SUPPLIED: OnceLock<Arc<LayerStore>> = OnceLock::new();
+
 impl std::fmt::Debug for LayerStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LayerStore")
@@ -80,33 +120,130 @@ impl LayerStore {
             path: path.to_owned(),
             source,
         })?;
-        Ok(LayerStore::new(path, layout, false))
+        Ok(LayerStore::new(path, layout, Source::Folder))
     }
 
-    fn new(path: &Path, layout: Layout, builtin: bool) -> LayerStore {
+    fn new(path: &Path, layout: Layout, source: Source) -> LayerStore {
         LayerStore {
             path: path.to_owned(),
             layout,
-            builtin,
+            source,
+            missed: Mutex::new(BTreeSet::new()),
             layer: OnceLock::new(),
             cache: std::array::from_fn(|_| Mutex::new(HashMap::new())),
         }
     }
 
-    /// The ply-12 layer built into the program (`LayerDir::builtin_ply12`), one per process;
-    /// `None` when no chunk is built in (a build without the `builtin` feature).
+    /// The ply-12 layer that comes with the program, one per process: the one a front end
+    /// supplies, once it has made it ([`LayerStore::supplied_ply12`]: the page's, fetched
+    /// beside it), else the chunks built in (`LayerDir::builtin_ply12`); `None` when there
+    /// is neither (a build without the `builtin` feature).
     #[must_use]
     pub fn builtin_ply12() -> Option<Arc<LayerStore>> {
         static BUILTIN: OnceLock<Arc<LayerStore>> = OnceLock::new();
+        if let Some(supplied) = SUPPLIED.get() {
+            return Some(Arc::clone(supplied));
+        }
         (LayerDir::builtin_ply12_chunks() > 0).then(|| {
             Arc::clone(BUILTIN.get_or_init(|| {
                 Arc::new(LayerStore::new(
                     Path::new("(built-in ply12)"),
                     Layout::PLY12,
-                    true,
+                    Source::Builtin,
                 ))
             }))
         })
+    }
+
+    /// The ply-12 layer whose chunks this process's front end supplies ([`LayerStore::supply`]),
+    /// one per process; from its first call on, [`LayerStore::builtin_ply12`] is this store.
+    #[must_use]
+    pub fn supplied_ply12() -> Arc<LayerStore> {
+        Arc::clone(SUPPLIED.get_or_init(|| {
+            Arc::new(LayerStore::new(
+                Path::new("(fetched ply12)"),
+                Layout::PLY12,
+                Source::Supplied,
+            ))
+        }))
+    }
+
+    /// Chunk `number`'s bytes, checked as a file's are (CRC, header, roots, score range), to
+    /// answer for its positions from now on. A chunk already read is kept as it is.
+    pub fn supply(&self, number: usize, bytes: &[u8]) -> Result<(), LayerError> {
+        let layer = self.layer();
+        let state = layer.chunks.get(number).ok_or_else(|| LayerError::Chunk {
+            path: layer.dir.chunk_path(number),
+            source: crate::ChunkError::Other {
+                found: format!("chunk {number}"),
+                expected: format!("one of the layer's {} chunks", layer.chunks.len()),
+            },
+        })?;
+        if state.get().is_some() {
+            return Ok(());
+        }
+        let chunk = layer.dir.decode_chunk(number, bytes)?;
+        // Another thread may have read it meanwhile: the first state stays.
+        let _ = state.set(ChunkState::read(chunk));
+        self.missed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&number);
+        Ok(())
+    }
+
+    /// The chunks that the answers about `position` (a 7x6 position of plies 9 to 12) may
+    /// read: those holding the layer positions it leads to, each mirror pair once, in
+    /// ascending order (a ply-9 position: some 15 to 65 of the 540; ply 11: one to seven).
+    /// Empty for a position of another ply.
+    #[must_use]
+    pub fn chunks_below(&self, position: &Position) -> Vec<usize> {
+        let layout = &self.layout;
+        let played = position.moves_played();
+        if played < layout.root_ply || played > layout.ply {
+            return Vec::new();
+        }
+        let layer = self.layer();
+        let roots = layer.dir.roots();
+        // Every column of the position itself is answered; below it, a position whose side
+        // to move wins at once is answered without a look-up.
+        let mut level = vec![canonical(position)];
+        for depth in played..layout.ply {
+            let mut next: Vec<Position> = level
+                .iter()
+                .filter(|p| !p.is_over() && (depth == played || !p.can_win_next()))
+                .flat_map(|p| {
+                    p.legal_moves().map(move |column| {
+                        let mut child = *p;
+                        child.play_unchecked(column);
+                        canonical(&child)
+                    })
+                })
+                .collect();
+            next.sort_unstable_by_key(Position::key);
+            next.dedup_by_key(|p| p.key());
+            level = next;
+        }
+        let chunks: BTreeSet<usize> = level
+            .iter()
+            .filter(|p| is_layer_position(p))
+            .filter_map(|p| owner(p, layout, roots))
+            .filter_map(|root| roots.index_of(root))
+            .map(|index| index / layout.roots_per_chunk)
+            .collect();
+        chunks.into_iter().collect()
+    }
+
+    /// The chunks a look-up needed that were not supplied (a supplied store's; each is gone
+    /// from the list once supplied): those the front end should fetch.
+    #[must_use]
+    pub fn missed(&self) -> Vec<usize> {
+        self.missed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .copied()
+            .collect()
     }
 
     /// The ply-12 layer in the folder `path`, opened once per folder and process and shared
@@ -136,10 +273,9 @@ impl LayerStore {
 
     fn layer(&self) -> &Layer {
         self.layer.get_or_init(|| {
-            let dir = if self.builtin {
-                LayerDir::builtin_ply12()
-            } else {
-                LayerDir::open(&self.path, self.layout)
+            let dir = match self.source {
+                Source::Builtin => LayerDir::builtin_ply12(),
+                Source::Folder | Source::Supplied => LayerDir::open(&self.path, self.layout),
             };
             let chunks = (0..dir.chunk_count()).map(|_| OnceLock::new()).collect();
             Layer { dir, chunks }
@@ -195,20 +331,15 @@ impl LayerStore {
         number: usize,
         state: &'a OnceLock<ChunkState>,
     ) -> &'a ChunkState {
+        if self.source == Source::Supplied {
+            return state.get().unwrap_or(&NOT_SUPPLIED);
+        }
         state.get_or_init(|| {
             if !layer.dir.is_finished(number) {
                 return ChunkState::Unfinished;
             }
             match layer.dir.read_chunk(number) {
-                Ok(chunk) => ChunkState::Read {
-                    starts: std::iter::once(0)
-                        .chain(chunk.shares.iter().scan(0, |end, &share| {
-                            *end += usize::from(share);
-                            Some(*end)
-                        }))
-                        .collect(),
-                    scores: chunk.scores,
-                },
+                Ok(chunk) => ChunkState::read(chunk),
                 Err(error) => ChunkState::Refused(Arc::new(error)),
             }
         })
@@ -238,7 +369,14 @@ impl LayerStore {
         let number = index / layout.roots_per_chunk;
         let state = self.state(layer, number, layer.chunks.get(number)?);
         let ChunkState::Read { starts, scores } = state else {
-            self.remember(position.key(), None);
+            if self.source == Source::Supplied {
+                self.missed
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .insert(number);
+            } else {
+                self.remember(position.key(), None);
+            }
             return None;
         };
         let (first, _) = roots.chunk(layout, number);
@@ -279,7 +417,7 @@ impl ScoreStore for LayerStore {
         if position.moves_played() != self.layout.ply || !is_layer_position(&position) {
             return None;
         }
-        let position = crate::subtree::canonical(&position);
+        let position = canonical(&position);
         if let Some(&known) = self.shard(position.key()).get(&position.key()) {
             return known;
         }

@@ -21,6 +21,7 @@
 //! toolchain; `cargo xtask site` builds it for `wasm32-unknown-unknown`.
 
 pub mod book;
+pub mod layer;
 pub mod requests;
 
 use c4_api::Limits;
@@ -58,6 +59,14 @@ pub fn request(route: &str, body: &str) -> Answer {
             json: serde_json::json!({ "error": error.to_string() }).to_string(),
         },
     }
+}
+
+/// Hands chunk `number` of the ply-12 layer (a `chunk-NNNNN.c4layer` file's bytes, fetched
+/// by the page) to this worker's engine, which checks it as a file is checked; the error in
+/// words when it is refused. See [`layer`].
+#[wasm_bindgen]
+pub fn supply_layer_chunk(number: u32, bytes: &[u8]) -> Result<(), String> {
+    layer::supply(number as usize, bytes).map_err(|error| error.to_string())
 }
 
 /// The result of [`request`]: the JSON text, an answer or an error.

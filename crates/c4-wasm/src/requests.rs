@@ -5,6 +5,7 @@
 
 use crate::BROWSER_LIMITS;
 use crate::book::book;
+use crate::layer::{LayerRequest, layer};
 use c4_api::{Limits, PositionRequest, RequestError};
 use c4_solver::Cancel;
 use serde::Serialize;
@@ -20,9 +21,9 @@ struct Route {
 
 /// Every route [`answer`] takes, the one list that both [`answer`] and [`ROUTES`] read: the
 /// server's routes by the server's paths (`/api/record` aside: records belong to c4-arena),
-/// each answered by c4-api's function, and `/api/book`, the built-in book's scores, this
-/// crate's own.
-const TABLE: [Route; 7] = [
+/// each answered by c4-api's function, and this crate's own two: `/api/book`, the built-in
+/// book's scores, and `/api/layer`, the layer's chunks a request reads.
+const TABLE: [Route; 8] = [
     Route {
         path: "/api/position",
         answer: |body| to_json(&c4_api::position(&parse(body)?)?),
@@ -50,6 +51,10 @@ const TABLE: [Route; 7] = [
     Route {
         path: "/api/book",
         answer: |body| to_json(&book(&parse::<PositionRequest>(body)?)?),
+    },
+    Route {
+        path: "/api/layer",
+        answer: |body| to_json(&layer(&parse::<LayerRequest>(body)?)?),
     },
 ];
 

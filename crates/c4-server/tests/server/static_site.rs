@@ -21,6 +21,10 @@ use std::time::{Duration, Instant};
 /// nodes.
 const PAST_THE_BOOK: &str = "77317773";
 
+/// A position of ply 10 (red to move) whose analysis reads chunks of the ply-12 layer that
+/// are committed.
+const LAYER_POSITION: &str = "4444443333";
+
 /// A guard against a scenario that hangs where no wait on the page does (a WebDriver call):
 /// far above what the whole scenario, a game against every level among it, takes on any
 /// machine, each of its waits bounded by [`PATIENCE`] already.
@@ -91,6 +95,32 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
         .await?;
     assert!(best.starts_with("win"), "the centre wins: {best:?}");
     click(client, "analysis-toggle").await?;
+
+    // The analysis of a ply-10 position reads the book's ply-12 layer: the page fetches the
+    // layer's index and the chunks the engine names (and nothing of the layer before), then
+    // the analysis is exact.
+    let layer_fetches = r#"return performance.getEntriesByType("resource")
+        .filter((entry) => entry.name.includes("/layers/ply12/chunk-")).length;"#;
+    let fetched = |value: serde_json::Value| value.as_u64().unwrap_or(0);
+    assert_eq!(fetched(client.execute(layer_fetches, vec![]).await?), 0);
+    client.goto(&format!("{base}#{LAYER_POSITION}")).await?;
+    wait_for(client, "body[data-turn='human']").await?;
+    let asked = Instant::now();
+    click(client, "analysis-toggle").await?;
+    // The empty board's analysis left its cells; this one's replace them once it answers.
+    wait_for(client, "#analysis[data-exact='true'] .score:not(.pending)").await?;
+    eprintln!(
+        "analysis of {LAYER_POSITION}, the layer fetched on the way: {} ms",
+        asked.elapsed().as_millis()
+    );
+    let chunks = fetched(client.execute(layer_fetches, vec![]).await?);
+    eprintln!("chunks of the layer fetched for {LAYER_POSITION}: {chunks}");
+    assert!(chunks >= 1);
+    let said = text_of(client, "hint-text").await?;
+    assert!(!said.contains("Fetching"), "{said}");
+    click(client, "analysis-toggle").await?;
+    client.goto(base).await?;
+    wait_for(client, "body[data-turn='human']").await?;
 
     // A hint on the empty board is perfect play from the book: the centre.
     click(client, "hint").await?;
