@@ -146,7 +146,7 @@ fn reference_sample(per_set: usize) -> Result<Vec<Labelled>, LearnError> {
                 expected: "a legal position of a reference set",
             })?;
             let (scores, _) = solver
-                .analyze(game.position(), false, SolveLimits::default())
+                .analyze_columns(game.position(), false, SolveLimits::default())
                 .map_err(|_| LearnError::Setting {
                     name: "sample",
                     value: scored.moves.clone(),
@@ -154,7 +154,7 @@ fn reference_sample(per_set: usize) -> Result<Vec<Labelled>, LearnError> {
                 })?;
             labelled.push(Labelled {
                 moves: scored.moves,
-                scores: scores.to_vec(),
+                scores,
             });
         }
     }
