@@ -204,15 +204,17 @@ fn write_network(file: &Path, network: &Network) -> Result<()> {
 
 #[derive(clap::Args, Debug)]
 pub struct FitArgs {
-    /// The labelled positions (`c4 dataset build --out FILE`): its training positions are
-    /// fitted, its validation ones measured after each epoch.
+    /// The labelled positions (`c4 dataset build --out FILE`, of any board: the network is
+    /// of the dataset's board): its training positions are fitted, its validation ones
+    /// measured after each epoch.
     #[arg(long)]
     pub dataset: PathBuf,
     /// The run folder: fit.json, checkpoint.bin (after each epoch), metrics.csv and, at the
     /// end, network.c4nt. Run the same command again to resume an interrupted run.
     #[arg(long)]
     pub out: PathBuf,
-    /// Start from this network (`network.c4nt` of a self-play run, say) instead of a fresh one.
+    /// Start from this network (`network.c4nt` of a self-play run, say, of the dataset's
+    /// board) instead of a fresh one.
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
     /// Passes over the training positions.

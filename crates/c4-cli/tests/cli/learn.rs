@@ -241,7 +241,8 @@ fn learn_from_a_network_goes_on_from_its_weights() {
 
 /// `c4 learn --size WxH`: a network of another board learns on it, is graded on positions of
 /// it, names its board in its file and plays there; a resume on another board, a start from
-/// a network of another board, and the network on 7x6 are refused naming both sizes.
+/// a network of another board, and the network on 7x6 are refused naming both sizes; the
+/// solver's labels of positions of the board fit it further (`c4 learn fit`).
 #[test]
 fn a_network_learns_on_another_board_and_is_bound_to_it() {
     let out = scratch("sized");
@@ -324,5 +325,39 @@ fn a_network_learns_on_another_board_and_is_bound_to_it() {
     assert_eq!(output.status.code(), Some(2));
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("is trained on 5x4, not 7x6"), "{err}");
+
+    // The solver's labels of the board fit the network further, on its board.
+    let data = out.join("data-5x4.jsonl");
+    let output = c4(&[
+        "dataset",
+        "build",
+        "--size",
+        "5x4",
+        "--positions",
+        "40",
+        "--plies",
+        "4-12",
+        "--seed",
+        "3",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let fitted = out.join("fit");
+    let output = c4(&[
+        "learn",
+        "fit",
+        "--dataset",
+        data.to_str().unwrap(),
+        "--from",
+        weights,
+        "--epochs",
+        "2",
+        "--out",
+        fitted.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let bytes = std::fs::read(fitted.join("network.c4nt")).unwrap();
+    assert_eq!(bytes[8..20], [2, 0, 0, 0, 5, 0, 0, 0, 4, 0, 0, 0]);
     let _ = std::fs::remove_dir_all(&out);
 }

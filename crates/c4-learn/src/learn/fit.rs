@@ -1,5 +1,6 @@
 //! Learning from the solver: an n-tuple network fitted to positions the solver scored
-//! exactly (`c4 dataset build`), by minibatch gradient steps on the network's output.
+//! exactly (`c4 dataset build`), by minibatch gradient steps on the network's output, on the
+//! dataset's board (a network of that board).
 //!
 //! Each labelled position teaches its own value and, where its columns' scores are given,
 //! the value of every position one move on (minus the column's score, for the side to move
@@ -15,7 +16,7 @@
 
 use super::LearnError;
 use super::td::greedy_move;
-use c4_core::{CELLS, Column, Position, WIDTH};
+use c4_core::{AnySize, Geometry, Position, Size, Standard};
 use c4_dataset::{Sample, Split};
 use c4_eval::SeededRng;
 use c4_eval::ntuple::Network;
@@ -33,33 +34,70 @@ const FULL: i8 = i8::MIN;
 /// The largest dataset read: tens of millions of labelled positions.
 const MAX_DATASET_BYTES: u64 = 16 << 30;
 
-/// A labelled position, compact: its exact score and each column's, for the side to move.
+/// A labelled position, compact: its exact score and each column's, for the side to move,
+/// on the board of `G` (7x6's by default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Scored {
+pub struct Scored<G: Geometry = Standard> {
     /// The position, in play.
-    pub position: Position,
+    pub position: Position<G>,
     /// Its exact score.
     pub score: i8,
-    /// Each column's exact score once played, from the mover's view; `i8::MIN` for a full
-    /// column.
-    pub columns: [i8; WIDTH],
+    /// Each column's exact score once played, from the mover's view, for the board's
+    /// columns; `i8::MIN` for a full column (and past the board's width).
+    pub columns: [i8; Size::MAX_WIDTH],
 }
 
-/// A dataset read for fitting: its training and validation positions, and the CRC-32 of
-/// its bytes (which a resumed run checks).
-#[derive(Clone, Debug, Default)]
-pub struct Examples {
+/// A dataset read for fitting: its board, its training and validation positions, and the
+/// CRC-32 of its bytes (which a resumed run checks). Read from a file, its positions carry
+/// their board at run time ([`AnySize`]); [`Examples::on`] puts them on a board's geometry.
+#[derive(Clone, Debug)]
+pub struct Examples<G: Geometry = AnySize> {
+    /// The board of every position.
+    pub size: Size,
     /// The positions fitted on.
-    pub train: Vec<Scored>,
+    pub train: Vec<Scored<G>>,
     /// The positions held out, to measure on.
-    pub valid: Vec<Scored>,
+    pub valid: Vec<Scored<G>>,
     /// The CRC-32 of the file.
     pub checksum: u32,
 }
 
-/// Reads a dataset (`c4 dataset build --out FILE`), checking every line: a JSON sample whose
-/// moves are a position in play, a score for each column that is not full and none for a
-/// full one, and a score that is the best column's. A bad line is refused with its number.
+impl Examples<AnySize> {
+    /// The same examples on `geometry`, the geometry of their board (7x6's compiled one,
+    /// for speed, where it is 7x6).
+    ///
+    /// # Panics
+    /// If `geometry` is not of the examples' board.
+    #[must_use]
+    pub fn on<G: Geometry>(self, geometry: G) -> Examples<G> {
+        assert_eq!(
+            geometry.size(),
+            self.size,
+            "examples moved to another board"
+        );
+        let move_all = |scored: Vec<Scored<AnySize>>| -> Vec<Scored<G>> {
+            scored
+                .into_iter()
+                .map(|s| Scored {
+                    position: s.position.to_geometry(geometry).expect("the same board"),
+                    score: s.score,
+                    columns: s.columns,
+                })
+                .collect()
+        };
+        Examples {
+            size: self.size,
+            train: move_all(self.train),
+            valid: move_all(self.valid),
+            checksum: self.checksum,
+        }
+    }
+}
+
+/// Reads a dataset (`c4 dataset build --out FILE`, of any board), checking every line: a
+/// JSON sample on the board of the first, whose moves are a position in play, a score for
+/// each column that is not full and none for a full one, and a score that is the best
+/// column's. A bad line is refused with its number.
 pub fn read_examples(path: &Path) -> Result<Examples, LearnError> {
     let bytes = files::read_bytes(path, MAX_DATASET_BYTES)?;
     let checksum = crc32fast::hash(&bytes);
@@ -72,9 +110,12 @@ pub fn read_examples(path: &Path) -> Result<Examples, LearnError> {
         reason: "is not UTF-8 text".to_owned(),
     })?;
     let mut examples = Examples {
+        size: Size::STANDARD,
+        train: Vec::new(),
+        valid: Vec::new(),
         checksum,
-        ..Examples::default()
     };
+    let mut board: Option<Size> = None;
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -85,6 +126,13 @@ pub fn read_examples(path: &Path) -> Result<Examples, LearnError> {
             reason,
         };
         let sample: Sample = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
+        let size = *board.get_or_insert(sample.size());
+        if sample.size() != size {
+            return Err(bad(format!(
+                "a position of the {} board, where the dataset's first is of the {size} board",
+                sample.size()
+            )));
+        }
         let scored = check_sample(&sample).map_err(bad)?;
         match sample.split {
             Split::Train => examples.train.push(scored),
@@ -94,30 +142,28 @@ pub fn read_examples(path: &Path) -> Result<Examples, LearnError> {
     if examples.train.is_empty() {
         return Err(LearnError::NoTraining(path.to_owned()));
     }
+    examples.size = board.unwrap_or(Size::STANDARD);
     Ok(examples)
 }
 
 /// The compact form of `sample`, or what is wrong with it.
-fn check_sample(sample: &Sample) -> Result<Scored, String> {
-    if !sample.size().is_standard() {
+fn check_sample(sample: &Sample) -> Result<Scored<AnySize>, String> {
+    let size = sample.size();
+    if sample.columns.len() != size.width() {
         return Err(format!(
-            "a position of the {} board: c4 learn fit reads datasets of the {} board only",
-            sample.size(),
-            c4_core::Size::STANDARD
+            "{} column scores, not {}",
+            sample.columns.len(),
+            size.width()
         ));
     }
-    if sample.columns.len() != WIDTH {
-        return Err(format!(
-            "{} column scores, not {WIDTH}",
-            sample.columns.len()
-        ));
-    }
-    let position = sample.position().map_err(|e| format!("moves {e}"))?;
+    let position = sample
+        .position_in(AnySize::new(size))
+        .map_err(|e| format!("moves {e}"))?;
     if position.is_over() {
         return Err(format!("moves {:?}: the game is over", sample.moves));
     }
-    let mut columns = [FULL; WIDTH];
-    for (column, &score) in Column::ALL.into_iter().zip(&sample.columns) {
+    let mut columns = [FULL; Size::MAX_WIDTH];
+    for (column, &score) in size.columns().zip(&sample.columns) {
         match (position.can_play(column), score) {
             (true, Some(score)) => columns[column.index()] = score.value() as i8,
             (false, None) => {}
@@ -199,7 +245,11 @@ pub fn target(score: i32, distance: f32) -> f32 {
 
 /// Calls `f` with each position `scored` teaches and its target: the position itself and,
 /// with `children`, each position one move on that is still in play.
-fn for_each_example(scored: &Scored, config: &FitConfig, mut f: impl FnMut(&Position, f32)) {
+fn for_each_example<G: Geometry>(
+    scored: &Scored<G>,
+    config: &FitConfig,
+    mut f: impl FnMut(&Position<G>, f32),
+) {
     f(
         &scored.position,
         target(i32::from(scored.score), config.distance),
@@ -207,14 +257,15 @@ fn for_each_example(scored: &Scored, config: &FitConfig, mut f: impl FnMut(&Posi
     if !config.children {
         return;
     }
-    for column in Column::ALL {
+    let size = scored.position.size();
+    for column in size.columns() {
         let score = scored.columns[column.index()];
         if score == FULL || scored.position.is_winning_move(column) {
             continue;
         }
         let mut next = scored.position;
         next.play_unchecked(column);
-        if next.moves_played() as usize == CELLS {
+        if next.moves_played() as usize == size.cells() {
             continue;
         }
         f(&next, target(-i32::from(score), config.distance));
@@ -271,7 +322,7 @@ impl Fitter {
 
     /// One pass over `train` in `order`, stepping by `rate`; the mean squared error of the
     /// examples as they were valued before their minibatch's steps.
-    pub fn epoch(&mut self, train: &[Scored], order: &[u32], rate: f32) -> f64 {
+    pub fn epoch<G: Geometry>(&mut self, train: &[Scored<G>], order: &[u32], rate: f32) -> f64 {
         let (mut squares, mut count) = (0.0f64, 0u64);
         for chunk in order.chunks(self.config.batch.max(1)) {
             self.batch_active.clear();
@@ -313,7 +364,11 @@ impl Fitter {
 /// positions themselves (not the ones a move on), and the share of them where its one-ply
 /// choice is a mistake (a move of a worse result than the best), in percent.
 #[must_use]
-pub fn measure(network: &Network, positions: &[Scored], distance: f32) -> (f64, f64) {
+pub fn measure<G: Geometry>(
+    network: &Network,
+    positions: &[Scored<G>],
+    distance: f32,
+) -> (f64, f64) {
     if positions.is_empty() {
         return (0.0, 0.0);
     }

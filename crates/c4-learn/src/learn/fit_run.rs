@@ -9,14 +9,15 @@
 //! | `network.c4nt` | the network, quantized, when the run ends (`c4_eval::ntuple::file`) |
 //!
 //! Each epoch's order follows from the seed and the epoch's number, so a run killed and
-//! resumed ends with the weights an uninterrupted one would have.
+//! resumed ends with the weights an uninterrupted one would have. The network is of the
+//! dataset's board: a fresh one laid on it, or a `--from` network of the same board.
 
 use super::LearnError;
 use super::checkpoint::{self, write_atomically};
 use super::fit::{self, Examples, FitConfig, Fitter, Loss};
 use super::run;
 use super::spec::{StartFile, TupleLayout};
-use c4_core::Size;
+use c4_core::{Geometry, Size, with_geometry};
 use c4_eval::ntuple::{Layout, Network, file as weights_file};
 use c4_solver::files;
 use serde::{Deserialize, Serialize};
@@ -209,12 +210,26 @@ pub fn run(
     let examples = fit::read_examples(&request.dataset)?;
     let (spec, start_network) = spec_of(request, &examples)?;
     spec.check()?;
+    with_geometry!(examples.size, g => {
+        fit_in(dir, &spec, start_network, &examples.on(g), until, observe)
+    })
+}
+
+/// [`run`] on the board of `G`, the dataset's.
+fn fit_in<G: Geometry>(
+    dir: &Path,
+    spec: &FitSpec,
+    start_network: Network,
+    examples: &Examples<G>,
+    until: Option<u64>,
+    observe: &mut dyn FnMut(&FitMeasurement),
+) -> Result<FitEnd, LearnError> {
     std::fs::create_dir_all(dir).map_err(|source| LearnError::Write {
         path: dir.to_owned(),
         source,
     })?;
     let _lock = run::lock(dir)?;
-    run::check_manifest(dir, MANIFEST_FILE, &spec)?;
+    run::check_manifest(dir, MANIFEST_FILE, spec)?;
     let checkpoint_path = dir.join(CHECKPOINT_FILE);
     let (network, mut epoch) = if checkpoint_path.exists() {
         load(&checkpoint_path, start_network)?
@@ -275,20 +290,23 @@ pub fn run(
     Ok(FitEnd::Finished(network))
 }
 
-/// The spec of `request` with the files' checksums, and the network it starts from.
+/// The spec of `request` with the files' checksums, and the network it starts from, on the
+/// examples' board.
 fn spec_of(request: &FitRequest, examples: &Examples) -> Result<(FitSpec, Network), LearnError> {
+    let size: Size = examples.size;
     let (start, network) = match &request.from {
         Some(path) => {
             let (file, network) = StartFile::read(path)?;
-            if !network.size().is_standard() {
+            if network.size() != size {
                 return Err(LearnError::Setting {
                     name: "from",
                     value: format!(
-                        "{} (a network of the {} board; the datasets fitted are of 7x6)",
+                        "{} (a network of the {} board; the dataset's positions are of the \
+                         {size} board)",
                         path.display(),
                         network.size()
                     ),
-                    expected: "a network of the 7x6 board",
+                    expected: "a network of the dataset's board",
                 });
             }
             let start = Start::Network {
@@ -299,18 +317,12 @@ fn spec_of(request: &FitRequest, examples: &Examples) -> Result<(FitSpec, Networ
         }
         None => {
             let layout = match request.layout {
-                TupleLayout::Walks => Layout::random_walks(
-                    Size::STANDARD,
-                    request.seed,
-                    request.tuples,
-                    request.length,
-                )?,
-                TupleLayout::Lines => Layout::line_walks(
-                    Size::STANDARD,
-                    request.seed,
-                    request.tuples,
-                    request.length,
-                )?,
+                TupleLayout::Walks => {
+                    Layout::random_walks(size, request.seed, request.tuples, request.length)?
+                }
+                TupleLayout::Lines => {
+                    Layout::line_walks(size, request.seed, request.tuples, request.length)?
+                }
             };
             let start = Start::Fresh {
                 tuples: request.tuples,

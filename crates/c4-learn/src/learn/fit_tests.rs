@@ -1,11 +1,12 @@
 //! Tests of fitting a network to the solver's labels: on a tiny dataset labelled here, the
 //! loss falls, the weights follow from the seed alone (a fingerprint), a paused run resumes
-//! to the same file, another setting is refused by name, and a bad line by its number.
+//! to the same file, another setting is refused by name, and a bad line by its number; on
+//! another board, a network of that board is fitted.
 
 use super::fit::{self, Loss};
 use super::fit_run::{self, FitEnd, FitRequest, NETWORK_FILE};
 use super::spec::TupleLayout;
-use c4_core::{Column, Position};
+use c4_core::{AnySize, Column, Geometry, Position, Size};
 use c4_dataset::{self as dataset, Sample, Split};
 use c4_eval::SeededRng;
 use c4_eval::ntuple::file as weights_file;
@@ -23,14 +24,20 @@ fn scratch(name: &str) -> PathBuf {
 /// `count` positions of 22 to 30 plies from random games, every column solved; one in five
 /// held out.
 fn tiny_dataset(path: &Path, count: usize) {
+    tiny_dataset_in(path, count, Size::STANDARD, 22..=30);
+}
+
+/// The same on the board `size`, positions of `plies`.
+fn tiny_dataset_in(path: &Path, count: usize, size: Size, plies: std::ops::RangeInclusive<u32>) {
+    let geometry = AnySize::new(size);
     let mut rng = SeededRng::seed_from_u64(7);
-    let mut solver = Solver::new(20);
+    let mut solver = Solver::new_in(20, geometry);
     let mut samples = Vec::new();
     let mut game = 0;
     while samples.len() < count {
         game += 1;
-        let plies = rng.random_range(22..=30);
-        let mut position = Position::new();
+        let plies = rng.random_range(plies.clone());
+        let mut position = Position::new_in(geometry);
         let mut moves = String::new();
         while position.moves_played() < plies && !position.is_over() {
             let legal: Vec<Column> = position.legal_moves().collect();
@@ -42,13 +49,13 @@ fn tiny_dataset(path: &Path, count: usize) {
             continue;
         }
         let (columns, _) = solver
-            .analyze(&position, false, SolveLimits::default())
+            .analyze_columns(&position, false, SolveLimits::default())
             .unwrap();
         samples.push(Sample {
-            size: c4_core::Size::STANDARD,
+            size: geometry.size(),
             moves,
             score: columns.iter().flatten().copied().max().unwrap(),
-            columns: columns.to_vec(),
+            columns,
             game,
             split: if game % 5 == 0 {
                 Split::Valid
@@ -139,7 +146,7 @@ fn a_bad_line_is_refused_with_the_file_and_its_number() {
         ),
         (
             r#"{"size":"5x4","moves":"33","score":1,"columns":[-1,0,1,0,-1],"game":0,"split":"train"}"#,
-            "of the 5x4 board: c4 learn fit reads datasets of the 7x6 board only",
+            "a position of the 5x4 board, where the dataset's first is of the 7x6 board",
         ),
     ];
     for (line, reason) in cases {
@@ -153,5 +160,51 @@ fn a_bad_line_is_refused_with_the_file_and_its_number() {
     std::fs::write(&path, good.replace("train", "valid")).unwrap();
     let error = fit::read_examples(&path).unwrap_err().to_string();
     assert!(error.contains("no training positions"), "{error}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_dataset_of_another_board_fits_a_network_of_that_board() {
+    let dir = scratch("5x4");
+    let data = dir.join("tiny-5x4.jsonl");
+    let size: Size = "5x4".parse().unwrap();
+    tiny_dataset_in(&data, 120, size, 6..=12);
+    let examples = fit::read_examples(&data).unwrap();
+    assert_eq!(examples.size, size);
+    let ask = request(&data);
+    let mut rows = Vec::new();
+    let end = fit_run::run(&dir.join("fresh"), &ask, None, &mut |m| rows.push(*m)).unwrap();
+    let FitEnd::Finished(network) = end else {
+        panic!("six epochs finish")
+    };
+    assert_eq!(network.size(), size);
+    let (after, _) = fit::measure(&network, &examples.on(AnySize::new(size)).train, 0.0);
+    assert!(after < 0.5 * rows[0].train_mse, "{after} {:?}", rows[0]);
+
+    // A network of the board continues; one of another board is refused, naming both.
+    let fitted = dir.join("fresh").join(NETWORK_FILE);
+    let from = FitRequest {
+        from: Some(fitted),
+        ..ask.clone()
+    };
+    fit_run::run(&dir.join("again"), &from, None, &mut |_| {}).unwrap();
+    let seven = dir.join("seven.jsonl");
+    tiny_dataset(&seven, 20);
+    let one = FitRequest {
+        epochs: 1,
+        ..request(&seven)
+    };
+    fit_run::run(&dir.join("seven"), &one, None, &mut |_| {}).unwrap();
+    let other_board = FitRequest {
+        from: Some(dir.join("seven").join(NETWORK_FILE)),
+        ..ask.clone()
+    };
+    let refused = fit_run::run(&dir.join("mixed"), &other_board, None, &mut |_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("a network of the 7x6 board") && refused.contains("of the 5x4 board"),
+        "{refused}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
