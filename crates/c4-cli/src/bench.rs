@@ -223,6 +223,7 @@ fn signature(table_bits: u32) -> Result<()> {
 /// `count` positions (not over, not winnable at once) of plies drawn uniformly from `plies`
 /// (`A-B`), each reached by random play from the empty board, from `seed`.
 fn random_positions(args: &RandomPositionsArgs) -> Result<Vec<Game>> {
+    args.plies.check_on(c4_core::Size::STANDARD)?;
     let (low, high) = (*args.plies.0.start(), *args.plies.0.end());
     let mut rng = c4_eval::SeededRng::seed_from_u64(args.seed);
     let mut games = Vec::with_capacity(args.positions as usize);

@@ -55,7 +55,7 @@ pub struct BuildArgs {
     /// Positions wanted (distinct up to mirror, none from the reference sets).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub positions: u64,
-    /// Plies of the sampled positions: A-B.
+    /// Plies of the sampled positions: A-B, below the board's cells.
     #[arg(long, default_value = "4-30")]
     pub plies: PlyRange,
     /// Take the games of this run (a games file or a `--out` folder) instead of playing new
@@ -133,6 +133,7 @@ fn build(args: &BuildArgs) -> Result<()> {
         )?,
         None => args.board.size(),
     };
+    args.plies.check_on(size)?;
     let spec = DatasetSpec {
         size,
         positions: usize::try_from(args.positions)?,
