@@ -3,11 +3,14 @@
 //! refused with its error, and solves beside the built-in book equal to those without the
 //! layer, in fewer nodes. Every solve is bounded by nodes.
 
+mod common;
+
 use c4_books::OpeningBook;
-use c4_core::{Column, Position};
+use c4_core::Position;
 use c4_layers::subtree::owner;
 use c4_layers::{LayerDir, LayerStore, Layout};
 use c4_solver::{ScoreStore, SolveLimits, Solver, Stores};
+use common::{committed, random_positions};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -16,38 +19,11 @@ const LIMITS: SolveLimits = SolveLimits {
     time: None,
 };
 
-fn committed() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/ply12")
-}
-
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("c4-layers-store-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// Positions of `ply` from games of random moves (a fixed xorshift), none over.
-fn random_positions(ply: u32, count: usize, seed: u64) -> Vec<Position> {
-    let mut state = seed | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut positions = Vec::new();
-    while positions.len() < count {
-        let mut position = Position::new();
-        while position.moves_played() < ply && !position.is_over() {
-            let legal: Vec<Column> = position.legal_moves().collect();
-            position.play_unchecked(legal[(next() % legal.len() as u64) as usize]);
-        }
-        if !position.is_over() {
-            positions.push(position);
-        }
-    }
-    positions
 }
 
 /// The number of the chunk that holds `position`, a ply-12 position.

@@ -4,44 +4,19 @@
 //! refused with their reason. Its own test binary: the supplied store is one per process,
 //! and from its first use it is the program's layer. Every solve is bounded by nodes.
 
+mod common;
+
 use c4_books::OpeningBook;
-use c4_core::{Column, Position};
+use c4_core::Position;
 use c4_layers::{LayerDir, LayerStore, Layout};
 use c4_solver::{ScoreStore, SolveLimits, Solver, Stores};
-use std::path::{Path, PathBuf};
+use common::{committed, random_positions};
 use std::sync::Arc;
 
 const LIMITS: SolveLimits = SolveLimits {
     nodes: Some(200_000_000),
     time: None,
 };
-
-fn committed() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/ply12")
-}
-
-/// Positions of `ply` from games of random moves (a fixed xorshift), none over.
-fn random_positions(ply: u32, count: usize, seed: u64) -> Vec<Position> {
-    let mut state = seed | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut positions = Vec::new();
-    while positions.len() < count {
-        let mut position = Position::new();
-        while position.moves_played() < ply && !position.is_over() {
-            let legal: Vec<Column> = position.legal_moves().collect();
-            position.play_unchecked(legal[(next() % legal.len() as u64) as usize]);
-        }
-        if !position.is_over() {
-            positions.push(position);
-        }
-    }
-    positions
-}
 
 fn solver(layer: Option<Arc<LayerStore>>) -> Solver {
     let mut solver = Solver::new(22);
