@@ -392,3 +392,26 @@ def test_a_sweep_with_a_bad_value_stops_before_any_task(cluster, tmp_path):
     )
     assert run.returncode == 2
     assert "length 2-10" in run.stderr
+    run = subprocess.run(
+        _driver(cluster, "learn", "--games", "100", "--size", "3x3", "--out",
+                str(tmp_path / "small")),
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 2
+    assert "3x3" in run.stderr
+    assert not (tmp_path / "small").exists()
+
+
+def test_a_sweep_on_another_board_runs_its_trials_there(cluster, tmp_path):
+    out = tmp_path / "sweep"
+    subprocess.run(
+        _driver(cluster, "learn", "--games", "200", "--tuples", "12", "--length", "5",
+                "--size", "5x4", "--checkpoint-every", "100", "--eval-every", "100",
+                "--sample", "4", "--eval-games", "2", "--out", str(out)),
+        capture_output=True, text=True, check=True,
+    )
+    alone = tmp_path / "alone"
+    c4lab.learn(str(alone), games=200, tuples=12, length=5, size="5x4",
+                checkpoint_every=100, eval_every=100, sample=4, eval_games=2)
+    trial = out / "t12x5-walks-a0.02-l0.5-e0.1"
+    assert (trial / "network.c4nt").read_bytes() == (alone / "network.c4nt").read_bytes()

@@ -176,6 +176,7 @@ def _learn_options(p: argparse.ArgumentParser) -> None:
         ("--eval-every", "eval_every", int),
         ("--sample", "sample", int),
         ("--eval-games", "eval_games", int),
+        ("--size", "size", str),
     ]:
         p.add_argument(flag, dest=keyword, type=kind, default=_default(sweep_learn, keyword))
     p.add_argument("--out", required=True, help="the sweep's folder: a run folder per trial")

@@ -66,6 +66,15 @@ def _learn_task(folder: str, trial: Trial, settings: dict[str, Any]) -> ShardRes
     )
 
 
+def _check_size(size: str) -> None:
+    """ValueError, before any task, for a ``size`` that is not a board there is."""
+    try:
+        width, height = (int(part) for part in size.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"size {size!r}: expected WIDTHxHEIGHT, such as 6x5") from None
+    _core.Position("", width, height)
+
+
 def _values(name: str, given: Sequence[Any]) -> list[Any]:
     values = list(dict.fromkeys(given))
     if not values:
@@ -92,6 +101,7 @@ def sweep_learn(
     eval_every: int = 50_000,
     sample: int = 100,
     eval_games: int = 20,
+    size: str = "7x6",
     retries: int = DEFAULT_RETRIES,
     quiet: bool = False,
 ) -> str:
@@ -99,8 +109,10 @@ def sweep_learn(
     ``lines``), ``alpha``, ``lambda_``, ``epsilon`` and ``openings`` (the most random plies a
     game starts with, in ``opening_share`` of the games; the other settings shared), each a
     task running ``c4 learn`` into ``out/TRIAL``, and writes the table ``out/sweep.csv``: each trial's last measurement
-    and its best mistake rate. ``out`` must be on a file system every node sees. Returns the
-    table as text, best last mistake rate first."""
+    and its best mistake rate. Every trial learns on the board ``size`` ("WxH", as ``c4 learn
+    --size``). ``out`` must be on a file system every node sees. Returns the table as text,
+    best last mistake rate first."""
+    _check_size(size)
     trials = [
         Trial(t, n, lay, a, lam, e, o)
         for t, n, lay, a, lam, e, o in itertools.product(
@@ -126,7 +138,7 @@ def sweep_learn(
         games=games, epsilon_end=epsilon_end, opening_share=opening_share, tcl_beta=tcl_beta,
         seed=seed,
         checkpoint_every=checkpoint_every, eval_every=eval_every, sample=sample,
-        eval_games=eval_games,
+        eval_games=eval_games, size=size,
     )
     os.makedirs(out, exist_ok=True)
     task = _learn_task.options(max_retries=retries, retry_exceptions=False)
