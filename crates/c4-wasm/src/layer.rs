@@ -8,7 +8,7 @@
 //! some 15 to 65 of the 540, ply 11: one to seven); any other reads none.
 
 use c4_api::RequestError;
-use c4_core::Size;
+use c4_core::{Position, Size, Standard};
 use c4_layers::{LayerError, LayerStore};
 use serde::{Deserialize, Serialize};
 
@@ -42,33 +42,26 @@ pub struct LayerAnswer {
 /// its line) read.
 pub fn layer(request: &LayerRequest) -> Result<LayerAnswer, RequestError> {
     let store = LayerStore::supplied_ply12();
-    let ply = store.layout().ply;
-    if !request.size.is_standard() {
-        c4_api::parse_game_on(&request.moves, request.size)?;
-        return Ok(LayerAnswer {
-            moves: request.moves.clone(),
-            ply,
-            chunks: Vec::new(),
-        });
-    }
-    let game = c4_api::parse_game(&request.moves)?;
-    let mut position = c4_core::Position::new();
-    let mut asked = vec![];
-    if request.line {
-        asked.push(position);
-        for &column in game.moves() {
-            position.play_unchecked(column);
-            asked.push(position);
+    let game = c4_api::parse_game_on(&request.moves, request.size)?;
+    // The layer holds 7x6 positions: a game of another board reads none.
+    let mut chunks: Vec<usize> = match game.to_geometry(Standard) {
+        None => Vec::new(),
+        Some(game) if request.line => {
+            let mut position = Position::new();
+            let mut chunks = store.chunks_below(&position);
+            for &column in game.moves() {
+                position.play_unchecked(column);
+                chunks.extend(store.chunks_below(&position));
+            }
+            chunks
         }
-    } else {
-        asked.push(*game.position());
-    }
-    let mut chunks: Vec<usize> = asked.iter().flat_map(|p| store.chunks_below(p)).collect();
+        Some(game) => store.chunks_below(game.position()),
+    };
     chunks.sort_unstable();
     chunks.dedup();
     Ok(LayerAnswer {
         moves: game.move_string(),
-        ply,
+        ply: store.layout().ply,
         chunks,
     })
 }
