@@ -18,7 +18,7 @@ use super::fit::{self, Examples, FitConfig, Fitter, Loss};
 use super::run;
 use super::spec::{StartFile, TupleLayout};
 use c4_core::{Geometry, Size, with_geometry};
-use c4_eval::ntuple::{Layout, Network, file as weights_file};
+use c4_eval::ntuple::{Network, file as weights_file};
 use c4_solver::files;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -316,14 +316,9 @@ fn spec_of(request: &FitRequest, examples: &Examples) -> Result<(FitSpec, Networ
             (start, network)
         }
         None => {
-            let layout = match request.layout {
-                TupleLayout::Walks => {
-                    Layout::random_walks(size, request.seed, request.tuples, request.length)?
-                }
-                TupleLayout::Lines => {
-                    Layout::line_walks(size, request.seed, request.tuples, request.length)?
-                }
-            };
+            let layout = request
+                .layout
+                .lay(size, request.seed, request.tuples, request.length)?;
             let start = Start::Fresh {
                 tuples: request.tuples,
                 length: request.length,

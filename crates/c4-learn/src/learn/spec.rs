@@ -110,6 +110,20 @@ impl TupleLayout {
             _ => None,
         }
     }
+
+    /// `tuples` tuples of `length` cells laid this way on the board `size`, from `seed`.
+    pub fn lay(
+        self,
+        size: Size,
+        seed: u64,
+        tuples: usize,
+        length: usize,
+    ) -> Result<Layout, LayoutError> {
+        match self {
+            TupleLayout::Walks => Layout::random_walks(size, seed, tuples, length),
+            TupleLayout::Lines => Layout::line_walks(size, seed, tuples, length),
+        }
+    }
 }
 
 impl Default for LearnSpec {
@@ -192,14 +206,8 @@ impl LearnSpec {
     /// The network's tuples, laid by the seed (a run that starts from a file has the file's:
     /// [`LearnSpec::start`]).
     pub fn layout(&self) -> Result<Layout, LayoutError> {
-        match self.layout {
-            TupleLayout::Walks => {
-                Layout::random_walks(self.size, self.seed, self.tuples, self.length)
-            }
-            TupleLayout::Lines => {
-                Layout::line_walks(self.size, self.seed, self.tuples, self.length)
-            }
-        }
+        self.layout
+            .lay(self.size, self.seed, self.tuples, self.length)
     }
 
     /// The chance of a random move in game `game` (0-based).
