@@ -29,6 +29,7 @@ pub mod binary;
 pub mod build;
 pub mod error;
 mod scores;
+pub mod strong_solution;
 pub mod text;
 pub mod verify;
 

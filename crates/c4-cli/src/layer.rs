@@ -3,9 +3,12 @@
 
 use anyhow::{Context, Result, bail};
 use c4_books::moves_of;
+use c4_books::strong_solution::published_7x6;
+use c4_core::Position;
+use c4_layers::counts::{PlyOutcomes, outcomes_by_ply};
 use c4_layers::{Chunk, LayerBuild, LayerDir, LayerEvent, Layout, MAX_CHUNK_BYTES};
-use c4_solver::Solver;
 use c4_solver::files::read_bytes;
+use c4_solver::{ExactScore, Solver};
 use rand::{RngExt, SeedableRng};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -141,6 +144,7 @@ pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
         scored.len(),
         started.elapsed().as_secs_f64()
     );
+    results_per_ply(&dir, numbers.len(), &scored)?;
     let picks: Vec<usize> = if check.full {
         (0..scored.len()).collect()
     } else {
@@ -168,6 +172,43 @@ pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     println!("{}: good", path.display());
+    Ok(())
+}
+
+/// A complete layer's results per ply (its own and the two above, by look-up) against the
+/// published strong solution: refused where any differs. An incomplete layer is only said to
+/// be so.
+fn results_per_ply(
+    dir: &LayerDir,
+    finished: usize,
+    scored: &[(Position, ExactScore)],
+) -> Result<()> {
+    if finished < dir.chunk_count() {
+        eprintln!(
+            "results per ply against the published strong solution: once all {} chunks are \
+             finished",
+            dir.chunk_count()
+        );
+        return Ok(());
+    }
+    let started = Instant::now();
+    for PlyOutcomes { ply, outcomes } in outcomes_by_ply(dir.layout(), scored)? {
+        let Some(published) = published_7x6(ply) else {
+            eprintln!("ply {ply}: {outcomes} (no published figure)");
+            continue;
+        };
+        if outcomes != published {
+            bail!(
+                "ply {ply}: the layer gives {outcomes} for the first player, the published \
+                 strong solution {published}"
+            );
+        }
+        eprintln!("ply {ply}: {outcomes} for the first player, as published");
+    }
+    eprintln!(
+        "results per ply counted ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 

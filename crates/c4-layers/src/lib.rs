@@ -9,13 +9,15 @@
 //! any machine ([`build`]). Every file read back is checked. A layer's finished chunks
 //! answer the solver as a [`LayerStore`] ([`store`]), beside the built-in book; with the
 //! `builtin` feature, the finished chunks of `data/ply12` are built into the program
-//! ([`LayerChoice::Builtin`], the front ends' default).
+//! ([`LayerChoice::Builtin`], the front ends' default). A complete layer's results per ply
+//! ([`counts`]) are the published strong solution's.
 
 #![deny(missing_docs)]
 
 pub mod build;
 pub mod choice;
 pub mod chunk;
+pub mod counts;
 pub mod store;
 pub mod subtree;
 

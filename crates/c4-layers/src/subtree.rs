@@ -117,22 +117,41 @@ impl Roots {
 /// dropping repeats is several times faster than a hash set of positions, and every process
 /// that reads a layer finds the root ply's level once.
 fn next_level(level: &[u64], identify: fn(&Position) -> u64) -> Vec<u64> {
-    let mut next: Vec<u64> = Vec::with_capacity(level.len() * WIDTH);
+    next_level_split(level, identify).going
+}
+
+/// The positions one disc after a level's, split as [`next_level_split`] finds them.
+pub(crate) struct Level {
+    /// Still in play.
+    pub going: Vec<u64>,
+    /// Ended by that disc: four in a row, or the last cell filled.
+    pub over: Vec<u64>,
+}
+
+/// The positions one disc after those of `level` (positions in play), each kind as the
+/// ascending values of `identify`, without repeats.
+pub(crate) fn next_level_split(level: &[u64], identify: fn(&Position) -> u64) -> Level {
+    let mut going: Vec<u64> = Vec::with_capacity(level.len() * WIDTH);
+    let mut over: Vec<u64> = Vec::new();
     for &key in level {
         let position = Position::from_key(key).expect("a level holds keys of positions");
         for column in Column::ALL {
             if position.can_play(column) {
                 let mut child = position;
                 child.play_unchecked(column);
-                if !child.is_over() {
-                    next.push(identify(&child));
+                if child.is_over() {
+                    over.push(identify(&child));
+                } else {
+                    going.push(identify(&child));
                 }
             }
         }
     }
-    next.sort_unstable();
-    next.dedup();
-    next
+    for keys in [&mut going, &mut over] {
+        keys.sort_unstable();
+        keys.dedup();
+    }
+    Level { going, over }
 }
 
 /// A CRC-32 of `keys` (little-endian bytes): what a chunk file records of its roots, so that

@@ -1,8 +1,11 @@
 //! The committed chunks of the ply-12 layer (`data/ply12/`): each read back whole (CRC,
 //! header, roots, score ranges); eight picked by a fixed seed with their positions derived
 //! again (shares equal to this program's), and three positions of each solved again from
-//! scratch to the same scores.
+//! scratch to the same scores. Once every chunk is committed, the results of plies 10-12
+//! against the published strong solution (ignored by default: minutes).
 
+use c4_books::strong_solution::published_7x6;
+use c4_layers::counts::{PlyOutcomes, outcomes_by_ply};
 use c4_layers::{LayerDir, Layout};
 use c4_solver::Solver;
 use std::path::Path;
@@ -41,5 +44,22 @@ fn every_committed_chunk_reads_back_and_a_sample_solves_again() {
             solver.reset();
             assert_eq!(solver.solve(position).unwrap().0, *score, "chunk {number}");
         }
+    }
+}
+
+/// The whole layer's results for plies 10-12 against the published strong solution: every
+/// chunk's positions derived (some minutes), so run with `--ignored` once all are committed.
+#[test]
+#[ignore = "derives all 4.2 million positions; needs every chunk committed"]
+fn the_complete_layers_results_per_ply_are_the_published_strong_solutions() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/ply12");
+    let dir = LayerDir::open(&path, Layout::PLY12);
+    let scored: Vec<_> = (0..dir.chunk_count())
+        .flat_map(|number| dir.scored_positions(number).unwrap())
+        .collect();
+    let counted = outcomes_by_ply(dir.layout(), &scored).unwrap();
+    assert_eq!(counted.len(), 3);
+    for PlyOutcomes { ply, outcomes } in counted {
+        assert_eq!(Some(outcomes), published_7x6(ply), "ply {ply}");
     }
 }

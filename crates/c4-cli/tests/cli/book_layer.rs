@@ -1,5 +1,5 @@
 //! `c4 book build --ply` and `c4 book verify FOLDER`: the deep layer's commands refuse what
-//! they cannot do before any work, and the committed chunks of the ply-12 layer check out.
+//! they cannot do before any work, and a committed chunk of the ply-12 layer checks out.
 
 use crate::support::run;
 
@@ -49,5 +49,24 @@ fn layer_arguments_are_refused_before_any_work() {
     let (code, _, err) = run(&["book", "verify", out_arg]);
     assert_ne!(code, 0);
     assert!(err.contains("no chunk files"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_committed_chunk_checks_out_and_the_results_per_ply_wait_for_the_whole_layer() {
+    let dir = std::env::temp_dir().join(format!("c4-cli-layer-good-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Chunk 284, one of the smallest committed.
+    let name = "chunk-00284.c4layer";
+    let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../c4-layers/data/ply12")
+        .join(name);
+    std::fs::copy(committed, dir.join(name)).unwrap();
+    let (code, out, err) = run(&["book", "verify", dir.to_str().unwrap(), "--sample", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 of 540 chunks finished"), "{err}");
+    assert!(err.contains("once all 540 chunks are finished"), "{err}");
+    assert!(err.contains("2 positions solved again and equal"), "{err}");
+    assert!(out.ends_with(": good\n"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
