@@ -8,7 +8,6 @@ use c4_eval::EVALUATORS;
 use c4_players::PlayerSpec;
 use c4_solver::reference_positions::{self, SETS};
 use c4_solver::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, Solver};
-use rand::{RngExt, SeedableRng};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -224,20 +223,11 @@ fn signature(table_bits: u32) -> Result<()> {
 /// (`A-B`), each reached by random play from the empty board, from `seed`.
 fn random_positions(args: &RandomPositionsArgs) -> Result<Vec<Game>> {
     args.plies.check_on(c4_core::Size::STANDARD)?;
-    let (low, high) = (*args.plies.0.start(), *args.plies.0.end());
-    let mut rng = c4_eval::SeededRng::seed_from_u64(args.seed);
-    let mut games = Vec::with_capacity(args.positions as usize);
-    while games.len() < args.positions as usize {
-        let plies = rng.random_range(low..=high);
-        let game = c4_search::random_play(&mut rng, plies as usize);
-        if game.moves().len() == plies as usize
-            && !game.position().is_over()
-            && !game.position().can_win_next()
-        {
-            games.push(game);
-        }
-    }
-    Ok(games)
+    Ok(c4_search::random_positions(
+        args.seed,
+        args.plies.0.clone(),
+        args.positions as usize,
+    ))
 }
 
 /// Median, 99th percentile and maximum of `times`, in milliseconds.

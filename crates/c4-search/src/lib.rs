@@ -24,6 +24,29 @@ pub fn random_play(rng: &mut c4_eval::SeededRng, plies: usize) -> c4_core::Game 
     random_play_in(rng, plies, c4_core::Standard)
 }
 
+/// `count` positions of random play worth timing: each of a number of plies drawn uniformly
+/// from `plies`, then that many uniformly random moves from the empty board (the same draws
+/// as [`random_play`]), kept when the game is not over and its side to move cannot win at
+/// once. What `c4 bench` times natively and the static site's benchmark in the browser, so
+/// both time the same positions for the same seed.
+pub fn random_positions(
+    seed: u64,
+    plies: std::ops::RangeInclusive<u32>,
+    count: usize,
+) -> Vec<c4_core::Game> {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = c4_eval::SeededRng::seed_from_u64(seed);
+    let mut games = Vec::with_capacity(count);
+    while games.len() < count {
+        let ply = rng.random_range(plies.clone());
+        let game = random_play(&mut rng, ply as usize);
+        if !game.position().is_over() && !game.position().can_win_next() {
+            games.push(game);
+        }
+    }
+    games
+}
+
 /// [`random_play`] on the board of `geometry`: the same draws, so 7x6's games are the same
 /// whichever of the two makes them.
 pub fn random_play_in<G: c4_core::Geometry>(

@@ -14,4 +14,5 @@ mod load;
 mod palette;
 mod shutdown;
 mod static_site;
+mod static_site_speed;
 mod support;

@@ -11,9 +11,8 @@ use crate::browser_support::*;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 /// A position past the opening book, red (the person) to move: after red's move in the centre
@@ -29,32 +28,6 @@ const LAYER_POSITION: &str = "4444443333";
 /// far above what the whole scenario, a game against every level among it, takes on any
 /// machine, each of its waits bounded by [`PATIENCE`] already.
 const SCENARIO_GUARD: Duration = Duration::from_secs(1200);
-
-/// `python3 -m http.server` on a free loopback port serving `dir`; the child and the port.
-fn start_file_server(dir: &Path) -> TestResult<(Child, u16)> {
-    let mut child = Command::new("python3")
-        .args(["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"])
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()?;
-    let stdout = child.stdout.take().ok_or("no stdout")?;
-    let mut line = String::new();
-    // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
-    BufReader::new(stdout).read_line(&mut line)?;
-    let port = line
-        .split(" port ")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|p| p.parse().ok());
-    match port {
-        Some(port) => Ok((child, port)),
-        None => {
-            let _ = child.kill();
-            Err(format!("the file server did not say its port: {line:?}").into())
-        }
-    }
-}
 
 /// A whole game against `level`, the person (red) clicking; returns the banner's words.
 async fn whole_game(client: &Client, base: &str, level: &str) -> TestResult<String> {
@@ -202,44 +175,88 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
     Ok(())
 }
 
+/// The static site in headless Chromium: the site's folder (`target/site`, or `C4_SITE_DIR`)
+/// served by `python3 -m http.server`, and a WebDriver session on it.
+pub struct StaticSite {
+    pub client: Client,
+    /// The site's address, ending in `/`.
+    pub base: String,
+    files: Child,
+    driver: Child,
+}
+
+impl StaticSite {
+    /// Serves the site and opens a session; refused, naming the command that builds it,
+    /// when the folder holds no site.
+    pub async fn open() -> TestResult<StaticSite> {
+        let site =
+            std::env::var_os("C4_SITE_DIR").map_or_else(|| target().join("site"), PathBuf::from);
+        if !site.join("engine/c4_wasm_bg.wasm").is_file() {
+            return Err(format!(
+                "no static site in {}: build it with `cargo xtask site --out {}`",
+                site.display(),
+                site.display()
+            )
+            .into());
+        }
+        let (mut files, file_port) = start_file_server(&site)?;
+        let (mut driver, port) = match start_chromedriver() {
+            Ok(started) => started,
+            Err(e) => {
+                let _ = files.kill();
+                return Err(e);
+            }
+        };
+        let capabilities = json!({
+            "goog:chromeOptions": { "binary": CHROMIUM, "args": CHROMIUM_ARGS }
+        });
+        let client = ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities.as_object().unwrap().clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await;
+        match client {
+            Ok(client) => Ok(StaticSite {
+                client,
+                base: format!("http://127.0.0.1:{file_port}/"),
+                files,
+                driver,
+            }),
+            Err(e) => {
+                for child in [&mut driver, &mut files] {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                }
+                Err(format!("cannot start a Chromium session: {e}").into())
+            }
+        }
+    }
+
+    /// Ends the session and both servers.
+    pub async fn close(mut self) {
+        let _ = self.client.close().await;
+        for child in [&mut self.driver, &mut self.files] {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// The workspace's `target` folder.
+fn target() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs the static site: cargo xtask site --out target/site (.ci/run builds it)"]
 async fn the_static_site_plays_every_level_with_no_server() {
-    let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target");
-    let site = std::env::var_os("C4_SITE_DIR").map_or_else(|| target.join("site"), PathBuf::from);
-    assert!(
-        site.join("engine/c4_wasm_bg.wasm").is_file(),
-        "no static site in {}: build it with `cargo xtask site --out {}`",
-        site.display(),
-        site.display()
-    );
-    let (mut files, file_port) = start_file_server(&site).expect("python3 -m http.server starts");
-    let (mut driver, port) = start_chromedriver().expect("chromedriver starts");
-    let capabilities = json!({
-        "goog:chromeOptions": { "binary": CHROMIUM, "args": CHROMIUM_ARGS }
-    });
-    let client = ClientBuilder::new(HttpConnector::new())
-        .capabilities(capabilities.as_object().unwrap().clone())
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await;
-    let result = match client {
-        Ok(client) => {
-            let screenshot = target.join("browser-static-site.png");
-            let base = format!("http://127.0.0.1:{file_port}/");
-            let outcome =
-                tokio::time::timeout(SCENARIO_GUARD, scenario(&client, &base, &screenshot))
-                    .await
-                    .unwrap_or_else(|_| {
-                        Err(format!("the scenario took over {SCENARIO_GUARD:?}").into())
-                    });
-            let _ = client.close().await;
-            outcome
-        }
-        Err(e) => Err(format!("cannot start a Chromium session: {e}").into()),
-    };
-    for child in [&mut driver, &mut files] {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
-    result.unwrap();
+    let site = StaticSite::open().await.unwrap();
+    let screenshot = target().join("browser-static-site.png");
+    let outcome = tokio::time::timeout(
+        SCENARIO_GUARD,
+        scenario(&site.client, &site.base, &screenshot),
+    )
+    .await
+    .unwrap_or_else(|_| Err(format!("the scenario took over {SCENARIO_GUARD:?}").into()));
+    site.close().await;
+    outcome.unwrap();
 }

@@ -57,6 +57,32 @@ pub fn start_chromedriver() -> TestResult<(Child, u16)> {
     }
 }
 
+/// `python3 -m http.server` on a free loopback port serving `dir`; the child and the port.
+pub fn start_file_server(dir: &Path) -> TestResult<(Child, u16)> {
+    let mut child = Command::new("python3")
+        .args(["-u", "-m", "http.server", "0", "--bind", "127.0.0.1"])
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    let mut line = String::new();
+    // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+    BufReader::new(stdout).read_line(&mut line)?;
+    let port = line
+        .split(" port ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|p| p.parse().ok());
+    match port {
+        Some(port) => Ok((child, port)),
+        None => {
+            let _ = child.kill();
+            Err(format!("the file server did not say its port: {line:?}").into())
+        }
+    }
+}
+
 /// How long a wait on the page may last: a guard against a page that never gets there, far
 /// above what any machine needs (a perfect move included). It decides nothing else: every
 /// wait ends as soon as what it waits for is on the page.
