@@ -3,12 +3,12 @@
 //! `POST /api/analyze` give it.
 
 use crate::board_size::{SizeArg, parse_game_in};
-use crate::terminal;
 use anyhow::{Result, bail};
 use c4_books::OpeningBook;
 use c4_core::with_geometry;
 use c4_eval::BoardTables;
 use c4_players::analysis::{ColumnValue, DEFAULT_BUDGET_MS, analyze};
+use c4_terminal::screen;
 use std::io::Write;
 use std::time::Duration;
 
@@ -60,7 +60,7 @@ fn run_in<G: BoardTables>(args: &AnalyzeArgs, geometry: G) -> Result<()> {
         writeln!(out)?;
         return Ok(());
     }
-    write!(out, "{}", terminal::board(&game))?;
+    write!(out, "{}", screen::board(&game))?;
     writeln!(
         out,
         "{} to move; each column for {} ({})",

@@ -1,12 +1,12 @@
 //! `c4 best` and `c4 eval`: one decision or one evaluation, for people and scripts.
 
 use crate::board_size::{SizeArg, parse_game_in};
-use crate::move_stats::{ScoreShown, stats_line};
-use crate::terminal;
 use anyhow::{Context, Result, bail};
 use c4_core::{Player, excerpt, with_geometry};
 use c4_eval::{BoardTables, EvalSpec, Evaluator};
 use c4_players::PlayerSpec;
+use c4_terminal::screen;
+use c4_terminal::stats::{ScoreShown, stats_line};
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -121,7 +121,7 @@ fn eval_in<G: BoardTables>(args: &EvalArgs, geometry: G) -> Result<()> {
         writeln!(out)?;
         return Ok(());
     }
-    write!(out, "{}", terminal::board(&game))?;
+    write!(out, "{}", screen::board(&game))?;
     writeln!(
         out,
         "{spec}: {score:+} for {view} (heuristic, static: no search; larger is better for {view})"

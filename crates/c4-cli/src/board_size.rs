@@ -45,17 +45,6 @@ pub fn parse_game_in<G: Geometry>(moves: &str, geometry: G) -> Result<Game<G>> {
     })
 }
 
-/// The keys that name the columns of `size`: `1-7 or a-g` on 7x6, letters alone on a board
-/// wider than 9.
-pub fn column_keys(size: Size) -> String {
-    let letters = format!("a-{}", size.last_letter());
-    if size.has_digit_columns() {
-        format!("1-{} or {letters}", size.width())
-    } else {
-        letters
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,11 +72,5 @@ mod tests {
             error,
             "--size 7x6: game 0 of g is of the 5x4 board, not 7x6"
         );
-    }
-
-    #[test]
-    fn the_keys_follow_the_width() {
-        assert_eq!(column_keys(Size::STANDARD), "1-7 or a-g");
-        assert_eq!(column_keys("11x4".parse().unwrap()), "a-k");
     }
 }

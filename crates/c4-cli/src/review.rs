@@ -1,12 +1,13 @@
 //! `c4 review`: one game judged move by move against perfect play.
 
-use crate::board_size::{SizeArg, column_keys};
+use crate::board_size::SizeArg;
 use crate::solver_args::SolverArgs;
 use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::review::review_record;
 use c4_core::{Size, excerpt, with_geometry};
 use c4_players::review;
+use c4_terminal::words::column_keys;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]

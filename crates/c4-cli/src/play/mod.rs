@@ -1,21 +1,12 @@
 //! `c4 play` (human against the computer) and `c4 watch` (computer against computer).
 
-mod save;
-mod session;
-mod watch;
-
-pub use watch::run_watch;
-
 use crate::board_size::{SizeArg, parse_game_in};
-use crate::terminal::wrap;
 use anyhow::{Context, Result, bail};
 use c4_core::with_geometry;
 use c4_eval::BoardTables;
-use c4_players::{DEFAULT_LEVEL, PlayerSpec};
-use c4_search::search::MoveReport;
-use save::{Saver, Seats};
-use session::{Session, banner, keys};
-use std::io::{BufRead, Write};
+use c4_players::{Agent, DEFAULT_LEVEL, PlayerSpec};
+use c4_terminal::play::{Saver, Seats, Session, banner, keys};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -121,27 +112,25 @@ fn play_in<G: BoardTables>(args: &PlayArgs, geometry: G) -> Result<()> {
     session.run(&mut std::io::stdin().lock().lines(), &mut out)
 }
 
-/// Per-player summary: moves, mean and total time, nodes.
-pub fn summarise(out: &mut impl Write, who: &str, reports: &[MoveReport]) -> Result<()> {
-    if reports.is_empty() {
-        return Ok(());
-    }
-    let n = reports.len() as f64;
-    let time: f64 = reports.iter().map(MoveReport::time_ms).sum();
-    let nodes: u64 = reports.iter().map(|r| r.nodes).sum();
-    let depth: f64 = reports.iter().map(|r| f64::from(r.depth)).sum::<f64>() / n;
-    let count = match reports.len() {
-        1 => "1 move".to_owned(),
-        n => format!("{n} moves"),
+/// `c4 watch`: both players and the start checked before the first move, then the game.
+pub fn run_watch(args: &WatchArgs) -> Result<()> {
+    with_geometry!(args.board.size(), g => watch_in(args, g))
+}
+
+fn watch_in<G: BoardTables>(args: &WatchArgs, geometry: G) -> Result<()> {
+    let player = |text: &str, seed: u64, flag: &str| -> Result<Box<dyn Agent<G>>> {
+        let spec = PlayerSpec::parse(text, seed).with_context(|| format!("invalid {flag}"))?;
+        spec.build_in(geometry)
+            .with_context(|| format!("invalid {flag}"))
     };
-    let line = format!(
-        "{who}: {count}, mean {:.1} ms and {:.0} nodes per move (total {:.1} ms, {nodes} nodes), mean depth {depth:.1}",
-        time / n,
-        nodes as f64 / n,
-        time
-    );
-    writeln!(out, "{}", wrap(&line, 2))?;
-    Ok(())
+    let red = player(&args.red, args.seed, "--red")?;
+    let yellow = player(&args.yellow, args.seed.wrapping_add(1), "--yellow")?;
+    let game = parse_game_in(&args.from, geometry)?;
+    if game.position().is_over() {
+        bail!("the game given with --from is already over");
+    }
+    let delay = watch_delay(args.delay, std::io::stdout().is_terminal());
+    c4_terminal::watch::watch(red, yellow, game, delay, &mut std::io::stdout())
 }
 
 #[cfg(test)]

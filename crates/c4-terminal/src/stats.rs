@@ -1,7 +1,10 @@
 //! A move's statistics in the one layout `c4 best`, `c4 watch`, `c4 play` and its hint print:
-//! `score: win in 3 moves (+18); depth 12, 1043 nodes, 1.2 ms, pv 4 4 5 (note)`.
+//! `score: win in 3 moves (+18); depth 12, 1043 nodes, 1.2 ms, pv 4 4 5 (note)`, and a
+//! player's moves summed up at the end of a game.
 
+use crate::screen::wrap;
 use c4_search::search::MoveReport;
+use std::io::Write;
 
 /// Which score a line of statistics gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +45,29 @@ pub fn stats_line(report: &MoveReport, shown: ScoreShown) -> String {
         line.push_str(&format!(" ({note})"));
     }
     line
+}
+
+/// Per-player summary: moves, mean and total time, nodes.
+pub fn summarise(out: &mut impl Write, who: &str, reports: &[MoveReport]) -> std::io::Result<()> {
+    if reports.is_empty() {
+        return Ok(());
+    }
+    let n = reports.len() as f64;
+    let time: f64 = reports.iter().map(MoveReport::time_ms).sum();
+    let nodes: u64 = reports.iter().map(|r| r.nodes).sum();
+    let depth: f64 = reports.iter().map(|r| f64::from(r.depth)).sum::<f64>() / n;
+    let count = match reports.len() {
+        1 => "1 move".to_owned(),
+        n => format!("{n} moves"),
+    };
+    let line = format!(
+        "{who}: {count}, mean {:.1} ms and {:.0} nodes per move (total {:.1} ms, {nodes} nodes), mean depth {depth:.1}",
+        time / n,
+        nodes as f64 / n,
+        time
+    );
+    writeln!(out, "{}", wrap(&line, 2))?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -2,11 +2,9 @@
 //! undo, hints, new games and the record of each finished game.
 
 use super::save::{Saver, Seats};
-use super::summarise;
-use crate::board_size::column_keys;
-use crate::move_stats::{ScoreShown, stats_line};
-use crate::show::{describe, move_number};
-use crate::terminal::{self, wrap};
+use crate::screen::{self, wrap};
+use crate::stats::{ScoreShown, stats_line, summarise};
+use crate::words::{column_keys, describe, move_number};
 use anyhow::{Context, Result};
 use c4_arena::record::human_move;
 use c4_core::{Column, Game, Geometry, Player, Size, Status, excerpt};
@@ -17,7 +15,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 /// The keys of `c4 play` on a board of `size`, said at the start and on `help` or `?`.
-pub(super) fn keys(size: Size) -> String {
+pub fn keys(size: Size) -> String {
     format!(
         "Type a column ({}), u to undo, h for a hint, q to quit, ? for this help.",
         column_keys(size)
@@ -67,7 +65,7 @@ enum Flow {
 }
 
 /// The state of a `c4 play` session between turns.
-pub(super) struct Session<G: BoardTables> {
+pub struct Session<G: BoardTables> {
     /// The position every new game starts from (`--from`).
     start: Game<G>,
     game: Game<G>,
@@ -84,7 +82,9 @@ pub(super) struct Session<G: BoardTables> {
 }
 
 impl<G: BoardTables> Session<G> {
-    pub(super) fn new(
+    /// A session from `start`, the computer `ai` playing `ai_player`, each finished game
+    /// saved to `saver` when there is one.
+    pub fn new(
         start: Game<G>,
         ai: Box<dyn Agent<G>>,
         ai_player: Player,
@@ -104,7 +104,7 @@ impl<G: BoardTables> Session<G> {
     }
 
     /// Plays until the person quits or the input ends, then sums up the computer's moves.
-    pub(super) fn run(
+    pub fn run(
         mut self,
         lines: &mut impl Iterator<Item = io::Result<String>>,
         out: &mut impl Write,
@@ -314,7 +314,7 @@ impl<G: BoardTables> Session<G> {
 
 /// The first line of `c4 play`: the colours, and the opponent by its level's name (with
 /// what to expect of it) or, for any other player, by its spec.
-pub(super) fn banner(asked: &str, spec: &PlayerSpec, human: Player) -> String {
+pub fn banner(asked: &str, spec: &PlayerSpec, human: Player) -> String {
     let opponent = match LEVELS.iter().find(|level| level.name == asked.trim()) {
         Some(level) => format!("level {}: {}", level.name, level.description()),
         None => spec.to_string(),
@@ -330,7 +330,7 @@ pub(super) fn banner(asked: &str, spec: &PlayerSpec, human: Player) -> String {
 }
 
 fn draw<G: Geometry>(game: &Game<G>, out: &mut impl Write) -> Result<()> {
-    write!(out, "\n{}", terminal::board(game))?;
+    write!(out, "\n{}", screen::board(game))?;
     writeln!(out, "{}", describe(game))?;
     Ok(())
 }

@@ -9,15 +9,18 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Who played a `c4 play` game, for its record: the human is player A.
-pub(super) struct Seats {
-    pub(super) human: Player,
-    pub(super) ai_spec: String,
-    pub(super) seed: u64,
+pub struct Seats {
+    /// The person's colour.
+    pub human: Player,
+    /// The computer's spec, as it ran.
+    pub ai_spec: String,
+    /// The seed of the computer's random choices.
+    pub seed: u64,
 }
 
 impl Seats {
     /// The record of `game`, from `start`, on its board.
-    pub(super) fn record<G: Geometry>(
+    pub fn record<G: Geometry>(
         &self,
         start: &Game<G>,
         game: &Game<G>,
@@ -41,7 +44,7 @@ impl Seats {
 }
 
 /// The games file of `--save`, open for appending from before the first move to the end.
-pub(super) struct Saver {
+pub struct Saver {
     log: GameLog,
     /// The index the next game saved gets.
     next: u64,
@@ -52,7 +55,7 @@ impl Saver {
     /// a folder, a device, a file of something else or one that cannot be written is refused
     /// here, before the game. Every line must be a game, the last too: a file whose last
     /// line is not is no games file to cut short (it may be anything a user named by mistake).
-    pub(super) fn open(path: &Path) -> Result<Saver> {
+    pub fn open(path: &Path) -> Result<Saver> {
         let context = || format!("--save {}", path.display());
         let loaded = GameLog::load_finished(path).with_context(context)?;
         let next = loaded.records.iter().map(|r| r.game + 1).max().unwrap_or(0);
@@ -60,14 +63,15 @@ impl Saver {
         Ok(Saver { log, next })
     }
 
-    pub(super) fn path(&self) -> &Path {
+    /// The games file.
+    pub fn path(&self) -> &Path {
         self.log.path()
     }
 
     /// Appends `record` as the next game; the index it got. Should the write fail (a full
     /// disk), the game is not lost: it goes to a file of its own in the temporary folder, or,
     /// failing that too, into the error itself, which says where it is.
-    pub(super) fn save(&mut self, mut record: GameRecord) -> Result<u64> {
+    pub fn save(&mut self, mut record: GameRecord) -> Result<u64> {
         record.game = self.next;
         let Err(error) = self.log.append(&record) else {
             self.next += 1;
