@@ -13,7 +13,6 @@
 //! root after root, each share in ascending canonical key.
 
 use c4_core::{Column, Position, WIDTH};
-use std::collections::HashSet;
 
 /// Where a layer's positions come from and how they are grouped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,28 +187,27 @@ pub fn rank(key: u64) -> u64 {
 #[must_use]
 pub fn owner(position: &Position, layout: &Layout, roots: &Roots) -> Option<u64> {
     debug_assert_eq!(position.moves_played(), layout.ply);
-    let mut first: Option<u64> = None;
+    // A few hundred ancestors at most: sorting them beats hashing them.
     let mut level = vec![*position];
     for _ in 0..layout.span() {
-        let mut seen = HashSet::new();
-        let mut next = Vec::new();
+        let mut next = Vec::with_capacity(level.len() * WIDTH);
         for ancestor in &level {
             for column in Column::ALL {
                 let mut parent = *ancestor;
-                if parent.undo(column) && seen.insert(parent.key()) {
+                if parent.undo(column) {
                     next.push(parent);
                 }
             }
         }
+        next.sort_unstable_by_key(Position::key);
+        next.dedup_by_key(|parent| parent.key());
         level = next;
     }
-    for root in &level {
-        let key = root.canonical_key();
-        if first.is_none_or(|best| rank(key) < rank(best)) && roots.index_of(key).is_some() {
-            first = Some(key);
-        }
-    }
-    first
+    let mut candidates: Vec<u64> = level.iter().map(Position::canonical_key).collect();
+    candidates.sort_unstable_by_key(|&key| rank(key));
+    candidates
+        .into_iter()
+        .find(|&key| roots.index_of(key).is_some())
 }
 
 /// The layer positions that belong to the root with canonical key `root` (see [`owner`]), in
@@ -223,19 +221,14 @@ pub fn owned(root: u64, layout: &Layout, roots: &Roots) -> Vec<Position> {
     for _ in 0..layout.span() {
         level = next_level(&level, Position::key);
     }
-    let mut share: Vec<Position> = Vec::new();
-    let mut taken = HashSet::new();
-    for key in level {
-        let position = Position::from_key(key).expect("a level holds keys of positions");
-        let canonical = canonical(&position);
-        if is_layer_position(&canonical)
-            && taken.insert(canonical.key())
-            && owner(&canonical, layout, roots) == Some(root)
-        {
-            share.push(canonical);
-        }
-    }
+    let mut share: Vec<Position> = level
+        .into_iter()
+        .map(|key| canonical(&Position::from_key(key).expect("a level holds keys of positions")))
+        .filter(is_layer_position)
+        .collect();
     share.sort_unstable_by_key(Position::key);
+    share.dedup_by_key(|position| position.key());
+    share.retain(|position| owner(position, layout, roots) == Some(root));
     share
 }
 
@@ -262,7 +255,7 @@ mod tests {
     };
 
     /// Every canonical layer position of `ply`, by brute force.
-    fn layer_positions(ply: u32) -> HashSet<u64> {
+    fn layer_positions(ply: u32) -> std::collections::HashSet<u64> {
         let mut level = vec![Position::new()];
         for _ in 0..ply {
             let mut next = Vec::new();
