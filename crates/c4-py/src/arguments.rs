@@ -186,6 +186,13 @@ pub(crate) fn board(text: &str) -> PyResult<Size> {
         .map_err(|e| PyValueError::new_err(format!("size: {e}")))
 }
 
+/// `parse_size(text)`: the board "WxH" names, as `(width, height)`, or the `ValueError` every
+/// function taking a `size` raises: what Python drivers check before they start any work.
+#[pyfunction]
+pub(crate) fn parse_size(text: &str) -> PyResult<(usize, usize)> {
+    board(text).map(|size| (size.width(), size.height()))
+}
+
 /// The board of `width` columns and `height` rows (7 and 6 where not given), or a
 /// `ValueError` stating the sizes there are (the core's words; a side that is no whole
 /// number, or a negative one, is refused with the range of that side).

@@ -60,5 +60,6 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(tuning::texel_tune, module)?)?;
     module.add_function(wrap_pyfunction!(learn::learn, module)?)?;
     module.add_function(wrap_pyfunction!(learn::learn_snapshot, module)?)?;
+    module.add_function(wrap_pyfunction!(arguments::parse_size, module)?)?;
     Ok(())
 }

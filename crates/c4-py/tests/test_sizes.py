@@ -258,3 +258,11 @@ def test_openings_are_read_on_the_run_board():
         _core.run_plan("match", PAIR, 2, openings=["33", "7"], size=SMALL)
     (pairing,) = _core.run_plan("match", PAIR, 2, openings=["7"])
     assert _records(_core.play_games(*pairing, [0], ["7"]))[0]["opening"] == "7"
+
+
+def test_a_size_is_read_as_every_function_taking_one_reads_it():
+    assert _core.parse_size("6x5") == (6, 5)
+    assert _core.parse_size("12x4") == (12, 4)
+    for bad, says in [("3x3", "too small"), ("6x", "not a board size"), ("9x9", "at most 64")]:
+        with pytest.raises(ValueError, match=says):
+            _core.parse_size(bad)

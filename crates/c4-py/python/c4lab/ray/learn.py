@@ -66,15 +66,6 @@ def _learn_task(folder: str, trial: Trial, settings: dict[str, Any]) -> ShardRes
     )
 
 
-def _check_size(size: str) -> None:
-    """ValueError, before any task, for a ``size`` that is not a board there is."""
-    try:
-        width, height = (int(part) for part in size.lower().split("x"))
-    except ValueError:
-        raise ValueError(f"size {size!r}: expected WIDTHxHEIGHT, such as 6x5") from None
-    _core.Position("", width, height)
-
-
 def _values(name: str, given: Sequence[Any]) -> list[Any]:
     values = list(dict.fromkeys(given))
     if not values:
@@ -112,7 +103,7 @@ def sweep_learn(
     and its best mistake rate. Every trial learns on the board ``size`` ("WxH", as ``c4 learn
     --size``). ``out`` must be on a file system every node sees. Returns the table as text,
     best last mistake rate first."""
-    _check_size(size)
+    _core.parse_size(size)  # ValueError, before any task, for a board there is not
     trials = [
         Trial(t, n, lay, a, lam, e, o)
         for t, n, lay, a, lam, e, o in itertools.product(
