@@ -77,7 +77,9 @@ fn the_store_answers_as_the_solver_where_its_chunk_is_finished() {
             unanswered += 1;
         }
     }
-    assert!(answered >= 8 && unanswered >= 1, "{answered} {unanswered}");
+    // With every chunk committed, all are answered; a chunk that is not there is the next
+    // test's.
+    assert!(answered >= 8, "{answered} answered, {unanswered} not");
     assert_eq!(store.score(Position::new().key()), None);
     assert!(store.refused().is_empty());
 }

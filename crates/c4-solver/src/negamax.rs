@@ -2,8 +2,9 @@
 //!
 //! [`Solver::negamax`] is the steps of a node in the order they run, each a small function
 //! inlined into it: count the node; settle it without search where the rules can (no safe
-//! move, a full board, one safe move, bounds that need no search); search the last plies
-//! plainly; probe the book and the table; start loading the children's slots; score the
+//! move, a full board); probe the book (a forced position too); play the one safe move;
+//! end on bounds that need no search; search the last plies plainly; probe the table; start
+//! loading the children's slots; score the
 //! moves, ending the node on a double threat; try the enhanced transposition cutoff; then
 //! search the children best first and store the bound found.
 //!
@@ -181,6 +182,11 @@ impl<G: Geometry> Solver<G> {
         if let Some(score) = settle_by_rules(&node, &mut alpha, beta) {
             return score;
         }
+        // Before the forced move: a store holds forced positions too (the ply-12 layer, the
+        // book), and its score ends the search where the forced line would go on below it.
+        if let Some(score) = self.book_score(position) {
+            return score;
+        }
         if node.is_forced() {
             return self.play_forced_move(position, &node, alpha, beta);
         }
@@ -196,9 +202,6 @@ impl<G: Geometry> Solver<G> {
             return self.search_endgame(position, &node, window);
         }
         let key = TableKey::new(position, node.moves);
-        if let Some(score) = self.book_score(position) {
-            return score;
-        }
         let entry = self.table.get(key.key);
         let hash_move = table_move_cell(&node, entry, key);
         let tries_etc = tries_enhanced_cutoff(node.moves, entry.is_some());
