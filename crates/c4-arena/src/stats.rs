@@ -280,15 +280,19 @@ impl Spread {
             return Spread::default();
         }
         values.sort_by(f64::total_cmp);
-        let rank = |p: f64| {
-            values[((p * (values.len() - 1) as f64).round() as usize).min(values.len() - 1)]
-        };
         Spread {
-            median: rank(0.5),
-            p90: rank(0.9),
+            median: nearest_rank(&values, 0.5),
+            p90: nearest_rank(&values, 0.9),
             max: values[values.len() - 1],
         }
     }
+}
+
+/// The value `p` (0 to 1) of the way from the least to the greatest of `sorted` (ascending,
+/// not empty), rounded to a position: the rank every median and percentile c4 reports takes.
+#[must_use]
+pub fn nearest_rank(sorted: &[f64], p: f64) -> f64 {
+    sorted[((p * (sorted.len() - 1) as f64).round() as usize).min(sorted.len() - 1)]
 }
 
 /// The Wilson score interval (95%) for `successes` out of `trials`; `None` with no trials.

@@ -315,8 +315,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }
-    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
+    c4_arena::stats::nearest_rank(sorted, p / 100.0)
 }
 
 fn search(args: &SearchBenchArgs) -> Result<()> {

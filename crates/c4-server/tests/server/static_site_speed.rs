@@ -13,6 +13,7 @@
 
 use crate::browser_support::{TestResult, wait_for};
 use crate::static_site::StaticSite;
+use c4_arena::stats::nearest_rank;
 use fantoccini::Client;
 use fantoccini::wd::TimeoutConfiguration;
 use serde_json::{Value, json};
@@ -46,17 +47,14 @@ const [positions, done] = [arguments[0], arguments[arguments.length - 1]];
 })().then(done, (error) => done({ error: String(error) }));
 "#;
 
-/// Median, 99th percentile and maximum, ranked as `c4 bench` ranks them (the value at
-/// `p%` of the way from the least to the greatest, rounded to a position).
+/// Median, 99th percentile and maximum, ranked as `c4 bench` ranks them.
 fn summary(mut times: Vec<f64>) -> String {
     times.sort_by(f64::total_cmp);
-    let last = times.len() - 1;
-    let rank = |p: f64| times[((p / 100.0) * last as f64).round() as usize];
     format!(
         "median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        rank(50.0),
-        rank(99.0),
-        times[last]
+        nearest_rank(&times, 0.5),
+        nearest_rank(&times, 0.99),
+        times[times.len() - 1]
     )
 }
 
