@@ -73,13 +73,13 @@ fn choose_cancelled(spec: &str, moves: &str) -> MoveReport {
 const CANCELLED_SEARCH_NODES: u64 = 1 << 14;
 
 /// A solve that gives up hands the move to the heuristic search, which answers with the
-/// depth it finished and says it was cut. This position's solve takes about 14 million
-/// nodes, so the cancel, not the end of the solve, is what stops it; the search's first
-/// depth takes seven nodes and always finishes.
+/// depth it finished and says it was cut. This position is at ply 13, past the book and its
+/// ply-12 layer, and its solve takes about 1.5 million nodes, so the cancel, not the end of
+/// the solve, is what stops it; the search's first depth always finishes.
 #[test]
 fn a_cancelled_engine_past_the_book_answers_from_its_search() {
     for spec in ["engine:time=3600000", "engine:time=3600000,threads=2"] {
-        let report = choose_cancelled(spec, "1556727735");
+        let report = choose_cancelled(spec, "5142244673321");
         println!(
             "{spec}: {}, {} nodes, {:?}",
             summary(&report),
