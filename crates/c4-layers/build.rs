@@ -9,6 +9,10 @@
 //! this one at each command. A chunk finished during such a build is built in at the next
 //! build after its progress file is gone.
 
+#[path = "src/file_names.rs"]
+#[allow(dead_code)]
+mod file_names;
+
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
@@ -18,18 +22,13 @@ fn main() {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let folder = manifest.join("data").join("ply12");
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets it"));
-    let mut chunks: Vec<(u32, PathBuf)> = Vec::new();
+    let mut chunks: Vec<(usize, PathBuf)> = Vec::new();
     let mut building = false;
     if let Ok(entries) = fs::read_dir(&folder) {
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            building |= name.ends_with(".partial");
-            let number = name
-                .strip_prefix("chunk-")
-                .and_then(|rest| rest.strip_suffix(".c4layer"))
-                .filter(|digits| digits.len() == 5 && digits.bytes().all(|b| b.is_ascii_digit()))
-                .and_then(|digits| digits.parse().ok());
-            if let Some(number) = number {
+            building |= file_names::is_progress_file(&name);
+            if let Some(number) = file_names::finished_chunk_number(&name) {
                 chunks.push((number, entry.path()));
             }
         }
@@ -39,6 +38,7 @@ fn main() {
         println!("cargo:rerun-if-changed={}", folder.display());
     }
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/file_names.rs");
     let embed = env::var_os("CARGO_FEATURE_BUILTIN").is_some();
     let mut table = String::from("&[\n");
     for (number, path) in &chunks {

@@ -12,6 +12,7 @@
 //! the version the crate pins, and says how to install what is missing.
 
 use anyhow::{Context, Result, bail};
+use c4_layers::file_names;
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -220,7 +221,7 @@ fn copy_layer(from: &Path, to: &Path) -> Result<usize> {
     for entry in entries {
         let entry = entry.with_context(|| format!("reading {}", from.display()))?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(number) = chunk_number(&name) else {
+        let Some(number) = file_names::finished_chunk_number(&name) else {
             continue;
         };
         std::fs::copy(entry.path(), to.join(&name))
@@ -228,7 +229,7 @@ fn copy_layer(from: &Path, to: &Path) -> Result<usize> {
         numbers.push(number);
     }
     numbers.sort_unstable();
-    let list: Vec<String> = numbers.iter().map(u32::to_string).collect();
+    let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
     let index = to.join("index.json");
     std::fs::write(
         &index,
@@ -236,15 +237,6 @@ fn copy_layer(from: &Path, to: &Path) -> Result<usize> {
     )
     .with_context(|| format!("writing {}", index.display()))?;
     Ok(numbers.len())
-}
-
-/// The number of a finished chunk's file name, `chunk-NNNNN.c4layer`.
-fn chunk_number(name: &str) -> Option<u32> {
-    name.strip_prefix("chunk-")?
-        .strip_suffix(".c4layer")
-        .filter(|digits| digits.len() == 5 && digits.bytes().all(|b| b.is_ascii_digit()))?
-        .parse()
-        .ok()
 }
 
 #[cfg(test)]
@@ -271,14 +263,30 @@ mod tests {
 
     #[test]
     fn only_finished_chunk_files_are_served() {
-        assert_eq!(chunk_number("chunk-00012.c4layer"), Some(12));
+        let base = std::env::temp_dir().join(format!("c4-xtask-layer-{}", std::process::id()));
+        let (from, to) = (base.join("from"), base.join("to"));
+        std::fs::create_dir_all(&from).unwrap();
         for name in [
+            "chunk-00012.c4layer",
+            "chunk-00003.c4layer",
             "chunk-00012.partial",
             "chunk-12.c4layer",
-            "chunk-0001a.c4layer",
             "README.md",
         ] {
-            assert_eq!(chunk_number(name), None, "{name}");
+            std::fs::write(from.join(name), name).unwrap();
         }
+        assert_eq!(copy_layer(&from, &to).unwrap(), 2);
+        let mut copied: Vec<String> = std::fs::read_dir(&to)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        copied.sort();
+        assert_eq!(
+            copied,
+            ["chunk-00003.c4layer", "chunk-00012.c4layer", "index.json"]
+        );
+        let index = std::fs::read_to_string(to.join("index.json")).unwrap();
+        assert_eq!(index, "{\"ply\":12,\"chunks\":[3,12]}\n");
+        std::fs::remove_dir_all(&base).unwrap();
     }
 }

@@ -6,7 +6,7 @@ use c4_books::moves_of;
 use c4_books::strong_solution::published_7x6;
 use c4_core::Position;
 use c4_layers::counts::{PlyOutcomes, outcomes_by_ply};
-use c4_layers::{Chunk, LayerBuild, LayerDir, LayerEvent, Layout, MAX_CHUNK_BYTES};
+use c4_layers::{Chunk, LayerBuild, LayerDir, LayerEvent, Layout, MAX_CHUNK_BYTES, file_names};
 use c4_solver::files::read_bytes;
 use c4_solver::{ExactScore, Solver};
 use rand::{RngExt, SeedableRng};
@@ -100,7 +100,8 @@ pub fn build(args: &LayerArgs) -> Result<()> {
 /// Checks every finished chunk of the layer in `path`: its CRC, header, roots and score
 /// ranges, then a seeded sample of its positions solved again.
 pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
-    let numbers = chunk_numbers(path)?;
+    let numbers =
+        file_names::finished_chunks(path).with_context(|| format!("{}", path.display()))?;
     let Some(&first) = numbers.first() else {
         bail!(
             "{}: no chunk files (chunk-NNNNN.c4layer) in this folder",
@@ -108,7 +109,7 @@ pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
         );
     };
     let bytes = read_bytes(
-        &path.join(format!("chunk-{first:05}.c4layer")),
+        &path.join(file_names::chunk_file_name(first)),
         MAX_CHUNK_BYTES,
     )?;
     let ply = Chunk::decode(&bytes)
@@ -133,7 +134,7 @@ pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
         .filter(|entry| {
             entry
                 .as_ref()
-                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "partial"))
+                .is_ok_and(|e| file_names::is_progress_file(&e.file_name().to_string_lossy()))
         })
         .count();
     eprintln!(
@@ -210,25 +211,4 @@ fn results_per_ply(
         started.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-/// The numbers of the chunk files in `path`, ascending.
-fn chunk_numbers(path: &Path) -> Result<Vec<usize>> {
-    let mut numbers = Vec::new();
-    for entry in std::fs::read_dir(path).with_context(|| format!("{}", path.display()))? {
-        let name = entry?.file_name();
-        let name = name.to_string_lossy();
-        if let Some(number) = name
-            .strip_prefix("chunk-")
-            .and_then(|rest| rest.strip_suffix(".c4layer"))
-        {
-            numbers.push(
-                number
-                    .parse()
-                    .with_context(|| format!("{}: {name} is not a chunk's name", path.display()))?,
-            );
-        }
-    }
-    numbers.sort_unstable();
-    Ok(numbers)
 }

@@ -10,6 +10,7 @@
 //! chunk: the positions of one root's share are neighbours, and share most of their subtrees.
 
 use crate::chunk::{Chunk, ChunkError, MAX_CHUNK_BYTES, read_scores};
+use crate::file_names;
 use crate::subtree::{Layout, Roots, owned, roots_digest};
 use c4_books::OpeningBook;
 use c4_books::moves_of;
@@ -174,13 +175,13 @@ impl LayerDir {
     /// The file of finished chunk `number`.
     #[must_use]
     pub fn chunk_path(&self, number: usize) -> PathBuf {
-        self.path.join(format!("chunk-{number:05}.c4layer"))
+        self.path.join(file_names::chunk_file_name(number))
     }
 
     /// The progress file of chunk `number`.
     #[must_use]
     pub fn partial_path(&self, number: usize) -> PathBuf {
-        self.path.join(format!("chunk-{number:05}.partial"))
+        self.path.join(file_names::progress_file_name(number))
     }
 
     /// Whether chunk `number` is finished (its file exists; [`LayerDir::read_chunk`] checks it).

@@ -18,6 +18,7 @@ pub mod build;
 pub mod choice;
 pub mod chunk;
 pub mod counts;
+pub mod file_names;
 pub mod store;
 pub mod subtree;
 

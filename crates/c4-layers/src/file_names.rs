@@ -1,0 +1,92 @@
+//! The names of a layer folder's files: `chunk-NNNNN.c4layer` for a finished chunk and
+//! `chunk-NNNNN.partial` for the progress of one being solved (the number at least five
+//! digits). One reading for the folder, the crate's build script (which builds the finished
+//! chunks in) and the tools that list or copy a layer; it needs nothing beyond `std`, so the
+//! build script includes this file as it is.
+
+use std::path::Path;
+
+/// The extension of a finished chunk's file.
+pub const FINISHED_EXTENSION: &str = "c4layer";
+
+/// The extension of a chunk's progress file.
+pub const PROGRESS_EXTENSION: &str = "partial";
+
+/// The file name of finished chunk `number`.
+#[must_use]
+pub fn chunk_file_name(number: usize) -> String {
+    format!("chunk-{number:05}.{FINISHED_EXTENSION}")
+}
+
+/// The file name of the progress of chunk `number`.
+#[must_use]
+pub fn progress_file_name(number: usize) -> String {
+    format!("chunk-{number:05}.{PROGRESS_EXTENSION}")
+}
+
+/// The number of the finished chunk named `name`, or `None` for any other file.
+#[must_use]
+pub fn finished_chunk_number(name: &str) -> Option<usize> {
+    let digits = name
+        .strip_prefix("chunk-")?
+        .strip_suffix(FINISHED_EXTENSION)?
+        .strip_suffix('.')?;
+    if digits.len() < 5 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Whether `name` is a chunk's progress file: a build is under way in its folder.
+#[must_use]
+pub fn is_progress_file(name: &str) -> bool {
+    name.strip_prefix("chunk-")
+        .and_then(|rest| rest.strip_suffix(PROGRESS_EXTENSION))
+        .is_some_and(|rest| rest.ends_with('.'))
+}
+
+/// The numbers of the finished chunk files in `folder`, ascending; other files are left.
+pub fn finished_chunks(folder: &Path) -> std::io::Result<Vec<usize>> {
+    let mut numbers = Vec::new();
+    for entry in std::fs::read_dir(folder)? {
+        if let Some(number) = finished_chunk_number(&entry?.file_name().to_string_lossy()) {
+            numbers.push(number);
+        }
+    }
+    numbers.sort_unstable();
+    Ok(numbers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chunk_s_names_read_back_as_its_number() {
+        for number in [0, 7, 539, 99_999, 123_456] {
+            assert_eq!(
+                finished_chunk_number(&chunk_file_name(number)),
+                Some(number)
+            );
+            assert!(is_progress_file(&progress_file_name(number)));
+            assert!(!is_progress_file(&chunk_file_name(number)));
+            assert_eq!(finished_chunk_number(&progress_file_name(number)), None);
+        }
+        assert_eq!(chunk_file_name(284), "chunk-00284.c4layer");
+    }
+
+    #[test]
+    fn other_files_are_not_chunks() {
+        for name in [
+            "index.json",
+            "chunk-1.c4layer",
+            "chunk-0001x.c4layer",
+            "chunk-00001c4layer",
+            "chunk-00001.c4layer.tmp",
+            "chunk-+0001.c4layer",
+            ".c4layer-write-check",
+        ] {
+            assert_eq!(finished_chunk_number(name), None, "{name}");
+        }
+    }
+}
