@@ -13,7 +13,7 @@ use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWin
 use c4_search::search::{LeafView, MoveOrder, SearchValue, WinScore};
 use c4_solver::Cancel;
 use c4_solver::clock::Instant;
-use c4_solver::{ExactScore, SolveLimits, Solver};
+use c4_solver::{ExactScore, SolveLimits, Solver, move_score};
 use std::time::Duration;
 
 /// The budget of an analysis when none is given, milliseconds.
@@ -22,8 +22,8 @@ pub const DEFAULT_BUDGET_MS: u64 = 1000;
 /// Share of the budget the exact solves may use, in percent; the rest goes to the search of
 /// the columns left unsolved (a few plies of it already say more than nothing).
 const ANALYSIS_SOLVER_SHARE_PERCENT: u32 = 85;
-/// Threads of each exact solve: a position just past the opening book takes its seven
-/// solves 0.1-0.5 s each on one.
+/// Threads of the exact solves, the columns spread over them: a position just past the
+/// ply-12 layer takes its seven solves up to 0.35 s in all on one.
 const ANALYSIS_THREADS: usize = 2;
 /// log2 of the solver table's entries (32 MiB): enough for any solve that fits a few seconds.
 const ANALYSIS_TABLE_BITS: u32 = 22;
@@ -120,19 +120,34 @@ pub fn analyze_until<G: BoardTables>(
     solver.set_book(crate::builtin_stores());
     solver.set_cancel(cancel.clone());
     solver.set_threads(ANALYSIS_THREADS);
+    // The columns a move settles (a four, the last cell) need no solve; the others'
+    // positions are solved together, centre first, spread over the threads. A failure (the solver's share of the budget spent, a cancel) leaves the
+    // columns solved by then exact and the rest to the search.
+    let mut searched = Vec::new();
+    let mut children = Vec::new();
     for &column in geometry.centre_first() {
         if !position.can_play(column) {
             values[column.index()] = Some(ColumnValue::Full);
             continue;
         }
-        let limits = SolveLimits {
-            nodes: None,
-            time: Some(solver_budget.saturating_sub(start.elapsed())),
-        };
-        // A column that does not finish leaves the others to try: short solves still fit.
-        if let Ok((score, stats)) = solver.score_move(position, column, false, limits) {
+        let known = move_score(position, column, |child| {
+            searched.push(column);
+            children.push(*child);
+            Err(())
+        });
+        if let Ok(score) = known {
             values[column.index()] = Some(ColumnValue::Exact { score });
-            nodes += stats.nodes;
+        }
+    }
+    let limits = SolveLimits {
+        nodes: None,
+        time: Some(solver_budget.saturating_sub(start.elapsed())),
+    };
+    let solved = solver.solve_each(&children, false, limits);
+    nodes += solved.stats.nodes;
+    for (column, score) in searched.into_iter().zip(solved.scores) {
+        if let Some(score) = score {
+            values[column.index()] = Some(ColumnValue::Exact { score: -score });
         }
     }
     if values[..geometry.width()].iter().any(Option::is_none) {
@@ -249,10 +264,10 @@ mod tests {
     use super::*;
     use c4_core::Game;
 
-    /// The most nodes a cancelled analysis reports: it counts the nodes of the solves that
-    /// finished (none here) and the search's, which reads the cancel every 2,048 nodes and
-    /// stops at the first reading (this bound leaves it room to read it less often).
-    const CANCELLED_NODES: u64 = 1 << 14;
+    /// The most nodes a cancelled analysis reports: it counts every node searched, and each
+    /// of its two solver threads reads the cancel every 16,384 nodes, the search every
+    /// 2,048, each stopping at its first reading (this bound leaves them room).
+    const CANCELLED_NODES: u64 = 1 << 16;
 
     /// The analysis of `moves` with a budget of an hour: the positions here are settled by
     /// the book or by solves of a few nodes, so what ends each analysis is its work, never

@@ -82,7 +82,9 @@
 //!   empty cells are searched over their whole score range at once (`FULL_WINDOW_DISCS`);
 //! - mirror-canonical keys in the first plies, a two-slot table that keeps the entries whose
 //!   searches cost the most nodes, and a lazy SMP parallel solve whose first helper
-//!   probes the scores nearest 0 while the main thread bisects.
+//!   probes the scores nearest 0 while the main thread bisects;
+//! - an analysis's columns spread over the threads ([`Solver::solve_each`]): each thread
+//!   takes the next column's position, then joins one still being searched.
 //!
 //! Nothing in the search allocates; the table is allocated once per [`Solver`].
 
@@ -115,6 +117,7 @@ pub use table::{DEFAULT_TABLE_BITS, MAX_TABLE_BITS, MIN_TABLE_BITS, SolverTable}
 use crate::clock::Instant;
 use c4_core::{AnySize, Column, Geometry, Position, Size, Standard, WIDTH};
 pub use cancel::Cancel;
+pub use parallel::EachSolved;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -159,6 +162,17 @@ pub struct SolveLimits {
     pub nodes: Option<u64>,
     /// Give up after this long.
     pub time: Option<Duration>,
+}
+
+impl SolveLimits {
+    /// What is left of these limits once `nodes` were searched and `elapsed` has passed.
+    #[must_use]
+    pub fn left_after(self, nodes: u64, elapsed: Duration) -> SolveLimits {
+        SolveLimits {
+            nodes: self.nodes.map(|n| n.saturating_sub(nodes)),
+            time: self.time.map(|t| t.saturating_sub(elapsed)),
+        }
+    }
 }
 
 /// Counters of the last solve.

@@ -5,33 +5,16 @@ use super::score::{best_solved_column_in, solved_preference};
 use super::*;
 
 impl Solver {
-    /// The score of playing each column: `None` for a full one.
+    /// The score of playing each column: `None` for a full one (on 7x6,
+    /// [`analyze_columns`](Self::analyze_columns) as an array).
     pub fn analyze(
         &mut self,
         position: &Position,
         weak: bool,
         limits: SolveLimits,
     ) -> Result<([Option<ExactScore>; WIDTH], SolveStats), SolveError> {
-        if position.is_over() {
-            return Err(SolveError::GameOver);
-        }
-        let start = Instant::now();
-        let mut scores = [None; WIDTH];
-        let mut total = SolveStats::default();
-        for column in Column::ALL {
-            if !position.can_play(column) {
-                continue;
-            }
-            let remaining = SolveLimits {
-                nodes: limits.nodes.map(|n| n.saturating_sub(total.nodes)),
-                time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
-            };
-            let (score, stats) = self.score_move(position, column, weak, remaining)?;
-            scores[column.index()] = Some(score);
-            total.nodes += stats.nodes;
-        }
-        total.time = start.elapsed();
-        Ok((scores, total))
+        let (scores, stats) = self.analyze_columns(position, weak, limits)?;
+        Ok((std::array::from_fn(|i| scores[i]), stats))
     }
 }
 
@@ -113,10 +96,7 @@ impl<G: Geometry> Solver<G> {
             } else if child.can_win_next() {
                 -ExactScore::win_now_in(&child) == score
             } else {
-                let remaining = SolveLimits {
-                    nodes: limits.nodes.map(|n| n.saturating_sub(stats.nodes)),
-                    time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
-                };
+                let remaining = limits.left_after(stats.nodes, start.elapsed());
                 // The reply scores at most -score exactly when it is not above -score.
                 let above = self
                     .probe(&child, -score, remaining)
@@ -213,7 +193,9 @@ impl<G: Geometry> Solver<G> {
     }
 
     /// The score of playing each column of the board, left to right: `None` for a full one
-    /// (on 7x6, what [`Solver::analyze`] gives as an array).
+    /// (on 7x6, what [`Solver::analyze`] gives as an array). The positions the columns lead
+    /// to are solved by [`solve_each`](Self::solve_each): with several threads, spread over
+    /// them.
     pub fn analyze_columns(
         &mut self,
         position: &Position<G>,
@@ -224,34 +206,32 @@ impl<G: Geometry> Solver<G> {
             return Err(SolveError::GameOver);
         }
         let start = Instant::now();
-        let mut scores = Vec::with_capacity(self.geometry.width());
-        let mut total = SolveStats::default();
-        for column in self.geometry.size().columns() {
-            if !position.can_play(column) {
-                scores.push(None);
-                continue;
-            }
-            let score = if position.is_winning_move(column) {
-                ExactScore::win_now_in(position)
-            } else {
-                let mut child = *position;
-                child.play_unchecked(column);
-                if child.is_over() {
-                    ExactScore::DRAW
-                } else {
-                    let remaining = SolveLimits {
-                        nodes: limits.nodes.map(|n| n.saturating_sub(total.nodes)),
-                        time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
-                    };
-                    let (score, stats) = self.solve_within(&child, weak, remaining)?;
-                    total.nodes += stats.nodes;
-                    -score
-                }
-            };
-            scores.push(Some(if weak { score.weak() } else { score }));
+        let size = self.geometry.size();
+        let mut scores = vec![None; size.width()];
+        // The columns whose score needs a search, and the positions they lead to.
+        let mut searched = Vec::new();
+        let mut children = Vec::new();
+        for column in size.columns().filter(|c| position.can_play(*c)) {
+            let known = move_score(position, column, |child| {
+                searched.push(column.index());
+                children.push(*child);
+                Err(())
+            });
+            scores[column.index()] = known.ok();
         }
-        total.time = start.elapsed();
-        Ok((scores, total))
+        let solved = self.solve_each(&children, weak, limits);
+        if let Some(failure) = solved.failure {
+            return Err(failure);
+        }
+        for (index, score) in searched.into_iter().zip(solved.scores) {
+            scores[index] = score.map(|score| -score);
+        }
+        let mut stats = solved.stats;
+        if weak {
+            scores.iter_mut().flatten().for_each(|s| *s = s.weak());
+        }
+        stats.time = start.elapsed();
+        Ok((scores, stats))
     }
 
     /// The score of `position` (`weak`: its sign); any score once the search is aborted.

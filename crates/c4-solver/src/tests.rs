@@ -142,6 +142,64 @@ fn best_move_is_the_analysed_best() {
     assert!(checked > 50, "{checked} positions");
 }
 
+/// An analysis spread over two or three threads gives every column the score one thread
+/// gives, exact and weak, on seeded random positions of 7x6 and of 6x5; and one that runs
+/// out of nodes fails instead of answering.
+#[test]
+fn an_analysis_over_threads_scores_each_column_as_one_thread() {
+    let mut rng = SeededRng::seed_from_u64(17);
+    let mut alone = Solver::new(20);
+    let mut spread = Solver::new(20);
+    let mut checked = 0;
+    for i in 0..60 {
+        let Some(position) = random_open_position(&mut rng, 10..=26) else {
+            continue;
+        };
+        spread.set_threads(2 + i % 2);
+        for weak in [false, true] {
+            alone.reset();
+            spread.reset();
+            let limits = SolveLimits::default();
+            let (expected, _) = alone.analyze_columns(&position, weak, limits).unwrap();
+            let (scores, _) = spread.analyze_columns(&position, weak, limits).unwrap();
+            assert_eq!(scores, expected, "{position:?} weak {weak}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked} positions");
+
+    let geometry = AnySize::new(Size::new(6, 5).unwrap());
+    let mut alone = Solver::new_in(20, geometry);
+    let mut spread = Solver::new_in(20, geometry);
+    spread.set_threads(3);
+    for _ in 0..20 {
+        let Some(position) = random_open_position_in(&mut rng, 4..=14, geometry) else {
+            continue;
+        };
+        let limits = SolveLimits::default();
+        let expected = alone.analyze_columns(&position, false, limits).unwrap().0;
+        assert_eq!(
+            spread.analyze_columns(&position, false, limits).unwrap().0,
+            expected,
+            "{position:?}"
+        );
+    }
+
+    let position = c4_core::parse_moves("4453").unwrap();
+    let mut spread = Solver::new(20);
+    spread.set_threads(2);
+    let limits = SolveLimits {
+        nodes: Some(10_000),
+        time: None,
+    };
+    assert_eq!(
+        spread
+            .analyze_columns(&position, false, limits)
+            .unwrap_err(),
+        SolveError::LimitReached
+    );
+}
+
 /// A move that `wins_by_force` finds leaves the other player lost with the score of a win
 /// with the mover's next disc but one (checked by plain alpha-beta on seeded random
 /// positions), and both of its patterns (two playable threats, two stacked) occur.
