@@ -121,8 +121,9 @@ pub fn analyze_until<G: BoardTables>(
     solver.set_cancel(cancel.clone());
     solver.set_threads(ANALYSIS_THREADS);
     // The columns a move settles (a four, the last cell) need no solve; the others'
-    // positions are solved together, centre first, spread over the threads. A failure (the solver's share of the budget spent, a cancel) leaves the
-    // columns solved by then exact and the rest to the search.
+    // positions are solved together, centre first, spread over the threads. A failure
+    // (the solver's share of the budget spent, a cancel) leaves the columns solved by then
+    // exact and the rest to the search.
     let mut searched = Vec::new();
     let mut children = Vec::new();
     for &column in geometry.centre_first() {
