@@ -27,7 +27,8 @@ pub struct SolveArgs {
     /// Append the nodes searched and the microseconds taken.
     #[arg(long)]
     pub stats: bool,
-    /// Threads searching each position together, on one shared table (lazy SMP).
+    /// Threads searching each position together, on one shared table (lazy SMP); with
+    /// --analyze, the columns spread over them.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
     /// Positions solved at once, each with its own table (output stays in order).
