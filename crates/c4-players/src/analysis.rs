@@ -13,7 +13,7 @@ use c4_search::search::fixed_depth::{FixedDepthConfig, FixedDepthSearch, RootWin
 use c4_search::search::{LeafView, MoveOrder, SearchValue, WinScore};
 use c4_solver::Cancel;
 use c4_solver::clock::Instant;
-use c4_solver::{ExactScore, SolveLimits, Solver, move_score};
+use c4_solver::{ExactScore, SolveLimits, Solver};
 use std::time::Duration;
 
 /// The budget of an analysis when none is given, milliseconds.
@@ -120,35 +120,26 @@ pub fn analyze_until<G: BoardTables>(
     solver.set_book(crate::builtin_stores());
     solver.set_cancel(cancel.clone());
     solver.set_threads(ANALYSIS_THREADS);
-    // The columns a move settles (a four, the last cell) need no solve; the others'
-    // positions are solved together, centre first, spread over the threads. A failure
+    // The columns are solved together, centre first, spread over the threads. A failure
     // (the solver's share of the budget spent, a cancel) leaves the columns solved by then
     // exact and the rest to the search.
-    let mut searched = Vec::new();
-    let mut children = Vec::new();
+    let mut playable = Vec::new();
     for &column in geometry.centre_first() {
-        if !position.can_play(column) {
+        if position.can_play(column) {
+            playable.push(column);
+        } else {
             values[column.index()] = Some(ColumnValue::Full);
-            continue;
-        }
-        let known = move_score(position, column, |child| {
-            searched.push(column);
-            children.push(*child);
-            Err(())
-        });
-        if let Ok(score) = known {
-            values[column.index()] = Some(ColumnValue::Exact { score });
         }
     }
     let limits = SolveLimits {
         nodes: None,
         time: Some(solver_budget.saturating_sub(start.elapsed())),
     };
-    let solved = solver.solve_each(&children, false, limits);
+    let solved = solver.score_columns(position, &playable, false, limits);
     nodes += solved.stats.nodes;
-    for (column, score) in searched.into_iter().zip(solved.scores) {
+    for (column, score) in playable.into_iter().zip(solved.scores) {
         if let Some(score) = score {
-            values[column.index()] = Some(ColumnValue::Exact { score: -score });
+            values[column.index()] = Some(ColumnValue::Exact { score });
         }
     }
     if values[..geometry.width()].iter().any(Option::is_none) {

@@ -193,9 +193,8 @@ impl<G: Geometry> Solver<G> {
     }
 
     /// The score of playing each column of the board, left to right: `None` for a full one
-    /// (on 7x6, what [`Solver::analyze`] gives as an array). The positions the columns lead
-    /// to are solved by [`solve_each`](Self::solve_each): with several threads, spread over
-    /// them.
+    /// (on 7x6, what [`Solver::analyze`] gives as an array), from
+    /// [`score_columns`](Self::score_columns).
     pub fn analyze_columns(
         &mut self,
         position: &Position<G>,
@@ -205,33 +204,59 @@ impl<G: Geometry> Solver<G> {
         if position.is_over() {
             return Err(SolveError::GameOver);
         }
-        let start = Instant::now();
         let size = self.geometry.size();
-        let mut scores = vec![None; size.width()];
-        // The columns whose score needs a search, and the positions they lead to.
-        let mut searched = Vec::new();
-        let mut children = Vec::new();
-        for column in size.columns().filter(|c| position.can_play(*c)) {
-            let known = move_score(position, column, |child| {
-                searched.push(column.index());
-                children.push(*child);
-                Err(())
-            });
-            scores[column.index()] = known.ok();
-        }
-        let solved = self.solve_each(&children, weak, limits);
+        let playable: Vec<Column> = size.columns().filter(|c| position.can_play(*c)).collect();
+        let solved = self.score_columns(position, &playable, weak, limits);
         if let Some(failure) = solved.failure {
             return Err(failure);
         }
-        for (index, score) in searched.into_iter().zip(solved.scores) {
-            scores[index] = score.map(|score| -score);
+        let mut scores = vec![None; size.width()];
+        for (column, score) in playable.into_iter().zip(solved.scores) {
+            scores[column.index()] = score;
         }
-        let mut stats = solved.stats;
+        Ok((scores, solved.stats))
+    }
+
+    /// The scores (`weak`: their signs) of playing `columns` (each playable, in a position
+    /// not over), in the order given: a move that wins or fills the board scores at once, the
+    /// positions the others lead to are solved by [`solve_each`](Self::solve_each), with
+    /// several threads spread over them. A failure leaves `None` for the columns whose
+    /// solves it stopped.
+    pub fn score_columns(
+        &mut self,
+        position: &Position<G>,
+        columns: &[Column],
+        weak: bool,
+        limits: SolveLimits,
+    ) -> EachSolved {
+        let start = Instant::now();
+        let mut scores = Vec::with_capacity(columns.len());
+        // The columns whose score needs a search, and the positions they lead to.
+        let mut searched = Vec::new();
+        let mut children = Vec::new();
+        for (at, &column) in columns.iter().enumerate() {
+            let known = move_score(position, column, |child| {
+                searched.push(at);
+                children.push(*child);
+                Err(())
+            });
+            scores.push(known.ok());
+        }
+        let solved = self.solve_each(&children, weak, limits);
+        for (at, score) in searched.into_iter().zip(solved.scores) {
+            scores[at] = score.map(|score| -score);
+        }
         if weak {
             scores.iter_mut().flatten().for_each(|s| *s = s.weak());
         }
-        stats.time = start.elapsed();
-        Ok((scores, stats))
+        EachSolved {
+            scores,
+            stats: SolveStats {
+                time: start.elapsed(),
+                ..solved.stats
+            },
+            failure: solved.failure,
+        }
     }
 
     /// The score of `position` (`weak`: its sign); any score once the search is aborted.
