@@ -152,7 +152,6 @@ impl<G: Geometry> Solver<G> {
             next: AtomicUsize::new(0),
             nodes: AtomicU64::new(0),
             failure: Mutex::new(None),
-            failed: AtomicBool::new(false),
             weak,
             limits,
             start,
@@ -187,7 +186,7 @@ impl<G: Geometry> Solver<G> {
     /// One thread's share of [`solve_each`](Self::solve_each).
     fn work_through(&mut self, shared: &Shared<'_, G>) {
         let jobs = shared.jobs;
-        while !shared.failed.load(Ordering::Relaxed) {
+        while !shared.has_failed() {
             let taken = shared.next.fetch_add(1, Ordering::Relaxed);
             let job = match jobs.get(taken) {
                 Some(job) => job,
@@ -225,7 +224,6 @@ impl<G: Geometry> Solver<G> {
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .get_or_insert(error);
-                    shared.failed.store(true, Ordering::Relaxed);
                     for job in jobs {
                         job.done.store(true, Ordering::Relaxed);
                     }
@@ -253,10 +251,18 @@ struct Shared<'a, G: Geometry> {
     /// The next job no thread has taken.
     next: AtomicUsize,
     nodes: AtomicU64,
+    /// The first failure: once there is one, no thread takes another position.
     failure: Mutex<Option<SolveError>>,
-    /// Set with `failure`: no thread takes another position.
-    failed: AtomicBool,
     weak: bool,
     limits: SolveLimits,
     start: Instant,
+}
+
+impl<G: Geometry> Shared<'_, G> {
+    fn has_failed(&self) -> bool {
+        self.failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
+    }
 }
