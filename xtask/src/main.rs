@@ -216,19 +216,13 @@ fn copy_page(web: &Path, out: &Path) -> Result<()> {
 /// Returns how many there are.
 fn copy_layer(from: &Path, to: &Path) -> Result<usize> {
     std::fs::create_dir_all(to).with_context(|| format!("creating {}", to.display()))?;
-    let mut numbers = Vec::new();
-    let entries = std::fs::read_dir(from).with_context(|| format!("reading {}", from.display()))?;
-    for entry in entries {
-        let entry = entry.with_context(|| format!("reading {}", from.display()))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(number) = file_names::finished_chunk_number(&name) else {
-            continue;
-        };
-        std::fs::copy(entry.path(), to.join(&name))
-            .with_context(|| format!("copying {} to {}", entry.path().display(), to.display()))?;
-        numbers.push(number);
+    let numbers =
+        file_names::finished_chunks(from).with_context(|| format!("reading {}", from.display()))?;
+    for &number in &numbers {
+        let name = file_names::chunk_file_name(number);
+        std::fs::copy(from.join(&name), to.join(&name))
+            .with_context(|| format!("copying {name} to {}", to.display()))?;
     }
-    numbers.sort_unstable();
     let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
     let index = to.join("index.json");
     std::fs::write(

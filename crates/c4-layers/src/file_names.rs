@@ -31,10 +31,12 @@ pub fn finished_chunk_number(name: &str) -> Option<usize> {
         .strip_prefix("chunk-")?
         .strip_suffix(FINISHED_EXTENSION)?
         .strip_suffix('.')?;
-    if digits.len() < 5 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    digits.parse().ok()
+    // Only the name the number is written as: five digits at least, no more leading zeros.
+    let number = digits.parse().ok()?;
+    (chunk_file_name(number) == name).then_some(number)
 }
 
 /// Whether `name` is a chunk's progress file: a build is under way in its folder.
@@ -80,6 +82,7 @@ mod tests {
         for name in [
             "index.json",
             "chunk-1.c4layer",
+            "chunk-000012.c4layer",
             "chunk-0001x.c4layer",
             "chunk-00001c4layer",
             "chunk-00001.c4layer.tmp",
