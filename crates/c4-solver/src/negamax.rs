@@ -4,9 +4,9 @@
 //! inlined into it: count the node; settle it without search where the rules can (no safe
 //! move, a full board); probe the book (a forced position too); play the one safe move;
 //! end on bounds that need no search; search the last plies plainly; probe the table; start
-//! loading the children's slots; score the
-//! moves, ending the node on a double threat; try the enhanced transposition cutoff; then
-//! search the children best first and store the bound found.
+//! loading the children's slots; score the moves, ending the node on a double threat; try
+//! the enhanced transposition cutoff; then search the children best first and store the
+//! bound found.
 //!
 //! The larger steps are `#[inline(always)]`: each runs once per node, and kept apart as
 //! calls (which a plain `#[inline]` leaves the compiler free to do) they cost the solver 4%.
