@@ -22,18 +22,14 @@ fn main() {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let folder = manifest.join("data").join("ply12");
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets it"));
-    let mut chunks: Vec<(usize, PathBuf)> = Vec::new();
-    let mut building = false;
-    if let Ok(entries) = fs::read_dir(&folder) {
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            building |= file_names::is_progress_file(&name);
-            if let Some(number) = file_names::finished_chunk_number(&name) {
-                chunks.push((number, entry.path()));
-            }
-        }
-    }
-    chunks.sort();
+    // A folder that cannot be listed (a copy of the crate without its data) builds no chunk in.
+    let files = file_names::chunk_files(&folder).unwrap_or_default();
+    let building = files.under_way > 0;
+    let chunks: Vec<(usize, PathBuf)> = files
+        .finished
+        .iter()
+        .map(|&number| (number, folder.join(file_names::chunk_file_name(number))))
+        .collect();
     if !building {
         println!("cargo:rerun-if-changed={}", folder.display());
     }

@@ -216,8 +216,9 @@ fn copy_page(web: &Path, out: &Path) -> Result<()> {
 /// Returns how many there are.
 fn copy_layer(from: &Path, to: &Path) -> Result<usize> {
     std::fs::create_dir_all(to).with_context(|| format!("creating {}", to.display()))?;
-    let numbers =
-        file_names::finished_chunks(from).with_context(|| format!("reading {}", from.display()))?;
+    let numbers = file_names::chunk_files(from)
+        .with_context(|| format!("reading {}", from.display()))?
+        .finished;
     for &number in &numbers {
         let name = file_names::chunk_file_name(number);
         std::fs::copy(from.join(&name), to.join(&name))

@@ -100,8 +100,8 @@ pub fn build(args: &LayerArgs) -> Result<()> {
 /// Checks every finished chunk of the layer in `path`: its CRC, header, roots and score
 /// ranges, then a seeded sample of its positions solved again.
 pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
-    let numbers =
-        file_names::finished_chunks(path).with_context(|| format!("{}", path.display()))?;
+    let files = file_names::chunk_files(path).with_context(|| format!("{}", path.display()))?;
+    let numbers = files.finished;
     let Some(&first) = numbers.first() else {
         bail!(
             "{}: no chunk files (chunk-NNNNN.c4layer) in this folder",
@@ -130,20 +130,14 @@ pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
         }
         scored.extend(dir.scored_positions(number)?);
     }
-    let partials = std::fs::read_dir(path)?
-        .filter(|entry| {
-            entry
-                .as_ref()
-                .is_ok_and(|e| file_names::is_progress_file(&e.file_name().to_string_lossy()))
-        })
-        .count();
     eprintln!(
         "{} of {} chunks finished, {} positions of ply {ply}: every file's CRC, roots and scores \
-         good ({:.1} s); {partials} chunk(s) under way",
+         good ({:.1} s); {} chunk(s) under way",
         numbers.len(),
         dir.chunk_count(),
         scored.len(),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        files.under_way
     );
     results_per_ply(&dir, numbers.len(), &scored)?;
     let picks: Vec<usize> = if check.full {

@@ -47,16 +47,29 @@ pub fn is_progress_file(name: &str) -> bool {
         .is_some_and(|rest| rest.ends_with('.'))
 }
 
-/// The numbers of the finished chunk files in `folder`, ascending; other files are left.
-pub fn finished_chunks(folder: &Path) -> std::io::Result<Vec<usize>> {
-    let mut numbers = Vec::new();
+/// The chunk files of a layer folder.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChunkFiles {
+    /// The numbers of the finished chunks, ascending.
+    pub finished: Vec<usize>,
+    /// How many chunks have a progress file: being solved, or left unfinished by a build.
+    pub under_way: usize,
+}
+
+/// The chunk files in `folder`; other files are left.
+pub fn chunk_files(folder: &Path) -> std::io::Result<ChunkFiles> {
+    let mut files = ChunkFiles::default();
     for entry in std::fs::read_dir(folder)? {
-        if let Some(number) = finished_chunk_number(&entry?.file_name().to_string_lossy()) {
-            numbers.push(number);
+        let name = entry?.file_name();
+        let name = name.to_string_lossy();
+        if let Some(number) = finished_chunk_number(&name) {
+            files.finished.push(number);
+        } else if is_progress_file(&name) {
+            files.under_way += 1;
         }
     }
-    numbers.sort_unstable();
-    Ok(numbers)
+    files.finished.sort_unstable();
+    Ok(files)
 }
 
 #[cfg(test)]
@@ -91,5 +104,28 @@ mod tests {
         ] {
             assert_eq!(finished_chunk_number(name), None, "{name}");
         }
+    }
+
+    #[test]
+    fn a_folder_lists_its_finished_chunks_in_order_and_counts_those_under_way() {
+        let folder = std::env::temp_dir().join(format!("c4-layer-names-{}", std::process::id()));
+        std::fs::create_dir_all(folder.join("sub")).expect("writable");
+        for name in [
+            chunk_file_name(12),
+            chunk_file_name(3),
+            progress_file_name(4),
+            progress_file_name(5),
+            "chunk-000012.c4layer".to_owned(),
+            "index.json".to_owned(),
+        ] {
+            std::fs::write(folder.join(name), b"").expect("writable");
+        }
+        let files = chunk_files(&folder);
+        let missing = chunk_files(&folder.join("missing"));
+        std::fs::remove_dir_all(&folder).expect("removable");
+        let files = files.expect("listed");
+        assert_eq!(files.finished, vec![3, 12]);
+        assert_eq!(files.under_way, 2);
+        assert!(missing.is_err());
     }
 }
