@@ -30,6 +30,32 @@ pub enum DatasetError {
         #[source]
         source: ParseMovesError,
     },
+    /// Game `game` of a share labelled elsewhere could not be labelled.
+    #[error("game {game}: {source}")]
+    Game {
+        /// The game's index in the build.
+        game: u64,
+        /// Why.
+        #[source]
+        source: Box<DatasetError>,
+    },
+    /// A recorded game handed in as moves is not a game of the build's board.
+    #[error("a recorded game {moves}: {source}")]
+    RecordedGame {
+        /// Its moves, cut to 80 characters.
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// Recorded games handed in beside game indices, not one per index.
+    #[error("{recorded} recorded games for {games} game indices")]
+    RecordedCount {
+        /// The recorded games given.
+        recorded: usize,
+        /// The game indices given.
+        games: usize,
+    },
     /// The games file holds no game.
     #[error("{} holds no games", .0.display())]
     NoGames(PathBuf),

@@ -202,6 +202,57 @@ pub fn label_game<G: BoardTables>(
     })
 }
 
+/// Labels games `games` of `spec` in turn on one solver of the build's board (a table of
+/// `2^table_bits` slots, answering from `stores` where they are of that board): a worker's
+/// share of a build labelled elsewhere, as the Ray driver's shards are. `recorded` holds
+/// the games' move strings, one per index, for a build from recorded games.
+pub fn label_games(
+    spec: &DatasetSpec,
+    games: &[u64],
+    recorded: Option<&[String]>,
+    table_bits: u32,
+    stores: Option<Arc<dyn ScoreStore>>,
+) -> Result<Vec<GameWork>, DatasetError> {
+    if let Some(recorded) = recorded
+        && recorded.len() != games.len()
+    {
+        return Err(DatasetError::RecordedCount {
+            recorded: recorded.len(),
+            games: games.len(),
+        });
+    }
+    with_geometry!(spec.size, g => {
+        let recorded = recorded
+            .map(|moves| {
+                moves
+                    .iter()
+                    .map(|m| {
+                        Game::from_moves_in(m, g).map_err(|source| DatasetError::RecordedGame {
+                            moves: c4_core::excerpt(m),
+                            source,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()?;
+        let mut solver = Solver::new_in(table_bits, g);
+        solver.set_book(stores);
+        games
+            .iter()
+            .enumerate()
+            .map(|(i, &index)| {
+                let game = recorded.as_ref().and_then(|games| games.get(i));
+                label_game(spec, &mut solver, index, game).map_err(|source| {
+                    DatasetError::Game {
+                        game: index,
+                        source: Box::new(source),
+                    }
+                })
+            })
+            .collect()
+    })
+}
+
 /// The canonical keys of every position of the reference sets (of 7x6).
 fn reference_keys() -> HashSet<u64> {
     reference_positions::SETS

@@ -307,3 +307,31 @@ fn a_work_log_of_another_board_is_refused_naming_both() {
     assert!(matches!(error, DatasetError::SolverSize { .. }), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_share_labelled_elsewhere_is_the_build_s_own_games() {
+    let small = spec_on(size("6x5"), 10, 4..=20);
+    let games = [3, 0, 5];
+    let shared = label_games(&small, &games, None, 16, None).unwrap();
+    let mut solver = Solver::new_in(16, AnySize::new(size("6x5")));
+    for (work, &index) in shared.iter().zip(&games) {
+        let alone = label_game(&small, &mut solver, index, None).unwrap();
+        assert_eq!(work.game, index);
+        assert_eq!(
+            serde_json::to_string(work).unwrap(),
+            serde_json::to_string(&alone).unwrap()
+        );
+    }
+    // Recorded games: one per index, each read on the build's board (5 rows here).
+    let recorded = ["3344".to_owned(), "111111".to_owned()];
+    let error = label_games(&small, &games, Some(&recorded), 16, None).unwrap_err();
+    assert!(
+        matches!(error, DatasetError::RecordedCount { .. }),
+        "{error}"
+    );
+    let error = label_games(&small, &[0, 1], Some(&recorded), 16, None).unwrap_err();
+    assert!(
+        error.to_string().starts_with("a recorded game 111111: "),
+        "{error}"
+    );
+}

@@ -147,8 +147,9 @@ bounded_argument!(
     ValidPercent(u64), "valid_percent", 1..=50
 );
 bounded_argument!(
-    /// A ply of a position sampled for a dataset: 0 (the empty board) to 41.
-    SamplePly(u32), "plies", 0..=41
+    /// A ply of a position sampled for a dataset: 0 (the empty board) to 63, and below the
+    /// board's cells (checked with the board).
+    SamplePly(u32), "plies", 0..=63
 );
 bounded_argument!(
     /// A player of PettingZoo's observations: 0 (red) or 1 (yellow).

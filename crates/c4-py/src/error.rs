@@ -33,9 +33,6 @@ pub(crate) enum CoreError {
         b: String,
         reason: String,
     },
-    /// A game of a dataset could not be labelled; `reason` is the dataset builder's words.
-    #[error("game {game}: {reason}")]
-    Label { game: u64, reason: String },
     /// A Python function playing a side raised: its own exception goes back to the caller,
     /// with a note naming the game.
     #[error("game {game}: the function raised {error}")]
@@ -54,10 +51,9 @@ impl From<CoreError> for PyErr {
                 error
             }
             CoreError::TableAllocation { .. } => PyMemoryError::new_err(error.to_string()),
-            CoreError::Solve { .. }
-            | CoreError::OtherSize { .. }
-            | CoreError::Game { .. }
-            | CoreError::Label { .. } => PyValueError::new_err(error.to_string()),
+            CoreError::Solve { .. } | CoreError::OtherSize { .. } | CoreError::Game { .. } => {
+                PyValueError::new_err(error.to_string())
+            }
         }
     }
 }

@@ -5,9 +5,12 @@ use crate::arguments::{SolverThreads, TableBits, board_size};
 use crate::error::CoreError;
 use crate::position::{Position as PyPosition, game_in, parse_position};
 use crate::value_error;
-use c4_books::{BookChoice, OpeningBook};
+use c4_books::BookChoice;
 use c4_core::{AnySize, Game, Geometry, Position, Size};
-use c4_solver::{self as engine_solver, DEFAULT_TABLE_BITS, ExactScore, SolveError, SolveLimits};
+use c4_layers::LayerChoice;
+use c4_solver::{
+    self as engine_solver, DEFAULT_TABLE_BITS, ExactScore, ScoreStore, SolveError, SolveLimits,
+};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -38,13 +41,14 @@ pub(crate) fn game_of(object: &Bound<'_, PyAny>) -> PyResult<Game<AnySize>> {
     game_on(object, Size::STANDARD)
 }
 
-/// The book `book` names (`"builtin"`, `"none"` or a file) for the board `size`: the built-in
-/// book is 7x6's, so on another size it is no book; a file of another size is refused.
-fn load_book(book: &str, size: Size) -> PyResult<Option<Arc<OpeningBook>>> {
-    book.parse::<BookChoice>()
-        .expect("any text names a book")
-        .load_in(size)
-        .map_err(value_error)
+/// What a solver of the board `size` answers from without a search: the book `book` names
+/// (`"builtin"`, `"none"` or a file) and the ply-12 layer `layers` names (`"builtin"`, `"none"`
+/// or a folder of chunks), as `c4 solve --book --layers` reads them. The built-in book and
+/// layer are 7x6's, so on another size they are none; a file of another size is refused.
+fn load_stores(book: &str, layers: &str, size: Size) -> PyResult<Option<Arc<dyn ScoreStore>>> {
+    let book: BookChoice = book.parse().expect("any text names a book");
+    let layers: LayerChoice = layers.parse().expect("any text names a layer");
+    c4_players::score_stores(&book, &layers, size).map_err(value_error)
 }
 
 /// An exact score as Python reads it: an `int`.
@@ -79,21 +83,21 @@ fn position_in<G: Geometry>(game: &Game<AnySize>, geometry: G) -> Result<Positio
 }
 
 impl SizedSolver {
-    /// A solver of `size` with a table of `2^bits` slots and `book` (kept only if of `size`).
+    /// A solver of `size` with a table of `2^bits` slots, answering from `stores` (of `size`).
     fn try_new(
         TableBits(bits): TableBits,
         size: Size,
-        book: Option<Arc<OpeningBook>>,
+        stores: Option<Arc<dyn ScoreStore>>,
     ) -> Result<SizedSolver, CoreError> {
         let refused = |_| CoreError::TableAllocation { bits };
         Ok(if size.is_standard() {
             let mut solver = engine_solver::Solver::try_new(bits).map_err(refused)?;
-            solver.set_book(book.map(OpeningBook::store));
+            solver.set_book(stores);
             SizedSolver::Standard(solver)
         } else {
             let mut solver =
                 engine_solver::Solver::try_new_in(bits, AnySize::new(size)).map_err(refused)?;
-            solver.set_book(book.map(OpeningBook::store));
+            solver.set_book(stores);
             SizedSolver::Other(solver)
         })
     }
@@ -169,18 +173,21 @@ pub struct Solver {
 impl Solver {
     /// A solver of the board of `width` columns and `height` rows (7x6 unless given), with
     /// a table of `2**table_bits` slots (8 bytes each), the opening `book` (`"builtin"`,
-    /// 7x6's, none on other sizes; `"none"`; or a book file of the size) and `threads`
-    /// searching each position.
+    /// 7x6's, none on other sizes; `"none"`; or a book file of the size), the book's ply-12
+    /// `layers` (`"builtin"`, read beside the built-in book on 7x6; `"none"`; or a folder of
+    /// chunks) and `threads` searching each position.
     #[new]
-    #[pyo3(signature = (table_bits = None, book = "builtin", threads = None, width = None, height = None))]
+    #[pyo3(signature = (table_bits = None, book = "builtin", threads = None, width = None, height = None, layers = "builtin"))]
     fn new(
         table_bits: Option<TableBits>,
         book: &str,
         threads: Option<SolverThreads>,
         width: Option<&Bound<'_, PyAny>>,
         height: Option<&Bound<'_, PyAny>>,
+        layers: &str,
     ) -> PyResult<Solver> {
-        Solver::sized(table_bits, book, threads, board_size(width, height)?)
+        let size = board_size(width, height)?;
+        Solver::sized(table_bits, load_stores(book, layers, size)?, threads, size)
     }
 
     /// Columns of the board the solver solves.
@@ -217,15 +224,15 @@ impl Solver {
 }
 
 impl Solver {
-    /// A solver of the board `size` (see `Solver.__init__`).
+    /// A solver of the board `size` answering from `stores` (see `Solver.__init__`).
     fn sized(
         table_bits: Option<TableBits>,
-        book: &str,
+        stores: Option<Arc<dyn ScoreStore>>,
         threads: Option<SolverThreads>,
         size: Size,
     ) -> PyResult<Solver> {
         let table_bits = table_bits.unwrap_or(TableBits(DEFAULT_TABLE_BITS));
-        let mut solver = SizedSolver::try_new(table_bits, size, load_book(book, size)?)?;
+        let mut solver = SizedSolver::try_new(table_bits, size, stores)?;
         solver.set_threads(threads.map_or(1, |SolverThreads(n)| n));
         Ok(Solver {
             size,
@@ -241,7 +248,7 @@ impl Solver {
 }
 
 /// The solver of `size` behind the module's `solve` and `analyze`: the default table and the
-/// built-in book (7x6's), made on first use of the size and kept for the process.
+/// built-in book and layer (7x6's), made on first use of the size and kept for the process.
 fn shared_solver(py: Python<'_>, size: Size) -> PyResult<&'static Solver> {
     static SHARED: Mutex<Vec<&'static Solver>> = Mutex::new(Vec::new());
     let find = || {
@@ -255,7 +262,8 @@ fn shared_solver(py: Python<'_>, size: Size) -> PyResult<&'static Solver> {
     if let Some(solver) = find() {
         return Ok(solver);
     }
-    let solver = py.detach(|| Solver::sized(None, "builtin", None, size))?;
+    let stores = load_stores("builtin", "builtin", size)?;
+    let solver = py.detach(|| Solver::sized(None, stores, None, size))?;
     let mut shared = SHARED
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -269,7 +277,7 @@ fn shared_solver(py: Python<'_>, size: Size) -> PyResult<&'static Solver> {
 }
 
 /// The exact score of `position` (a `Position` of any size, or a move string of 7x6), with
-/// the built-in book on 7x6.
+/// the built-in book and layer on 7x6.
 #[pyfunction]
 #[pyo3(signature = (position, weak = false))]
 pub fn solve(py: Python<'_>, position: &Bound<'_, PyAny>, weak: bool) -> PyResult<PyScore> {
@@ -289,20 +297,20 @@ pub fn analyze(
     shared_solver(py, size)?.analyze(py, position, weak)
 }
 
-/// The solver of `size` among a worker's, made with its book on first use.
+/// The solver of `size` among a worker's, made with its stores on first use.
 fn solver_for<'a>(
     solvers: &'a mut Vec<SizedSolver>,
     size: Size,
-    books: &[(Size, Option<Arc<OpeningBook>>)],
+    stores: &[(Size, Option<Arc<dyn ScoreStore>>)],
 ) -> Result<&'a mut SizedSolver, CoreError> {
     let index = match solvers.iter().position(|solver| solver.size() == size) {
         Some(index) => index,
         None => {
-            let book = books
+            let sized = stores
                 .iter()
-                .find(|(book_size, _)| *book_size == size)
-                .and_then(|(_, book)| book.clone());
-            solvers.push(SizedSolver::try_new(BATCH_TABLE_BITS, size, book)?);
+                .find(|(stores_size, _)| *stores_size == size)
+                .and_then(|(_, stores)| stores.clone());
+            solvers.push(SizedSolver::try_new(BATCH_TABLE_BITS, size, sized)?);
             solvers.len() - 1
         }
     };
@@ -316,17 +324,17 @@ fn batch<T: Send>(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
     threads: Option<SolverThreads>,
-    book: &str,
+    (book, layers): (&str, &str),
     job: impl Fn(&mut SizedSolver, &Game<AnySize>) -> Result<T, CoreError> + Sync,
 ) -> PyResult<Vec<T>> {
     let games = positions
         .try_iter()?
         .map(|item| game_of(&item?))
         .collect::<PyResult<Vec<Game<AnySize>>>>()?;
-    let mut books: Vec<(Size, Option<Arc<OpeningBook>>)> = Vec::new();
+    let mut stores: Vec<(Size, Option<Arc<dyn ScoreStore>>)> = Vec::new();
     for game in &games {
-        if books.iter().all(|(size, _)| *size != game.size()) {
-            books.push((game.size(), load_book(book, game.size())?));
+        if stores.iter().all(|(size, _)| *size != game.size()) {
+            stores.push((game.size(), load_stores(book, layers, game.size())?));
         }
     }
     let pool = rayon::ThreadPoolBuilder::new()
@@ -338,7 +346,7 @@ fn batch<T: Send>(
             games
                 .par_iter()
                 .map_init(Vec::new, |solvers, game| {
-                    job(solver_for(solvers, game.size(), &books)?, game)
+                    job(solver_for(solvers, game.size(), &stores)?, game)
                 })
                 .collect::<Result<Vec<T>, CoreError>>()
         })
@@ -347,30 +355,40 @@ fn batch<T: Send>(
 
 /// The exact scores of many positions (Positions or move strings), solved in parallel.
 #[pyfunction]
-#[pyo3(signature = (positions, weak = false, threads = None, book = "builtin"))]
+#[pyo3(signature = (positions, weak = false, threads = None, book = "builtin", layers = "builtin"))]
 pub fn solve_many(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
     weak: bool,
     threads: Option<SolverThreads>,
     book: &str,
+    layers: &str,
 ) -> PyResult<Vec<PyScore>> {
-    batch(py, positions, threads, book, move |solver, game| {
-        solver.solve(game, weak)
-    })
+    batch(
+        py,
+        positions,
+        threads,
+        (book, layers),
+        move |solver, game| solver.solve(game, weak),
+    )
 }
 
 /// Every column's score for many positions, solved in parallel.
 #[pyfunction]
-#[pyo3(signature = (positions, weak = false, threads = None, book = "builtin"))]
+#[pyo3(signature = (positions, weak = false, threads = None, book = "builtin", layers = "builtin"))]
 pub fn analyze_many(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
     weak: bool,
     threads: Option<SolverThreads>,
     book: &str,
+    layers: &str,
 ) -> PyResult<Vec<Vec<Option<PyScore>>>> {
-    batch(py, positions, threads, book, move |solver, game| {
-        solver.analyze(game, weak)
-    })
+    batch(
+        py,
+        positions,
+        threads,
+        (book, layers),
+        move |solver, game| solver.analyze(game, weak),
+    )
 }

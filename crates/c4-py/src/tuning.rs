@@ -8,22 +8,22 @@
 //! - [`texel_tune`]: a texel fit of a dataset, as `c4 tune --method texel` does it.
 
 use crate::arena::thread_pool;
+use crate::arguments::board;
 use crate::arguments::{
     GameCount, GameIndex, GameLimit, IterationNumber, Iterations, MaxPasses, Patience, PerGame,
     PositionCount, SamplePly, Seed, SpsaGames, TableBits, Threads, TuneDepth, ValidPercent,
 };
-use crate::error::CoreError;
 use crate::value_error;
 use c4_arena::matches::{MatchConfig, Openings};
 use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
-use c4_books::OpeningBook;
-use c4_core::{Game, excerpt};
+use c4_books::BookChoice;
+use c4_core::{Game, Size, excerpt, with_geometry};
 use c4_dataset::{self as dataset, DatasetSpec, DatasetWork, GameWork, Source};
 use c4_eval::EvalSpec;
+use c4_layers::LayerChoice;
 use c4_learn::tuning::spsa::{self, SpsaConfig, Step};
 use c4_learn::tuning::texel::{self, Target, TexelConfig};
-use c4_solver::Solver;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -207,11 +207,11 @@ impl SpsaRun {
 }
 
 /// What a worker needs of a dataset build to label its games: seed, plies, positions per
-/// game, validation percent.
-type LabelPlan = (u64, (u32, u32), usize, u64);
+/// game, validation percent and the board ("WxH").
+type LabelPlan = (u64, (u32, u32), usize, u64, String);
 
 /// A [`LabelPlan`] as Python hands it in, each number checked.
-type LabelPlanArgument = (Seed, (SamplePly, SamplePly), PerGame, ValidPercent);
+type LabelPlanArgument = (Seed, (SamplePly, SamplePly), PerGame, ValidPercent, String);
 
 fn dataset_spec(
     PositionCount(positions): PositionCount,
@@ -223,10 +223,13 @@ fn dataset_spec(
         (SamplePly(low), SamplePly(high)),
         PerGame(per_game),
         ValidPercent(valid_percent),
+        size,
     ) = plan;
-    if low > high {
+    let size = board(&size)?;
+    let last = size.cells() - 1;
+    if low > high || high as usize > last {
         return Err(value_error(format!(
-            "plies {low}-{high}: use A-B with A <= B <= 41"
+            "plies {low}-{high}: use A-B with A <= B <= {last} (the {size} board)"
         )));
     }
     Ok(DatasetSpec {
@@ -236,8 +239,8 @@ fn dataset_spec(
         valid_percent,
         seed,
         source,
-        // The bindings build 7x6 datasets: a work log or games of another board are refused.
-        size: c4_core::Size::STANDARD,
+        // A work log or recorded games of another board than `size` are refused.
+        size,
     })
 }
 
@@ -254,8 +257,10 @@ pub struct DatasetRun {
 
 #[pymethods]
 impl DatasetRun {
+    /// The build of `out` (see `build_dataset`), on the board `size` ("WxH"; unless given,
+    /// the recorded games' board, else 7x6).
     #[new]
-    #[pyo3(signature = (out, positions, seed, plies = (SamplePly(4), SamplePly(30)), per_game = PerGame(2), valid_percent = ValidPercent(10), from_games = None))]
+    #[pyo3(signature = (out, positions, seed, plies = (SamplePly(4), SamplePly(30)), per_game = PerGame(2), valid_percent = ValidPercent(10), from_games = None, size = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         out: PathBuf,
@@ -265,17 +270,24 @@ impl DatasetRun {
         per_game: PerGame,
         valid_percent: ValidPercent,
         from_games: Option<PathBuf>,
+        size: Option<String>,
     ) -> PyResult<DatasetRun> {
         dataset::check_out(&out).map_err(value_error)?;
+        let size = match (&size, &from_games) {
+            (Some(text), _) => board(text)?,
+            (None, Some(path)) => dataset::recorded_board(path).map_err(value_error)?,
+            (None, None) => Size::STANDARD,
+        };
         let source = from_games.clone().map_or(Source::Generated, Source::Games);
-        let spec = dataset_spec(positions, (seed, plies, per_game, valid_percent), source)?;
+        let plan = (seed, plies, per_game, valid_percent, size.to_string());
+        let spec = dataset_spec(positions, plan, source)?;
         let recorded = match &from_games {
             Some(path) => Some(
-                dataset::recorded_games(path)
-                    .map_err(value_error)?
-                    .iter()
-                    .map(Game::move_string)
-                    .collect(),
+                with_geometry!(size, g => dataset::recorded_games_in(path, g)
+                .map_err(value_error)?
+                .iter()
+                .map(Game::move_string)
+                .collect()),
             ),
             None => None,
         };
@@ -291,13 +303,14 @@ impl DatasetRun {
         })
     }
 
-    /// `(seed, plies, per_game, valid_percent)`: what `dataset_label` needs.
+    /// `(seed, plies, per_game, valid_percent, size)`: what `dataset_label` needs.
     fn plan(&self) -> LabelPlan {
         (
             self.spec.seed,
             (*self.spec.plies.start(), *self.spec.plies.end()),
             self.spec.per_game,
             self.spec.valid_percent,
+            self.spec.size.to_string(),
         )
     }
 
@@ -364,8 +377,9 @@ impl DatasetRun {
 
 /// Labels games `games` of a dataset build (`plan` from `DatasetRun.plan()`; `recorded`: the
 /// games' move strings for a build from recorded games) on one solver table of
-/// `2^table_bits` slots, with the built-in opening book unless `book` is false: a JSON line
-/// per game, as the build's work log holds them.
+/// `2^table_bits` slots, answering from the built-in book and its ply-12 layer (7x6's) unless
+/// `book` is false, as `c4 dataset build` does: a JSON line per game, as the build's work log
+/// holds them.
 #[pyfunction]
 #[pyo3(signature = (plan, games, recorded = None, table_bits = TableBits(22), book = true))]
 pub fn dataset_label(
@@ -378,41 +392,19 @@ pub fn dataset_label(
 ) -> PyResult<Vec<String>> {
     let games: Vec<u64> = games.into_iter().map(|GameIndex(g)| g).collect();
     let spec = dataset_spec(PositionCount(1), plan, Source::Generated)?;
-    let recorded = match recorded {
-        Some(moves) if moves.len() != games.len() => {
-            return Err(value_error(format!(
-                "{} recorded games for {} game indices",
-                moves.len(),
-                games.len()
-            )));
-        }
-        Some(moves) => Some(
-            moves
-                .iter()
-                .map(|m| {
-                    Game::from_moves(m).map_err(|e| value_error(format!("{}: {e}", excerpt(m))))
-                })
-                .collect::<PyResult<Vec<Game>>>()?,
-        ),
-        None => None,
+    let (book, layers) = if book {
+        (BookChoice::Builtin, LayerChoice::Builtin)
+    } else {
+        (BookChoice::None, LayerChoice::None)
     };
-    Ok(py.detach(|| {
-        let mut solver = Solver::new(table_bits.0);
-        solver.set_book(book.then(|| OpeningBook::store(OpeningBook::builtin())));
-        games
-            .iter()
-            .enumerate()
-            .map(|(i, &index)| {
-                let game = recorded.as_ref().map(|games| &games[i]);
-                dataset::label_game(&spec, &mut solver, index, game)
-                    .map(|unit| serde_json::to_string(&unit).expect("plain data"))
-                    .map_err(|reason| CoreError::Label {
-                        game: index,
-                        reason: reason.to_string(),
-                    })
-            })
-            .collect::<Result<Vec<String>, CoreError>>()
-    })?)
+    let stores = c4_players::score_stores(&book, &layers, spec.size).map_err(value_error)?;
+    let labelled = py
+        .detach(|| dataset::label_games(&spec, &games, recorded.as_deref(), table_bits.0, stores));
+    Ok(labelled
+        .map_err(value_error)?
+        .iter()
+        .map(|unit| serde_json::to_string(unit).expect("plain data"))
+        .collect())
 }
 
 /// Fits `eval`'s tunable weights on a dataset (the text of a `c4 dataset build` file; `data`

@@ -11,7 +11,7 @@ from c4lab import _core
 
 HUGE = 10**40
 LONG = "4" + "1" * 100_000
-PLAN = (1, (4, 30), 2, 10)
+PLAN = (1, (4, 30), 2, 10, "7x6")
 
 
 def _bad_numbers(tmp):
@@ -60,12 +60,12 @@ def _bad_numbers(tmp):
         ("book_solve table_bits=HUGE", lambda: _core.book_solve(["44"], table_bits=HUGE)),
         ("dataset_label table_bits=-1", lambda: _core.dataset_label(PLAN, [0], table_bits=-1)),
         ("dataset_label games=[-1]", lambda: _core.dataset_label(PLAN, [-1])),
-        ("dataset_label seed=-1", lambda: _core.dataset_label((-1, (4, 30), 2, 10), [0])),
-        ("dataset_label plies=(4, 99)", lambda: _core.dataset_label((1, (4, 99), 2, 10), [0])),
-        ("dataset_label plies=(-4, 9)", lambda: _core.dataset_label((1, (-4, 9), 2, 10), [0])),
-        ("dataset_label per_game=0", lambda: _core.dataset_label((1, (4, 30), 0, 10), [0])),
+        ("dataset_label seed=-1", lambda: _core.dataset_label((-1, (4, 30), 2, 10, "7x6"), [0])),
+        ("dataset_label plies=(4, 99)", lambda: _core.dataset_label((1, (4, 99), 2, 10, "7x6"), [0])),
+        ("dataset_label plies=(-4, 9)", lambda: _core.dataset_label((1, (-4, 9), 2, 10, "7x6"), [0])),
+        ("dataset_label per_game=0", lambda: _core.dataset_label((1, (4, 30), 0, 10, "7x6"), [0])),
         ("dataset_label valid_percent=HUGE",
-         lambda: _core.dataset_label((1, (4, 30), 2, HUGE), [0])),
+         lambda: _core.dataset_label((1, (4, 30), 2, HUGE, "7x6"), [0])),
         ("DatasetRun positions=-1", lambda: _core.DatasetRun(str(tmp / "d.jsonl"), -1, 1)),
         ("DatasetRun seed=-1", lambda: _core.DatasetRun(str(tmp / "d.jsonl"), 10, -1)),
         ("DatasetRun per_game=43",

@@ -116,6 +116,19 @@ def test_the_book_answers_the_empty_board():
     assert c4lab.analyze("")[3] == 1
 
 
+def test_the_layer_answers_beside_the_book():
+    # Ply 11: every reply is a position of the book's ply-12 layer.
+    position = "51422446733"
+    scores = c4lab.analyze(position)
+    assert scores == c4lab.Solver(layers="none").analyze(position)
+    assert scores == c4lab.Solver(book="none").analyze(position)
+    assert c4lab.analyze_many([position], layers="none") == [scores]
+    with pytest.raises(ValueError, match="layers"):
+        c4lab.Solver(layers="/no/such/folder")
+    with pytest.raises(ValueError, match="layers"):
+        c4lab.Solver(width=6, height=5, layers="/no/such/folder")
+
+
 def test_player_reports():
     report = Player("alphabeta:depth=4").choose(Position("4453"))
     assert 0 <= report.column <= 6 and report.depth == 4 and not report.exact

@@ -335,6 +335,21 @@ def test_a_dataset_and_its_texel_fit_on_the_cluster_equal_the_cli(cluster, tmp_p
     assert wide.returncode == 2 and "no node of the cluster has 2 CPUs" in wide.stderr
 
 
+def test_a_dataset_of_another_board_on_the_cluster_equals_the_cli(cluster, tmp_path):
+    ray_data, cli_data = tmp_path / "ray.jsonl", tmp_path / "cli.jsonl"
+    build = ["--positions", "40", "--seed", "4", "--plies", "4-24", "--size", "6x5"]
+    run = subprocess.run(
+        _driver(cluster, "dataset", "build", *build, "--shard-size", "4", "--out",
+                str(ray_data)),
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    subprocess.run([_c4_binary(), "dataset", "build", *build, "--out", cli_data], check=True,
+                   capture_output=True)
+    assert ray_data.read_bytes() == cli_data.read_bytes()
+    assert '"size":"6x5"' in ray_data.read_text().splitlines()[0]
+
+
 def test_a_dataset_build_resumes_the_clis_work_log(cluster, tmp_path):
     out = tmp_path / "resumed.jsonl"
     build = ["--positions", "60", "--seed", "9", "--plies", "6-20"]

@@ -212,6 +212,35 @@ def test_a_match_in_shards_on_6x5(tmp_path):
         _core.RunFolder(str(out), "match", PAIR, 6, 3, 2, resume=True)
 
 
+def test_a_dataset_build_in_shards_on_6x5(tmp_path):
+    out = tmp_path / "small.jsonl"
+    run = _core.DatasetRun(str(out), 12, 5, (4, 20), 2, 10, size=SMALL)
+    plan = run.plan()
+    assert plan[-1] == SMALL
+    for games in ([0, 1, 2, 3], [7, 6, 5, 4]):
+        run.add(_core.dataset_label(plan, games))
+    have, _ = run.selected()
+    assert have >= 12, have
+    run.finish()
+    samples = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(samples) == 12
+    solver = Solver(width=6, height=5, table_bits=20)
+    for sample in samples:
+        assert sample["size"] == SMALL
+        # Every label is the solver's own score of the 6x5 position.
+        position = Position(sample["moves"], width=6, height=5)
+        assert 4 <= len(sample["moves"]) <= 20
+        assert sample["columns"] == solver.analyze(position)
+    # A ply past the board's last is refused naming the board; so is a log of another board.
+    with pytest.raises(ValueError, match=r"plies 4-30: .* <= 29 \(the 6x5 board\)"):
+        _core.DatasetRun(str(tmp_path / "far.jsonl"), 12, 5, (4, 30), size=SMALL)
+    other = _core.DatasetRun(str(tmp_path / "other.jsonl"), 12, 5, (4, 20), size=SMALL)
+    other.add(_core.dataset_label(plan, [0]))
+    del other
+    with pytest.raises(ValueError, match=r"6x5"):
+        _core.DatasetRun(str(tmp_path / "other.jsonl"), 12, 5, (4, 20))
+
+
 def test_a_shard_of_another_size_is_refused_by_the_folder(tmp_path):
     folder = _core.RunFolder(str(tmp_path / "run"), "match", PAIR, 2, 3, size=SMALL)
     (pairing,) = _core.run_plan("match", PAIR, 2, 3)

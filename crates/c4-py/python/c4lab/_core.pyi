@@ -102,8 +102,9 @@ class Player:
 
 class Solver:
     """An exact solver of the board of `width` columns and `height` rows (7x6 unless given)
-    with its own table and opening book (Pons' score convention; `book="builtin"` is 7x6's,
-    no book on another size)."""
+    with its own table, opening book and the book's ply-12 layer (Pons' score convention;
+    `book="builtin"` and `layers="builtin"` are 7x6's, none on another size; `layers` may
+    also be `"none"` or a folder of chunks, as `c4 solve --layers`)."""
 
     def __init__(
         self,
@@ -112,6 +113,7 @@ class Solver:
         threads: int = 1,
         width: int = 7,
         height: int = 6,
+        layers: str = "builtin",
     ) -> None: ...
     @property
     def width(self) -> int: ...
@@ -124,7 +126,7 @@ class Solver:
 
 def solve(position: PositionLike, weak: bool = False) -> int:
     """The exact score of `position` (of any size; a move string is 7x6's) for the side to
-    move (built-in book on 7x6)."""
+    move (built-in book and layer on 7x6)."""
 
 def analyze(position: PositionLike, weak: bool = False) -> list[Optional[int]]:
     """The score of playing each column, None for a full one."""
@@ -134,6 +136,7 @@ def solve_many(
     weak: bool = False,
     threads: Optional[int] = None,
     book: str = "builtin",
+    layers: str = "builtin",
 ) -> list[int]:
     """Exact scores of many positions (of any sizes), in parallel (default: all cores), in
     order."""
@@ -143,6 +146,7 @@ def analyze_many(
     weak: bool = False,
     threads: Optional[int] = None,
     book: str = "builtin",
+    layers: str = "builtin",
 ) -> list[list[Optional[int]]]: ...
 def play_match(
     a: Union[str, Callable[[Position], int]],

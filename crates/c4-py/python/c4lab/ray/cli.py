@@ -128,6 +128,7 @@ def _dataset_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plies", type=_ply_range, default=_default(build_dataset, "plies"),
                    help="A-B (default 4-30)")
     p.add_argument("--from-games", help="a games file or run folder instead of new games")
+    p.add_argument("--size", help="the board, WxH (default: the games' board, else 7x6)")
     p.add_argument("--per-game", type=int, default=_default(build_dataset, "per_game"))
     p.add_argument("--valid-percent", type=int,
                    default=_default(build_dataset, "valid_percent"))

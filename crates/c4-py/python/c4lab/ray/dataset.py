@@ -19,6 +19,7 @@ def build_dataset(
     per_game: int = 2,
     valid_percent: int = 10,
     from_games: str | None = None,
+    size: str | None = None,
     table: int = 22,
     book: bool = True,
     shard_size: int = 16,
@@ -28,10 +29,12 @@ def build_dataset(
     """Builds the dataset ``c4 dataset build`` builds: games played (or taken from the run
     ``from_games``) and their sampled positions labelled by the solver in shards of game
     indices, each game appended to ``OUT.partial`` as it arrives (the CLI's work log, so
-    either resumes the other), then the dataset written. Returns a summary line."""
+    either resumes the other), then the dataset written. The board is ``size`` ("WxH"; unless
+    given, the recorded games' board, else 7x6); with ``book``, 7x6 positions are answered
+    from the built-in book and its ply-12 layer, as the CLI's are. Returns a summary line."""
     if shard_size < 1:
         raise ValueError("shard_size must be at least 1")
-    run = _core.DatasetRun(out, positions, seed, plies, per_game, valid_percent, from_games)
+    run = _core.DatasetRun(out, positions, seed, plies, per_game, valid_percent, from_games, size)
     plan = run.plan()
     shard = _label_shard.options(max_retries=retries, retry_exceptions=False)
     while True:
