@@ -1,9 +1,10 @@
 //! `c4 learn`: train an n-tuple network by self-play, resumably, with its learning curve;
-//! `c4 learn fit`: fit one to a dataset the solver labelled.
+//! `c4 learn fit`: fit one to a dataset the solver labelled; `c4 learn blend`: several
+//! networks as one.
 
 use crate::board_size::SizeArg;
 use anyhow::{Context, Result};
-use c4_eval::ntuple::{Network, file as weights_file};
+use c4_eval::ntuple::{Network, WeightsChoice, file as weights_file};
 use c4_learn::learn::fit::Loss;
 use c4_learn::learn::fit_run::{self, FitEnd, FitMeasurement, FitRequest};
 use c4_learn::learn::run::{self, Cadence, LearnObserver, Measurement, RunEnd};
@@ -97,6 +98,48 @@ pub enum LearnCommand {
     /// Fit a network to the solver's labels of a dataset (`c4 dataset build`): minibatch
     /// steps on each position's result and its moves' (resumable, as a self-play run).
     Fit(Box<FitArgs>),
+    /// Blend networks into one whose value is their mean (before the tanh): every network's
+    /// tuples in one file, each network's weights divided by their number.
+    Blend(BlendArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BlendArgs {
+    /// A network to blend: `builtin` (the one c4 ships) or a `.c4nt` file; give two or more,
+    /// of one board and one tuple length.
+    #[arg(long = "network", value_name = "FILE", required = true, num_args = 1)]
+    pub networks: Vec<String>,
+    /// The blended network's file (`eval=ntuple,weights=FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+fn run_blend(args: &BlendArgs) -> Result<()> {
+    let mut networks = Vec::with_capacity(args.networks.len());
+    for text in &args.networks {
+        let choice = if text == "builtin" {
+            WeightsChoice::Builtin
+        } else {
+            WeightsChoice::File(PathBuf::from(text))
+        };
+        let network = choice.load().with_context(|| format!("--network {text}"))?;
+        networks.push(Network::clone(&network));
+    }
+    let blend = Network::blend(&networks)?;
+    let bytes = weights_file::encode(&blend);
+    std::fs::write(&args.out, &bytes)
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    println!(
+        "{} networks blended: {} tuples of {} cells on {}, {} bytes (crc32 {:08x}): the network is {}",
+        networks.len(),
+        blend.layout().tuples().len(),
+        blend.layout().tuple_len(),
+        blend.size(),
+        bytes.len(),
+        weights_file::fingerprint(&bytes),
+        args.out.display()
+    );
+    Ok(())
 }
 
 struct Bar(ProgressBar);
@@ -125,8 +168,10 @@ impl LearnObserver for Bar {
 }
 
 pub fn run(args: &LearnArgs) -> Result<()> {
-    if let Some(LearnCommand::Fit(fit)) = &args.command {
-        return run_fit(fit);
+    match &args.command {
+        Some(LearnCommand::Fit(fit)) => return run_fit(fit),
+        Some(LearnCommand::Blend(blend)) => return run_blend(blend),
+        None => {}
     }
     let out = args.out.as_ref().context("--out is required")?;
     if let Some(file) = &args.snapshot {

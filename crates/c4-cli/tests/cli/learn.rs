@@ -1,7 +1,8 @@
 //! `c4 learn`: the same command gives the same network, a run killed with SIGKILL or paused
 //! by `--until` and run again ends with the weights of an uninterrupted one (games from
 //! random openings included), and a resume with other settings is refused by name; `c4 learn
-//! fit` refuses a bad dataset line by its file and number.
+//! fit` refuses a bad dataset line by its file and number; `c4 learn blend` values positions
+//! as the mean of its networks and refuses networks that cannot be one.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -360,4 +361,74 @@ fn a_network_learns_on_another_board_and_is_bound_to_it() {
     let bytes = std::fs::read(fitted.join("network.c4nt")).unwrap();
     assert_eq!(bytes[8..20], [2, 0, 0, 0, 5, 0, 0, 0, 4, 0, 0, 0]);
     let _ = std::fs::remove_dir_all(&out);
+}
+
+/// `c4 eval`'s score of `moves` with the network in `weights`.
+fn ntuple_score(weights: &str, moves: &str) -> i64 {
+    let output = Command::new(env!("CARGO_BIN_EXE_c4"))
+        .args([
+            "eval",
+            "--json",
+            "--eval",
+            &format!("ntuple:weights={weights}"),
+            moves,
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    json["score"].as_i64().unwrap()
+}
+
+#[test]
+fn a_blend_values_positions_as_its_networks_mean() {
+    let dir = scratch("blend");
+    std::fs::create_dir_all(&dir).unwrap();
+    let blend = |networks: &[&str], out: &Path| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_c4"));
+        command.args(["learn", "blend", "--out"]).arg(out);
+        for network in networks {
+            command.args(["--network", network]);
+        }
+        command.output().unwrap()
+    };
+    // The shipped network blended with itself is the shipped network, twice the tuples.
+    let twice = dir.join("twice.c4nt");
+    let output = blend(&["builtin", "builtin"], &twice);
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.starts_with("2 networks blended: 140 tuples of 8 cells on 7x6"),
+        "{text}"
+    );
+    for moves in ["", "4453", "71", "3344556"] {
+        let alone = ntuple_score("builtin", moves);
+        let blended = ntuple_score(twice.to_str().unwrap(), moves);
+        assert!(alone.abs_diff(blended) <= 2, "{moves}: {alone} {blended}");
+    }
+    // One network is no blend; a missing network and a folder that does not exist are
+    // refused by name, and nothing is written. (Networks of other boards or tuple lengths:
+    // the unit tests of `Network::blend`.)
+    let short = dir.join("short.c4nt");
+    let bad: [(&[&str], &Path, &str); 3] = [
+        (&["builtin"], &short, "two networks or more, not 1"),
+        (
+            &["builtin", "no-such.c4nt"],
+            &short,
+            "--network no-such.c4nt",
+        ),
+        (
+            &["builtin", "builtin"],
+            Path::new("/no/such/folder/x.c4nt"),
+            "cannot write",
+        ),
+    ];
+    for (networks, out, message) in bad {
+        let output = blend(networks, out);
+        assert_eq!(output.status.code(), Some(2), "{networks:?}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(message), "{err}");
+    }
+    assert!(!short.exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -15,4 +15,4 @@ pub mod network;
 pub use evaluator::{Ntuple, NtupleConfig, NtupleOptions, WeightsChoice};
 pub use file::WeightsError;
 pub use layout::{Layout, LayoutError};
-pub use network::Network;
+pub use network::{BlendError, Network};

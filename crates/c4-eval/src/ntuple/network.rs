@@ -16,7 +16,7 @@
 //!
 //! A network is of its layout's board size and values positions of that size only.
 
-use super::layout::{Layout, mirror_cell};
+use super::layout::{Layout, LayoutError, mirror_cell};
 use c4_core::{Geometry, Position, Size};
 
 /// The sides whose tables are kept apart: the first player to move, and the second.
@@ -33,6 +33,28 @@ pub struct Network {
 
 /// The weights one position selects: two per tuple (the pattern and its mirror's).
 pub type Active = Vec<usize>;
+
+/// Why networks cannot be blended into one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BlendError {
+    /// Fewer than two networks.
+    #[error("a blend takes two networks or more, not {0}")]
+    Count(usize),
+    /// Networks of different boards.
+    #[error("network {index} is of the {size} board, the first of {first}")]
+    Size {
+        /// Which network (0-based).
+        index: usize,
+        /// Its board.
+        size: Size,
+        /// The first network's board.
+        first: Size,
+    },
+    /// The blend's layout: tuples of different lengths, or too many of them.
+    #[error("the blend's tuples: {0}")]
+    Layout(#[from] LayoutError),
+}
 
 impl Network {
     /// A network of `layout` with every weight 0 (every position valued 0).
@@ -135,6 +157,48 @@ impl Network {
         sum
     }
 
+    /// One network whose sum is the mean of `networks`' sums: every network's tuples, each
+    /// with its weights divided by the number of networks. An ensemble in one file, valued
+    /// with one pass over the tuples; the networks are of one board and one tuple length.
+    pub fn blend(networks: &[Network]) -> Result<Network, BlendError> {
+        let [first, ..] = networks else {
+            return Err(BlendError::Count(0));
+        };
+        if networks.len() < 2 {
+            return Err(BlendError::Count(networks.len()));
+        }
+        if let Some((index, other)) = networks
+            .iter()
+            .enumerate()
+            .find(|(_, n)| n.size() != first.size())
+        {
+            return Err(BlendError::Size {
+                index,
+                size: other.size(),
+                first: first.size(),
+            });
+        }
+        let tuples = networks
+            .iter()
+            .flat_map(|n| n.layout.tuples().iter().cloned())
+            .collect();
+        let layout = Layout::new(first.size(), tuples)?;
+        let share = 1.0 / networks.len() as f32;
+        // The weights lie side by side: every network's first side, then every second side.
+        let weights = (0..SIDES)
+            .flat_map(|side| {
+                networks.iter().flat_map(move |n| {
+                    let per_side = n.weights.len() / SIDES;
+                    n.weights[side * per_side..(side + 1) * per_side]
+                        .iter()
+                        .map(move |w| w * share)
+                })
+            })
+            .collect();
+        Ok(Network::with_weights(layout, weights)
+            .expect("each side's tables, in the layout's order"))
+    }
+
     /// The value of `position` for the side to move, in -1..1: tanh of [`Network::sum`].
     #[must_use]
     pub fn value<G: Geometry>(&self, position: &Position<G>) -> f32 {
@@ -230,6 +294,51 @@ mod tests {
         let half = network.weights().len() / 2;
         assert!(first.iter().all(|&i| i < half));
         assert!(second.iter().all(|&i| i >= half));
+    }
+
+    #[test]
+    fn a_blend_sums_to_the_mean_of_its_networks_sums() {
+        let a = network();
+        let layout = Layout::random_walks(Size::STANDARD, 9, 5, 6).unwrap();
+        let weights = (0..SIDES * 5 * table_size(6))
+            .map(|i| (i % 997) as f32 * -2e-4 + 0.07)
+            .collect();
+        let b = Network::with_weights(layout, weights).unwrap();
+        let blend = Network::blend(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(blend.layout().tuples().len(), 17);
+        for moves in ["", "4", "4453", "71", "1234567", "444444"] {
+            let position = parse_moves(moves).unwrap();
+            let mean = (a.sum(&position) + b.sum(&position)) / 2.0;
+            assert!((blend.sum(&position) - mean).abs() < 1e-5, "{moves}");
+        }
+        let same = Network::blend(&[a.clone(), a.clone(), a.clone()]).unwrap();
+        let position = parse_moves("33445").unwrap();
+        assert!((same.sum(&position) - a.sum(&position)).abs() < 1e-5);
+    }
+
+    #[test]
+    fn networks_that_cannot_be_blended_are_refused() {
+        let a = network();
+        assert_eq!(Network::blend(&[]), Err(BlendError::Count(0)));
+        assert_eq!(
+            Network::blend(std::slice::from_ref(&a)),
+            Err(BlendError::Count(1))
+        );
+        let small = network_of("6x5".parse().unwrap());
+        assert!(matches!(
+            Network::blend(&[a.clone(), small]),
+            Err(BlendError::Size { index: 1, .. })
+        ));
+        let short = Network::zeros(Layout::random_walks(Size::STANDARD, 1, 4, 5).unwrap());
+        assert!(matches!(
+            Network::blend(&[a.clone(), short]),
+            Err(BlendError::Layout(LayoutError::Uneven { .. }))
+        ));
+        let many = vec![a; 100];
+        assert!(matches!(
+            Network::blend(&many),
+            Err(BlendError::Layout(LayoutError::Count(1200)))
+        ));
     }
 
     #[test]
