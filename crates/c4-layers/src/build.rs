@@ -76,7 +76,7 @@ pub enum LayerError {
     },
 }
 
-fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> LayerError + '_ {
+pub(crate) fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> LayerError + '_ {
     move |source| LayerError::Io {
         path: path.to_owned(),
         source,
@@ -99,12 +99,12 @@ pub struct LayerDir {
 static BUILTIN_PLY12: &[(u32, &[u8])] = include!(concat!(env!("OUT_DIR"), "/builtin_ply12.rs"));
 
 /// One chunk's positions and where they come from.
-struct ChunkPlan {
-    number: usize,
+pub(crate) struct ChunkPlan {
+    pub(crate) number: usize,
     first_root: usize,
     digest: u32,
-    shares: Vec<u16>,
-    positions: Vec<Position>,
+    pub(crate) shares: Vec<u16>,
+    pub(crate) positions: Vec<Position>,
 }
 
 impl LayerDir {
@@ -152,6 +152,11 @@ impl LayerDir {
             .binary_search_by_key(&number, |&(n, _)| n as usize)
             .ok()?;
         Some(chunks[at].1)
+    }
+
+    /// Whether this is the layer built into the program, which is read, never written.
+    pub(crate) fn is_builtin(&self) -> bool {
+        self.builtin.is_some()
     }
 
     /// Its layout.
@@ -234,7 +239,7 @@ impl LayerDir {
     }
 
     /// The positions of chunk `number`, in its order.
-    fn plan(&self, number: usize) -> Result<ChunkPlan, LayerError> {
+    pub(crate) fn plan(&self, number: usize) -> Result<ChunkPlan, LayerError> {
         let (first_root, keys) = self.roots.chunk(&self.layout, number);
         let mut shares = Vec::with_capacity(keys.len());
         let mut positions = Vec::new();
@@ -331,7 +336,7 @@ impl LayerDir {
     }
 }
 
-fn solve(solver: &mut Solver, position: &Position) -> Result<ExactScore, LayerError> {
+pub(crate) fn solve(solver: &mut Solver, position: &Position) -> Result<ExactScore, LayerError> {
     solver
         .solve(position)
         .map(|(score, _)| score)
@@ -420,13 +425,7 @@ impl LayerBuild {
             let workers: Vec<_> = (0..self.threads.max(1))
                 .map(|_| {
                     scope.spawn(|| -> Result<(), LayerError> {
-                        let mut solver =
-                            Solver::try_new(self.table_bits).map_err(|source| LayerError::Io {
-                                path: PathBuf::from("(the solver table's memory)"),
-                                source,
-                            })?;
-                        // Roots and shallow layers answer from the built-in book at once.
-                        solver.set_book(Some(OpeningBook::builtin()));
+                        let mut solver = layer_solver(self.table_bits)?;
                         loop {
                             if should_stop() {
                                 return Ok(());
@@ -514,13 +513,20 @@ impl LayerBuild {
     }
 }
 
-/// Writes a finished chunk's file whole or not at all (a temporary file renamed).
-fn write_chunk(
-    dir: &LayerDir,
-    plan: &ChunkPlan,
-    scores: Vec<ExactScore>,
-) -> Result<(), LayerError> {
-    let chunk = Chunk {
+/// A solver as a build's worker has it: a table of `2^table_bits` slots, and the built-in
+/// book, from which the roots and the shallower plies are answered at once.
+pub fn layer_solver(table_bits: u32) -> Result<Solver, LayerError> {
+    let mut solver = Solver::try_new(table_bits).map_err(|source| LayerError::Io {
+        path: PathBuf::from("(the solver table's memory)"),
+        source,
+    })?;
+    solver.set_book(Some(OpeningBook::builtin()));
+    Ok(solver)
+}
+
+/// The finished chunk of `plan` with its `scores`, as its file holds it.
+pub(crate) fn finished_chunk(dir: &LayerDir, plan: &ChunkPlan, scores: Vec<ExactScore>) -> Chunk {
+    Chunk {
         root_ply: dir.layout.root_ply,
         ply: dir.layout.ply,
         number: plan.number as u32,
@@ -528,12 +534,26 @@ fn write_chunk(
         roots_digest: plan.digest,
         shares: plan.shares.clone(),
         scores,
-    };
-    let path = dir.chunk_path(plan.number);
+    }
+}
+
+/// Writes a finished chunk's file whole or not at all (a temporary file renamed).
+fn write_chunk(
+    dir: &LayerDir,
+    plan: &ChunkPlan,
+    scores: Vec<ExactScore>,
+) -> Result<(), LayerError> {
+    write_whole(
+        &dir.chunk_path(plan.number),
+        &finished_chunk(dir, plan, scores).encode(),
+    )
+}
+
+/// Writes `bytes` as the file `path`, whole or not at all (a temporary file renamed).
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), LayerError> {
     let temporary = path.with_extension("writing");
     let mut file = File::create(&temporary).map_err(io_error(&temporary))?;
-    file.write_all(&chunk.encode())
-        .map_err(io_error(&temporary))?;
+    file.write_all(bytes).map_err(io_error(&temporary))?;
     file.sync_all().map_err(io_error(&temporary))?;
-    std::fs::rename(&temporary, &path).map_err(io_error(&path))
+    std::fs::rename(&temporary, path).map_err(io_error(path))
 }

@@ -147,6 +147,14 @@ bounded_argument!(
     ValidPercent(u64), "valid_percent", 1..=50
 );
 bounded_argument!(
+    /// The ply of a deep book layer, as `c4 book build --ply`.
+    LayerPly(u32), "ply", 10..=13
+);
+bounded_argument!(
+    /// A chunk of a deep book layer, by number (checked against the layer's count).
+    ChunkNumber(usize), "chunk", 0..=1_000_000
+);
+bounded_argument!(
     /// A ply of a position sampled for a dataset: 0 (the empty board) to 63, and below the
     /// board's cells (checked with the board).
     SamplePly(u32), "plies", 0..=63

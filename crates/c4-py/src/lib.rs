@@ -13,6 +13,7 @@
 mod arena;
 mod arguments;
 mod error;
+mod layers;
 mod learn;
 mod players;
 mod position;
@@ -52,6 +53,8 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<shards::RunFolder>()?;
     module.add_class::<shards::BookRun>()?;
     module.add_function(wrap_pyfunction!(shards::book_solve, module)?)?;
+    module.add_class::<layers::LayerRun>()?;
+    module.add_function(wrap_pyfunction!(layers::layer_solve, module)?)?;
     module.add_function(wrap_pyfunction!(shards::run_plan, module)?)?;
     module.add_function(wrap_pyfunction!(shards::play_games, module)?)?;
     module.add_class::<tuning::SpsaRun>()?;

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import c4lab
-from c4lab import Player, Position
+from c4lab import Player, Position, _core
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 
@@ -127,6 +127,23 @@ def test_the_layer_answers_beside_the_book():
         c4lab.Solver(layers="/no/such/folder")
     with pytest.raises(ValueError, match="layers"):
         c4lab.Solver(width=6, height=5, layers="/no/such/folder")
+
+
+def test_a_layer_folder_takes_the_chunks_tasks_bring_back(tmp_path):
+    committed = pathlib.Path(__file__).resolve().parents[3] / "crates/c4-layers/data/ply12"
+    data = (committed / "chunk-00539.c4layer").read_bytes()
+    run = _core.LayerRun(str(tmp_path / "ply12"), 12)
+    assert run.chunk_count() == 540 and len(run.missing()) == 540
+    damaged = bytearray(data)
+    damaged[-1] ^= 1
+    for number, given in [(539, bytes(damaged)), (538, data), (540, data)]:
+        with pytest.raises(ValueError, match="chunk-00"):
+            run.add(number, given)
+    assert run.add(539, data) and not run.add(539, data)
+    assert run.missing() == list(range(539))
+    assert (tmp_path / "ply12" / "chunk-00539.c4layer").read_bytes() == data
+    with pytest.raises(ValueError, match="ply"):
+        _core.LayerRun(str(tmp_path / "other"), 9)
 
 
 def test_player_reports():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -255,6 +256,35 @@ def test_a_book_slice_equals_the_cli_build(cluster, tmp_path):
         capture_output=True, text=True, check=True,
     )
     assert "finished already" in again.stdout
+
+
+def test_a_layer_chunk_solved_on_the_cluster_is_the_committed_file(cluster, tmp_path):
+    committed = Path(__file__).resolve().parents[3] / "crates" / "c4-layers" / "data" / "ply12"
+    out = tmp_path / "ply12"
+    out.mkdir()
+    # Every chunk but the last (the smallest, some 500 positions) is there already.
+    for number in range(539):
+        name = f"chunk-{number:05}.c4layer"
+        shutil.copy(committed / name, out / name)
+    last = "chunk-00539.c4layer"
+    run = subprocess.run(
+        _driver(cluster, "book", "--ply", "12", "--table", "20", "--out", str(out)),
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "539 of 540 chunks finished; 1 to solve" in run.stderr
+    assert "540 of 540 chunks of the ply-12 layer finished" in run.stdout
+    assert (out / last).read_bytes() == (committed / last).read_bytes()
+    # A book's options with a layer's, and the reverse, are refused before any work.
+    for args, says in [
+        (["--ply", "12", "--from", "44"], "--from: for a book (--depth)"),
+        (["--depth", "9", "--chunks", "1"], "--chunks is for a layer's build"),
+        (["--ply", "12", "--chunks", "0"], "--chunks must be at least 1"),
+    ]:
+        bad = subprocess.run(_driver(cluster, "book", *args, "--out", str(tmp_path / "x")),
+                             capture_output=True, text=True)
+        assert bad.returncode == 2 and says in bad.stderr, bad.stderr
+        assert not (tmp_path / "x").exists()
 
 
 def _c4_binary() -> Path:

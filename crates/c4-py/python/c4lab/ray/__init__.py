@@ -11,7 +11,8 @@ core, and writes the files the CLI writes, so ``c4 report``, ``c4 verify`` and `
 - A match or tournament shard is a range of game indices of one pairing. Every game follows
   from the run's seed and its index alone, so the games equal ``c4 match``'s with the same
   seed, and a shard computed twice gives the same games.
-- A book shard is a run of neighbouring positions of the deepest ply, solved on one table.
+- A book shard is a run of neighbouring positions of the deepest ply, solved on one table;
+  a deep layer's (``book --ply``) is one chunk, whose file the driver checks and writes.
 - An experiment is one task (``all``: every experiment at once), resuming from its folder.
 - SPSA tuning plays each iteration's two matches in shards of game indices, then the
   confirming match's games until its SPRT decides (in game order); the work log
@@ -30,7 +31,7 @@ by itself) plays only what is missing. A shard that fails on its input stops the
 the input named, without retrying.
 """
 
-from .book import build_book
+from .book import build_book, build_layer
 from .dataset import build_dataset
 from .games import run_experiments, run_games
 from .progress import Progress

@@ -1,4 +1,5 @@
-"""The driver of an opening book built on the cluster, the deepest ply solved in shards."""
+"""The drivers of an opening book built on the cluster, the deepest ply solved in shards,
+and of a deep layer of the book, a chunk a task."""
 
 from __future__ import annotations
 
@@ -6,7 +7,14 @@ import sys
 
 from .. import _core
 from .progress import Progress
-from .shards import DEFAULT_RETRIES, ShardResult, _chunks, _solve_shard, _wait_all
+from .shards import (
+    DEFAULT_RETRIES,
+    ShardResult,
+    _chunks,
+    _layer_shard,
+    _solve_shard,
+    _wait_all,
+)
 
 
 def build_book(
@@ -48,3 +56,46 @@ def build_book(
 
     _wait_all(tasks, keep)
     return build.finish()
+
+
+def build_layer(
+    ply: int,
+    out: str,
+    *,
+    table: int = 24,
+    chunks: int | None = None,
+    retries: int = DEFAULT_RETRIES,
+    quiet: bool = False,
+) -> str:
+    """Builds the missing chunks of the book's layer of ``ply`` in the folder ``out``, as
+    ``c4 book build --ply PLY --out OUT`` does: each chunk solved by one task on a table of
+    ``2**table`` slots (some minutes of a core for a ply-12 chunk), its file brought back,
+    checked and written whole as it arrives, so a run stopped at any point keeps every
+    chunk it finished, and either command goes on from the folder. ``chunks`` takes up at
+    most that many. Returns a summary."""
+    if chunks is not None and chunks < 1:
+        raise ValueError("chunks must be at least 1")
+    run = _core.LayerRun(out, ply)
+    todo = run.missing()
+    total = run.chunk_count()
+    before = total - len(todo)
+    if chunks is not None:
+        todo = todo[:chunks]
+    if not quiet:
+        print(
+            f"ply-{ply} layer in {out}: {before} of {total} chunks finished; "
+            f"{len(todo)} to solve, a task each",
+            file=sys.stderr,
+        )
+    shard = _layer_shard.options(max_retries=retries, retry_exceptions=False)
+    tasks = {shard.remote(ply, number, table): f"chunk {number}" for number in todo}
+    progress = Progress(f"ply-{ply} chunks", len(todo), quiet=quiet)
+
+    def keep(result: ShardResult) -> None:
+        number, data = result.payload
+        run.add(number, data)
+        progress.add(result)
+
+    _wait_all(tasks, keep)
+    finished = total - len(run.missing())
+    return f"{finished} of {total} chunks of the ply-{ply} layer finished in {out}"

@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 import ray
 
 from .. import _core
-from .book import build_book
+from .book import build_book, build_layer
 from .dataset import build_dataset
 from .games import run_experiments, run_games
 from .learn import sweep_learn
@@ -143,8 +143,12 @@ def _dataset_options(p: argparse.ArgumentParser) -> None:
 
 
 def _book_options(p: argparse.ArgumentParser) -> None:
-    """The options of ``build_book``."""
-    p.add_argument("--depth", type=int, required=True)
+    """The options of ``build_book`` (``--depth``) and of ``build_layer`` (``--ply``)."""
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--depth", type=int, help="a book of every position to this ply")
+    what.add_argument("--ply", type=int, choices=range(10, 14), metavar="{10..13}",
+                      help="the book's deep layer of this ply, a chunk a task")
+    p.add_argument("--chunks", type=int, help="--ply: take up at most this many chunks")
     p.add_argument("--out", required=True)
     p.add_argument("--from", dest="start", default=_default(build_book, "start"))
     p.add_argument("--table", type=int, default=_default(build_book, "table"))
@@ -281,6 +285,25 @@ def _tune(args: argparse.Namespace, argv: Sequence[str] | None) -> str:
     return _call(tune_texel, args, out=out, depth=depth, command=command)
 
 
+def _book_driver(args: argparse.Namespace) -> Callable[..., str]:
+    """``build_book`` or ``build_layer``, as the options ask; options of the other refused
+    (before the cluster starts)."""
+    if args.depth is not None:
+        if args.chunks is not None:
+            raise ValueError("--chunks is for a layer's build (--ply)")
+        return build_book
+    given = [flag for flag, value, default in [
+        ("--from", args.start, _default(build_book, "start")),
+        ("--format", args.format, None),
+        ("--shard-size", args.shard_size, _default(build_book, "shard_size")),
+    ] if value != default]
+    if given:
+        raise ValueError(f"{', '.join(given)}: for a book (--depth), not a layer (--ply)")
+    if args.chunks is not None and args.chunks < 1:
+        raise ValueError("--chunks must be at least 1")
+    return build_layer
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -293,6 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _core.run_plan(
                 args.command, players, args.games, args.seed, openings, args.first, args.size
             )
+        book = _book_driver(args) if args.command == "book" else None
         ray.init(address=args.address, log_to_driver=False, logging_level="ERROR")
         if args.command in ("match", "tournament"):
             text = _call(run_games, args, kind=args.command, players=players, openings=openings)
@@ -307,7 +331,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "dataset":
             print(_call(build_dataset, args, book=args.book == "builtin"))
         else:
-            print(_call(build_book, args))
+            print(_call(book, args))
     except (ValueError, ShardError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -63,6 +63,15 @@ def _solve_shard(moves: list[str], table_bits: int) -> ShardResult:
 
 
 @ray.remote(num_cpus=1)
+def _layer_shard(ply: int, number: int, table_bits: int) -> ShardResult:
+    return _timed(
+        f"chunk {number} of the ply-{ply} layer",
+        1,
+        lambda: (number, _core.layer_solve(ply, number, table_bits)),
+    )
+
+
+@ray.remote(num_cpus=1)
 def _experiment_task(name, quick, games, seed, out, threads) -> ShardResult:
     return _timed(
         f"experiment {name}",
