@@ -50,7 +50,7 @@ pub fn build(args: &LayerArgs) -> Result<()> {
     let dir = LayerDir::create(args.out, layout)
         .with_context(|| format!("--out {}: the layer's folder", args.out.display()))?;
     let total = dir.chunk_count();
-    let before = (0..total).filter(|&n| dir.is_finished(n)).count();
+    let before = total - dir.missing_chunks().len();
     eprintln!(
         "ply-{ply} layer in {}: {before} of {total} chunks finished; {} thread(s), each with a \
          table of 2^{} slots",

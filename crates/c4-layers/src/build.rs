@@ -100,10 +100,10 @@ static BUILTIN_PLY12: &[(u32, &[u8])] = include!(concat!(env!("OUT_DIR"), "/buil
 
 /// One chunk's positions and where they come from.
 pub(crate) struct ChunkPlan {
-    pub(crate) number: usize,
+    number: usize,
     first_root: usize,
     digest: u32,
-    pub(crate) shares: Vec<u16>,
+    shares: Vec<u16>,
     pub(crate) positions: Vec<Position>,
 }
 
@@ -189,6 +189,14 @@ impl LayerDir {
         self.path.join(file_names::progress_file_name(number))
     }
 
+    /// The chunks not finished yet, ascending.
+    #[must_use]
+    pub fn missing_chunks(&self) -> Vec<usize> {
+        (0..self.chunk_count())
+            .filter(|&number| !self.is_finished(number))
+            .collect()
+    }
+
     /// Whether chunk `number` is finished (its file exists; [`LayerDir::read_chunk`] checks it).
     #[must_use]
     pub fn is_finished(&self, number: usize) -> bool {
@@ -260,13 +268,9 @@ impl LayerDir {
         })
     }
 
-    /// The positions of chunk `number` with the scores its file holds, in its order:
-    /// for checks and for reading the layer.
-    pub fn scored_positions(
-        &self,
-        number: usize,
-    ) -> Result<Vec<(Position, ExactScore)>, LayerError> {
-        let chunk = self.read_chunk(number)?;
+    /// The plan of `chunk`, chunk `number` as read: refused when its roots' shares are not
+    /// the ones this program derives.
+    pub(crate) fn plan_of(&self, number: usize, chunk: &Chunk) -> Result<ChunkPlan, LayerError> {
         let plan = self.plan(number)?;
         if plan.shares != chunk.shares {
             return Err(LayerError::Chunk {
@@ -277,6 +281,17 @@ impl LayerDir {
                 },
             });
         }
+        Ok(plan)
+    }
+
+    /// The positions of chunk `number` with the scores its file holds, in its order:
+    /// for checks and for reading the layer.
+    pub fn scored_positions(
+        &self,
+        number: usize,
+    ) -> Result<Vec<(Position, ExactScore)>, LayerError> {
+        let chunk = self.read_chunk(number)?;
+        let plan = self.plan_of(number, &chunk)?;
         Ok(plan.positions.into_iter().zip(chunk.scores).collect())
     }
 
@@ -402,9 +417,7 @@ impl LayerBuild {
         stop: &AtomicBool,
         on_event: &(dyn Fn(LayerEvent) + Sync),
     ) -> Result<LayerSummary, LayerError> {
-        let missing: VecDeque<usize> = (0..dir.chunk_count())
-            .filter(|&n| !dir.is_finished(n))
-            .collect();
+        let missing = VecDeque::from(dir.missing_chunks());
         let finished_before = dir.chunk_count() - missing.len();
         let mut queue = missing;
         queue.truncate(self.max_chunks.unwrap_or(usize::MAX));

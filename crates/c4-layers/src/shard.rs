@@ -10,14 +10,6 @@ use crate::chunk::{Chunk, ChunkError};
 use c4_solver::Solver;
 
 impl LayerDir {
-    /// The chunks not finished yet, ascending.
-    #[must_use]
-    pub fn missing_chunks(&self) -> Vec<usize> {
-        (0..self.chunk_count())
-            .filter(|&number| !self.is_finished(number))
-            .collect()
-    }
-
     /// Solves every position of chunk `number` on `solver` (one table across them, as a
     /// build's worker keeps it; [`crate::build::layer_solver`] makes one) and returns the
     /// bytes of the chunk's finished file. Nothing is read from or written to the folder.
@@ -48,16 +40,7 @@ impl LayerDir {
             });
         }
         let chunk = self.decode_chunk(number, bytes)?;
-        let plan = self.plan(number)?;
-        if chunk.shares != plan.shares {
-            return Err(LayerError::Chunk {
-                path,
-                source: ChunkError::Other {
-                    found: "a chunk whose roots' shares differ from this program's".into(),
-                    expected: format!("the shares of chunk {number}"),
-                },
-            });
-        }
+        self.plan_of(number, &chunk)?;
         if self.is_finished(number) {
             let held: Chunk = self.read_chunk(number)?;
             if held != chunk {
