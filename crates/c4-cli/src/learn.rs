@@ -117,15 +117,10 @@ pub struct BlendArgs {
 fn run_blend(args: &BlendArgs) -> Result<()> {
     let mut networks = Vec::with_capacity(args.networks.len());
     for text in &args.networks {
-        let choice = if text == "builtin" {
-            WeightsChoice::Builtin
-        } else {
-            WeightsChoice::File(PathBuf::from(text))
-        };
-        let network = choice.load().with_context(|| format!("--network {text}"))?;
-        networks.push(Network::clone(&network));
+        let choice: WeightsChoice = text.parse().expect("any text names a network");
+        networks.push(choice.load().with_context(|| format!("--network {text}"))?);
     }
-    let blend = Network::blend(&networks)?;
+    let blend = Network::blend(&networks.iter().map(AsRef::as_ref).collect::<Vec<_>>())?;
     let bytes = weights_file::encode(&blend);
     std::fs::write(&args.out, &bytes)
         .with_context(|| format!("cannot write {}", args.out.display()))?;

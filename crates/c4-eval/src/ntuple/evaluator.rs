@@ -55,6 +55,19 @@ pub enum WeightsChoice {
     File(PathBuf),
 }
 
+impl std::str::FromStr for WeightsChoice {
+    type Err = std::convert::Infallible;
+
+    /// `builtin` names the shipped network; any other text, a file.
+    fn from_str(text: &str) -> Result<WeightsChoice, Self::Err> {
+        Ok(if text == BUILTIN {
+            WeightsChoice::Builtin
+        } else {
+            WeightsChoice::File(PathBuf::from(text))
+        })
+    }
+}
+
 impl std::fmt::Display for WeightsChoice {
     /// `builtin` or the path.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -189,13 +202,11 @@ const TABLE: OptionTable<WeightsChoice> = OptionTable {
             shipped: &[BUILTIN],
             get: ToString::to_string,
             set: |weights, text| {
-                *weights = if text == BUILTIN {
-                    WeightsChoice::Builtin
-                } else if text.contains([',', '=']) {
+                // A spec's separators are no part of a file name there.
+                if text.contains([',', '=']) {
                     return Err(());
-                } else {
-                    WeightsChoice::File(PathBuf::from(text))
-                };
+                }
+                *weights = text.parse().expect("any text names a network");
                 Ok(())
             },
         },

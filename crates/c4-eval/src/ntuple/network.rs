@@ -160,7 +160,7 @@ impl Network {
     /// One network whose sum is the mean of `networks`' sums: every network's tuples, each
     /// with its weights divided by the number of networks. An ensemble in one file, valued
     /// with one pass over the tuples; the networks are of one board and one tuple length.
-    pub fn blend(networks: &[Network]) -> Result<Network, BlendError> {
+    pub fn blend(networks: &[&Network]) -> Result<Network, BlendError> {
         let [first, ..] = networks else {
             return Err(BlendError::Count(0));
         };
@@ -304,14 +304,14 @@ mod tests {
             .map(|i| (i % 997) as f32 * -2e-4 + 0.07)
             .collect();
         let b = Network::with_weights(layout, weights).unwrap();
-        let blend = Network::blend(&[a.clone(), b.clone()]).unwrap();
+        let blend = Network::blend(&[&a, &b]).unwrap();
         assert_eq!(blend.layout().tuples().len(), 17);
         for moves in ["", "4", "4453", "71", "1234567", "444444"] {
             let position = parse_moves(moves).unwrap();
             let mean = (a.sum(&position) + b.sum(&position)) / 2.0;
             assert!((blend.sum(&position) - mean).abs() < 1e-5, "{moves}");
         }
-        let same = Network::blend(&[a.clone(), a.clone(), a.clone()]).unwrap();
+        let same = Network::blend(&[&a, &a, &a]).unwrap();
         let position = parse_moves("33445").unwrap();
         assert!((same.sum(&position) - a.sum(&position)).abs() < 1e-5);
     }
@@ -320,21 +320,18 @@ mod tests {
     fn networks_that_cannot_be_blended_are_refused() {
         let a = network();
         assert_eq!(Network::blend(&[]), Err(BlendError::Count(0)));
-        assert_eq!(
-            Network::blend(std::slice::from_ref(&a)),
-            Err(BlendError::Count(1))
-        );
+        assert_eq!(Network::blend(&[&a]), Err(BlendError::Count(1)));
         let small = network_of("6x5".parse().unwrap());
         assert!(matches!(
-            Network::blend(&[a.clone(), small]),
+            Network::blend(&[&a, &small]),
             Err(BlendError::Size { index: 1, .. })
         ));
         let short = Network::zeros(Layout::random_walks(Size::STANDARD, 1, 4, 5).unwrap());
         assert!(matches!(
-            Network::blend(&[a.clone(), short]),
+            Network::blend(&[&a, &short]),
             Err(BlendError::Layout(LayoutError::Uneven { .. }))
         ));
-        let many = vec![a; 100];
+        let many = vec![&a; 100];
         assert!(matches!(
             Network::blend(&many),
             Err(BlendError::Layout(LayoutError::Count(1200)))
