@@ -249,6 +249,11 @@ pub struct FitArgs {
     /// measured after each epoch.
     #[arg(long)]
     pub dataset: PathBuf,
+    /// Leave out the dataset's positions that this dataset holds, or their mirror images
+    /// (the sets that will grade the network, say), from training and validation alike;
+    /// repeat it to name several.
+    #[arg(long, value_name = "FILE")]
+    pub exclude: Vec<PathBuf>,
     /// The run folder: fit.json, checkpoint.bin (after each epoch), metrics.csv and, at the
     /// end, network.c4nt. Run the same command again to resume an interrupted run.
     #[arg(long)]
@@ -301,6 +306,7 @@ pub struct FitArgs {
 fn run_fit(args: &FitArgs) -> Result<()> {
     let request = FitRequest {
         dataset: args.dataset.clone(),
+        exclude: args.exclude.clone(),
         from: args.from.clone(),
         tuples: args.tuples as usize,
         length: args.length as usize,
@@ -320,7 +326,16 @@ fn run_fit(args: &FitArgs) -> Result<()> {
             m.epoch, m.train_mse, m.valid_mse, m.valid_mistakes_pct, m.seconds
         );
     };
-    match fit_run::run(&args.out, &request, args.until, &mut observe)? {
+    let fit = fit_run::prepare(&request)?;
+    if !args.exclude.is_empty() {
+        eprintln!(
+            "left out {} of the dataset's positions: {} training and {} validation positions remain",
+            fit.left_out,
+            fit.examples.train.len(),
+            fit.examples.valid.len()
+        );
+    }
+    match fit_run::run_prepared(&args.out, fit, args.until, &mut observe)? {
         FitEnd::Finished(_) => println!(
             "{} epochs: the network is {}",
             args.epochs,

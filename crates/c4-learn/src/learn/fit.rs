@@ -26,6 +26,7 @@ use c4_solver::files;
 use c4_solver::hashing::mix64;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::path::Path;
 
 /// A full column's score in [`Scored::columns`].
@@ -92,6 +93,27 @@ impl Examples<AnySize> {
             checksum: self.checksum,
         }
     }
+
+    /// The examples less those whose position, or its mirror image, `held` holds, and how
+    /// many were left out. The order of those kept is theirs.
+    #[must_use]
+    pub fn without(self, held: &HashSet<u64>) -> (Examples, usize) {
+        let before = self.train.len() + self.valid.len();
+        let keep = |scored: Vec<Scored<AnySize>>| -> Vec<Scored<AnySize>> {
+            scored
+                .into_iter()
+                .filter(|s| !held.contains(&s.position.canonical_key()))
+                .collect()
+        };
+        let kept = Examples {
+            size: self.size,
+            train: keep(self.train),
+            valid: keep(self.valid),
+            checksum: self.checksum,
+        };
+        let left_out = before - kept.train.len() - kept.valid.len();
+        (kept, left_out)
+    }
 }
 
 /// Reads a dataset (`c4 dataset build --out FILE`, of any board), checking every line: a
@@ -99,6 +121,56 @@ impl Examples<AnySize> {
 /// each column that is not full and none for a full one, and a score that is the best
 /// column's. A bad line is refused with its number.
 pub fn read_examples(path: &Path) -> Result<Examples, LearnError> {
+    let mut examples = Examples {
+        size: Size::STANDARD,
+        train: Vec::new(),
+        valid: Vec::new(),
+        checksum: 0,
+    };
+    let (size, checksum) = read_lines(path, |sample, scored| match sample.split {
+        Split::Train => examples.train.push(scored),
+        Split::Valid => examples.valid.push(scored),
+    })?;
+    if examples.train.is_empty() {
+        return Err(LearnError::NoTraining(path.to_owned()));
+    }
+    examples.size = size;
+    examples.checksum = checksum;
+    Ok(examples)
+}
+
+/// The positions of a dataset, as [`read_examples`] reads and checks it, training and
+/// validation alike: what a fit told to leave a dataset's positions out leaves out.
+#[derive(Clone, Debug)]
+pub struct HeldOut {
+    /// The board of every position.
+    pub size: Size,
+    /// The mirror-canonical key of each position.
+    pub keys: HashSet<u64>,
+    /// The CRC-32 of the file.
+    pub checksum: u32,
+}
+
+/// Reads the positions of the dataset at `path` to leave out of a fit.
+pub fn read_held_out(path: &Path) -> Result<HeldOut, LearnError> {
+    let mut keys = HashSet::new();
+    let (size, checksum) = read_lines(path, |_, scored| {
+        keys.insert(scored.position.canonical_key());
+    })?;
+    Ok(HeldOut {
+        size,
+        keys,
+        checksum,
+    })
+}
+
+/// Reads and checks every line of the dataset at `path` (see [`read_examples`]), handing
+/// each to `each`; returns the dataset's board (7x6 for an empty file) and the CRC-32 of
+/// its bytes.
+fn read_lines(
+    path: &Path,
+    mut each: impl FnMut(&Sample, Scored<AnySize>),
+) -> Result<(Size, u32), LearnError> {
     let bytes = files::read_bytes(path, MAX_DATASET_BYTES)?;
     let checksum = crc32fast::hash(&bytes);
     let text = std::str::from_utf8(&bytes).map_err(|e| LearnError::DatasetLine {
@@ -109,12 +181,6 @@ pub fn read_examples(path: &Path) -> Result<Examples, LearnError> {
             .count(),
         reason: "is not UTF-8 text".to_owned(),
     })?;
-    let mut examples = Examples {
-        size: Size::STANDARD,
-        train: Vec::new(),
-        valid: Vec::new(),
-        checksum,
-    };
     let mut board: Option<Size> = None;
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
@@ -134,16 +200,9 @@ pub fn read_examples(path: &Path) -> Result<Examples, LearnError> {
             )));
         }
         let scored = check_sample(&sample).map_err(bad)?;
-        match sample.split {
-            Split::Train => examples.train.push(scored),
-            Split::Valid => examples.valid.push(scored),
-        }
+        each(&sample, scored);
     }
-    if examples.train.is_empty() {
-        return Err(LearnError::NoTraining(path.to_owned()));
-    }
-    examples.size = board.unwrap_or(Size::STANDARD);
-    Ok(examples)
+    Ok((board.unwrap_or(Size::STANDARD), checksum))
 }
 
 /// The compact form of `sample`, or what is wrong with it.

@@ -63,6 +63,15 @@ pub enum Start {
     },
 }
 
+/// A dataset whose positions a fit leaves out ([`FitRequest::exclude`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExcludedFile {
+    /// The file.
+    pub path: PathBuf,
+    /// The CRC-32 of its bytes.
+    pub crc32: u32,
+}
+
 /// Everything a fitting run's weights follow from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FitSpec {
@@ -70,6 +79,9 @@ pub struct FitSpec {
     pub dataset: PathBuf,
     /// The CRC-32 of the dataset's bytes.
     pub dataset_crc32: u32,
+    /// Datasets whose positions (and their mirror images) the fit leaves out of this one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exclude: Vec<ExcludedFile>,
     /// The network it starts from.
     pub start: Start,
     /// Passes over the training positions.
@@ -143,6 +155,9 @@ impl FitSpec {
 pub struct FitRequest {
     /// The labelled positions.
     pub dataset: PathBuf,
+    /// Datasets whose positions, and their mirror images, are left out of `dataset`'s
+    /// training and validation positions: the sets that will grade the network, say.
+    pub exclude: Vec<PathBuf>,
     /// A weights file to start from; `None`: a fresh network of `tuples` x `length`.
     pub from: Option<PathBuf>,
     /// Tuples of a fresh network.
@@ -199,6 +214,62 @@ pub enum FitEnd {
     },
 }
 
+/// A fit made ready to run: its spec, the network it starts from and the examples it fits
+/// and measures.
+#[derive(Debug)]
+pub struct PreparedFit {
+    /// Everything the weights follow from, as `fit.json` records it.
+    pub spec: FitSpec,
+    /// The network it starts from.
+    pub start: Network,
+    /// The dataset's positions less those left out.
+    pub examples: Examples,
+    /// How many of the dataset's positions `--exclude` left out.
+    pub left_out: usize,
+}
+
+/// Reads what `request` names (the dataset, the datasets to leave out, the network to start
+/// from) and checks it: a fit ready to [`run_prepared`].
+pub fn prepare(request: &FitRequest) -> Result<PreparedFit, LearnError> {
+    let mut examples = fit::read_examples(&request.dataset)?;
+    let mut exclude = Vec::new();
+    let mut left_out = 0;
+    for path in &request.exclude {
+        let held = fit::read_held_out(path)?;
+        if held.size != examples.size && !held.keys.is_empty() {
+            return Err(LearnError::Setting {
+                name: "exclude",
+                value: format!(
+                    "{} (positions of the {} board; the dataset's are of the {} board)",
+                    path.display(),
+                    held.size,
+                    examples.size
+                ),
+                expected: "a dataset of the fitted dataset's board",
+            });
+        }
+        let (kept, dropped) = examples.without(&held.keys);
+        examples = kept;
+        left_out += dropped;
+        exclude.push(ExcludedFile {
+            path: path.clone(),
+            crc32: held.checksum,
+        });
+    }
+    if examples.train.is_empty() {
+        return Err(LearnError::NoTraining(request.dataset.clone()));
+    }
+    let (mut spec, start) = spec_of(request, &examples)?;
+    spec.exclude = exclude;
+    spec.check()?;
+    Ok(PreparedFit {
+        spec,
+        start,
+        examples,
+        left_out,
+    })
+}
+
 /// Fits the run of `request` in `dir` (resuming what is there) to its end, or only until
 /// `until` epochs; `observe` is told each measurement.
 pub fn run(
@@ -207,11 +278,24 @@ pub fn run(
     until: Option<u64>,
     observe: &mut dyn FnMut(&FitMeasurement),
 ) -> Result<FitEnd, LearnError> {
-    let examples = fit::read_examples(&request.dataset)?;
-    let (spec, start_network) = spec_of(request, &examples)?;
-    spec.check()?;
+    run_prepared(dir, prepare(request)?, until, observe)
+}
+
+/// [`run`] of a fit [`prepare`] made ready.
+pub fn run_prepared(
+    dir: &Path,
+    fit: PreparedFit,
+    until: Option<u64>,
+    observe: &mut dyn FnMut(&FitMeasurement),
+) -> Result<FitEnd, LearnError> {
+    let PreparedFit {
+        spec,
+        start,
+        examples,
+        ..
+    } = fit;
     with_geometry!(examples.size, g => {
-        fit_in(dir, &spec, start_network, &examples.on(g), until, observe)
+        fit_in(dir, &spec, start, &examples.on(g), until, observe)
     })
 }
 
@@ -330,6 +414,7 @@ fn spec_of(request: &FitRequest, examples: &Examples) -> Result<(FitSpec, Networ
     let spec = FitSpec {
         dataset: request.dataset.clone(),
         dataset_crc32: examples.checksum,
+        exclude: Vec::new(),
         start,
         epochs: request.epochs,
         batch: request.batch,

@@ -1,7 +1,7 @@
 //! Tests of fitting a network to the solver's labels: on a tiny dataset labelled here, the
 //! loss falls, the weights follow from the seed alone (a fingerprint), a paused run resumes
 //! to the same file, another setting is refused by name, and a bad line by its number; on
-//! another board, a network of that board is fitted.
+//! another board, a network of that board is fitted; positions left out are as if never read.
 
 use super::fit::{self, Loss};
 use super::fit_run::{self, FitEnd, FitRequest, NETWORK_FILE};
@@ -70,6 +70,7 @@ fn tiny_dataset_in(path: &Path, count: usize, size: Size, plies: std::ops::Range
 fn request(data: &Path) -> FitRequest {
     FitRequest {
         dataset: data.to_owned(),
+        exclude: Vec::new(),
         from: None,
         tuples: 12,
         length: 5,
@@ -204,6 +205,82 @@ fn a_dataset_of_another_board_fits_a_network_of_that_board() {
         .to_string();
     assert!(
         refused.contains("a network of the 7x6 board") && refused.contains("of the 5x4 board"),
+        "{refused}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn excluded_positions_and_their_mirrors_are_left_out_as_if_never_in_the_dataset() {
+    let dir = scratch("exclude");
+    let data = dir.join("tiny.jsonl");
+    tiny_dataset(&data, 120);
+    let lines: Vec<String> = std::fs::read_to_string(&data)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    // Every fourth line is held out: half of them as written, half as their mirror image.
+    let mut held = Vec::new();
+    let mut kept = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        let sample: Sample = serde_json::from_str(line).unwrap();
+        match index % 8 {
+            0 => held.push(sample),
+            4 => held.push(Sample {
+                moves: sample
+                    .moves
+                    .chars()
+                    .map(|c| char::from(b'8' - (c as u8 - b'0')))
+                    .collect(),
+                columns: sample.columns.iter().rev().copied().collect(),
+                ..sample
+            }),
+            _ => kept.push(sample),
+        }
+    }
+    let held_path = dir.join("held.jsonl");
+    dataset::write(&held_path, &held).unwrap();
+    let kept_path = dir.join("kept.jsonl");
+    dataset::write(&kept_path, &kept).unwrap();
+
+    let ask = FitRequest {
+        exclude: vec![held_path.clone()],
+        ..request(&data)
+    };
+    let fit = fit_run::prepare(&ask).unwrap();
+    assert_eq!(fit.left_out, held.len());
+    assert_eq!(
+        fit.examples.train.len() + fit.examples.valid.len(),
+        kept.len()
+    );
+    fit_run::run(&dir.join("excluded"), &ask, None, &mut |_| {}).unwrap();
+    fit_run::run(
+        &dir.join("filtered"),
+        &request(&kept_path),
+        None,
+        &mut |_| {},
+    )
+    .unwrap();
+    let network = |run: &str| std::fs::read(dir.join(run).join(NETWORK_FILE)).unwrap();
+    assert_eq!(network("excluded"), network("filtered"));
+
+    // The run records what it left out: a command that leaves out nothing is refused.
+    let refused = fit_run::run(&dir.join("excluded"), &request(&data), None, &mut |_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("exclude: the run has"), "{refused}");
+
+    // Positions of another board are refused by name.
+    let other = dir.join("tiny-5x4.jsonl");
+    tiny_dataset_in(&other, 5, "5x4".parse().unwrap(), 6..=12);
+    let mixed = FitRequest {
+        exclude: vec![other],
+        ..request(&data)
+    };
+    let refused = fit_run::prepare(&mixed).unwrap_err().to_string();
+    assert!(
+        refused.contains("exclude is") && refused.contains("the 5x4 board"),
         "{refused}"
     );
     std::fs::remove_dir_all(&dir).ok();

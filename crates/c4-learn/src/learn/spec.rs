@@ -287,14 +287,18 @@ pub fn differences<T: Serialize>(asked: &T, recorded: &T) -> Vec<String> {
         asked.as_object().unwrap_or(&empty),
         was.as_object().unwrap_or(&empty),
     );
-    asked
-        .iter()
-        .filter(|(field, value)| was.get(*field) != Some(value))
-        .map(|(field, value)| {
-            let before = was
-                .get(field)
-                .map_or("nothing".to_owned(), |v| v.to_string());
-            format!("{field}: the run has {before}, this command asks for {value}")
+    // A field either side may leave out (an empty list is not written): both sides' fields.
+    let fields: std::collections::BTreeSet<&String> = asked.keys().chain(was.keys()).collect();
+    let shown = |v: Option<&serde_json::Value>| v.map_or("nothing".to_owned(), |v| v.to_string());
+    fields
+        .into_iter()
+        .filter(|field| asked.get(*field) != was.get(*field))
+        .map(|field| {
+            format!(
+                "{field}: the run has {}, this command asks for {}",
+                shown(was.get(field)),
+                shown(asked.get(field))
+            )
         })
         .collect()
 }
