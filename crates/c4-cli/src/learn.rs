@@ -118,9 +118,10 @@ fn run_blend(args: &BlendArgs) -> Result<()> {
     let mut networks = Vec::with_capacity(args.networks.len());
     for text in &args.networks {
         let choice: WeightsChoice = text.parse().expect("any text names a network");
-        networks.push(choice.load().with_context(|| format!("--network {text}"))?);
+        let network = choice.load().with_context(|| format!("--network {text}"))?;
+        networks.push(network.to_network());
     }
-    let blend = Network::blend(&networks.iter().map(AsRef::as_ref).collect::<Vec<_>>())?;
+    let blend = Network::blend(&networks.iter().collect::<Vec<_>>())?;
     let bytes = weights_file::encode(&blend);
     std::fs::write(&args.out, &bytes)
         .with_context(|| format!("cannot write {}", args.out.display()))?;

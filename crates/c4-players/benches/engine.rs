@@ -20,7 +20,8 @@ fn bench_perft(c: &mut Criterion) {
     });
 }
 
-/// Evaluations per second of the learned network beside `threats`, on the same positions.
+/// Evaluations per second of the learned network beside `threats`, on the same positions, and
+/// of the network's trained form beside the compact one the evaluator reads.
 fn bench_evaluators(c: &mut Criterion) {
     let positions: Vec<Position> = reference_positions::set("Test_L2_R2")
         .unwrap()
@@ -41,6 +42,20 @@ fn bench_evaluators(c: &mut Criterion) {
             })
         });
     }
+    // The network's trained form (f32 tables) beside the compact one `eval=ntuple` reads.
+    let trained = c4_eval::ntuple::evaluator::builtin().to_network();
+    group.bench_function(
+        "ntuple's trained f32 network on the 1000 Test_L2_R2 positions",
+        |b| {
+            b.iter(|| {
+                let mut sum = 0f32;
+                for position in &positions {
+                    sum += trained.value(position);
+                }
+                black_box(sum)
+            })
+        },
+    );
     group.finish();
 }
 

@@ -9,10 +9,12 @@
 //! is read once for as long as some spec holds its network, so a tournament whose players
 //! name the same file shares one copy, and a network no spec holds is freed. A network's
 //! tuples are cells of one board, so the evaluator is bound to its network's size (the
-//! shipped network's is 7x6; [`crate::EvalSpec::supported_sizes`]).
+//! shipped network's is 7x6; [`crate::EvalSpec::supported_sizes`]). A network is held in its
+//! file's quantized form ([`CompactNetwork`]), the weights written there, at half the
+//! memory of the trained form and read that much faster.
 
+use super::compact::CompactNetwork;
 use super::file::{self as weights_file, WeightsError};
-use super::network::Network;
 use crate::{Eval, Evaluator, Player, Term};
 use c4_core::{Column, Geometry, Position};
 use c4_options::{
@@ -30,13 +32,14 @@ pub const BUILTIN: &str = "builtin";
 static BUILTIN_BYTES: &[u8] = include_bytes!("../../data/ntuple/builtin.c4nt");
 
 /// The shipped network, decoded when first named.
-static BUILTIN_NETWORK: LazyLock<Arc<Network>> = LazyLock::new(|| {
-    Arc::new(weights_file::decode(BUILTIN_BYTES).expect("the shipped network decodes"))
+static BUILTIN_NETWORK: LazyLock<Arc<CompactNetwork>> = LazyLock::new(|| {
+    let network = weights_file::decode(BUILTIN_BYTES).expect("the shipped network decodes");
+    Arc::new(CompactNetwork::new(&network))
 });
 
 /// The networks of the files that specs hold, by path. An entry keeps no network alive: one
 /// that no spec holds any more is freed, and its entry dropped at the next read.
-static FILES: Mutex<Vec<(PathBuf, Weak<Network>)>> = Mutex::new(Vec::new());
+static FILES: Mutex<Vec<(PathBuf, Weak<CompactNetwork>)>> = Mutex::new(Vec::new());
 
 /// The largest weights file read: a network of 1,000 tuples of 10 cells, every weight
 /// stored, is about 5.2 GB; no trained network comes near a quarter of that.
@@ -98,7 +101,7 @@ pub enum NetworkError {
 impl WeightsChoice {
     /// The network chosen: the shipped one, or the file's, read unless a spec holds it
     /// already.
-    pub fn load(&self) -> Result<Arc<Network>, NetworkError> {
+    pub fn load(&self) -> Result<Arc<CompactNetwork>, NetworkError> {
         match self {
             WeightsChoice::Builtin => Ok(builtin()),
             WeightsChoice::File(path) => {
@@ -117,7 +120,7 @@ impl WeightsChoice {
                         path: path.display().to_string(),
                         source,
                     })?;
-                let network = Arc::new(network);
+                let network = Arc::new(CompactNetwork::new(&network));
                 held.push((path.clone(), Arc::downgrade(&network)));
                 Ok(network)
             }
@@ -127,7 +130,7 @@ impl WeightsChoice {
 
 /// The shipped network, decoded once.
 #[must_use]
-pub fn builtin() -> Arc<Network> {
+pub fn builtin() -> Arc<CompactNetwork> {
     Arc::clone(&BUILTIN_NETWORK)
 }
 
@@ -142,7 +145,7 @@ pub fn builtin_fingerprint() -> u32 {
 #[derive(Clone)]
 pub struct NtupleConfig {
     weights: WeightsChoice,
-    network: Arc<Network>,
+    network: Arc<CompactNetwork>,
 }
 
 impl Default for NtupleConfig {
@@ -188,7 +191,7 @@ impl NtupleConfig {
 
     /// Its network.
     #[must_use]
-    pub fn network(&self) -> &Arc<Network> {
+    pub fn network(&self) -> &Arc<CompactNetwork> {
         &self.network
     }
 }
@@ -273,7 +276,7 @@ impl<S> VariantOptions<S> for NtupleOptions<S> {
 /// share one network.
 #[derive(Clone, Debug)]
 pub struct Ntuple {
-    network: Arc<Network>,
+    network: Arc<CompactNetwork>,
 }
 
 impl Ntuple {
@@ -388,7 +391,7 @@ mod tests {
     #[test]
     fn specs_share_a_files_network_and_nothing_else_keeps_it() {
         use crate::EvalSpec;
-        use crate::ntuple::Layout;
+        use crate::ntuple::{Layout, Network};
         let dir = std::env::temp_dir().join(format!("c4-ntuple-held-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("small.c4nt");
@@ -403,7 +406,7 @@ mod tests {
         let first = EvalSpec::parse(&text).unwrap();
         let second = EvalSpec::parse(&text).unwrap();
         assert_eq!(first.to_string(), text);
-        assert_eq!(*network_of(&first), network);
+        assert_eq!(network_of(&first).to_network(), network);
         assert!(Arc::ptr_eq(&network_of(&first), &network_of(&second)));
         let held = Arc::downgrade(&network_of(&first));
         drop((first, second));
@@ -442,7 +445,7 @@ mod tests {
     /// valued, 7x6 is refused naming both sizes.
     #[test]
     fn a_network_of_another_board_is_bound_to_that_board() {
-        use crate::ntuple::Layout;
+        use crate::ntuple::{Layout, Network};
         use crate::{EvalSpec, SupportedSizes};
         use c4_core::{AnySize, Game, Size};
         let size: Size = "6x5".parse().unwrap();

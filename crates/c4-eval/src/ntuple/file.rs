@@ -82,18 +82,13 @@ pub fn encode(network: &Network) -> Vec<u8> {
     for tuple in layout.tuples() {
         bytes.extend_from_slice(tuple);
     }
-    let largest = network.weights().iter().fold(0.0f32, |m, w| m.max(w.abs()));
-    let scale = if largest > 0.0 {
-        largest / f32::from(i16::MAX)
-    } else {
-        1.0
-    };
+    let (scale, quantized) = network.quantized();
     bytes.extend_from_slice(&scale.to_le_bytes());
-    for table in network.weights().chunks_exact(network.table_size()) {
+    for table in quantized.chunks_exact(network.table_size()) {
         let entries: Vec<(usize, i16)> = table
             .iter()
+            .copied()
             .enumerate()
-            .map(|(index, w)| (index, (w / scale).round() as i16))
             .filter(|&(_, q)| q != 0)
             .collect();
         bytes.extend_from_slice(&(entries.len() as u32).to_le_bytes());

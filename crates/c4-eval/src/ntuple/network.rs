@@ -108,6 +108,29 @@ impl Network {
         &self.weights
     }
 
+    /// Each tuple's cells and its mirror image's, as bit indices: `2 * T` rows of `L`.
+    pub(super) fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The weights as its file stores them: the scale, `max |w| / 32767` (1 for a network
+    /// of zeros), and each weight divided by it, rounded.
+    #[must_use]
+    pub fn quantized(&self) -> (f32, Vec<i16>) {
+        let largest = self.weights.iter().fold(0.0f32, |m, w| m.max(w.abs()));
+        let scale = if largest > 0.0 {
+            largest / f32::from(i16::MAX)
+        } else {
+            1.0
+        };
+        let weights = self
+            .weights
+            .iter()
+            .map(|w| (w / scale).round() as i16)
+            .collect();
+        (scale, weights)
+    }
+
     /// Every weight, to train.
     pub fn weights_mut(&mut self) -> &mut [f32] {
         &mut self.weights
@@ -213,7 +236,7 @@ pub const fn table_size(length: usize) -> usize {
 }
 
 /// Every cell's state (see the module docs), by bit index.
-fn cell_states<G: Geometry>(position: &Position<G>) -> [u8; 64] {
+pub(super) fn cell_states<G: Geometry>(position: &Position<G>) -> [u8; 64] {
     let own = position.current_discs().0;
     let opponent = position.opponent_discs().0;
     let playable = position.playable_cells().0;
@@ -228,7 +251,7 @@ fn cell_states<G: Geometry>(position: &Position<G>) -> [u8; 64] {
 }
 
 /// The pattern of `cells` in `states`: state of cell k times 4^k, summed.
-fn pattern(states: &[u8; 64], cells: &[u8]) -> usize {
+pub(super) fn pattern(states: &[u8; 64], cells: &[u8]) -> usize {
     cells.iter().rev().fold(0, |index, &cell| {
         (index << 2) | usize::from(states[cell as usize])
     })
