@@ -5,7 +5,8 @@
 // changes: the server cancels a search whose client went; a worker is ended, and a fresh one
 // answers the next request. A review judges the whole line, so it runs on. This module shows
 // nothing: it answers data or throws an error, and says through `engineEvents` when it waits
-// on a busy server or fetches the book's layer, for the page to show as it likes.
+// on a busy server or fetches the book's layer or the n-tuple network, for the page to show
+// as it likes.
 import { SITE_MODE } from "./site-mode.js";
 
 export const STATIC = SITE_MODE === "static";
@@ -109,16 +110,46 @@ async function askWorker(path, body) {
   const request = query === undefined ? body ?? {} : Object.fromEntries(new URLSearchParams(query));
   const stopsBefore = stops;
   const chunks = LAYER_ROUTES.has(route) ? await layerChunksFor(module, route, request) : [];
+  const network = namesNetwork(request) ? await networkBytes() : null;
   if (stops !== stopsBefore && SEARCH_ROUTES.has(route)) throw new Stopped();
-  return send(module, route, request, chunks);
+  return send(module, route, request, chunks, network);
 }
 
-function send(module, route, request, chunks = []) {
+function send(module, route, request, chunks = [], network = null) {
   const worker = idle.pop() ?? newWorker(module);
   return new Promise((resolve, reject) => {
     busy.set(worker, { route, resolve, reject });
-    worker.postMessage({ route, body: JSON.stringify(request), chunks });
+    worker.postMessage({ route, body: JSON.stringify(request), chunks, network });
   });
+}
+
+// ---------------------------------------------------------------- static: the n-tuple network
+
+// The shipped network behind `eval=ntuple` (2.1 MB) ships beside the module, not inside it,
+// so that the first page does not carry it: a request whose players name `ntuple` brings the
+// file's bytes to its worker, fetched once per page (a `network` event says while:
+// `detail.done`). The engine checks the bytes against the network it was built for; without
+// them it answers that the network is not loaded.
+const NETWORK_FILE = new URL("./engine/builtin.c4nt", import.meta.url);
+let network = null; // Promise of the file's bytes (an ArrayBuffer), or of null if it failed
+
+const namesNetwork = (request) => JSON.stringify(request).includes("ntuple");
+
+function networkBytes() {
+  if (network === null) {
+    engineEvents.dispatchEvent(new CustomEvent("network", { detail: { done: false } }));
+    network = fetch(NETWORK_FILE)
+      .then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.arrayBuffer();
+      })
+      .catch(() => {
+        network = null; // fetched again by a later request
+        return null;
+      })
+      .finally(() => engineEvents.dispatchEvent(new CustomEvent("network", { detail: { done: true } })));
+  }
+  return network;
 }
 
 // ---------------------------------------------------------------- static: the book's layer

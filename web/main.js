@@ -77,15 +77,16 @@ function onKey(event) {
   }
 }
 
-// While the static page fetches chunks of the book's layer, the line under the board says so;
-// then it shows again what it said before.
-const FETCHING = "Fetching the book's deep layer";
+// While the static page fetches what the engine reads on first use (chunks of the book's
+// layer, the n-tuple network), the line under the board says so; then it shows again what it
+// said before.
+const FETCHING = "Fetching ";
 let saidBeforeFetch = "";
 
-function showLayerFetch(fetched, of) {
+function showFetch(what, done) {
   const shown = $("hint-text").textContent;
   if (!shown.startsWith(FETCHING)) saidBeforeFetch = shown;
-  if (fetched < of) say(`${FETCHING}: ${fetched} of ${of} chunks…`);
+  if (!done) say(`${FETCHING}${what}…`);
   else if (shown.startsWith(FETCHING)) say(saidBeforeFetch);
 }
 
@@ -95,7 +96,10 @@ async function start() {
   engineEvents.addEventListener("busy", (event) => {
     say(`The server is busy; retrying in ${event.detail.seconds} s…`);
   });
-  engineEvents.addEventListener("layer", ({ detail: { fetched, of } }) => showLayerFetch(fetched, of));
+  engineEvents.addEventListener("layer", ({ detail: { fetched, of } }) =>
+    showFetch(`the book's deep layer: ${fetched} of ${of} chunks`, fetched >= of));
+  engineEvents.addEventListener("network", ({ detail: { done } }) =>
+    showFetch("the n-tuple network (1.4 MB)", done));
   try {
     state.registry = await api("/api/players");
   } catch (error) {

@@ -3,10 +3,11 @@
 //!
 //! `cargo xtask site --out DIR` builds `c4-wasm` for `wasm32-unknown-unknown`, runs
 //! wasm-bindgen on it and writes the static site: the page (the workspace's `web/`), its
-//! mode file saying "static", `engine/` (the module's JavaScript glue and the `.wasm`,
-//! which carries the built-in opening book), and `layers/ply12/`: the finished chunks of the
-//! ply-12 book layer, which the page fetches as a position needs them, and `index.json`
-//! naming them. `cargo xtask node --out DIR` builds the same
+//! mode file saying "static", `engine/` (the module's JavaScript glue, the `.wasm`, which
+//! carries the built-in opening book, and `builtin.c4nt`, the shipped n-tuple network, which
+//! the page fetches the first time a request names it), and `layers/ply12/`: the finished
+//! chunks of the ply-12 book layer, which the page fetches as a position needs them, and
+//! `index.json` naming them. `cargo xtask node --out DIR` builds the same
 //! module for Node (`--target nodejs`), for the test that compares it with the native engine.
 //! Before building, each checks that the target and the wasm-bindgen CLI are installed, at
 //! the version the crate pins, and says how to install what is missing.
@@ -25,6 +26,10 @@ const SITE_MODE_FILE: &str = "site-mode.js";
 /// The committed chunks of the ply-12 layer, and where the site serves them.
 const LAYER_CHUNKS: &str = "crates/c4-layers/data/ply12";
 const SITE_LAYER: &str = "layers/ply12";
+/// The shipped n-tuple network, and where the site serves it (beside the module, which is
+/// built without it).
+const NETWORK_FILE: &str = "crates/c4-eval/data/ntuple/builtin.c4nt";
+const SITE_NETWORK: &str = "engine/builtin.c4nt";
 
 #[derive(Parser)]
 #[command(
@@ -70,6 +75,8 @@ fn run(cli: Cli) -> Result<()> {
             let web = root.join("web");
             copy_page(&web, &out)?;
             bindgen(&wasm, &out.join("engine"), "web")?;
+            std::fs::copy(root.join(NETWORK_FILE), out.join(SITE_NETWORK))
+                .with_context(|| format!("copying {NETWORK_FILE} to {}", out.display()))?;
             let chunks = copy_layer(&root.join(LAYER_CHUNKS), &out.join(SITE_LAYER))?;
             std::fs::write(
                 out.join(SITE_MODE_FILE),

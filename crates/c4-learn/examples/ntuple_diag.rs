@@ -15,7 +15,7 @@ fn main() {
         serde_json::from_str(&std::fs::read_to_string(&args[1]).unwrap()).unwrap();
     let network: Arc<Network> = match args.get(2) {
         Some(path) => Arc::new(file::decode(&std::fs::read(path).unwrap()).unwrap()),
-        None => Arc::new(evaluator::builtin().to_network()),
+        None => Arc::new(evaluator::builtin().unwrap().to_network()),
     };
     let (mut mistakes, mut missed_block, mut gave_win, mut other) = (0, 0, 0, 0);
     // States where the side to move can win at once: their value should be near +1.

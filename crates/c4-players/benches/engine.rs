@@ -43,7 +43,7 @@ fn bench_evaluators(c: &mut Criterion) {
         });
     }
     // The network's trained form (f32 tables) beside the compact one `eval=ntuple` reads.
-    let trained = c4_eval::ntuple::evaluator::builtin().to_network();
+    let trained = c4_eval::ntuple::evaluator::builtin().unwrap().to_network();
     group.bench_function(
         "ntuple's trained f32 network on the 1000 Test_L2_R2 positions",
         |b| {

@@ -15,7 +15,8 @@
 //!
 //! The browser gives a page one thread per worker and no file system, so every search runs on
 //! one thread ([`BROWSER_LIMITS`]), every file option must name something shipped (the
-//! built-in book is compiled into the module), and the engine's clock is the browser's
+//! built-in book is compiled into the module; the layer's chunks and the n-tuple network are
+//! fetched by the page when first needed and handed over), and the engine's clock is the browser's
 //! (`c4_solver::clock`). The crate also builds natively (wasm-bindgen's exports are plain
 //! functions there), so `cargo test --workspace` and clippy check it without the wasm
 //! toolchain; `cargo xtask site` builds it for `wasm32-unknown-unknown`.
@@ -67,6 +68,15 @@ pub fn request(route: &str, body: &str) -> Answer {
 #[wasm_bindgen]
 pub fn supply_layer_chunk(number: u32, bytes: &[u8]) -> Result<(), String> {
     layer::supply(number as usize, bytes).map_err(|error| error.to_string())
+}
+
+/// Hands the shipped n-tuple network (the site's `engine/builtin.c4nt`, fetched by the page
+/// the first time a request names `ntuple`) to this worker's engine, which is built without
+/// it and checks the bytes against the network it was built for; the error in words when
+/// they are refused.
+#[wasm_bindgen]
+pub fn supply_network(bytes: &[u8]) -> Result<(), String> {
+    c4_eval::ntuple::evaluator::supply_builtin(bytes).map_err(|error| error.to_string())
 }
 
 /// The result of [`request`]: the JSON text, an answer or an error.

@@ -1,7 +1,8 @@
 //! The WebAssembly engine answers as the native one does: the same requests on a few hundred
 //! seeded random positions (plies 0-20), asked of the module under Node and of the same
 //! `c4_wasm::request` compiled natively, give the same JSON, wall times aside: the same moves,
-//! scores, depths, node counts and principal variations, for every level kind.
+//! scores, depths, node counts and principal variations, for every level kind. The one
+//! difference: the module lacks the n-tuple network until its page supplies it, and says so.
 //!
 //! Ignored by default: it needs `cargo xtask node --out target/wasm-node` first (`.ci/run`
 //! builds it); `C4_WASM_NODE_DIR` names another folder.
@@ -78,4 +79,27 @@ fn native_and_wasm_give_the_same_answers() {
         compared += 1;
     }
     eprintln!("{compared} answers compared, all equal");
+}
+
+/// The module is built without the n-tuple network, which the page fetches and supplies: a
+/// request naming it before then is refused with that reason, where the native build, which
+/// carries the network, answers.
+#[test]
+#[ignore = "needs the Node module: cargo xtask node --out target/wasm-node (.ci/run builds it)"]
+fn the_module_names_the_network_it_lacks() {
+    let request = Request {
+        route: "/api/best",
+        body: r#"{"moves": "4", "ai": "alphabeta:depth=2,eval=ntuple", "seed": 1}"#.to_owned(),
+    };
+    let native = c4_wasm::request(request.route, &request.body);
+    assert!(native.ok, "{}", native.json);
+    let (_, answers) = ask_node(std::slice::from_ref(&request)).unwrap();
+    assert!(!answers[0].ok, "{}", answers[0].json);
+    assert!(
+        answers[0]
+            .json
+            .contains("the built-in network is not loaded yet"),
+        "{}",
+        answers[0].json
+    );
 }

@@ -23,19 +23,25 @@ use c4_options::{
 };
 use c4_solver::files::{self, FileError};
 use std::path::PathBuf;
-use std::sync::{Arc, LazyLock, Mutex, PoisonError, Weak};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
 /// The word of `weights=` that names the shipped network.
 pub const BUILTIN: &str = "builtin";
 
-/// The shipped network's bytes (`crates/c4-eval/data/ntuple/builtin.c4nt`).
+/// The shipped network's [`weights_file::fingerprint`]: what a study records to tell one
+/// shipped network from the next, and what bytes handed to [`supply_builtin`] must have. A
+/// test checks it against the file.
+pub const BUILTIN_FINGERPRINT: u32 = 0xc3d9_555d;
+
+/// The shipped network's bytes (`crates/c4-eval/data/ntuple/builtin.c4nt`), built into every
+/// native program. The WebAssembly engine is built without them: its page fetches the file
+/// the first time a request names the network, and hands it over ([`supply_builtin`]), so
+/// that the page's first load does not carry 1.4 MB (compressed) most visits never read.
+#[cfg(not(target_arch = "wasm32"))]
 static BUILTIN_BYTES: &[u8] = include_bytes!("../../data/ntuple/builtin.c4nt");
 
-/// The shipped network, decoded when first named.
-static BUILTIN_NETWORK: LazyLock<Arc<CompactNetwork>> = LazyLock::new(|| {
-    let network = weights_file::decode(BUILTIN_BYTES).expect("the shipped network decodes");
-    Arc::new(CompactNetwork::new(&network))
-});
+/// The shipped network, decoded when first named (native) or when supplied (WebAssembly).
+static BUILTIN_NETWORK: OnceLock<Arc<CompactNetwork>> = OnceLock::new();
 
 /// The networks of the files that specs hold, by path. An entry keeps no network alive: one
 /// that no spec holds any more is freed, and its entry dropped at the next read.
@@ -96,6 +102,21 @@ pub enum NetworkError {
         #[source]
         source: WeightsError,
     },
+    /// The built-in network is not in this program and was not supplied yet.
+    #[error(
+        "the built-in network is not loaded yet: the page fetches it (engine/builtin.c4nt) \
+         the first time a request names it"
+    )]
+    NotSupplied,
+    /// Bytes supplied as the built-in network are another file.
+    #[error(
+        "the bytes supplied as the built-in network are another file (fingerprint {found:08x}, \
+         not {BUILTIN_FINGERPRINT:08x})"
+    )]
+    NotBuiltin {
+        /// The fingerprint of the bytes supplied.
+        found: u32,
+    },
 }
 
 impl WeightsChoice {
@@ -103,7 +124,7 @@ impl WeightsChoice {
     /// already.
     pub fn load(&self) -> Result<Arc<CompactNetwork>, NetworkError> {
         match self {
-            WeightsChoice::Builtin => Ok(builtin()),
+            WeightsChoice::Builtin => builtin(),
             WeightsChoice::File(path) => {
                 let mut held = FILES.lock().unwrap_or_else(PoisonError::into_inner);
                 held.retain(|(_, network)| network.strong_count() > 0);
@@ -128,17 +149,45 @@ impl WeightsChoice {
     }
 }
 
-/// The shipped network, decoded once.
-#[must_use]
-pub fn builtin() -> Arc<CompactNetwork> {
-    Arc::clone(&BUILTIN_NETWORK)
+/// The shipped network, decoded once; on WebAssembly, once its bytes were supplied.
+pub fn builtin() -> Result<Arc<CompactNetwork>, NetworkError> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let network = BUILTIN_NETWORK.get_or_init(|| {
+            let network = weights_file::decode(BUILTIN_BYTES).expect("the shipped network decodes");
+            Arc::new(CompactNetwork::new(&network))
+        });
+        Ok(Arc::clone(network))
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        BUILTIN_NETWORK
+            .get()
+            .map(Arc::clone)
+            .ok_or(NetworkError::NotSupplied)
+    }
 }
 
-/// The shipped network's [`weights_file::fingerprint`]: what a study records to tell one
-/// shipped network from the next.
+/// Hands the shipped network's file (`builtin.c4nt`, fetched by the page) to a program built
+/// without it; a program that has it checks the bytes all the same. Bytes of another file,
+/// or damaged ones, are refused and change nothing.
+pub fn supply_builtin(bytes: &[u8]) -> Result<(), NetworkError> {
+    let found = weights_file::fingerprint(bytes);
+    if found != BUILTIN_FINGERPRINT {
+        return Err(NetworkError::NotBuiltin { found });
+    }
+    let network = weights_file::decode(bytes).map_err(|source| NetworkError::Weights {
+        path: BUILTIN.to_owned(),
+        source,
+    })?;
+    BUILTIN_NETWORK.get_or_init(|| Arc::new(CompactNetwork::new(&network)));
+    Ok(())
+}
+
+/// The shipped network's [`weights_file::fingerprint`] ([`BUILTIN_FINGERPRINT`]).
 #[must_use]
 pub fn builtin_fingerprint() -> u32 {
-    weights_file::fingerprint(BUILTIN_BYTES)
+    BUILTIN_FINGERPRINT
 }
 
 /// Settings of `ntuple`: which network, and that network, read.
@@ -146,16 +195,6 @@ pub fn builtin_fingerprint() -> u32 {
 pub struct NtupleConfig {
     weights: WeightsChoice,
     network: Arc<CompactNetwork>,
-}
-
-impl Default for NtupleConfig {
-    /// The shipped network.
-    fn default() -> Self {
-        NtupleConfig {
-            weights: WeightsChoice::Builtin,
-            network: builtin(),
-        }
-    }
 }
 
 impl std::fmt::Debug for NtupleConfig {
@@ -364,11 +403,11 @@ mod tests {
     #[test]
     fn the_shipped_network_values_fixed_positions_as_recorded() {
         assert_eq!(
-            builtin_fingerprint(),
-            0xc3d9_555d,
+            weights_file::fingerprint(BUILTIN_BYTES),
+            BUILTIN_FINGERPRINT,
             "the shipped network's file is not the one these values were recorded from"
         );
-        let mut evaluator = Ntuple::new(&NtupleConfig::default());
+        let mut evaluator = Ntuple::new(&NtupleConfig::open(WeightsChoice::Builtin).unwrap());
         for (moves, recorded) in [
             // The empty board, which the first player wins, and the first replies.
             ("", 970_172),
@@ -384,6 +423,22 @@ mod tests {
             let value = evaluator.evaluate(&position, position.side_to_move(), None);
             assert_eq!(value, recorded, "{moves:?}");
         }
+    }
+
+    /// The shipped file is taken as the built-in network; any other bytes are refused by
+    /// their fingerprint.
+    #[test]
+    fn only_the_shipped_file_is_taken_as_the_built_in_network() {
+        supply_builtin(BUILTIN_BYTES).unwrap();
+        use crate::ntuple::{Layout, Network};
+        let small = Network::zeros(Layout::random_walks(c4_core::Size::STANDARD, 1, 3, 4).unwrap());
+        let other = weights_file::encode(&small);
+        let error = supply_builtin(&other).unwrap_err();
+        assert!(matches!(error, NetworkError::NotBuiltin { .. }), "{error}");
+        let mut damaged = BUILTIN_BYTES.to_vec();
+        damaged[100] ^= 1;
+        let error = supply_builtin(&damaged).unwrap_err().to_string();
+        assert!(error.contains("another file"), "{error}");
     }
 
     /// A spec naming a file holds the file's network, one copy for every spec naming it,

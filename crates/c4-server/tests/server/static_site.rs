@@ -103,6 +103,21 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult 
         "{said}"
     );
 
+    // The n-tuple network is fetched the first time a player names it, not with the page:
+    // a custom computer player with `eval=ntuple` moves once the page has fetched it.
+    let network_fetches = r#"return performance.getEntriesByType("resource")
+        .filter((entry) => entry.name.endsWith("/engine/builtin.c4nt")).length;"#;
+    client.goto(base).await?;
+    wait_for(client, "body[data-turn='human']").await?;
+    assert_eq!(fetched(client.execute(network_fetches, vec![]).await?), 0);
+    select(client, "yellow-level", "custom").await?;
+    select(client, "yellow-eval", "ntuple").await?;
+    click_a_column(client).await?;
+    wait_for_move_count(client, 2).await?;
+    assert_eq!(fetched(client.execute(network_fetches, vec![]).await?), 1);
+    let said = text_of(client, "hint-text").await?;
+    assert!(!said.contains("Fetching"), "{said}");
+
     // Undo while the computer (perfect) searches a position past the book, millions of
     // nodes: its search is stopped and the person is to move again, only their own move
     // taken back (kept for redo), never the computer's. Where the computer's move landed

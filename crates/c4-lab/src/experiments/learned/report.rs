@@ -312,7 +312,7 @@ fn against_perfect(games: &[PerfectGame]) -> String {
 
 /// What the network values: its one-ply view of the first move beside the solved value.
 fn first_moves(games: &[PerfectGame]) -> String {
-    let network = builtin();
+    let network = builtin().expect("a native build carries the shipped network");
     let mut md = String::from(
         "### What the network learned\n\nThe network's value of each first move, for the first player (tanh of the \
          sum of its weights, -1 to 1), beside the move's value under perfect play. The seed heuristics score these \
