@@ -184,12 +184,6 @@ pub fn supply_builtin(bytes: &[u8]) -> Result<(), NetworkError> {
     Ok(())
 }
 
-/// The shipped network's [`weights_file::fingerprint`] ([`BUILTIN_FINGERPRINT`]).
-#[must_use]
-pub fn builtin_fingerprint() -> u32 {
-    BUILTIN_FINGERPRINT
-}
-
 /// Settings of `ntuple`: which network, and that network, read.
 #[derive(Clone)]
 pub struct NtupleConfig {

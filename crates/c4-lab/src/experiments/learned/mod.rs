@@ -20,7 +20,7 @@ use crate::progress::{GamesOf, Progress};
 use c4_arena::matches::Contestant;
 use c4_arena::record::GameRecord;
 use c4_eval::EVALUATORS;
-use c4_eval::ntuple::evaluator::builtin_fingerprint;
+use c4_eval::ntuple::evaluator::BUILTIN_FINGERPRINT;
 use c4_learn::tuning::TUNED;
 use c4_papers::ExperimentError;
 use std::path::{Path, PathBuf};
@@ -121,7 +121,7 @@ const NETWORK_FILE: &str = "network.txt";
 /// played with the network this c4 ships (their specs alone, `eval=ntuple`, cannot tell).
 fn claim_network(dir: &Path) -> Result<(), ExperimentError> {
     let path = dir.join("games").join(NETWORK_FILE);
-    let current = format!("builtin network crc32 {:08x}\n", builtin_fingerprint());
+    let current = format!("builtin network crc32 {BUILTIN_FINGERPRINT:08x}\n");
     if path.exists() {
         let recorded = c4_solver::files::read_text(&path, 1024)?;
         if recorded != current {
