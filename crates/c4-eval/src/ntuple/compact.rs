@@ -9,7 +9,7 @@
 //! file is valued with the very weights written there, summed exactly.
 
 use super::layout::Layout;
-use super::network::{Network, cell_states, pattern, table_size};
+use super::network::{Network, SIDES, cell_states, pattern, table_size, tuple_cells};
 use c4_core::{Geometry, Position, Size};
 
 /// A network's layout and its weights, quantized as its file stores them.
@@ -28,12 +28,25 @@ impl CompactNetwork {
     #[must_use]
     pub fn new(network: &Network) -> CompactNetwork {
         let (scale, weights) = network.quantized();
-        CompactNetwork {
-            layout: network.layout().clone(),
-            cells: network.cells().to_vec(),
+        CompactNetwork::from_quantized(network.layout().clone(), scale, weights)
+            .expect("a network's weights are its layout's")
+    }
+
+    /// A network of `layout` whose weights are `weights` times `scale`, laid as
+    /// [`Network::weights`] lays them ([`super::file::decode_compact`] reads them so);
+    /// `None` if their number is not `2 * T * 4^L`.
+    #[must_use]
+    pub fn from_quantized(layout: Layout, scale: f32, weights: Vec<i16>) -> Option<CompactNetwork> {
+        let size = SIDES * layout.tuples().len() * table_size(layout.tuple_len());
+        if weights.len() != size {
+            return None;
+        }
+        Some(CompactNetwork {
+            cells: tuple_cells(&layout),
+            layout,
             weights,
             scale,
-        }
+        })
     }
 
     /// The network of these weights, each `f32` the quantized weight times the scale: the
@@ -110,7 +123,7 @@ mod tests {
         // Also pins the weights' order: a wrong table, side or batch shows as another sum.
         // 70 tuples: more than one batch, the last one short.
         let layout = Layout::random_walks(Size::STANDARD, 5, 70, 6).unwrap();
-        let count = crate::ntuple::network::SIDES * 70 * table_size(6);
+        let count = SIDES * 70 * table_size(6);
         // Distinct weights of both signs, so a wrong table or index shows.
         let weights = (0..count)
             .map(|i| ((i * 7919) % 2003) as f32 * 1e-4 - 0.1)
@@ -118,8 +131,10 @@ mod tests {
         let trained = Network::with_weights(layout, weights).unwrap();
         let compact = CompactNetwork::new(&trained);
         assert_eq!(compact.weights.len(), trained.weights().len());
-        let read = file::decode(&file::encode(&trained)).unwrap();
+        let bytes = file::encode(&trained);
+        let read = file::decode(&bytes).unwrap();
         assert_eq!(compact.to_network(), read);
+        assert_eq!(file::decode_compact(&bytes).unwrap(), compact);
         for moves in ["", "4", "4455", "1234567", "43443555326677612", "444444"] {
             let position = parse_moves(moves).unwrap();
             let (exact, from_file) = (compact.sum(&position), read.sum(&position));

@@ -136,12 +136,13 @@ impl WeightsChoice {
                     return Ok(network);
                 }
                 let bytes = files::read_bytes(path, MAX_WEIGHTS_BYTES)?;
-                let network =
-                    weights_file::decode(&bytes).map_err(|source| NetworkError::Weights {
+                let network = weights_file::decode_compact(&bytes).map_err(|source| {
+                    NetworkError::Weights {
                         path: path.display().to_string(),
                         source,
-                    })?;
-                let network = Arc::new(CompactNetwork::new(&network));
+                    }
+                })?;
+                let network = Arc::new(network);
                 held.push((path.clone(), Arc::downgrade(&network)));
                 Ok(network)
             }
@@ -154,8 +155,9 @@ pub fn builtin() -> Result<Arc<CompactNetwork>, NetworkError> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let network = BUILTIN_NETWORK.get_or_init(|| {
-            let network = weights_file::decode(BUILTIN_BYTES).expect("the shipped network decodes");
-            Arc::new(CompactNetwork::new(&network))
+            Arc::new(
+                weights_file::decode_compact(BUILTIN_BYTES).expect("the shipped network decodes"),
+            )
         });
         Ok(Arc::clone(network))
     }
@@ -176,11 +178,11 @@ pub fn supply_builtin(bytes: &[u8]) -> Result<(), NetworkError> {
     if found != BUILTIN_FINGERPRINT {
         return Err(NetworkError::NotBuiltin { found });
     }
-    let network = weights_file::decode(bytes).map_err(|source| NetworkError::Weights {
+    let network = weights_file::decode_compact(bytes).map_err(|source| NetworkError::Weights {
         path: BUILTIN.to_owned(),
         source,
     })?;
-    BUILTIN_NETWORK.get_or_init(|| Arc::new(CompactNetwork::new(&network)));
+    BUILTIN_NETWORK.get_or_init(|| Arc::new(network));
     Ok(())
 }
 

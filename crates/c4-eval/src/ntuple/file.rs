@@ -17,6 +17,7 @@
 //! Version 1 is a network of the 7x6 board; version 2 names its board. A 7x6 network is
 //! written as version 1, so its file is the same as before sizes were written.
 
+use super::compact::CompactNetwork;
 use super::layout::{Layout, LayoutError, MAX_TUPLE_LEN, MAX_TUPLES};
 use super::network::{Network, SIDES, table_size};
 use c4_core::{Size, SizeError};
@@ -112,8 +113,23 @@ pub fn fingerprint(bytes: &[u8]) -> u32 {
     crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)])
 }
 
-/// The network of a weights file's bytes.
+/// The network of a weights file's bytes, each weight the stored one times the scale.
 pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
+    let (layout, scale, quantized) = decode_quantized(bytes)?;
+    let weights = quantized.iter().map(|&q| f32::from(q) * scale).collect();
+    Ok(Network::with_weights(layout, weights).expect("sized from the layout"))
+}
+
+/// The network of a weights file's bytes as the evaluator reads it: the stored weights and
+/// scale themselves, with no `f32` tables on the way.
+pub fn decode_compact(bytes: &[u8]) -> Result<CompactNetwork, WeightsError> {
+    let (layout, scale, quantized) = decode_quantized(bytes)?;
+    Ok(CompactNetwork::from_quantized(layout, scale, quantized).expect("sized from the layout"))
+}
+
+/// A weights file's layout, scale and stored weights, every table in full (the patterns it
+/// does not store 0).
+fn decode_quantized(bytes: &[u8]) -> Result<(Layout, f32, Vec<i16>), WeightsError> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(WeightsError::Magic);
     }
@@ -153,7 +169,7 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
         ));
     }
     let size = table_size(length);
-    let mut weights = vec![0.0f32; SIDES * count * size];
+    let mut weights = vec![0i16; SIDES * count * size];
     for table in weights.chunks_exact_mut(size) {
         let entries = reader.u32()? as usize;
         if entries > size {
@@ -173,8 +189,7 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
                 .ok_or(WeightsError::Inconsistent(
                     "a weight lies outside its table",
                 ))?;
-            let q = i16::from_le_bytes(reader.take(2)?.try_into().expect("two bytes"));
-            table[index] = f32::from(q) * scale;
+            table[index] = i16::from_le_bytes(reader.take(2)?.try_into().expect("two bytes"));
         }
     }
     if reader.at > body_end {
@@ -186,7 +201,7 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
     if crc32fast::hash(&bytes[..body_end]) != stored {
         return Err(WeightsError::Checksum);
     }
-    Ok(Network::with_weights(layout, weights).expect("sized from the layout"))
+    Ok((layout, scale, weights))
 }
 
 fn write_leb128(bytes: &mut Vec<u8>, mut value: u64) {

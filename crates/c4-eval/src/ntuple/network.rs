@@ -72,20 +72,9 @@ impl Network {
         if weights.len() != size {
             return None;
         }
-        let cells = layout
-            .tuples()
-            .iter()
-            .flat_map(|tuple| {
-                let mirrored: Vec<u8> = tuple
-                    .iter()
-                    .map(|&c| mirror_cell(layout.size(), c))
-                    .collect();
-                tuple.iter().copied().chain(mirrored)
-            })
-            .collect();
         Some(Network {
+            cells: tuple_cells(&layout),
             layout,
-            cells,
             weights,
         })
     }
@@ -106,11 +95,6 @@ impl Network {
     #[must_use]
     pub fn weights(&self) -> &[f32] {
         &self.weights
-    }
-
-    /// Each tuple's cells and its mirror image's, as bit indices: `2 * T` rows of `L`.
-    pub(super) fn cells(&self) -> &[u8] {
-        &self.cells
     }
 
     /// The weights as its file stores them: the scale, `max |w| / 32767` (1 for a network
@@ -233,6 +217,22 @@ impl Network {
 #[must_use]
 pub const fn table_size(length: usize) -> usize {
     1 << (2 * length)
+}
+
+/// Each tuple's cells of `layout` and its mirror image's, as bit indices: `2 * T` rows of
+/// `L` cells, the rows a network's patterns are read from.
+pub(super) fn tuple_cells(layout: &Layout) -> Vec<u8> {
+    layout
+        .tuples()
+        .iter()
+        .flat_map(|tuple| {
+            let mirrored: Vec<u8> = tuple
+                .iter()
+                .map(|&c| mirror_cell(layout.size(), c))
+                .collect();
+            tuple.iter().copied().chain(mirrored)
+        })
+        .collect()
 }
 
 /// Every cell's state (see the module docs), by bit index.
