@@ -9,7 +9,7 @@
 //! file is valued with the very weights written there, summed exactly.
 
 use super::layout::Layout;
-use super::network::{Network, SIDES, cell_states, pattern, table_size, tuple_cells};
+use super::network::{Network, cell_states, pattern, table_size, tuple_cells, weight_count};
 use c4_core::{Geometry, Position, Size};
 
 /// A network's layout and its weights, quantized as its file stores them.
@@ -37,8 +37,7 @@ impl CompactNetwork {
     /// `None` if their number is not `2 * T * 4^L`.
     #[must_use]
     pub fn from_quantized(layout: Layout, scale: f32, weights: Vec<i16>) -> Option<CompactNetwork> {
-        let size = SIDES * layout.tuples().len() * table_size(layout.tuple_len());
-        if weights.len() != size {
+        if weights.len() != weight_count(&layout) {
             return None;
         }
         Some(CompactNetwork {
@@ -123,7 +122,7 @@ mod tests {
         // Also pins the weights' order: a wrong table, side or batch shows as another sum.
         // 70 tuples: more than one batch, the last one short.
         let layout = Layout::random_walks(Size::STANDARD, 5, 70, 6).unwrap();
-        let count = SIDES * 70 * table_size(6);
+        let count = crate::ntuple::network::SIDES * 70 * table_size(6);
         // Distinct weights of both signs, so a wrong table or index shows.
         let weights = (0..count)
             .map(|i| ((i * 7919) % 2003) as f32 * 1e-4 - 0.1)

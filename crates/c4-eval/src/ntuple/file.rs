@@ -19,7 +19,7 @@
 
 use super::compact::CompactNetwork;
 use super::layout::{Layout, LayoutError, MAX_TUPLE_LEN, MAX_TUPLES};
-use super::network::{Network, SIDES, table_size};
+use super::network::{Network, table_size, weight_count};
 use c4_core::{Size, SizeError};
 
 /// The first bytes of a weights file.
@@ -169,7 +169,7 @@ fn decode_quantized(bytes: &[u8]) -> Result<(Layout, f32, Vec<i16>), WeightsErro
         ));
     }
     let size = table_size(length);
-    let mut weights = vec![0i16; SIDES * count * size];
+    let mut weights = vec![0i16; weight_count(&layout)];
     for table in weights.chunks_exact_mut(size) {
         let entries = reader.u32()? as usize;
         if entries > size {

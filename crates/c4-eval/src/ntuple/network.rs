@@ -60,16 +60,15 @@ impl Network {
     /// A network of `layout` with every weight 0 (every position valued 0).
     #[must_use]
     pub fn zeros(layout: Layout) -> Network {
-        let size = SIDES * layout.tuples().len() * table_size(layout.tuple_len());
-        Network::with_weights(layout, vec![0.0; size]).expect("the size is the layout's")
+        let weights = vec![0.0; weight_count(&layout)];
+        Network::with_weights(layout, weights).expect("the size is the layout's")
     }
 
     /// A network of `layout` with `weights`, laid side by side, tuple by tuple, pattern by
     /// pattern; `None` if their number is not `2 * T * 4^L`.
     #[must_use]
     pub fn with_weights(layout: Layout, weights: Vec<f32>) -> Option<Network> {
-        let size = SIDES * layout.tuples().len() * table_size(layout.tuple_len());
-        if weights.len() != size {
+        if weights.len() != weight_count(&layout) {
             return None;
         }
         Some(Network {
@@ -217,6 +216,12 @@ impl Network {
 #[must_use]
 pub const fn table_size(length: usize) -> usize {
     1 << (2 * length)
+}
+
+/// The number of weights of a network of `layout`: a table of `4^L` per tuple and side.
+#[must_use]
+pub fn weight_count(layout: &Layout) -> usize {
+    SIDES * layout.tuples().len() * table_size(layout.tuple_len())
 }
 
 /// Each tuple's cells of `layout` and its mirror image's, as bit indices: `2 * T` rows of
