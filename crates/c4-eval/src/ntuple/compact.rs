@@ -8,6 +8,7 @@
 //! weights are those of the network's file ([`super::file`]), so a network read from its
 //! file is valued with the very weights written there, summed exactly.
 
+use super::file::{self, WeightsError};
 use super::layout::Layout;
 use super::network::{Network, cell_states, pattern, table_size, tuple_cells, weight_count};
 use c4_core::{Geometry, Position, Size};
@@ -32,8 +33,18 @@ impl CompactNetwork {
             .expect("a network's weights are its layout's")
     }
 
+    /// The network of a weights file's bytes as the evaluator reads it: the stored weights
+    /// and scale themselves, with no `f32` tables on the way.
+    pub fn decode(bytes: &[u8]) -> Result<CompactNetwork, WeightsError> {
+        let (layout, scale, quantized) = file::decode_quantized(bytes)?;
+        Ok(
+            CompactNetwork::from_quantized(layout, scale, quantized)
+                .expect("sized from the layout"),
+        )
+    }
+
     /// A network of `layout` whose weights are `weights` times `scale`, laid as
-    /// [`Network::weights`] lays them ([`super::file::decode_compact`] reads them so);
+    /// [`Network::weights`] lays them ([`CompactNetwork::decode`] reads them so);
     /// `None` if their number is not `2 * T * 4^L`.
     #[must_use]
     pub fn from_quantized(layout: Layout, scale: f32, weights: Vec<i16>) -> Option<CompactNetwork> {
@@ -114,7 +125,6 @@ impl CompactNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ntuple::file;
     use c4_core::parse_moves;
 
     #[test]
@@ -133,7 +143,7 @@ mod tests {
         let bytes = file::encode(&trained);
         let read = file::decode(&bytes).unwrap();
         assert_eq!(compact.to_network(), read);
-        assert_eq!(file::decode_compact(&bytes).unwrap(), compact);
+        assert_eq!(CompactNetwork::decode(&bytes).unwrap(), compact);
         for moves in ["", "4", "4455", "1234567", "43443555326677612", "444444"] {
             let position = parse_moves(moves).unwrap();
             let (exact, from_file) = (compact.sum(&position), read.sum(&position));

@@ -136,12 +136,11 @@ impl WeightsChoice {
                     return Ok(network);
                 }
                 let bytes = files::read_bytes(path, MAX_WEIGHTS_BYTES)?;
-                let network = weights_file::decode_compact(&bytes).map_err(|source| {
-                    NetworkError::Weights {
+                let network =
+                    CompactNetwork::decode(&bytes).map_err(|source| NetworkError::Weights {
                         path: path.display().to_string(),
                         source,
-                    }
-                })?;
+                    })?;
                 let network = Arc::new(network);
                 held.push((path.clone(), Arc::downgrade(&network)));
                 Ok(network)
@@ -155,9 +154,7 @@ pub fn builtin() -> Result<Arc<CompactNetwork>, NetworkError> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let network = BUILTIN_NETWORK.get_or_init(|| {
-            Arc::new(
-                weights_file::decode_compact(BUILTIN_BYTES).expect("the shipped network decodes"),
-            )
+            Arc::new(CompactNetwork::decode(BUILTIN_BYTES).expect("the shipped network decodes"))
         });
         Ok(Arc::clone(network))
     }
@@ -178,7 +175,7 @@ pub fn supply_builtin(bytes: &[u8]) -> Result<(), NetworkError> {
     if found != BUILTIN_FINGERPRINT {
         return Err(NetworkError::NotBuiltin { found });
     }
-    let network = weights_file::decode_compact(bytes).map_err(|source| NetworkError::Weights {
+    let network = CompactNetwork::decode(bytes).map_err(|source| NetworkError::Weights {
         path: BUILTIN.to_owned(),
         source,
     })?;

@@ -17,7 +17,6 @@
 //! Version 1 is a network of the 7x6 board; version 2 names its board. A 7x6 network is
 //! written as version 1, so its file is the same as before sizes were written.
 
-use super::compact::CompactNetwork;
 use super::layout::{Layout, LayoutError, MAX_TUPLE_LEN, MAX_TUPLES};
 use super::network::{Network, table_size, weight_count};
 use c4_core::{Size, SizeError};
@@ -120,16 +119,9 @@ pub fn decode(bytes: &[u8]) -> Result<Network, WeightsError> {
     Ok(Network::with_weights(layout, weights).expect("sized from the layout"))
 }
 
-/// The network of a weights file's bytes as the evaluator reads it: the stored weights and
-/// scale themselves, with no `f32` tables on the way.
-pub fn decode_compact(bytes: &[u8]) -> Result<CompactNetwork, WeightsError> {
-    let (layout, scale, quantized) = decode_quantized(bytes)?;
-    Ok(CompactNetwork::from_quantized(layout, scale, quantized).expect("sized from the layout"))
-}
-
 /// A weights file's layout, scale and stored weights, every table in full (the patterns it
 /// does not store 0).
-fn decode_quantized(bytes: &[u8]) -> Result<(Layout, f32, Vec<i16>), WeightsError> {
+pub(super) fn decode_quantized(bytes: &[u8]) -> Result<(Layout, f32, Vec<i16>), WeightsError> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err(WeightsError::Magic);
     }
