@@ -50,8 +50,19 @@ pub struct Chart<'a> {
     pub x: std::ops::Range<f64>,
     /// The y range.
     pub y: std::ops::Range<f64>,
-    /// The legend in the lower right corner (lines that rise) rather than the upper right.
-    pub legend_low: bool,
+    /// Where the legend sits, at the right: where the lines leave room.
+    pub legend: Legend,
+}
+
+/// The legend's place on the chart's right side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legend {
+    /// The upper right corner: lines that fall.
+    Upper,
+    /// Halfway up: lines that keep to the top and the bottom.
+    Middle,
+    /// The lower right corner: lines that rise.
+    Lower,
 }
 
 /// Draws `series` as lines with dots into the SVG file `path`.
@@ -107,10 +118,10 @@ pub fn lines(path: &Path, chart: &Chart, series: &[Series]) -> Result<(), PlotEr
     }
     drawing
         .configure_series_labels()
-        .position(if chart.legend_low {
-            SeriesLabelPosition::LowerRight
-        } else {
-            SeriesLabelPosition::UpperRight
+        .position(match chart.legend {
+            Legend::Upper => SeriesLabelPosition::UpperRight,
+            Legend::Middle => SeriesLabelPosition::MiddleRight,
+            Legend::Lower => SeriesLabelPosition::LowerRight,
         })
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)

@@ -13,7 +13,7 @@ use crate::progress::Progress;
 use c4_arena::stats::wilson;
 use c4_core::parse_moves;
 use c4_eval::heuristics;
-use c4_learn::plot::{self, Chart, Series};
+use c4_learn::plot::{self, Chart, Legend, Series};
 use c4_papers::{ExperimentError, create_dir, write_file};
 use c4_players::PlayerSpec;
 use c4_solver::files;
@@ -232,7 +232,7 @@ fn plot(dir: &Path, by_player: &HashMap<&str, (u64, u64, u64)>) -> Result<(), Ex
         y_desc: "optimal %",
         x: 1.5..10.5,
         y: 0.0..100.0,
-        legend_low: true,
+        legend: Legend::Lower,
     };
     Ok(plot::lines(&dir.join("accuracy.svg"), &chart, &series)?)
 }

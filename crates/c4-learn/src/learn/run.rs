@@ -18,7 +18,7 @@ use super::checkpoint::{self, write_atomically};
 use super::metrics::{self, Labelled};
 use super::spec::{LearnSpec, differences};
 use super::td::Trainer;
-use crate::plot::{self, Chart, Series};
+use crate::plot::{self, Chart, Legend, Series};
 use c4_arena::run::RunLock;
 use c4_core::Size;
 use c4_eval::ntuple::{Network, file as weights_file};
@@ -301,7 +301,7 @@ fn write_metrics(dir: &Path, rows: &[String]) -> Result<(), LearnError> {
         y_desc: "percent",
         x: 0.0..last,
         y: 0.0..100.0,
-        legend_low: false,
+        legend: Legend::Upper,
     };
     let series = [
         Series {

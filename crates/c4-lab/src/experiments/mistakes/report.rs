@@ -2,7 +2,7 @@
 //! the reading of them, and the plot by depth.
 
 use c4_arena::stats::wilson;
-use c4_learn::plot::{self, Chart, Series};
+use c4_learn::plot::{self, Chart, Legend, Series};
 use c4_papers::{ExperimentError, write_file};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -226,7 +226,7 @@ fn plot_by_depth(
         y_desc: "mistake %",
         x: 0.5..f64::from(*DEPTHS.end()) + 0.5,
         y: 0.0..(top * 1.1).ceil(),
-        legend_low: false,
+        legend: Legend::Upper,
     };
     Ok(plot::lines(&dir.join("mistakes.svg"), &chart, &series)?)
 }

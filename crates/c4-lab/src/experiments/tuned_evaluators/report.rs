@@ -4,7 +4,7 @@
 use super::super::mistakes::{self, Decision};
 use c4_arena::record::GameRecord;
 use c4_arena::summary::MatchSummary;
-use c4_learn::plot::{self, Chart, Series};
+use c4_learn::plot::{self, Chart, Legend, Series};
 use c4_learn::tuning::spsa::OPENING_PLIES;
 use c4_papers::build_report;
 use c4_papers::{ExperimentError, create_dir, write_file};
@@ -260,7 +260,7 @@ fn mistakes_section(
             y_desc: "mistake %",
             x: first - 0.2..last + 0.2,
             y: 0.0..top * 1.1,
-            legend_low: false,
+            legend: Legend::Upper,
         },
         &series,
     )?;
