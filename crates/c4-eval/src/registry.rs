@@ -510,7 +510,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
     },
     EvaluatorEntry {
         name: "ntuple",
-        summary: "an n-tuple network learned by self-play (c4 learn): 70 tuples of 8 cells, TD(lambda)",
+        summary: "an n-tuple network learned by self-play (c4 learn): two TD(lambda) runs of 70 tuples of 8 cells, blended",
         citation: "Thill, Koch, Konen (PPSN 2012); Bagheri et al. (IEEE TCIAIG 2016); trained by c4",
         options: &NtupleOptions {
             wrap: EvalSpec::Ntuple,

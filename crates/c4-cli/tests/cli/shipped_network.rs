@@ -1,18 +1,21 @@
-//! The shipped network (`crates/c4-eval/data/ntuple/builtin.c4nt`) is made by the command its README
-//! commits to. The default test runs that command's first games and checks the weights
-//! against the fingerprint recorded here when the network was shipped, so that a change to
-//! how c4 learns cannot go unnoticed while the shipped file stays as it is. The ignored test
-//! runs the whole command (about an hour on one core) and compares the result with the shipped
-//! file byte for byte.
+//! The shipped network (`crates/c4-eval/data/ntuple/builtin.c4nt`) is made by the commands its
+//! README commits to: two training runs and their blend. The default test runs each training
+//! command's first games and checks the weights against the fingerprints recorded here when
+//! the network was shipped, so that a change to how c4 learns cannot go unnoticed while the
+//! shipped file stays as it is. The ignored test runs all three commands whole (about two
+//! hours on one core) and compares the result with the shipped file byte for byte.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Games of the short run.
+/// Games of the short runs.
 const SHORT_GAMES: &str = "2000";
-/// The fingerprint (the CRC-32 of the contents, which the file stores in its last four bytes)
-/// of the network the shipped command has after its first [`SHORT_GAMES`] games.
-const SHORT_FINGERPRINT: u32 = 0x1138_c8ee;
+/// The fingerprints (the CRC-32 of the contents, which the file stores in its last four
+/// bytes) of each training command's network after its first [`SHORT_GAMES`] games, in the
+/// README's order.
+const SHORT_FINGERPRINTS: [u32; 2] = [0x1138_c8ee, 0x9900_56e3];
+
+const README: &str = "crates/c4-eval/data/ntuple/README.md";
 
 fn repo_file(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -20,27 +23,41 @@ fn repo_file(path: &str) -> PathBuf {
         .join(path)
 }
 
-/// The arguments of the `c4 learn` command in `crates/c4-eval/data/ntuple/README.md`, with `--out` moved
-/// to `out`.
-fn shipped_command(out: &Path) -> Vec<String> {
-    let readme =
-        std::fs::read_to_string(repo_file("crates/c4-eval/data/ntuple/README.md")).unwrap();
-    let line = readme
+/// The README's `c4 learn` commands, in its order, each as its arguments.
+fn readme_commands() -> Vec<Vec<String>> {
+    let readme = std::fs::read_to_string(repo_file(README)).unwrap();
+    readme
         .lines()
-        .find(|line| line.starts_with("c4 learn "))
-        .expect("crates/c4-eval/data/ntuple/README.md gives the command");
-    let mut args: Vec<String> = line.split_whitespace().skip(1).map(str::to_owned).collect();
-    let at = args
-        .iter()
-        .position(|arg| arg == "--out")
-        .expect("the command names its folder");
-    args[at + 1] = out.display().to_string();
-    args
+        .filter(|line| line.starts_with("c4 learn "))
+        .map(|line| line.split_whitespace().skip(1).map(str::to_owned).collect())
+        .collect()
+}
+
+/// The README's training commands (`c4 learn --out ...`), each with `--out` moved to a folder
+/// of `scratch`, and the folder.
+fn training_commands(scratch: &Path) -> Vec<(Vec<String>, PathBuf)> {
+    let training: Vec<_> = readme_commands()
+        .into_iter()
+        .filter(|args| args[1] == "--out")
+        .enumerate()
+        .map(|(run, mut args)| {
+            let out = scratch.join(format!("run{run}"));
+            args[2] = out.display().to_string();
+            (args, out)
+        })
+        .collect();
+    assert_eq!(
+        training.len(),
+        SHORT_FINGERPRINTS.len(),
+        "{README} gives one training command per recorded fingerprint"
+    );
+    training
 }
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("c4-shipped-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
@@ -58,40 +75,68 @@ fn c4(args: &[String]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-#[test]
-fn the_shipped_command_still_learns_the_same_first_games() {
-    let out = scratch("short");
-    let mut args = shipped_command(&out);
-    args.extend(["--until".to_owned(), SHORT_GAMES.to_owned()]);
-    let said = c4(&args);
-    assert!(said.contains(&format!("{SHORT_GAMES} of ")), "{said}");
-    let file = out.join("snapshot.c4nt");
-    c4(&[
-        "learn".to_owned(),
-        "--out".to_owned(),
-        out.display().to_string(),
-        "--snapshot".to_owned(),
-        file.display().to_string(),
-    ]);
-    let fingerprint = c4_eval::ntuple::file::fingerprint(&std::fs::read(&file).unwrap());
-    assert_eq!(
-        fingerprint, SHORT_FINGERPRINT,
-        "the shipped command's network after {SHORT_GAMES} games has changed \
-         (crc32 {fingerprint:08x}): crates/c4-eval/data/ntuple/builtin.c4nt no longer follows from its command"
-    );
-    let _ = std::fs::remove_dir_all(&out);
+fn fingerprint_of(file: &Path) -> u32 {
+    c4_eval::ntuple::file::fingerprint(&std::fs::read(file).unwrap())
 }
 
 #[test]
-#[ignore = "the whole training run: about an hour on one core"]
-fn the_shipped_command_learns_the_shipped_network() {
-    let out = scratch("whole");
-    c4(&shipped_command(&out));
-    let learned = std::fs::read(out.join("network.c4nt")).unwrap();
+fn the_shipped_commands_still_learn_the_same_first_games() {
+    let dir = scratch("short");
+    for ((mut args, out), recorded) in training_commands(&dir).into_iter().zip(SHORT_FINGERPRINTS) {
+        args.extend(["--until".to_owned(), SHORT_GAMES.to_owned()]);
+        let said = c4(&args);
+        assert!(said.contains(&format!("{SHORT_GAMES} of ")), "{said}");
+        let file = out.join("snapshot.c4nt");
+        c4(&[
+            "learn".to_owned(),
+            "--out".to_owned(),
+            out.display().to_string(),
+            "--snapshot".to_owned(),
+            file.display().to_string(),
+        ]);
+        let fingerprint = fingerprint_of(&file);
+        assert_eq!(
+            fingerprint,
+            recorded,
+            "the network of `c4 {}` after {SHORT_GAMES} games has changed (crc32 \
+             {fingerprint:08x}): crates/c4-eval/data/ntuple/builtin.c4nt no longer follows \
+             from its commands",
+            args.join(" ")
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[ignore = "the two whole training runs: about two hours on one core"]
+fn the_shipped_commands_learn_the_shipped_network() {
+    let dir = scratch("whole");
+    let runs = training_commands(&dir);
+    for (args, _) in &runs {
+        c4(args);
+    }
+    // The blend, its networks the runs' (the README names them by its own folders).
+    let mut blend = readme_commands()
+        .into_iter()
+        .find(|args| args[0] == "blend")
+        .expect("the README gives the blend");
+    let mut run = runs.iter();
+    for at in 0..blend.len() {
+        if blend[at] == "--network" {
+            let (_, out) = run.next().expect("one network blended per run");
+            blend[at + 1] = out.join("network.c4nt").display().to_string();
+        }
+    }
+    assert!(run.next().is_none(), "every run's network is blended");
+    let at = blend.iter().position(|arg| arg == "--out").unwrap();
+    let learned_file = dir.join("builtin.c4nt");
+    blend[at + 1] = learned_file.display().to_string();
+    c4(&blend);
+    let learned = std::fs::read(&learned_file).unwrap();
     let shipped = std::fs::read(repo_file("crates/c4-eval/data/ntuple/builtin.c4nt")).unwrap();
     assert!(
         learned == shipped,
-        "the command's network differs from crates/c4-eval/data/ntuple/builtin.c4nt"
+        "the commands' network differs from crates/c4-eval/data/ntuple/builtin.c4nt"
     );
-    let _ = std::fs::remove_dir_all(&out);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,4 +1,4 @@
-//! The `learned` experiment's report: the shipped network's learning curve, its mistakes
+//! The `learned` experiment's report: the shipped network's learning curves, its mistakes
 //! beside the seed heuristics' and AlphaZero.jl's, the ladder, the games against perfect
 //! play, and what the network values, each read out of the data in plain words.
 
@@ -8,13 +8,23 @@ use super::{DEPTHS, LADDER_DEPTH, NTUPLE, PerfectGame, Results, graded, ladder_p
 use c4_arena::tournament::Crosstable;
 use c4_core::{Game, WIDTH};
 use c4_eval::ntuple::evaluator::builtin;
-use c4_learn::plot::{self, Chart, Series};
+use c4_learn::plot::{self, Chart, Legend, Series};
 use c4_papers::{ExperimentError, write_file};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// The metrics of the training run behind the shipped network.
-const TRAINING_METRICS: &str = include_str!("../../../data/ntuple_metrics.csv");
+/// The training runs whose blend is the shipped network, each named and with its metrics, in
+/// the order of `crates/c4-eval/data/ntuple/README.md`.
+const TRAINING_RUNS: [(&str, &str); 2] = [
+    (
+        "from the empty board",
+        include_str!("../../../data/ntuple_metrics.csv"),
+    ),
+    (
+        "from 16 random plies",
+        include_str!("../../../data/ntuple_open16_metrics.csv"),
+    ),
+];
 
 fn percent(count: u64, n: u64) -> f64 {
     100.0 * count as f64 / n as f64
@@ -46,52 +56,75 @@ pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, Experi
     Ok(md)
 }
 
-/// The learning curve of the shipped network's run, as its metrics recorded it.
+/// The learning curves of the shipped network's runs, as their metrics recorded them.
 fn training(dir: &Path) -> Result<String, ExperimentError> {
-    let rows: Vec<Vec<f64>> = TRAINING_METRICS
-        .lines()
-        .skip(1)
-        .filter_map(|line| line.split(',').map(|f| f.parse().ok()).collect())
+    // Each run's rows: games, seconds, epsilon, one-ply mistakes %, score against easy.
+    let runs: Vec<Vec<Vec<f64>>> = TRAINING_RUNS
+        .iter()
+        .map(|(_, metrics)| {
+            metrics
+                .lines()
+                .skip(1)
+                .filter_map(|line| line.split(',').map(|f| f.parse().ok()).collect())
+                .collect()
+        })
         .collect();
     let mut md = String::from(
-        "## Training\n\nThe run behind the shipped network, measured as it went (`c4 learn`'s `metrics.csv`): \
-         one-ply mistakes on a fixed sample of 100 Middle-Easy and 100 Begin-Medium positions, and the score of \
-         20 games against `easy`.\n\n| games | epsilon | one-ply mistakes % | score vs easy |\n|---|---|---|---|\n",
+        "## Training\n\nThe shipped network is the blend of two self-play runs (their value is the mean of \
+         theirs), measured as they went (`c4 learn`'s `metrics.csv`): one-ply mistakes on a fixed sample of \
+         100 Middle-Easy and 100 Begin-Medium positions, and the score of 20 games against `easy`.\n\n\
+         | games | epsilon |",
     );
-    for row in &rows {
-        let _ = writeln!(
-            md,
-            "| {:.0} | {:.3} | {:.1} | {:.3} |",
-            row[0], row[2], row[3], row[4]
-        );
+    for (name, _) in TRAINING_RUNS {
+        let _ = write!(md, " {name}: mistakes % | score vs easy |");
     }
-    let last = rows.last().map_or(1.0, |r| r[0]);
-    let points =
-        |column: usize, scale: f64| rows.iter().map(|r| (r[0], r[column] * scale)).collect();
+    md.push_str(&format!("\n|---|---|{}\n", "---|---|".repeat(runs.len())));
+    let first = runs.first().map_or(&[][..], Vec::as_slice);
+    for (at, row) in first.iter().enumerate() {
+        let _ = write!(md, "| {:.0} | {:.3} |", row[0], row[2]);
+        for run in &runs {
+            match run.get(at).filter(|other| other[0] == row[0]) {
+                Some(other) => {
+                    let _ = write!(md, " {:.1} | {:.3} |", other[3], other[4]);
+                }
+                None => md.push_str(" - | - |"),
+            }
+        }
+        md.push('\n');
+    }
+    let last = runs
+        .iter()
+        .filter_map(|run| run.last())
+        .map(|row| row[0])
+        .fold(1.0, f64::max);
+    let mut series = Vec::new();
+    for ((name, _), run) in TRAINING_RUNS.iter().zip(&runs) {
+        let points =
+            |column: usize, scale: f64| run.iter().map(|r| (r[0], r[column] * scale)).collect();
+        series.push(Series {
+            label: format!("{name}: one-ply mistakes on the sample, %"),
+            points: points(3, 1.0),
+            dashed: false,
+        });
+        series.push(Series {
+            label: format!("{name}: score against easy, %"),
+            points: points(4, 100.0),
+            dashed: true,
+        });
+    }
     plot::lines(
         &dir.join("learning.svg"),
         &Chart {
-            title: "learning curve of the shipped network",
+            title: "learning curves of the shipped network's runs",
             x_desc: "self-play games",
             y_desc: "percent",
             x: 0.0..last,
             y: 0.0..100.0,
-            legend_low: false,
+            legend: Legend::Middle,
         },
-        &[
-            Series {
-                label: "one-ply mistakes on the sample, %".to_owned(),
-                points: points(3, 1.0),
-                dashed: false,
-            },
-            Series {
-                label: "score against easy, %".to_owned(),
-                points: points(4, 100.0),
-                dashed: true,
-            },
-        ],
+        &series,
     )?;
-    md.push_str("\n![learning curve](learning.svg)\n\n");
+    md.push_str("\n![learning curves](learning.svg)\n\n");
     Ok(md)
 }
 
