@@ -1,9 +1,10 @@
 //! The shipped network (`crates/c4-eval/data/ntuple/builtin.c4nt`) is made by the commands its
 //! README commits to: two training runs and their blend. The default test runs each training
-//! command's first games and checks the weights against the fingerprints recorded here when
-//! the network was shipped, so that a change to how c4 learns cannot go unnoticed while the
-//! shipped file stays as it is. The ignored test runs all three commands whole (about two
-//! hours on one core) and compares the result with the shipped file byte for byte.
+//! command's first games and their blend, and checks the weights against the fingerprints
+//! recorded here when the network was shipped, so that a change to how c4 learns or blends
+//! cannot go unnoticed while the shipped file stays as it is. The ignored test runs all three
+//! commands whole (about two hours on one core) and compares the result with the shipped file
+//! byte for byte.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,6 +15,8 @@ const SHORT_GAMES: &str = "2000";
 /// bytes) of each training command's network after its first [`SHORT_GAMES`] games, in the
 /// README's order.
 const SHORT_FINGERPRINTS: [u32; 2] = [0x1138_c8ee, 0x9900_56e3];
+/// The fingerprint of the two short runs' networks blended.
+const SHORT_BLEND_FINGERPRINT: u32 = 0x414d_ad23;
 
 const README: &str = "crates/c4-eval/data/ntuple/README.md";
 
@@ -79,9 +82,30 @@ fn fingerprint_of(file: &Path) -> u32 {
     c4_eval::ntuple::file::fingerprint(&std::fs::read(file).unwrap())
 }
 
+/// The README's blend command, its `--network` files replaced by `networks` in order and its
+/// `--out` by `out`.
+fn blend_command(networks: &[PathBuf], out: &Path) -> Vec<String> {
+    let mut args = readme_commands()
+        .into_iter()
+        .find(|args| args[1] == "blend")
+        .expect("the README gives the blend");
+    let mut network = networks.iter();
+    for at in 1..args.len() {
+        if args[at - 1] == "--network" {
+            let file = network.next().expect("one network blended per run");
+            args[at] = file.display().to_string();
+        } else if args[at - 1] == "--out" {
+            args[at] = out.display().to_string();
+        }
+    }
+    assert!(network.next().is_none(), "every run's network is blended");
+    args
+}
+
 #[test]
 fn the_shipped_commands_still_learn_the_same_first_games() {
     let dir = scratch("short");
+    let mut snapshots = Vec::new();
     for ((mut args, out), recorded) in training_commands(&dir).into_iter().zip(SHORT_FINGERPRINTS) {
         args.extend(["--until".to_owned(), SHORT_GAMES.to_owned()]);
         let said = c4(&args);
@@ -103,7 +127,16 @@ fn the_shipped_commands_still_learn_the_same_first_games() {
              from its commands",
             args.join(" ")
         );
+        snapshots.push(file);
     }
+    // The blend of the short runs, by the README's blend command.
+    let blended = dir.join("blend.c4nt");
+    c4(&blend_command(&snapshots, &blended));
+    let fingerprint = fingerprint_of(&blended);
+    assert_eq!(
+        fingerprint, SHORT_BLEND_FINGERPRINT,
+        "the blend of the short runs has changed (crc32 {fingerprint:08x})"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -111,28 +144,14 @@ fn the_shipped_commands_still_learn_the_same_first_games() {
 #[ignore = "the two whole training runs: about two hours on one core"]
 fn the_shipped_commands_learn_the_shipped_network() {
     let dir = scratch("whole");
-    let runs = training_commands(&dir);
-    for (args, _) in &runs {
-        c4(args);
+    let mut networks = Vec::new();
+    for (args, out) in training_commands(&dir) {
+        c4(&args);
+        networks.push(out.join("network.c4nt"));
     }
-    // The blend, its networks the runs' (the README names them by its own folders).
-    let mut blend = readme_commands()
-        .into_iter()
-        .find(|args| args[0] == "blend")
-        .expect("the README gives the blend");
-    let mut run = runs.iter();
-    for at in 0..blend.len() {
-        if blend[at] == "--network" {
-            let (_, out) = run.next().expect("one network blended per run");
-            blend[at + 1] = out.join("network.c4nt").display().to_string();
-        }
-    }
-    assert!(run.next().is_none(), "every run's network is blended");
-    let at = blend.iter().position(|arg| arg == "--out").unwrap();
-    let learned_file = dir.join("builtin.c4nt");
-    blend[at + 1] = learned_file.display().to_string();
-    c4(&blend);
-    let learned = std::fs::read(&learned_file).unwrap();
+    let blended = dir.join("builtin.c4nt");
+    c4(&blend_command(&networks, &blended));
+    let learned = std::fs::read(&blended).unwrap();
     let shipped = std::fs::read(repo_file("crates/c4-eval/data/ntuple/builtin.c4nt")).unwrap();
     assert!(
         learned == shipped,
