@@ -110,16 +110,18 @@ async function askWorker(path, body) {
   const request = query === undefined ? body ?? {} : Object.fromEntries(new URLSearchParams(query));
   const stopsBefore = stops;
   const chunks = LAYER_ROUTES.has(route) ? await layerChunksFor(module, route, request) : [];
-  const network = namesNetwork(request) ? await networkBytes() : null;
+  const text = JSON.stringify(request);
+  const network = namesNetwork(text) ? await networkBytes() : null;
   if (stops !== stopsBefore && SEARCH_ROUTES.has(route)) throw new Stopped();
-  return send(module, route, request, chunks, network);
+  return send(module, route, text, chunks, network);
 }
 
-function send(module, route, request, chunks = [], network = null) {
+// Hands a request (`body`: its JSON text) to an idle worker, or to a new one.
+function send(module, route, body, chunks = [], network = null) {
   const worker = idle.pop() ?? newWorker(module);
   return new Promise((resolve, reject) => {
     busy.set(worker, { route, resolve, reject });
-    worker.postMessage({ route, body: JSON.stringify(request), chunks, network });
+    worker.postMessage({ route, body, chunks, network });
   });
 }
 
@@ -133,7 +135,9 @@ function send(module, route, request, chunks = [], network = null) {
 const NETWORK_FILE = new URL("./engine/builtin.c4nt", import.meta.url);
 let network = null; // Promise of the file's bytes (an ArrayBuffer), or of null if it failed
 
-const namesNetwork = (request) => JSON.stringify(request).includes("ntuple");
+// Whether a request (its JSON text) names the network. The word is in a player's spec; were it
+// anywhere else, the file would only be fetched sooner than needed.
+const namesNetwork = (text) => text.includes("ntuple");
 
 function networkBytes() {
   if (network === null) {
@@ -179,11 +183,11 @@ async function layerChunksFor(module, route, request) {
   if (onSite.size === 0) return [];
   let named;
   try {
-    named = await send(module, "/api/layer", {
+    named = await send(module, "/api/layer", JSON.stringify({
       moves: request.moves ?? "",
       size: request.size,
       line: route === "/api/review",
-    });
+    }));
   } catch {
     return []; // the request itself will say what is wrong with its position
   }
