@@ -16,7 +16,9 @@
 //! [`combine`] (Allis' combination conditions and the search over them), [`verdict`] (who
 //! proves what: the controller of the zugzwang at least draws when its rules refute every
 //! group of the opponent; the other player wins with an odd threat and rules that refute
-//! the rest; the side to move may first make one move). Everything is a pure function of
+//! the rest; the side to move may first make one move), [`search`] (a proof-number search whose leaves
+//! are the rules' verdicts, for positions the rules alone leave unclear) and [`words`] (a
+//! verdict in plain words). Everything is a pure function of
 //! the position; nothing allocates beyond the lists of applications, and every search is
 //! bounded ([`combine::SEARCH_STEPS`]).
 //!
@@ -27,10 +29,13 @@
 pub mod board;
 pub mod combine;
 pub mod rules;
+pub mod search;
 pub mod verdict;
+pub mod words;
 
 pub use board::{Board, GroupSet};
 pub use rules::{Application, RULES, Rule};
+pub use search::{Found, Goal, SearchResult, proof_number_search};
 pub use verdict::{Proof, ProofResult, RuleUse, Threats, Verdict, explain};
 
 #[doc(no_inline)]

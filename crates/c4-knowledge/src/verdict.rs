@@ -179,7 +179,7 @@ pub fn explain(position: &Position<AnySize>) -> Verdict {
 
 /// A proof for `player`, not to move in `position`: at least a draw when it controls the
 /// zugzwang, else a win by an odd threat.
-fn prove_for_waiting(
+pub(crate) fn prove_for_waiting(
     position: &Position<AnySize>,
     player: Player,
     controls_zugzwang: bool,

@@ -3,7 +3,7 @@
 //! boards, and on 7x4, 7x6 and 7x8 after any first move off the middle column.
 
 use c4_core::{AnySize, Column, Player, Position, Size};
-use c4_knowledge::{ProofResult, explain};
+use c4_knowledge::{Found, Goal, ProofResult, explain, proof_number_search};
 
 #[test]
 fn the_second_player_at_least_draws_on_the_empty_6x2n_boards() {
@@ -48,4 +48,22 @@ fn the_second_player_at_least_draws_on_7x2n_after_a_first_move_off_the_middle() 
             );
         }
     }
+}
+
+#[test]
+fn after_the_middle_move_on_7x4_a_search_with_the_rules_shows_the_second_player_draws() {
+    let size = Size::new(7, 4).unwrap();
+    let mut position = Position::new_in(AnySize::new(size));
+    position.play_unchecked(Column::of_some_board(3).unwrap());
+    assert!(
+        explain(&position).proof.is_none(),
+        "the rules alone settle it"
+    );
+    let goal = Goal {
+        player: Player::Yellow,
+        result: ProofResult::AtLeastDraw,
+    };
+    let result = proof_number_search(&position, goal, 100_000);
+    eprintln!("7x4 after d1: {result:?}");
+    assert_eq!(result.found, Found::Proven);
 }
