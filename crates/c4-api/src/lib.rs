@@ -1,5 +1,5 @@
 //! The JSON API's requests, answered: one function per request ([`position`], [`best`],
-//! [`hint`], [`analyze`], [`review`], [`players`]), each taking its typed request and the
+//! [`hint`], [`analyze`], [`review`], [`explain`], [`players`]), each taking its typed request and the
 //! answerer's [`Limits`] and returning a typed answer or a [`RequestError`], so the page
 //! reads the same fields, the same clamping and the same errors from the server
 //! (`c4-server`) and the browser build (`c4-wasm`). What a limit changed in a request is
@@ -32,6 +32,7 @@
 mod analyze;
 mod best;
 mod error;
+mod explain;
 mod hint;
 mod limits;
 mod players;
@@ -45,6 +46,10 @@ pub mod cases;
 pub use analyze::{AnalyzeRequest, AnalyzeResponse, AnalyzeSearch, analyze};
 pub use best::{BestRequest, BestResponse, BestSearch, DEFAULT_AI, best};
 pub use error::RequestError;
+pub use explain::{
+    BothThreats, ExplainRequest, ExplainResponse, ExplainSearch, MAX_SEARCH_NODES, ProofJson,
+    RuleJson, SearchJson, Seat, ThreatsJson, explain,
+};
 pub use hint::{HintRequest, HintResponse, HintSearch, hint};
 pub use limits::Limits;
 pub use players::players;

@@ -10,6 +10,7 @@ mod book;
 mod dataset;
 mod evals;
 mod experiment;
+mod explain;
 mod layer;
 mod learn;
 mod levels;
@@ -62,6 +63,9 @@ enum Command {
     Evals(evals::EvalsArgs),
     /// The levels (easy to perfect): measured Elo, mistake rate, think time, what each does.
     Levels(levels::LevelsArgs),
+    /// Why a position is what it is: Allis' strategic rules as a proof a person can follow,
+    /// or each side's threats and the zugzwang, with the solver's exact score beside.
+    Explain(explain::ExplainArgs),
     /// Exact scores of positions read from standard input (one move string per line; an
     /// empty line is the empty board, a line of only spaces an error).
     Solve(solve::SolveArgs),
@@ -119,6 +123,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => best::run_eval(&args),
         Command::Evals(args) => evals::run(&args),
         Command::Levels(args) => levels::run(&args),
+        Command::Explain(args) => explain::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Book(command) => book::run(&command),
         Command::Dataset(command) => dataset::run(&command),

@@ -45,12 +45,14 @@ struct Node {
     disproof: u64,
 }
 
-/// Searches `position` for `goal`, looking at no more than `max_nodes` positions.
+/// Searches `position` for `goal`, looking at no more than `max_nodes` positions; `stop`,
+/// asked before each expansion, ends it early (a deadline, a cancel), as at the limit.
 #[must_use]
 pub fn proof_number_search(
     position: &Position<AnySize>,
     goal: Goal,
     max_nodes: u64,
+    mut stop: impl FnMut() -> bool,
 ) -> SearchResult {
     let mut nodes = 1;
     let (proof, disproof) = numbers(leaf(position, goal));
@@ -61,7 +63,7 @@ pub fn proof_number_search(
         proof,
         disproof,
     }];
-    while tree[0].proof != 0 && tree[0].disproof != 0 && nodes < max_nodes {
+    while tree[0].proof != 0 && tree[0].disproof != 0 && nodes < max_nodes && !stop() {
         // The most proving node: the child that sets its parent's number, down to a leaf.
         let mut at = 0;
         while !tree[at].children.is_empty() {

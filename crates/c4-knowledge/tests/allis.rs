@@ -63,7 +63,7 @@ fn after_the_middle_move_on_7x4_a_search_with_the_rules_shows_the_second_player_
         player: Player::Yellow,
         result: ProofResult::AtLeastDraw,
     };
-    let result = proof_number_search(&position, goal, 100_000);
+    let result = proof_number_search(&position, goal, 100_000, || false);
     eprintln!("7x4 after d1: {result:?}");
     assert_eq!(result.found, Found::Proven);
 }

@@ -15,6 +15,7 @@
 //! | `POST /api/hint` `{"moves", "size"?}` | the hint player's move (`HINT`), in words: exact, or an estimate with its depth |
 //! | `POST /api/analyze` `{"moves", "time_ms"?, "size"?}` | each column's value: exact, or heuristic with depth |
 //! | `POST /api/review` `{"moves", "time_ms"?, "size"?}` | each move judged by the solver: optimal, inaccurate or a mistake |
+//! | `POST /api/explain` `{"moves", "size"?, "search"?}` | why: a proof from Allis' strategic rules in words and squares, or the threats and the zugzwang |
 //! | `POST /api/record` `{"moves", "plies", "a"?, "names"?, "size"?}` | a finished game as a game record (the games-file line `c4 review` and `c4 verify` read) |
 //! | `GET /api/players` | algorithms, evaluators and levels with their options |
 //! | `GET /healthz` | liveness, with the number of searches running |
@@ -29,8 +30,8 @@ use axum::http::{Method, StatusCode, Uri};
 use axum::routing::{get, post};
 use c4_api::{
     AnalyzeRequest, AnalyzeResponse, AnalyzeSearch, BestRequest, BestResponse, BestSearch,
-    HintRequest, HintResponse, HintSearch, PositionRequest, ReviewRequest, ReviewResponse,
-    ReviewSearch, Search,
+    ExplainRequest, ExplainResponse, ExplainSearch, HintRequest, HintResponse, HintSearch,
+    PositionRequest, ReviewRequest, ReviewResponse, ReviewSearch, Search,
 };
 use c4_core::PositionSummary;
 use c4_players::Registry;
@@ -46,6 +47,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/hint", post(hint))
         .route("/api/analyze", post(analyze_position))
         .route("/api/review", post(review_game))
+        .route("/api/explain", post(explain_position))
         .route("/api/players", get(players))
         .route("/api/{*rest}", axum::routing::any(unknown_api))
         .method_not_allowed_fallback(method_not_allowed)
@@ -118,6 +120,14 @@ async fn review_game(
     answer(&state, search).await
 }
 
+async fn explain_position(
+    State(state): State<AppState>,
+    JsonObject(request): JsonObject<ExplainRequest>,
+) -> Result<Json<ExplainResponse>, ApiError> {
+    let search = ExplainSearch::new(request, &state.config.limits())?;
+    answer(&state, search).await
+}
+
 async fn players() -> Json<Registry> {
     Json(c4_api::players())
 }
@@ -126,7 +136,7 @@ async fn unknown_api(method: Method, uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         format!(
-            "no API route {method} {}: see GET /api/players, GET /api/position, POST /api/best, POST /api/hint, POST /api/analyze, POST /api/review, POST /api/record",
+            "no API route {method} {}: see GET /api/players, GET /api/position, POST /api/best, POST /api/hint, POST /api/analyze, POST /api/review, POST /api/explain, POST /api/record",
             uri.path()
         ),
     )

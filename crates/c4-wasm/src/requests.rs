@@ -23,7 +23,7 @@ struct Route {
 /// server's routes by the server's paths (`/api/record` aside: records belong to c4-arena),
 /// each answered by c4-api's function, and this crate's own two: `/api/book`, the built-in
 /// book's scores, and `/api/layer`, the layer's chunks a request reads.
-const TABLE: [Route; 8] = [
+const TABLE: [Route; 9] = [
     Route {
         path: "/api/position",
         answer: |body| to_json(&c4_api::position(&parse(body)?)?),
@@ -43,6 +43,10 @@ const TABLE: [Route; 8] = [
     Route {
         path: "/api/review",
         answer: |body| searched(body, c4_api::review),
+    },
+    Route {
+        path: "/api/explain",
+        answer: |body| searched(body, c4_api::explain),
     },
     Route {
         path: "/api/players",
