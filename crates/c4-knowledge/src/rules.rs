@@ -111,6 +111,28 @@ impl Rule {
     }
 }
 
+/// A set of rules: which of the nine a proof may use (all, normally; fewer to see which
+/// rule a proof needs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSet(u16);
+
+impl RuleSet {
+    /// All nine rules.
+    pub const ALL: RuleSet = RuleSet((1 << RULES.len()) - 1);
+
+    /// Whether the set holds `rule`.
+    #[must_use]
+    pub const fn contains(self, rule: Rule) -> bool {
+        self.0 >> rule as u16 & 1 == 1
+    }
+
+    /// The set without `rule`.
+    #[must_use]
+    pub const fn without(self, rule: Rule) -> RuleSet {
+        RuleSet(self.0 & !(1 << rule as u16))
+    }
+}
+
 /// One application of a rule on a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Application {

@@ -2,6 +2,7 @@
 //! rules leave unclear is settled by searching the moves until every line ends in a
 //! position the rules (or the end of the game) decide.
 
+use crate::rules::RuleSet;
 use crate::verdict::{ProofResult, prove_for_waiting};
 use c4_core::{AnySize, Player, Position};
 
@@ -170,7 +171,7 @@ fn leaf(position: &Position<AnySize>, goal: Goal) -> Found {
     }
     let waiting = position.side_to_move().other();
     let empty = position.size().cells() - position.moves_played() as usize;
-    match prove_for_waiting(position, waiting, empty.is_multiple_of(2)) {
+    match prove_for_waiting(position, waiting, empty.is_multiple_of(2), RuleSet::ALL) {
         Some(proof) => holds(proof.player, proof.result),
         None => Found::Unknown,
     }

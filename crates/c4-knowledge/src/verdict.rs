@@ -4,7 +4,7 @@
 
 use crate::board::{Board, GroupSet, cells_of};
 use crate::combine::combine;
-use crate::rules::{Application, applications};
+use crate::rules::{Application, RuleSet, applications};
 use c4_core::{AnySize, Column, Player, Position, Square};
 
 /// What a proof shows for its player.
@@ -93,6 +93,12 @@ pub struct Verdict {
 /// The verdict of the rules on `position`.
 #[must_use]
 pub fn explain(position: &Position<AnySize>) -> Verdict {
+    explain_with(position, RuleSet::ALL)
+}
+
+/// The verdict of the rules of `rules` alone on `position`.
+#[must_use]
+pub fn explain_with(position: &Position<AnySize>, rules: RuleSet) -> Verdict {
     let mover = position.side_to_move();
     let other = mover.other();
     let size = position.size();
@@ -125,7 +131,7 @@ pub fn explain(position: &Position<AnySize>) -> Verdict {
     if verdict.game_over {
         return verdict;
     }
-    verdict.proof = prove_for_waiting(position, other, zugzwang == other);
+    verdict.proof = prove_for_waiting(position, other, zugzwang == other, rules);
     if verdict.proof.is_some() {
         return verdict;
     }
@@ -168,7 +174,7 @@ pub fn explain(position: &Position<AnySize>) -> Verdict {
         let mut child = *position;
         child.play_unchecked(column);
         verdict.nodes += 1;
-        if let Some(mut proof) = prove_for_waiting(&child, mover, zugzwang == mover) {
+        if let Some(mut proof) = prove_for_waiting(&child, mover, zugzwang == mover, rules) {
             proof.first_move = Some(column);
             verdict.proof = Some(proof);
             return verdict;
@@ -183,11 +189,13 @@ pub(crate) fn prove_for_waiting(
     position: &Position<AnySize>,
     player: Player,
     controls_zugzwang: bool,
+    rules: RuleSet,
 ) -> Option<Proof> {
     let board = Board::new(position, player);
     let targets = board.open_groups(player.other());
     if controls_zugzwang {
-        let apps = applications(&board, targets, 0);
+        let mut apps = applications(&board, targets, 0);
+        apps.retain(|app| rules.contains(app.rule));
         let chosen = combine(&board, &apps, targets)?;
         return Some(proof(
             &board,
@@ -214,7 +222,8 @@ pub(crate) fn prove_for_waiting(
             .groups_where(|line| line & taken != 0)
             .intersection(targets);
         let left = targets.minus(refuted);
-        let apps = applications(&board, left, column);
+        let mut apps = applications(&board, left, column);
+        apps.retain(|app| rules.contains(app.rule));
         if let Some(chosen) = combine(&board, &apps, left) {
             return Some(proof(
                 &board,

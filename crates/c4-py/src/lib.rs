@@ -13,6 +13,7 @@
 mod arena;
 mod arguments;
 mod error;
+mod knowledge;
 mod layers;
 mod learn;
 mod players;
@@ -50,6 +51,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(arena::experiments, module)?)?;
     module.add_function(wrap_pyfunction!(arena::evaluate, module)?)?;
     module.add_function(wrap_pyfunction!(arena::registry_json, module)?)?;
+    module.add_function(wrap_pyfunction!(knowledge::explain_json, module)?)?;
     module.add_class::<shards::RunFolder>()?;
     module.add_class::<shards::BookRun>()?;
     module.add_function(wrap_pyfunction!(shards::book_solve, module)?)?;

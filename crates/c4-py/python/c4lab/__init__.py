@@ -57,6 +57,7 @@ __all__ = [
     "registry",
     "solve",
     "solve_many",
+    "explain",
 ]
 
 #: A side of a match: a spec or level, a ``Player``, or a function from ``Position`` to a
@@ -141,6 +142,16 @@ def evaluate(
     (``"red"`` or ``"yellow"``; default the side to move), with its terms: what ``c4 eval
     --json`` prints. An evaluator bound to 7x6 refuses another size."""
     return json.loads(_core.evaluate(eval, position, view, seed))
+
+
+def explain(position: Any, size: str | None = None, search: int = 0) -> dict[str, Any]:
+    """Why ``position`` (a ``Position``, or a move string read on the board ``size``, "WxH",
+    7x6 by default) is what it is, from Allis' strategic rules: the fields of ``c4 explain
+    --json`` and of the page's ``/api/explain`` (``proof``: None or the player, ``"win"`` or
+    ``"at_least_draw"`` and the rule applications; ``nodes``; ``zugzwang``; ``threats``;
+    ``text``, the explanation in words; ``time_ms``). ``search``: positions a proof-number
+    search with the rules as leaves may look at where the rules alone give no proof."""
+    return json.loads(_core.explain_json(position, size, search))
 
 
 def registry() -> dict[str, Any]:
