@@ -23,6 +23,9 @@ pub enum BenchCommand {
     /// A player's move time on random positions (median, p99, max), and how many of its
     /// moves were exact.
     Player(PlayerBenchArgs),
+    /// Allis' rules on random positions: the share proven, by ply, and the time of
+    /// `explain`; `--check` checks every proof against the solver.
+    Explain(crate::bench_explain::ExplainBenchArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -110,6 +113,7 @@ pub fn run(command: &BenchCommand) -> Result<()> {
         BenchCommand::Search(args) => search(args),
         BenchCommand::Analysis(args) => analysis(args),
         BenchCommand::Player(args) => player(args),
+        BenchCommand::Explain(args) => crate::bench_explain::run(args),
     }
 }
 

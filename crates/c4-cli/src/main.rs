@@ -4,6 +4,7 @@
 mod analyze;
 mod arena;
 mod bench;
+mod bench_explain;
 mod best;
 mod board_size;
 mod book;

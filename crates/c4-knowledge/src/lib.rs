@@ -36,7 +36,9 @@ pub mod words;
 pub use board::{Board, GroupSet};
 pub use rules::{Application, RULES, Rule, RuleSet};
 pub use search::{Found, Goal, SearchResult, proof_number_search};
-pub use verdict::{Proof, ProofResult, RuleUse, Threats, Verdict, explain, explain_with};
+pub use verdict::{
+    Proof, ProofResult, RuleUse, Threats, Verdict, explain, explain_with, proving_move,
+};
 
 #[doc(no_inline)]
 pub use c4_core::{AnySize, Position};

@@ -136,15 +136,73 @@ pub fn explain_with(position: &Position<AnySize>, rules: RuleSet) -> Verdict {
         return verdict;
     }
     // The side to move: a win at once, else one move after which the rules prove its result.
-    // First the moves beside a column with an odd number of empty squares (after an opening
-    // move, beside it), on its side toward the centre: that answer is the one that hands the
-    // rules the board most often (Allis' replies to the openings off the middle). Then the
-    // rest, centre first.
+    for column in move_order(&board, position) {
+        let mut child = *position;
+        child.play_unchecked(column);
+        verdict.nodes += 1;
+        let proof = if child.last_mover_won() {
+            Some(Proof {
+                player: mover,
+                result: ProofResult::Win,
+                first_move: None,
+                odd_threat: None,
+                refuted_by_threat: Vec::new(),
+                rules: Vec::new(),
+            })
+        } else {
+            prove_for_waiting(&child, mover, zugzwang == mover, rules)
+        };
+        if let Some(mut proof) = proof {
+            proof.first_move = Some(column);
+            verdict.proof = Some(proof);
+            return verdict;
+        }
+    }
+    verdict
+}
+
+/// A move for the side to move of `position` after which the rules prove its result, with
+/// that proof (a win at once first, then the moves in the order [`explain`] tries them), and
+/// the positions tried.
+#[must_use]
+pub fn proving_move(position: &Position<AnySize>) -> (Option<(Column, Proof)>, u64) {
+    let mover = position.side_to_move();
+    let size = position.size();
+    let empty = size.cells() - position.moves_played() as usize;
+    let controls = !empty.is_multiple_of(2);
+    let board = Board::new(position, mover.other());
+    let mut tried = 0;
+    for column in move_order(&board, position) {
+        let mut child = *position;
+        child.play_unchecked(column);
+        tried += 1;
+        if child.last_mover_won() {
+            let proof = Proof {
+                player: mover,
+                result: ProofResult::Win,
+                first_move: Some(column),
+                odd_threat: None,
+                refuted_by_threat: Vec::new(),
+                rules: Vec::new(),
+            };
+            return (Some((column, proof)), tried);
+        }
+        if let Some(mut proof) = prove_for_waiting(&child, mover, controls, RuleSet::ALL) {
+            proof.first_move = Some(column);
+            return (Some((column, proof)), tried);
+        }
+    }
+    (None, tried)
+}
+
+/// The side to move's moves, wins at once first, then beside a column with an odd number
+/// of empty squares toward the centre, then the rest centre first (see [`explain_with`]).
+fn move_order(board: &Board, position: &Position<AnySize>) -> Vec<Column> {
+    let size = position.size();
     let toward_centre: Vec<usize> = cells_of(board.odd_columns())
         .map(|cell| {
             let index = board.column(cell).index();
-            let centre2 = size.width() - 1;
-            match (2 * index).cmp(&centre2) {
+            match (2 * index).cmp(&(size.width() - 1)) {
                 std::cmp::Ordering::Less => index + 1,
                 std::cmp::Ordering::Greater => index - 1,
                 std::cmp::Ordering::Equal => index,
@@ -155,32 +213,13 @@ pub fn explain_with(position: &Position<AnySize>, rules: RuleSet) -> Verdict {
         .center_first()
         .filter(|&c| position.can_play(c))
         .collect();
-    moves.sort_by_key(|c| !toward_centre.contains(&c.index()));
-    for &column in &moves {
-        if position.is_winning_move(column) {
-            verdict.nodes += 1;
-            verdict.proof = Some(Proof {
-                player: mover,
-                result: ProofResult::Win,
-                first_move: Some(column),
-                odd_threat: None,
-                refuted_by_threat: Vec::new(),
-                rules: Vec::new(),
-            });
-            return verdict;
-        }
-    }
-    for &column in &moves {
-        let mut child = *position;
-        child.play_unchecked(column);
-        verdict.nodes += 1;
-        if let Some(mut proof) = prove_for_waiting(&child, mover, zugzwang == mover, rules) {
-            proof.first_move = Some(column);
-            verdict.proof = Some(proof);
-            return verdict;
-        }
-    }
-    verdict
+    moves.sort_by_key(|c| {
+        (
+            !position.is_winning_move(*c),
+            !toward_centre.contains(&c.index()),
+        )
+    });
+    moves
 }
 
 /// A proof for `player`, not to move in `position`: at least a draw when it controls the

@@ -119,10 +119,15 @@ fn describe_proof(proof: &Proof, verdict: &Verdict, size: Size, lines: &mut Vec<
     if !proof.rules.is_empty() {
         let groups: usize = proof.rules.iter().map(|r| r.refutes.len()).sum();
         lines.push(format!(
-            "{} rule application{} answer {opponent}'s groups ({groups} answers in all; even \
+            "{} rule application{} {} {opponent}'s groups ({groups} answers in all; even \
              squares are rows {} counted from the bottom):",
             proof.rules.len(),
             if proof.rules.len() == 1 { "" } else { "s" },
+            if proof.rules.len() == 1 {
+                "answers"
+            } else {
+                "answer"
+            },
             even_rows(size)
         ));
     }

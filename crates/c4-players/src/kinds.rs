@@ -502,6 +502,19 @@ pub static PLAYER_KINDS: &[PlayerKind] = &[
         },
     },
     PlayerKind {
+        name: "victor",
+        summary: "Allis' strategic rules: the strategy's reply where they prove its result, else the engine",
+        uses_evaluator: true,
+        options: &Variant {
+            table: ENGINE_OPTIONS,
+            wrap: PlayerSpec::Victor,
+            unwrap: |s| match s {
+                PlayerSpec::Victor(c) => Some(c),
+                _ => None,
+            },
+        },
+    },
+    PlayerKind {
         name: "random",
         summary: "a uniformly random legal move",
         uses_evaluator: false,

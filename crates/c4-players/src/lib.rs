@@ -28,6 +28,7 @@ pub mod review;
 mod spec;
 mod spec_text;
 mod stores;
+mod victor;
 
 pub use file_options::{FileOptionUse, file_option_uses};
 pub use hint::{HINT, Hint, hint_text};

@@ -1,7 +1,7 @@
 //! The players a [`PlayerSpec`] builds.
 
 use super::Agent;
-use super::spec::{PlayerSpec, available_threads};
+use super::spec::{EngineSpec, PlayerSpec, available_threads};
 use crate::score_stores;
 use c4_core::{Column, Game, Geometry, Position, Size, Standard};
 use c4_eval::threats::Threats;
@@ -74,31 +74,11 @@ impl PlayerSpec {
                     rng: SeededRng::seed_from_u64(s.seed),
                 }) as Box<dyn Agent<G>>)
             }
-            PlayerSpec::Engine(s) => {
-                let config = EngineConfig {
-                    time: Duration::from_millis(s.time_ms),
-                    max_depth: s.depth,
-                    use_solver: s.solver,
-                    solver_threads: match s.threads {
-                        None => SolverThreads::First(
-                            available_threads().min(s.auto_threads_cap.unwrap_or(u32::MAX))
-                                as usize,
-                        ),
-                        Some(1) => SolverThreads::First(1),
-                        Some(n) => SolverThreads::Beside(n as usize - 1),
-                    },
-                    ..EngineConfig::default()
-                };
-                let book = score_stores(&s.book, &s.layers, geometry.size())?;
-                with_evaluator!(s.eval.build(s.seed), e => Box::new(EngineAgent {
-                    spec,
-                    search: {
-                        let mut search = EngineSearch::new_in(e, config, geometry);
-                        search.set_book(book);
-                        search
-                    },
-                }) as Box<dyn Agent<G>>)
-            }
+            PlayerSpec::Engine(s) => engine_agent(s, spec, geometry)?,
+            PlayerSpec::Victor(s) => Box::new(crate::victor::VictorAgent::new(
+                spec.clone(),
+                engine_agent(s, spec, geometry)?,
+            )),
             PlayerSpec::Perfect(s) => Box::new(PerfectAgent {
                 spec,
                 solver: {
@@ -286,6 +266,38 @@ fn joined(first: Option<String>, then: String) -> String {
         Some(first) => format!("{first}; {then}"),
         None => then,
     }
+}
+
+/// The engine a spec's settings build (`engine`, and `victor` where the rules say nothing).
+fn engine_agent<G: BoardTables>(
+    s: &EngineSpec,
+    spec: String,
+    geometry: G,
+) -> Result<Box<dyn Agent<G>>, SpecError> {
+    let config = EngineConfig {
+        time: Duration::from_millis(s.time_ms),
+        max_depth: s.depth,
+        use_solver: s.solver,
+        solver_threads: match s.threads {
+            None => SolverThreads::First(
+                available_threads().min(s.auto_threads_cap.unwrap_or(u32::MAX)) as usize,
+            ),
+            Some(1) => SolverThreads::First(1),
+            Some(n) => SolverThreads::Beside(n as usize - 1),
+        },
+        ..EngineConfig::default()
+    };
+    let book = score_stores(&s.book, &s.layers, geometry.size())?;
+    Ok(
+        with_evaluator!(s.eval.build(s.seed), e => Box::new(EngineAgent {
+        spec,
+        search: {
+            let mut search = EngineSearch::new_in(e, config, geometry);
+            search.set_book(book);
+            search
+        },
+    }) as Box<dyn Agent<G>>),
+    )
 }
 
 struct EngineAgent<E: Evaluator<G>, G: Geometry> {

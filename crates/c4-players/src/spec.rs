@@ -41,6 +41,10 @@ pub enum PlayerSpec {
     Perfect(PerfectSpec),
     /// A uniformly random legal move.
     Random(RandomSpec),
+    /// Allis' strategic rules first: where they prove its result after a move of its own,
+    /// that move (the strategy's reply); otherwise the engine's search, with the engine's
+    /// options.
+    Victor(EngineSpec),
 }
 
 /// `minimax` and `alphabeta`: the papers' fixed-depth searchers.
@@ -186,7 +190,7 @@ impl PlayerSpec {
     pub fn eval(&self) -> Option<&EvalSpec> {
         match self {
             PlayerSpec::Minimax(s) | PlayerSpec::Alphabeta(s) => Some(&s.eval),
-            PlayerSpec::Engine(s) => Some(&s.eval),
+            PlayerSpec::Engine(s) | PlayerSpec::Victor(s) => Some(&s.eval),
             PlayerSpec::Perfect(_) | PlayerSpec::Random(_) => None,
         }
     }
@@ -195,7 +199,7 @@ impl PlayerSpec {
     pub fn eval_mut(&mut self) -> Option<&mut EvalSpec> {
         match self {
             PlayerSpec::Minimax(s) | PlayerSpec::Alphabeta(s) => Some(&mut s.eval),
-            PlayerSpec::Engine(s) => Some(&mut s.eval),
+            PlayerSpec::Engine(s) | PlayerSpec::Victor(s) => Some(&mut s.eval),
             PlayerSpec::Perfect(_) | PlayerSpec::Random(_) => None,
         }
     }
@@ -204,7 +208,7 @@ impl PlayerSpec {
     #[must_use]
     pub fn book(&self) -> Option<&BookChoice> {
         match self {
-            PlayerSpec::Engine(s) => Some(&s.book),
+            PlayerSpec::Engine(s) | PlayerSpec::Victor(s) => Some(&s.book),
             PlayerSpec::Perfect(s) => Some(&s.book),
             _ => None,
         }
@@ -215,7 +219,7 @@ impl PlayerSpec {
     pub fn seed(&self) -> Option<u64> {
         match self {
             PlayerSpec::Minimax(s) | PlayerSpec::Alphabeta(s) => Some(s.seed),
-            PlayerSpec::Engine(s) => Some(s.seed),
+            PlayerSpec::Engine(s) | PlayerSpec::Victor(s) => Some(s.seed),
             PlayerSpec::Random(s) => Some(s.seed),
             PlayerSpec::Perfect(_) => None,
         }
@@ -225,7 +229,7 @@ impl PlayerSpec {
     pub fn set_seed(&mut self, seed: u64) {
         match self {
             PlayerSpec::Minimax(s) | PlayerSpec::Alphabeta(s) => s.seed = seed,
-            PlayerSpec::Engine(s) => s.seed = seed,
+            PlayerSpec::Engine(s) | PlayerSpec::Victor(s) => s.seed = seed,
             PlayerSpec::Random(s) => s.seed = seed,
             PlayerSpec::Perfect(_) => {}
         }
@@ -255,7 +259,7 @@ impl PlayerSpec {
                     None => s.time_ms = Some(max_time_ms),
                 }
             }
-            PlayerSpec::Engine(s) => {
+            PlayerSpec::Engine(s) | PlayerSpec::Victor(s) => {
                 if let Some(depth) = &mut s.depth {
                     cap_depth(depth);
                 }
@@ -296,7 +300,7 @@ impl PlayerSpec {
                 }
                 &mut s.threads
             }
-            PlayerSpec::Engine(s) => match &mut s.threads {
+            PlayerSpec::Engine(s) | PlayerSpec::Victor(s) => match &mut s.threads {
                 Some(threads) => threads,
                 // `auto` is every core the process may use: under a cap, at most the cap's,
                 // the solve still first (nothing the request asked for is cut).

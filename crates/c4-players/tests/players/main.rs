@@ -7,3 +7,4 @@ mod layers;
 mod search_verification;
 mod support;
 mod threats_strength;
+mod victor;
