@@ -1,5 +1,5 @@
-//! What `c4 learn`'s commands write, and where they refuse to: a snapshot never goes into
-//! the run folder, a fit never into a self-play run's folder (nor a run into a fit's), a
+//! What `c4 learn`'s commands write, and where they refuse to: a snapshot never replaces a
+//! file of the run, a fit never into a self-play run's folder (nor a run into a fit's), a
 //! blend never over one of its networks or into a FIFO, and every refusal comes before any
 //! file is touched. Defaults follow the board: a run on 4x4 grades what the board gives.
 
@@ -59,13 +59,13 @@ fn mkfifo(path: &Path) {
 }
 
 #[test]
-fn a_snapshot_is_refused_in_the_run_folder_and_written_whole_elsewhere() {
+fn a_snapshot_never_replaces_a_file_of_the_run_and_is_written_whole() {
     let dir = scratch("snapshot");
     let out = dir.join("n44");
     let (code, _, err) = short_run(&out);
     assert_eq!(code, 0, "{err}");
     let before = contents(&out);
-    for file in ["learn.json", "checkpoint.bin", "other.c4nt"] {
+    for file in ["learn.json", "checkpoint.bin", "network.c4nt"] {
         let target = out.join(file);
         let (code, _, err) = run(&[
             "learn",
@@ -75,7 +75,7 @@ fn a_snapshot_is_refused_in_the_run_folder_and_written_whole_elsewhere() {
             target.to_str().unwrap(),
         ]);
         assert_eq!(code, 2, "{file}: {err}");
-        assert!(err.contains("is in the run folder"), "{err}");
+        assert!(err.contains("is a file of the run in"), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
     assert_eq!(contents(&out), before, "the run's files are as they were");
@@ -109,6 +109,16 @@ fn a_snapshot_is_refused_in_the_run_folder_and_written_whole_elsewhere() {
         3,
         "no temporary file left"
     );
+    // Beside the run's files, under a name of its own, a snapshot is welcome.
+    let beside = out.join("snapshot-40.c4nt");
+    let (code, _, err) = run(&[
+        "learn",
+        "--out",
+        out.to_str().unwrap(),
+        "--snapshot",
+        beside.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -100,10 +100,9 @@ pub enum LearnError {
         /// The input it is, with its option.
         input: String,
     },
-    /// A result file would go into a run folder, whose files are the run's.
+    /// A result file would replace a file of a run folder, which the run reads back.
     #[error(
-        "{option} {} is in the run folder {}, whose files the run reads back: write it outside \
-         the folder",
+        "{option} {} is a file of the run in {}, which the run reads back: write to another file",
         path.display(),
         dir.display()
     )]

@@ -1,5 +1,5 @@
 //! Where a result file may go: never over a file the command reads, never into a FIFO or a
-//! device, never into a run folder that is not the run's own. Checked before any work, so
+//! device, never over a run folder's own files. Checked before any work, so
 //! that a refusal leaves every file as it was.
 
 use super::LearnError;
@@ -37,14 +37,24 @@ pub fn check_output(
     Ok(())
 }
 
-/// Refuses `path`, a file a command writes beside a run (`option`, as typed), when it lies
-/// in the run folder `dir`: that folder's files are the run's, read back when it resumes.
-pub fn check_outside_run(option: &'static str, path: &Path, dir: &Path) -> Result<(), LearnError> {
+/// Refuses `path`, a file a command writes beside a run (`option`, as typed), when it is
+/// one of the run folder `dir`'s own files (`run_files`, by name, or the temporary of one):
+/// the run reads them back when it resumes.
+pub fn check_not_run_file(
+    option: &'static str,
+    path: &Path,
+    dir: &Path,
+    run_files: &[&str],
+) -> Result<(), LearnError> {
     let parent = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    if same_file(parent, dir) {
+    let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
+        return Ok(());
+    };
+    let own = name.strip_suffix(".partial").unwrap_or(name);
+    if run_files.contains(&own) && same_file(parent, dir) {
         return Err(LearnError::OutputInRun {
             option,
             path: path.to_owned(),
@@ -97,9 +107,17 @@ mod tests {
         assert!(check_output("--out", &dir.join("b.c4nt"), &[("--network", &input)]).is_ok());
         let error = check_output("--out", &dir, &[]).unwrap_err();
         assert!(error.to_string().contains("a folder"), "{error}");
-        let error = check_outside_run("--snapshot", &dir.join("learn.json"), &dir).unwrap_err();
-        assert!(error.to_string().contains("run folder"), "{error}");
-        assert!(check_outside_run("--snapshot", &input, &dir.join("other")).is_ok());
+        let files = ["learn.json", "checkpoint.bin"];
+        let error =
+            check_not_run_file("--snapshot", &dir.join("learn.json"), &dir, &files).unwrap_err();
+        assert!(
+            error.to_string().contains("is a file of the run in"),
+            "{error}"
+        );
+        let temporary = dir.join("checkpoint.bin.partial");
+        assert!(check_not_run_file("--snapshot", &temporary, &dir, &files).is_err());
+        assert!(check_not_run_file("--snapshot", &input, &dir, &files).is_ok());
+        assert!(check_not_run_file("--snapshot", &dir.join("learn.json"), &input, &files).is_ok());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -171,11 +171,25 @@ pub fn run(
     Ok(RunEnd::Finished(network))
 }
 
+/// The files a run folder holds, which a snapshot never replaces, and the manifests of
+/// other kinds of run, which would make the folder another run's.
+const RUN_FILES: [&str; 9] = [
+    MANIFEST_FILE,
+    super::fit_run::MANIFEST_FILE,
+    c4_arena::run::MANIFEST_FILE,
+    CHECKPOINT_FILE,
+    LABELS_FILE,
+    METRICS_FILE,
+    CURVE_FILE,
+    NETWORK_FILE,
+    c4_arena::run::LOCK_FILE,
+];
+
 /// Writes the network of the latest checkpoint of the run in `dir` to `file` ([`snapshot`]),
-/// through a file renamed into place; returns the games it has played. A `file` in the run
-/// folder, or one that is not a regular file, is refused before anything is read.
+/// through a file renamed into place; returns the games it has played. One of the run's own
+/// files, or a file that is not a regular one, is refused before anything is read.
 pub fn write_snapshot(dir: &Path, file: &Path) -> Result<u64, LearnError> {
-    output::check_outside_run("--snapshot", file, dir)?;
+    output::check_not_run_file("--snapshot", file, dir, &RUN_FILES)?;
     output::check_output("--snapshot", file, &[])?;
     let (network, games) = snapshot(dir)?;
     write_atomically(file, &weights_file::encode(&network))?;
