@@ -229,7 +229,14 @@ fn a_book_of_another_size_is_built_checked_and_used_by_its_solver() {
 fn a_book_out_that_is_a_device_is_refused_without_advice_to_remove_it() {
     for size in ["7x6", "5x4"] {
         let (code, _, err) = run(&[
-            "book", "build", "--depth", "2", "--size", size, "--out", "/dev/full",
+            "book",
+            "build",
+            "--depth",
+            "2",
+            "--size",
+            size,
+            "--out",
+            "/dev/full",
         ]);
         assert_eq!(code, 2, "{err}");
         assert!(
