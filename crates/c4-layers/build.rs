@@ -24,7 +24,7 @@ fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets it"));
     // A folder that cannot be listed (a copy of the crate without its data) builds no chunk in.
     let files = file_names::chunk_files(&folder).unwrap_or_default();
-    let building = files.under_way > 0;
+    let building = !files.under_way.is_empty();
     let chunks: Vec<(usize, PathBuf)> = files
         .finished
         .iter()

@@ -25,7 +25,7 @@ pub enum BookProgressError {
     /// `--out` holds a file that is not a book (the book reader's words in the middle of
     /// the message, so kept as a field rather than a source).
     #[error(
-        "{} exists and is not a book ({problem}): remove it or choose another --out",
+        "{} exists and is not a book ({problem}): choose another --out",
         out.display()
     )]
     NotABook {
@@ -36,8 +36,8 @@ pub enum BookProgressError {
     },
     /// `--out` holds the book of another build.
     #[error(
-        "{} is a book of another build (depth {depth}, {positions} positions): remove it or \
-         choose another --out",
+        "{} is a book of another build (depth {depth}, {positions} positions): choose \
+         another --out",
         out.display()
     )]
     OtherBuild {

@@ -89,7 +89,7 @@ impl Display for LogError {
             } => write!(
                 f,
                 "{} was written for something else (it starts {found:?}, not {expected:?}): \
-                 remove it or choose another file",
+                 choose another file",
                 path.display()
             ),
             LogError::Line {

@@ -2,7 +2,7 @@
 
 use crate::record::{GameLog, GameRecord, GameResult};
 use crate::stats::{Sprt, SprtVerdict, Wdl};
-use c4_core::{Game, Geometry, ParseMovesError, PlayError, Player, Standard};
+use c4_core::{Game, Geometry, ParseMovesError, PlayError, Player, Size, Standard};
 use c4_eval::{BoardTables, SeededRng};
 use c4_options::SpecError;
 use c4_players::PlayerSpec;
@@ -25,6 +25,19 @@ pub enum OpeningError {
     /// It leaves no game to play.
     #[error("the opening {0} ends the game")]
     EndsTheGame(String),
+    /// Random openings of more plies than the board has cells to leave a move on.
+    #[error(
+        "random openings of {plies} plies: the {size} board has {} cells, so an opening that \
+         leaves a game to play has at most {} plies",
+        size.cells(),
+        size.cells() - 1
+    )]
+    RandomTooLong {
+        /// The plies asked for.
+        plies: u32,
+        /// The board.
+        size: Size,
+    },
 }
 
 /// Why a game or a match cannot be played.
@@ -39,6 +52,20 @@ pub enum MatchError {
         /// What is wrong with it.
         #[source]
         source: ParseMovesError,
+    },
+    /// The openings cannot be played on the match's board.
+    #[error(transparent)]
+    Openings(#[from] OpeningError),
+    /// Every draw of a random opening ended the game.
+    #[error(
+        "no random opening of {plies} plies on the {size} board left a game to play in \
+         {RANDOM_OPENING_DRAWS} draws: ask for fewer plies"
+    )]
+    NoRandomOpening {
+        /// The plies asked for.
+        plies: u32,
+        /// The board.
+        size: Size,
     },
     /// A player's spec does not build.
     #[error(transparent)]
@@ -111,7 +138,22 @@ impl Openings {
         }
         Ok(())
     }
+
+    /// Whether these openings can be played on the board of `size`: random ones of fewer
+    /// plies than its cells (a listed one is checked as it is read, [`Openings::check_in`]).
+    pub fn check_on(&self, size: Size) -> Result<(), OpeningError> {
+        match *self {
+            Openings::Random(plies) if plies as usize >= size.cells() => {
+                Err(OpeningError::RandomTooLong { plies, size })
+            }
+            _ => Ok(()),
+        }
+    }
 }
+
+/// The most draws of one random opening: a board and a length where this many end the game
+/// every time are refused rather than drawn forever.
+pub const RANDOM_OPENING_DRAWS: u32 = 10_000;
 
 /// A labelled player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,12 +231,16 @@ pub fn opening_for_in<G: Geometry>(
         Openings::Random(plies) => {
             let mut rng = SeededRng::seed_from_u64(mix64(seed ^ mix64(pair ^ 0x0be1)));
             // Draw until the opening leaves a game in progress (rarely more than one try).
-            loop {
+            for _ in 0..RANDOM_OPENING_DRAWS {
                 let game = c4_search::random_play_in(&mut rng, *plies as usize, geometry);
                 if !game.position().is_over() {
                     return Ok(game);
                 }
             }
+            Err(MatchError::NoRandomOpening {
+                plies: *plies,
+                size: geometry.size(),
+            })
         }
     }
 }
@@ -399,6 +445,7 @@ pub fn run_match_in<G: BoardTables>(
     log: Option<&mut GameLog>,
     observer: &dyn MatchObserver,
 ) -> Result<Vec<GameRecord>, MatchError> {
+    config.openings.check_on(geometry.size())?;
     let log = Mutex::new(log);
     let records = Mutex::new(done);
     let total = config.games;

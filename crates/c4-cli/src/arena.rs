@@ -3,7 +3,7 @@
 use crate::board_size::SizeArg;
 use anyhow::{Context, Result, bail};
 use c4_arena::matches::{
-    Contestant, FirstPolicy, MatchConfig, MatchObserver, Openings, run_match_in,
+    Contestant, FirstPolicy, MatchConfig, MatchObserver, OpeningError, Openings, run_match_in,
 };
 use c4_arena::record::GameRecord;
 use c4_arena::run::{OpenRun, RunKind, RunManifest, check_resumed};
@@ -126,9 +126,19 @@ fn openings<G: Geometry>(options: &RunOptions, geometry: G) -> Result<Openings> 
         }
         return Ok(Openings::List(list));
     }
-    Ok(options
+    let openings = options
         .random_openings
-        .map_or(Openings::None, Openings::Random))
+        .map_or(Openings::None, Openings::Random);
+    match openings.check_on(geometry.size()) {
+        Ok(()) => Ok(openings),
+        Err(OpeningError::RandomTooLong { plies, size }) => bail!(
+            "--random-openings {plies}: the {size} board has {} cells, so an opening that \
+             leaves a game to play has at most {} plies",
+            size.cells(),
+            size.cells() - 1
+        ),
+        Err(error) => Err(error.into()),
+    }
 }
 
 /// What an earlier run left in `--out` when resuming, and the games file open for appending

@@ -388,7 +388,7 @@ fn build_in_memory<G: Geometry>(args: &BuildArgs, geometry: G, depth: u32) -> Re
     let format = format_of(args);
     if args.out.exists() {
         bail!(
-            "{} exists: remove it or choose another --out (a build of another size than 7x6 \
+            "{} exists: choose another --out (a build of another size than 7x6 \
              is written whole at the end, not resumed)",
             args.out.display()
         );

@@ -55,9 +55,10 @@ pub struct BuildArgs {
     /// Positions wanted (distinct up to mirror, none from the reference sets).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub positions: u64,
-    /// Plies of the sampled positions: A-B, below the board's cells.
-    #[arg(long, default_value = "4-30")]
-    pub plies: PlyRange,
+    /// Plies of the sampled positions: A-B, below the board's cells [default: 4-30, ending
+    /// at the board's last ply where it has fewer cells].
+    #[arg(long)]
+    pub plies: Option<PlyRange>,
     /// Take the games of this run (a games file or a `--out` folder) instead of playing new
     /// ones.
     #[arg(long, conflicts_with = "players")]
@@ -133,11 +134,15 @@ fn build(args: &BuildArgs) -> Result<()> {
         )?,
         None => args.board.size(),
     };
-    args.plies.check_on(size)?;
+    let plies = args
+        .plies
+        .clone()
+        .unwrap_or_else(|| PlyRange::default_on(size));
+    plies.check_on(size)?;
     let spec = DatasetSpec {
         size,
         positions: usize::try_from(args.positions)?,
-        plies: args.plies.0.clone(),
+        plies: plies.0,
         per_game: args.per_game as usize,
         valid_percent: args.valid_percent,
         seed: args.seed,

@@ -120,7 +120,9 @@ pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
     let dir = LayerDir::open(path, layout);
     let started = Instant::now();
     let mut scored = Vec::new();
-    for &number in &numbers {
+    // Where each chunk's positions start in `scored`, to name the chunk of a wrong score.
+    let mut starts = Vec::with_capacity(numbers.len());
+    for &number in numbers.iter().chain(&files.under_way) {
         if number >= dir.chunk_count() {
             bail!(
                 "{}: chunk {number} is past the layer's last, {}",
@@ -128,16 +130,23 @@ pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
                 dir.chunk_count() - 1
             );
         }
+    }
+    for &number in &numbers {
+        starts.push((scored.len(), number));
         scored.extend(dir.scored_positions(number)?);
+    }
+    let mut solver = Solver::try_new(check.table)?;
+    for &number in &files.under_way {
+        dir.check_progress(number, &mut solver)?;
     }
     eprintln!(
         "{} of {} chunks finished, {} positions of ply {ply}: every file's CRC, roots and scores \
-         good ({:.1} s); {} chunk(s) under way",
+         good ({:.1} s); {} chunk(s) under way, each progress file good",
         numbers.len(),
         dir.chunk_count(),
         scored.len(),
         started.elapsed().as_secs_f64(),
-        files.under_way
+        files.under_way.len()
     );
     results_per_ply(&dir, numbers.len(), &scored)?;
     let picks: Vec<usize> = if check.full {
@@ -149,14 +158,14 @@ pub fn verify(path: &Path, check: &SampleArgs) -> Result<()> {
             .collect()
     };
     let started = Instant::now();
-    let mut solver = Solver::try_new(check.table)?;
     for &i in &picks {
         let (position, score) = &scored[i];
         let (again, _) = solver.solve(position)?;
         if again != *score {
+            let chunk = starts[starts.partition_point(|&(start, _)| start <= i) - 1].1;
             bail!(
                 "{}: {} holds {score}, but it solves to {again}",
-                path.display(),
+                dir.chunk_path(chunk).display(),
                 moves_of(position)
             );
         }

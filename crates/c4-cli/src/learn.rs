@@ -3,13 +3,16 @@
 //! networks as one.
 
 use crate::board_size::SizeArg;
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow, bail};
 use c4_eval::ntuple::{Network, WeightsChoice, file as weights_file};
+use c4_learn::learn::checkpoint::write_atomically;
 use c4_learn::learn::fit::Loss;
 use c4_learn::learn::fit_run::{self, FitEnd, FitMeasurement, FitRequest};
+use c4_learn::learn::metrics::SampleCount;
+use c4_learn::learn::output;
 use c4_learn::learn::run::{self, Cadence, LearnObserver, Measurement, RunEnd};
 use c4_learn::learn::spec::{MAX_OPENING_PLIES, StartFile};
-use c4_learn::learn::{LearnSpec, TupleLayout};
+use c4_learn::learn::{LearnError, LearnSpec, TupleLayout};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 
@@ -72,9 +75,9 @@ pub struct LearnArgs {
     /// 1000000000.
     #[arg(long, default_value_t = 50_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub eval_every: u64,
-    /// Positions of each sample set graded.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1000))]
-    pub sample: u64,
+    /// Positions of each sample set graded [default: 100, or as many as a small board gives].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub sample: Option<u64>,
     /// Games against easy a measurement plays.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(0..=10_000))]
     pub eval_games: u64,
@@ -115,16 +118,33 @@ pub struct BlendArgs {
 }
 
 fn run_blend(args: &BlendArgs) -> Result<()> {
-    let mut networks = Vec::with_capacity(args.networks.len());
+    let mut choices: Vec<(&str, WeightsChoice)> = Vec::with_capacity(args.networks.len());
     for text in &args.networks {
         let choice: WeightsChoice = text.parse().expect("any text names a network");
+        if let Some((earlier, _)) = choices.iter().find(|(_, seen)| same_network(seen, &choice)) {
+            bail!(
+                "--network {text} is --network {earlier} again: a network blended with itself \
+                 is that network; name each network once"
+            );
+        }
+        choices.push((text, choice));
+    }
+    let files: Vec<(&str, &Path)> = choices
+        .iter()
+        .filter_map(|(_, choice)| match choice {
+            WeightsChoice::File(path) => Some(("--network", path.as_path())),
+            WeightsChoice::Builtin => None,
+        })
+        .collect();
+    output::check_output("--out", &args.out, &files)?;
+    let mut networks = Vec::with_capacity(choices.len());
+    for (text, choice) in &choices {
         let network = choice.load().with_context(|| format!("--network {text}"))?;
         networks.push(network.to_network());
     }
     let blend = Network::blend(&networks.iter().collect::<Vec<_>>())?;
     let bytes = weights_file::encode(&blend);
-    std::fs::write(&args.out, &bytes)
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    write_atomically(&args.out, &bytes)?;
     println!(
         "{} networks blended: {} tuples of {} cells on {}, {} bytes (crc32 {:08x}): the network is {}",
         networks.len(),
@@ -171,8 +191,7 @@ pub fn run(args: &LearnArgs) -> Result<()> {
     }
     let out = args.out.as_ref().context("--out is required")?;
     if let Some(file) = &args.snapshot {
-        let (network, games) = run::snapshot(out)?;
-        write_network(file, &network)?;
+        let games = run::write_snapshot(out, file)?;
         println!("{games} games: the network is {}", file.display());
         return Ok(());
     }
@@ -212,7 +231,9 @@ pub fn run(args: &LearnArgs) -> Result<()> {
     let cadence = Cadence {
         checkpoint_every: args.checkpoint_every,
         eval_every: args.eval_every,
-        sample_per_set: args.sample as usize,
+        sample_per_set: args.sample.map_or(SampleCount::UpTo(DEFAULT_SAMPLE), |n| {
+            SampleCount::Exactly(n as usize)
+        }),
         eval_games: args.eval_games,
     };
     let bar = ProgressBar::new(args.games);
@@ -221,7 +242,15 @@ pub fn run(args: &LearnArgs) -> Result<()> {
             .expect("a valid template"),
     );
     let observer = Bar(bar);
-    let end = run::run(out, &spec, cadence, args.until, &observer)?;
+    let end =
+        run::run(out, &spec, cadence, args.until, &observer).map_err(|error| match error {
+            LearnError::Setting {
+                name: "sample",
+                value,
+                expected,
+            } => anyhow!("--sample {value}: expected {expected}"),
+            error => error.into(),
+        })?;
     observer.0.finish_and_clear();
     match end {
         RunEnd::Finished(_) => println!(
@@ -238,9 +267,17 @@ pub fn run(args: &LearnArgs) -> Result<()> {
     Ok(())
 }
 
-fn write_network(file: &Path, network: &Network) -> Result<()> {
-    std::fs::write(file, weights_file::encode(network))
-        .with_context(|| format!("cannot write {}", file.display()))
+/// Positions of each sample set a run grades when `--sample` is not given (fewer where the
+/// board gives fewer).
+const DEFAULT_SAMPLE: usize = 100;
+
+/// Whether two `--network`s name one network: `builtin` twice, or one file (by identity).
+fn same_network(a: &WeightsChoice, b: &WeightsChoice) -> bool {
+    match (a, b) {
+        (WeightsChoice::Builtin, WeightsChoice::Builtin) => true,
+        (WeightsChoice::File(a), WeightsChoice::File(b)) => a == b || output::same_file(a, b),
+        _ => false,
+    }
 }
 
 #[derive(clap::Args, Debug)]

@@ -26,6 +26,14 @@ pub enum PlyRangeError {
 }
 
 impl PlyRange {
+    /// The plies sampled when none are asked for: 4 to 30, or to the last ply of a board
+    /// with fewer cells.
+    #[must_use]
+    pub fn default_on(size: Size) -> PlyRange {
+        let last = u32::try_from(size.cells() - 1).unwrap_or(u32::MAX);
+        PlyRange(4..=last.min(30))
+    }
+
     /// Whether positions of every ply of the range are on the board of `size` (a full board
     /// is over: its last ply is `cells - 1`).
     pub fn check_on(&self, size: Size) -> Result<(), PlyRangeError> {

@@ -221,8 +221,13 @@ fn solve_line<G: Geometry>(
     let disagreement = expected
         .filter(|&expected| !agrees(expected, &scores, args.weak))
         .map(|expected| {
+            // Analysed, the position's own score is its best column's, said before them.
+            let said = match scores.iter().flatten().max() {
+                Some(best) if args.analyze => format!("{best} (its columns {text})"),
+                _ => text.clone(),
+            };
             format!(
-                "line {line_number}: {:?} scores {text}, not {expected} as the line says",
+                "line {line_number}: {:?} scores {said}, not {expected} as the line says",
                 excerpt(moves)
             )
         });
@@ -262,7 +267,15 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         Err(refusal @ LayerRefusal::OtherBoard { .. }) => {
             bail!("--layers: {refusal} (leave --layers out)")
         }
-        other => other?,
+        Err(LayerRefusal::Unreadable(error)) => {
+            let typed = args
+                .layers
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            bail!("--layers {typed:?}: {error}")
+        }
+        Ok(layers) => layers,
     };
     let store = Stores::of([
         book.map(OpeningBook::store),

@@ -43,6 +43,11 @@ pub enum SizeError {
         /// The rows asked for.
         height: usize,
     },
+    /// A side with more digits than any number a size is read as: too large, quoted as typed.
+    TooManyDigits {
+        /// The text, cut to a readable length.
+        text: String,
+    },
 }
 
 /// The sizes in words, for error messages.
@@ -66,6 +71,9 @@ impl fmt::Display for SizeError {
             }
             SizeError::TooLarge { width, height } => {
                 write!(f, "{width}x{height} does not fit in 64 bits: {RANGE}")
+            }
+            SizeError::TooManyDigits { text } => {
+                write!(f, "{text} does not fit in 64 bits: {RANGE}")
             }
         }
     }
@@ -417,8 +425,10 @@ impl FromStr for Size {
             if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(syntax());
             }
-            // Too many digits for a usize is too large all the same.
-            Ok(part.parse().unwrap_or(usize::MAX))
+            // Too many digits for a usize is too large, said of the text as typed.
+            part.parse().map_err(|_| SizeError::TooManyDigits {
+                text: crate::excerpt(text),
+            })
         };
         Size::new(number(width)?, number(height)?)
     }
@@ -510,6 +520,13 @@ mod tests {
             );
         }
         assert!(Size::new(usize::MAX, usize::MAX).is_err());
+        for text in ["99999999999999999999x4", "18446744073709551616x1"] {
+            let error = text.parse::<Size>().unwrap_err().to_string();
+            assert!(
+                error.starts_with(&format!("{text} does not fit in 64 bits")),
+                "{error}"
+            );
+        }
     }
 
     #[test]

@@ -116,7 +116,7 @@ pub enum DatasetError {
         asked: usize,
     },
     /// `--out` holds a finished dataset.
-    #[error("{} exists: remove it or choose another --out", .0.display())]
+    #[error("{} exists: choose another --out", .0.display())]
     Exists(PathBuf),
     /// A dataset or its work log cannot be written.
     #[error("writing {}: {source}", path.display())]
@@ -140,14 +140,15 @@ pub enum DatasetError {
     },
     /// A sample of a dataset is not a position of its board, or has not a score for each
     /// of its columns.
-    #[error("{name}: line {line}: {reason}")]
+    #[error("{name}: line {line}: {source}")]
     LineSample {
         /// Where the dataset came from.
         name: String,
         /// The line, from 1.
         line: usize,
         /// What is wrong with it.
-        reason: String,
+        #[source]
+        source: crate::sample::SampleError,
     },
     /// A dataset holds samples of two boards.
     #[error(
@@ -188,7 +189,7 @@ pub enum DatasetError {
     /// The work log being resumed is of a build on another board.
     #[error(
         "{}: the work log of a build on the {found} board, not {asked}: resume it with \
-         --size {found}, or remove it to start afresh",
+         --size {found}, or start afresh with another --out",
         path.display()
     )]
     WorkSize {

@@ -70,10 +70,11 @@ fn games_file(path: &Path) -> PathBuf {
 }
 
 /// The board of the games of a run (for [`Source::Games`]): a file of several boards' games,
-/// or of none, is refused.
+/// or of none, is refused. The file is read as finished, as `c4 review` reads one: a line
+/// that is not a game record, the last included, is refused naming it, never skipped.
 pub fn recorded_board(path: &Path) -> Result<Size, DatasetError> {
     let file = games_file(path);
-    let loaded = GameLog::load(&file)?;
+    let loaded = GameLog::load_finished(&file)?;
     let Some(first) = loaded.records.first() else {
         return Err(DatasetError::NoGames(file));
     };
@@ -108,7 +109,7 @@ pub fn recorded_games_in<G: Geometry>(
             asked: geometry.size(),
         });
     }
-    let loaded = GameLog::load(&file)?;
+    let loaded = GameLog::load_finished(&file)?;
     let mut games = Vec::with_capacity(loaded.records.len());
     for record in loaded.records {
         // `moves` holds the opening too.

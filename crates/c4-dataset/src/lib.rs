@@ -51,7 +51,7 @@ pub use games::{
     PLAYER_POOL, POOL_SUBSTITUTES, Source, player_pool, recorded_board, recorded_games,
     recorded_games_in,
 };
-pub use sample::{Sample, Split, board, check_standard, parse, read, write};
+pub use sample::{Sample, SampleError, Split, board, check_standard, parse, read, write};
 
 /// What to build.
 #[derive(Clone, Debug)]

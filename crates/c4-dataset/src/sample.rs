@@ -80,20 +80,46 @@ impl Sample {
 
     /// What is wrong with the sample as a position of its board: its moves are not a game
     /// of it, or it has not a score for each column.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), SampleError> {
         with_geometry!(self.size, g => c4_core::parse_moves_in(&self.moves, g).map(|_| ()))
-            .map_err(|e: ParseMovesError| format!("{}: {e}", self.moves))?;
+            .map_err(|source: ParseMovesError| SampleError::Moves {
+                moves: self.moves.clone(),
+                source,
+            })?;
         if self.columns.len() != self.size.width() {
-            return Err(format!(
-                "{}: {} column scores on the {} board, {} wide",
-                self.moves,
-                self.columns.len(),
-                self.size,
-                self.size.width()
-            ));
+            return Err(SampleError::Columns {
+                moves: self.moves.clone(),
+                found: self.columns.len(),
+                size: self.size,
+            });
         }
         Ok(())
     }
+}
+
+/// Why a line of a dataset is not a position of its board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SampleError {
+    /// Its moves are not a game of its board.
+    #[error("{moves}: {source}")]
+    Moves {
+        /// The moves.
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// It has not one score a column of its board.
+    #[error("{moves}: {found} column scores on the {size} board, {} wide", size.width())]
+    Columns {
+        /// The moves.
+        moves: String,
+        /// The column scores it has.
+        found: usize,
+        /// Its board.
+        size: Size,
+    },
 }
 
 /// The board of a dataset's samples: that of the first (7x6 for none). [`parse`] refuses a
@@ -154,10 +180,10 @@ pub fn parse(text: &str, name: &str) -> Result<Vec<Sample>, DatasetError> {
             line: index + 1,
             source,
         })?;
-        sample.check().map_err(|reason| DatasetError::LineSample {
+        sample.check().map_err(|source| DatasetError::LineSample {
             name: name.to_owned(),
             line: index + 1,
-            reason,
+            source,
         })?;
         if let Some(first) = samples.first()
             && first.size != sample.size

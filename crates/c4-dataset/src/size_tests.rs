@@ -239,6 +239,19 @@ fn bad_samples_are_refused_naming_the_board() {
         assert!(error.starts_with("data: line 1: "), "{error}");
         assert!(error.contains(reason), "{error}");
     }
+    // The reason is typed, its cause kept.
+    let error = parse(cases[1].0, "data").unwrap_err();
+    assert!(
+        matches!(
+            error,
+            DatasetError::LineSample {
+                line: 1,
+                source: crate::SampleError::Columns { found: 7, .. },
+                ..
+            }
+        ),
+        "{error:?}"
+    );
     let small =
         r#"{"size":"5x4","moves":"13","score":0,"columns":[0,0,0,0,0],"game":0,"split":"train"}"#;
     let standard = r#"{"moves":"13","score":0,"columns":[0,0,0,0,0,0,0],"game":1,"split":"train"}"#;

@@ -51,7 +51,7 @@ pub enum LayerError {
         source: ChunkError,
     },
     /// A progress file is not this build's, or is damaged.
-    #[error("{path}: {reason} (remove it to solve its chunk again)")]
+    #[error("{path}: {reason}: a build cannot go on from it")]
     Partial {
         /// The file.
         path: PathBuf,
@@ -65,6 +65,15 @@ pub enum LayerError {
         moves: String,
         /// Why.
         error: SolveError,
+    },
+    /// A layer folder given as an empty name.
+    #[error("an empty name is no folder: give builtin, none or a layer folder")]
+    EmptyName,
+    /// A folder given as a layer holds no chunk file, finished or under way.
+    #[error("{}: no chunk files (chunk-NNNNN.c4layer) in this folder: not a layer", path.display())]
+    NoChunks {
+        /// The folder.
+        path: PathBuf,
     },
     /// A root's share does not fit a chunk file's two-byte count.
     #[error("root {root:#x} has {positions} positions, more than a chunk file counts")]
@@ -197,12 +206,13 @@ impl LayerDir {
             .collect()
     }
 
-    /// Whether chunk `number` is finished (its file exists; [`LayerDir::read_chunk`] checks it).
+    /// Whether chunk `number` is finished (its file's name is there, whatever it is or
+    /// points to; [`LayerDir::read_chunk`] checks it, so a broken link is refused by name).
     #[must_use]
     pub fn is_finished(&self, number: usize) -> bool {
         match self.builtin {
             Some(_) => self.builtin_bytes(number).is_some(),
-            None => self.chunk_path(number).exists(),
+            None => std::fs::symlink_metadata(self.chunk_path(number)).is_ok(),
         }
     }
 
@@ -304,6 +314,19 @@ impl LayerDir {
         header[16..20].copy_from_slice(&(plan.positions.len() as u32).to_le_bytes());
         header[20..24].copy_from_slice(&plan.digest.to_le_bytes());
         header
+    }
+
+    /// The progress file of chunk `number` checked as a build resuming it checks it: how
+    /// many of the chunk's positions it holds scores for.
+    pub fn check_progress(&self, number: usize, solver: &mut Solver) -> Result<usize, LayerError> {
+        let plan = self.plan(number)?;
+        if !self.partial_path(number).exists() {
+            return Err(LayerError::Partial {
+                path: self.partial_path(number),
+                reason: "not a file this process can read".to_owned(),
+            });
+        }
+        Ok(self.resume(&plan, solver)?.len())
     }
 
     /// The scores a progress file holds for `plan`, checked: its header is this chunk's,

@@ -34,11 +34,15 @@ impl LayerChoice {
 
 impl std::str::FromStr for LayerChoice {
     type Err = std::convert::Infallible;
+    /// `builtin` and `none` in any case, as a spec's words are read (`./builtin` names a
+    /// folder of that name); any other text, a folder.
     fn from_str(text: &str) -> Result<LayerChoice, Self::Err> {
-        Ok(match text {
-            "builtin" => LayerChoice::Builtin,
-            "none" => LayerChoice::None,
-            path => LayerChoice::Folder(PathBuf::from(path)),
+        Ok(if text.eq_ignore_ascii_case("builtin") {
+            LayerChoice::Builtin
+        } else if text.eq_ignore_ascii_case("none") {
+            LayerChoice::None
+        } else {
+            LayerChoice::Folder(PathBuf::from(text))
         })
     }
 }
@@ -76,5 +80,25 @@ mod tests {
             LayerChoice::Folder(PathBuf::from("/no/such/folder")).load(),
             Err(LayerError::Io { .. })
         ));
+        for (text, choice) in [
+            ("BUILTIN", LayerChoice::Builtin),
+            ("None", LayerChoice::None),
+            ("./builtin", LayerChoice::Folder(PathBuf::from("./builtin"))),
+        ] {
+            assert_eq!(text.parse::<LayerChoice>().unwrap(), choice);
+        }
+        assert_eq!(
+            LayerChoice::Folder(PathBuf::new())
+                .load()
+                .unwrap_err()
+                .to_string(),
+            "an empty name is no folder: give builtin, none or a layer folder"
+        );
+        let etc = std::env::temp_dir().join(format!("c4-layer-choice-{}", std::process::id()));
+        std::fs::create_dir_all(&etc).unwrap();
+        std::fs::write(etc.join("hosts"), b"").unwrap();
+        let error = LayerChoice::Folder(etc.clone()).load().unwrap_err();
+        std::fs::remove_dir_all(&etc).unwrap();
+        assert!(matches!(error, LayerError::NoChunks { .. }), "{error}");
     }
 }

@@ -39,12 +39,25 @@ pub fn finished_chunk_number(name: &str) -> Option<usize> {
     (chunk_file_name(number) == name).then_some(number)
 }
 
+/// The number of the chunk whose progress file is named `name`, or `None` for any other
+/// file (read as [`finished_chunk_number`] reads a finished chunk's name).
+#[must_use]
+pub fn progress_chunk_number(name: &str) -> Option<usize> {
+    let digits = name
+        .strip_prefix("chunk-")?
+        .strip_suffix(PROGRESS_EXTENSION)?
+        .strip_suffix('.')?;
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let number = digits.parse().ok()?;
+    (progress_file_name(number) == name).then_some(number)
+}
+
 /// Whether `name` is a chunk's progress file: a build is under way in its folder.
 #[must_use]
 pub fn is_progress_file(name: &str) -> bool {
-    name.strip_prefix("chunk-")
-        .and_then(|rest| rest.strip_suffix(PROGRESS_EXTENSION))
-        .is_some_and(|rest| rest.ends_with('.'))
+    progress_chunk_number(name).is_some()
 }
 
 /// The chunk files of a layer folder.
@@ -52,8 +65,17 @@ pub fn is_progress_file(name: &str) -> bool {
 pub struct ChunkFiles {
     /// The numbers of the finished chunks, ascending.
     pub finished: Vec<usize>,
-    /// How many chunks have a progress file: being solved, or left unfinished by a build.
-    pub under_way: usize,
+    /// The numbers of the chunks with a progress file, ascending: being solved, or left
+    /// unfinished by a build.
+    pub under_way: Vec<usize>,
+}
+
+impl ChunkFiles {
+    /// Whether the folder holds no chunk file at all, finished or under way.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.finished.is_empty() && self.under_way.is_empty()
+    }
 }
 
 /// The chunk files in `folder`; other files are left.
@@ -64,11 +86,12 @@ pub fn chunk_files(folder: &Path) -> std::io::Result<ChunkFiles> {
         let name = name.to_string_lossy();
         if let Some(number) = finished_chunk_number(&name) {
             files.finished.push(number);
-        } else if is_progress_file(&name) {
-            files.under_way += 1;
+        } else if let Some(number) = progress_chunk_number(&name) {
+            files.under_way.push(number);
         }
     }
     files.finished.sort_unstable();
+    files.under_way.sort_unstable();
     Ok(files)
 }
 
@@ -104,6 +127,9 @@ mod tests {
         ] {
             assert_eq!(finished_chunk_number(name), None, "{name}");
         }
+        for name in ["chunk-x.partial", "chunk-1.partial", "chunk-0001y.partial"] {
+            assert!(!is_progress_file(name), "{name}");
+        }
     }
 
     #[test]
@@ -125,7 +151,7 @@ mod tests {
         std::fs::remove_dir_all(&folder).expect("removable");
         let files = files.expect("listed");
         assert_eq!(files.finished, vec![3, 12]);
-        assert_eq!(files.under_way, 2);
+        assert_eq!(files.under_way, vec![4, 5]);
         assert!(missing.is_err());
     }
 }

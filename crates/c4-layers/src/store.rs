@@ -114,12 +114,21 @@ impl std::fmt::Debug for LayerStore {
 
 impl LayerStore {
     /// The layer of `layout` in the folder `path`: refused when `path` is not a folder this
-    /// process can list. Nothing else is read until a position of the layer is asked for.
+    /// process can list, or holds no chunk file (a mistyped folder is not an empty layer).
+    /// Nothing else is read until a position of the layer is asked for.
     pub fn open(path: &Path, layout: Layout) -> Result<LayerStore, LayerError> {
-        std::fs::read_dir(path).map_err(|source| LayerError::Io {
+        if path.as_os_str().is_empty() {
+            return Err(LayerError::EmptyName);
+        }
+        let files = crate::file_names::chunk_files(path).map_err(|source| LayerError::Io {
             path: path.to_owned(),
             source,
         })?;
+        if files.is_empty() {
+            return Err(LayerError::NoChunks {
+                path: path.to_owned(),
+            });
+        }
         Ok(LayerStore::new(path, layout, Source::Folder))
     }
 

@@ -221,3 +221,24 @@ fn solves_with_the_layer_equal_those_without_in_fewer_nodes() {
     }
     assert!(looked_up > 0);
 }
+
+/// A chunk whose name is there but whose file cannot be read (a link that loops) is refused
+/// by name, not taken for a chunk not built yet.
+#[cfg(unix)]
+#[test]
+fn a_chunk_that_is_a_looping_link_is_refused_by_name() {
+    let folder = fresh_dir("looping");
+    let dir = LayerDir::open(&committed(), Layout::PLY12);
+    std::fs::copy(
+        dir.chunk_path(0),
+        folder.join(dir.chunk_path(0).file_name().unwrap()),
+    )
+    .unwrap();
+    let looping = folder.join(dir.chunk_path(7).file_name().unwrap());
+    std::os::unix::fs::symlink(&looping, &looping).unwrap();
+    let store = LayerStore::open(&folder, Layout::PLY12).unwrap();
+    let error = store.chunk(7).unwrap_err().to_string();
+    assert!(error.contains("chunk-00007.c4layer"), "{error}");
+    assert_eq!(store.check().unwrap_err().to_string(), error);
+    std::fs::remove_dir_all(&folder).unwrap();
+}

@@ -23,10 +23,11 @@ impl PlayerSpec {
     /// before any game; a book file is read, and its size checked, only when built.
     pub fn check_size(&self, size: Size) -> Result<(), SpecError> {
         match self.eval() {
+            // The key and value lead the message: the reason says the rest once.
             Some(eval) => eval.check_size(size).map_err(|e| SpecError::Unavailable {
                 key: "eval",
                 value: eval.to_string(),
-                reason: e.to_string(),
+                reason: format!("{} {}, not {}", e.reason, e.supported, e.size),
             }),
             None => Ok(()),
         }

@@ -67,6 +67,12 @@ pub fn score_stores(
     // A spec's `layers=builtin` is its default: the rule for a layer not asked for.
     let asked = (*layers != LayerChoice::Builtin).then_some(layers);
     let layer = layer_beside(book, asked, size).map_err(|e| unavailable(e.to_string()))?;
+    // A folder named in a spec is checked whole before any game (once per folder and
+    // process: the store keeps what it read), so that a damaged chunk is named, not
+    // searched past in silence.
+    if let (LayerChoice::Folder(_), Some(layer)) = (layers, &layer) {
+        layer.check().map_err(|e| unavailable(e.to_string()))?;
+    }
     Stores::of([book_store, layer.map(|layer| layer as Arc<dyn ScoreStore>)])
         .map_err(|e| unavailable(e.to_string()))
 }

@@ -4,7 +4,7 @@
 
 use crate::arguments::{board, bounded_integer as int_argument};
 use crate::value_error;
-use c4_eval::ntuple::file as weights_file;
+use c4_learn::learn::metrics::SampleCount;
 use c4_learn::learn::run::{self, Cadence, LearnObserver, Measurement};
 use c4_learn::learn::spec::MAX_OPENING_PLIES;
 use c4_learn::learn::{LearnSpec, TupleLayout};
@@ -118,7 +118,7 @@ pub fn learn<'py>(
             1..=i128::from(i64::MAX),
         )? as u64,
         eval_every: int_argument("eval_every", eval_every, 1..=i128::from(i64::MAX))? as u64,
-        sample_per_set: int_argument("sample", sample, 1..=1000)? as usize,
+        sample_per_set: SampleCount::Exactly(int_argument("sample", sample, 1..=1000)? as usize),
         eval_games: int_argument("eval_games", eval_games, 0..=10_000)? as u64,
     };
     py.detach(|| run::run(&out, &spec, cadence, until, &Quiet))
@@ -130,8 +130,5 @@ pub fn learn<'py>(
 /// still be going on); returns the games it has played.
 #[pyfunction]
 pub fn learn_snapshot(out: PathBuf, file: PathBuf) -> PyResult<u64> {
-    let (network, games) = run::snapshot(&out).map_err(value_error)?;
-    std::fs::write(&file, weights_file::encode(&network))
-        .map_err(|e| value_error(format!("cannot write {}: {e}", file.display())))?;
-    Ok(games)
+    run::write_snapshot(&out, &file).map_err(value_error)
 }

@@ -83,8 +83,14 @@ impl From<JsonRejection> for ApiError {
 }
 
 impl From<QueryRejection> for ApiError {
+    /// 400 with the reader's words, as a body's fields get (the framework's preamble left
+    /// out).
     fn from(rejection: QueryRejection) -> ApiError {
-        ApiError::new(rejection.status(), rejection.body_text())
+        let text = rejection.body_text();
+        let words = text
+            .strip_prefix("Failed to deserialize query string: ")
+            .unwrap_or(&text);
+        ApiError::new(rejection.status(), words)
     }
 }
 

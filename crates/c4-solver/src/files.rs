@@ -211,8 +211,9 @@ fn open_nonblocking(path: &Path) -> std::io::Result<File> {
     File::open(path)
 }
 
-/// What a file that is not regular is, with its article.
-fn kind_of(file_type: &std::fs::FileType) -> &'static str {
+/// What a file that is not regular is, with its article (`"a FIFO"`, `"a folder"`).
+#[must_use]
+pub fn kind_of(file_type: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

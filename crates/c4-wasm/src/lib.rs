@@ -27,6 +27,7 @@ pub mod requests;
 
 use c4_api::Limits;
 use std::time::Duration;
+use wasm_bindgen::JsValue;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 pub use requests::{AnswerError, ROUTES, answer};
@@ -66,8 +67,8 @@ pub fn request(route: &str, body: &str) -> Answer {
 /// by the page) to this worker's engine, which checks it as a file is checked; the error in
 /// words when it is refused. See [`layer`].
 #[wasm_bindgen]
-pub fn supply_layer_chunk(number: u32, bytes: &[u8]) -> Result<(), String> {
-    layer::supply(number as usize, bytes).map_err(|error| error.to_string())
+pub fn supply_layer_chunk(number: u32, bytes: &[u8]) -> Result<(), SupplyError> {
+    Ok(layer::supply(number as usize, bytes)?)
 }
 
 /// Hands the shipped n-tuple network (the site's `engine/builtin.c4nt`, fetched by the page
@@ -75,8 +76,27 @@ pub fn supply_layer_chunk(number: u32, bytes: &[u8]) -> Result<(), String> {
 /// it and checks the bytes against the network it was built for; the error in words when
 /// they are refused.
 #[wasm_bindgen]
-pub fn supply_network(bytes: &[u8]) -> Result<(), String> {
-    c4_eval::ntuple::evaluator::supply_builtin(bytes).map_err(|error| error.to_string())
+pub fn supply_network(bytes: &[u8]) -> Result<(), SupplyError> {
+    Ok(c4_eval::ntuple::evaluator::supply_builtin(bytes)?)
+}
+
+/// Why bytes the page fetched are refused: a layer chunk or the network that is not the
+/// one the engine was built for. JavaScript receives the message, a string.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SupplyError {
+    /// A chunk of the layer that does not check.
+    #[error(transparent)]
+    Layer(#[from] c4_layers::LayerError),
+    /// Bytes that are not the shipped network.
+    #[error(transparent)]
+    Network(#[from] c4_eval::ntuple::evaluator::NetworkError),
+}
+
+impl From<SupplyError> for JsValue {
+    fn from(error: SupplyError) -> JsValue {
+        JsValue::from_str(&error.to_string())
+    }
 }
 
 /// The result of [`request`]: the JSON text, an answer or an error.

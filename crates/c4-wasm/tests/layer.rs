@@ -3,7 +3,7 @@
 //! read them. Its own test binary: the supplied layer is one per process, and from its first
 //! use it is the layer every answer of the process reads.
 
-use c4_wasm::{request, supply_layer_chunk};
+use c4_wasm::{SupplyError, request, supply_layer_chunk, supply_network};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -65,14 +65,18 @@ fn the_chunks_a_position_reads_are_named_supplied_and_read() {
 
 #[test]
 fn what_the_layer_refuses_is_named() {
+    let refused = supply_layer_chunk(3, b"nonsense").unwrap_err();
+    assert!(matches!(refused, SupplyError::Layer(_)), "{refused:?}");
     assert_eq!(
-        supply_layer_chunk(3, b"nonsense").unwrap_err(),
+        refused.to_string(),
         "(fetched ply12)/chunk-00003.c4layer: not a c4 layer chunk (it does not start with the \
          chunk header)"
     );
     let bytes = std::fs::read(committed(0)).unwrap();
-    let error = supply_layer_chunk(1, &bytes).unwrap_err();
+    let error = supply_layer_chunk(1, &bytes).unwrap_err().to_string();
     assert!(error.contains("it is chunk 0"), "{error}");
+    let error = supply_network(b"not a network").unwrap_err();
+    assert!(matches!(error, SupplyError::Network(_)), "{error:?}");
     for (body, words) in [
         (json!({ "moves": "48" }), "invalid position"),
         (json!({ "moves": "4", "ai": "x" }), "unknown field"),

@@ -242,3 +242,37 @@ fn a_game_played_by_hand_on_5x4_is_a_record_of_5x4() {
     let error = GameRecord::played("4x4".parse().unwrap(), seats(), true, "", "5", stats("5"));
     assert!(error.unwrap_err().to_string().contains("4x4"));
 }
+
+/// Random openings as long as the board has cells always end the game: the match is refused
+/// before any game, and a draw of such an opening gives up after a bounded number of tries.
+#[test]
+fn random_openings_that_fill_the_board_are_refused_not_drawn_forever() {
+    let size: Size = "4x4".parse().unwrap();
+    let geometry = AnySize::new(size);
+    let error = run_match_in(
+        &config(2, Openings::Random(16)),
+        geometry,
+        Vec::new(),
+        None,
+        &Quiet,
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "random openings of 16 plies: the 4x4 board has 16 cells, so an opening that leaves \
+         a game to play has at most 15 plies"
+    );
+    assert_eq!(Openings::Random(15).check_on(size), Ok(()));
+    let error =
+        c4_arena::matches::opening_for_in(&Openings::Random(16), 3, 0, geometry).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("no random opening of 16 plies on the 4x4 board"),
+        "{error}"
+    );
+    assert!(matches!(
+        Openings::Random(20).check_on("5x4".parse().unwrap()),
+        Err(OpeningError::RandomTooLong { plies: 20, .. })
+    ));
+}

@@ -188,3 +188,38 @@ fn a_tournament_on_10x4_plays_and_records_10x4_games() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--random-openings N` with N as many as the board's cells is refused by name before
+/// anything is written, in a match and in a tournament.
+#[test]
+fn random_openings_past_the_board_are_refused_before_any_game() {
+    let dir = folder("long-openings");
+    let (code, _, err) = short_match("4x4", &dir, &["--random-openings", "16"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "--random-openings 16: the 4x4 board has 16 cells, so an opening that leaves a \
+             game to play has at most 15 plies"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!dir.exists());
+    let (code, _, err) = run(&[
+        "tournament",
+        "--player",
+        "x=easy",
+        "--player",
+        "y=random",
+        "--size",
+        "5x4",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--random-openings",
+        "20",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--random-openings 20: the 5x4 board"), "{err}");
+}

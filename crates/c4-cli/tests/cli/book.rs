@@ -223,3 +223,26 @@ fn a_book_of_another_size_is_built_checked_and_used_by_its_solver() {
     assert!(err.contains("4x4"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An --out that cannot be a book, of any board, is refused without advice to remove it.
+#[test]
+fn a_book_out_that_is_a_device_is_refused_without_advice_to_remove_it() {
+    for size in ["7x6", "5x4"] {
+        let (code, _, err) = run(&[
+            "book",
+            "build",
+            "--depth",
+            "2",
+            "--size",
+            size,
+            "--out",
+            "/dev/full",
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("/dev/full") && err.contains("choose another --out"),
+            "{err}"
+        );
+        assert!(!err.contains("remove"), "{err}");
+    }
+}

@@ -70,3 +70,64 @@ fn a_committed_chunk_checks_out_and_the_results_per_ply_wait_for_the_whole_layer
     assert!(out.ends_with(": good\n"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `c4 book verify FOLDER` checks the progress files it counts as chunks under way, and names
+/// the chunk file of a score that does not solve again; a spec's layer folder is checked
+/// before any game, naming a damaged chunk; a folder with no chunk is no layer.
+#[test]
+fn damaged_layer_files_are_named_by_every_reader() {
+    let committed =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../c4-layers/data/ply12");
+    let dir = std::env::temp_dir().join(format!("c4-cli-layer-damaged-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let layer = dir.join("layer");
+    std::fs::create_dir_all(&layer).unwrap();
+    let first = c4_layers::file_names::chunk_file_name(0);
+    std::fs::copy(committed.join(&first), layer.join(&first)).unwrap();
+    let folder = layer.to_str().unwrap();
+
+    let garbage = layer.join(c4_layers::file_names::progress_file_name(5));
+    std::fs::write(&garbage, b"not a progress file").unwrap();
+    let (code, _, err) = run(&["book", "verify", folder, "--sample", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("chunk-00005.partial: not the progress file"),
+        "{err}"
+    );
+    assert!(!err.contains("remove"), "{err}");
+    std::fs::remove_file(&garbage).unwrap();
+
+    let bytes = std::fs::read(layer.join(&first)).unwrap();
+    let mut chunk = c4_layers::Chunk::decode(&bytes).unwrap();
+    for score in &mut chunk.scores {
+        *score = -*score;
+    }
+    std::fs::write(layer.join(&first), chunk.encode()).unwrap();
+    let (code, _, err) = run(&["book", "verify", folder, "--sample", "40", "--seed", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!("{}: ", layer.join(&first).display())) && err.contains("holds"),
+        "{err}"
+    );
+
+    std::fs::write(layer.join(&first), b"xx").unwrap();
+    let spec = format!("perfect:layers={folder}");
+    let (code, _, err) = run(&["best", "--ai", &spec, "4444"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("chunk-00000.c4layer: not a c4 layer chunk"),
+        "{err}"
+    );
+
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let (code, _, err) = run(&[
+        "best",
+        "--ai",
+        &format!("engine:layers={}", empty.display()),
+        "4",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no chunk files"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

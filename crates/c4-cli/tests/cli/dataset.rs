@@ -259,3 +259,78 @@ fn dataset_build_on_another_board_records_it_and_refuses_what_does_not_fit() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--from-games` reads a games file whole: a line that is not a game record, the last
+/// included, is refused naming it; and a build's default plies follow the board.
+#[test]
+fn recorded_games_are_read_whole_and_the_default_plies_follow_the_board() {
+    let dir = std::env::temp_dir().join(format!("c4-cli-dataset-whole-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let games = dir.join("run");
+    let (code, _, err) = run(&[
+        "match",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--size",
+        "5x4",
+        "--games",
+        "3",
+        "--threads",
+        "1",
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let file = games.join("games.jsonl");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let first = text.lines().next().unwrap().to_owned();
+    let out = dir.join("data.jsonl");
+    for (edited, says) in [
+        (format!("{text}garbage\n"), "line 4 does not parse"),
+        (
+            text.replacen(r#""size":"5x4""#, r#""size":null"#, 1),
+            "line 1 does not parse",
+        ),
+        (
+            format!("{first}\n").replacen(r#""winner":""#, r#""winner":"green","was":""#, 1),
+            "line 1 does not parse",
+        ),
+    ] {
+        std::fs::write(&file, &edited).unwrap();
+        let (code, _, err) = run(&[
+            "dataset",
+            "build",
+            "--from-games",
+            games.to_str().unwrap(),
+            "--positions",
+            "2",
+            "--seed",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(says), "{edited}: {err}");
+        assert!(!out.exists());
+    }
+    let (code, _, err) = run(&[
+        "dataset",
+        "build",
+        "--size",
+        "4x4",
+        "--positions",
+        "5",
+        "--seed",
+        "1",
+        "--threads",
+        "1",
+        "--table",
+        "20",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

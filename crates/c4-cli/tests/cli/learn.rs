@@ -325,7 +325,7 @@ fn a_network_learns_on_another_board_and_is_bound_to_it() {
     let output = c4(&["best", "--ai", &player, "44"]);
     assert_eq!(output.status.code(), Some(2));
     let err = String::from_utf8_lossy(&output.stderr);
-    assert!(err.contains("is trained on 5x4, not 7x6"), "{err}");
+    assert!(err.contains("trained on 5x4, not 7x6"), "{err}");
 
     // The solver's labels of the board fit the network further, on its board.
     let data = out.join("data-5x4.jsonl");
@@ -392,9 +392,13 @@ fn a_blend_values_positions_as_its_networks_mean() {
         }
         command.output().unwrap()
     };
-    // The shipped network blended with itself is the shipped network, twice the tuples.
+    // The shipped network blended with a copy of itself is the shipped network, twice the
+    // tuples.
+    let copy = dir.join("copy.c4nt");
+    let shipped = c4_eval::ntuple::evaluator::builtin().unwrap().to_network();
+    std::fs::write(&copy, c4_eval::ntuple::file::encode(&shipped)).unwrap();
     let twice = dir.join("twice.c4nt");
-    let output = blend(&["builtin", "builtin"], &twice);
+    let output = blend(&["builtin", copy.to_str().unwrap()], &twice);
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8_lossy(&output.stdout);
     let tuples = c4_eval::ntuple::evaluator::builtin()
@@ -424,7 +428,7 @@ fn a_blend_values_positions_as_its_networks_mean() {
             "--network no-such.c4nt",
         ),
         (
-            &["builtin", "builtin"],
+            &["builtin", copy.to_str().unwrap()],
             Path::new("/no/such/folder/x.c4nt"),
             "cannot write",
         ),

@@ -14,6 +14,7 @@ mod first_hour;
 mod hardening;
 mod issue_47;
 mod learn;
+mod learn_outputs;
 mod line_commands;
 mod output;
 mod play;

@@ -161,6 +161,24 @@ fn the_layers_answer_their_positions_and_are_refused_where_they_cannot() {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success());
     assert!(err.contains("/nonexistent/ply12"), "{err}");
+    // An empty name, and a folder with no chunk in it, are said as typed.
+    for (folder, says) in [
+        ("", "--layers \"\": an empty name is no folder"),
+        (
+            env!("CARGO_MANIFEST_DIR"),
+            "no chunk files (chunk-NNNNN.c4layer)",
+        ),
+    ] {
+        let output = c4()
+            .args(["solve", "--layers", folder])
+            .write_stdin("4\n")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
 }
 
 /// Every finished chunk of the committed layer is built into `c4` and read by default beside

@@ -24,3 +24,15 @@ fn issue_40_a_line_s_wrong_score_is_said_and_fails_the_run() {
     let (code, _, err) = solve(&["--weak"], "4453 3\n");
     assert_eq!(code, 2, "{err}");
 }
+
+/// Analysed, a line's wrong score is set beside the position's own score, then its columns'.
+#[test]
+fn an_analysed_line_s_wrong_score_says_the_position_s_score() {
+    let (code, out, err) = solve(&["--analyze"], "4453 5\n");
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(out, "4453 -5 -5 -2 -3 -4 -2 -2\n");
+    assert!(
+        err.contains("line 1: \"4453\" scores -2 (its columns -5 -5 -2 -3 -4 -2 -2), not 5"),
+        "{err}"
+    );
+}

@@ -108,17 +108,23 @@ pub(super) fn sealed_body<'a>(
     Ok(body)
 }
 
-/// Writes `bytes` to `path` through a new file renamed over it, synced, so that a reader
-/// finds the old whole file or the new one.
+/// Writes `bytes` to `path` through a new file beside it (its name and `.partial`) renamed
+/// over it, synced, so that a reader finds the old whole file or the new one, and a write
+/// that fails (a full disk) leaves the old one as it was.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), LearnError> {
-    let fresh = path.with_extension("partial");
+    let mut fresh_name = path.as_os_str().to_owned();
+    fresh_name.push(".partial");
+    let fresh = std::path::PathBuf::from(fresh_name);
     let write_error = |source| LearnError::Write {
         path: path.to_owned(),
         source,
     };
     let mut file = std::fs::File::create(&fresh).map_err(write_error)?;
-    file.write_all(bytes).map_err(write_error)?;
-    file.sync_all().map_err(write_error)?;
+    if let Err(error) = file.write_all(bytes).and_then(|()| file.sync_all()) {
+        drop(file);
+        let _ = std::fs::remove_file(&fresh);
+        return Err(write_error(error));
+    }
     std::fs::rename(&fresh, path).map_err(write_error)
 }
 

@@ -14,8 +14,8 @@
 //! by `rate * (target - v)`, times `1 - v^2` for the squared error. The examples of a
 //! minibatch are all valued with the weights before its steps.
 
-use super::LearnError;
 use super::td::greedy_move;
+use super::{DatasetLineError, LearnError};
 use c4_core::{AnySize, Geometry, Position, Size, Standard};
 use c4_dataset::{Sample, Split};
 use c4_eval::SeededRng;
@@ -179,25 +179,25 @@ fn read_lines(
             .iter()
             .filter(|&&b| b == b'\n')
             .count(),
-        reason: "is not UTF-8 text".to_owned(),
+        reason: DatasetLineError::NotText,
     })?;
     let mut board: Option<Size> = None;
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let bad = |reason: String| LearnError::DatasetLine {
+        let bad = |reason: DatasetLineError| LearnError::DatasetLine {
             path: path.to_owned(),
             line: index + 1,
             reason,
         };
-        let sample: Sample = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
+        let sample: Sample = serde_json::from_str(line).map_err(|e| bad(e.into()))?;
         let size = *board.get_or_insert(sample.size());
         if sample.size() != size {
-            return Err(bad(format!(
-                "a position of the {} board, where the dataset's first is of the {size} board",
-                sample.size()
-            )));
+            return Err(bad(DatasetLineError::OtherBoard {
+                found: sample.size(),
+                first: size,
+            }));
         }
         let scored = check_sample(&sample).map_err(bad)?;
         each(&sample, scored);
@@ -206,47 +206,35 @@ fn read_lines(
 }
 
 /// The compact form of `sample`, or what is wrong with it.
-fn check_sample(sample: &Sample) -> Result<Scored<AnySize>, String> {
+fn check_sample(sample: &Sample) -> Result<Scored<AnySize>, DatasetLineError> {
     let size = sample.size();
     if sample.columns.len() != size.width() {
-        return Err(format!(
-            "{} column scores, not {}",
-            sample.columns.len(),
-            size.width()
-        ));
+        return Err(DatasetLineError::Columns {
+            found: sample.columns.len(),
+            width: size.width(),
+        });
     }
     let position = sample
         .position_in(AnySize::new(size))
-        .map_err(|e| format!("moves {e}"))?;
+        .map_err(|e| DatasetLineError::Moves(Box::new(e)))?;
     if position.is_over() {
-        return Err(format!("moves {:?}: the game is over", sample.moves));
+        return Err(DatasetLineError::GameOver(sample.moves.clone()));
     }
     let mut columns = [FULL; Size::MAX_WIDTH];
     for (column, &score) in size.columns().zip(&sample.columns) {
         match (position.can_play(column), score) {
             (true, Some(score)) => columns[column.index()] = score.value() as i8,
             (false, None) => {}
-            (true, None) => {
-                return Err(format!(
-                    "column {} is open but has no score",
-                    column.index() + 1
-                ));
-            }
-            (false, Some(_)) => {
-                return Err(format!(
-                    "column {} is full but has a score",
-                    column.index() + 1
-                ));
-            }
+            (true, None) => return Err(DatasetLineError::OpenWithoutScore(column.index() + 1)),
+            (false, Some(_)) => return Err(DatasetLineError::FullWithScore(column.index() + 1)),
         }
     }
     let best = sample.columns.iter().flatten().copied().max();
     if best != Some(sample.score) {
-        return Err(format!(
-            "the score {} is not the best column's ({})",
-            sample.score,
-            best.map_or("none".to_owned(), |b| b.to_string())
-        ));
+        return Err(DatasetLineError::NotBest {
+            score: sample.score,
+            best,
+        });
     }
     Ok(Scored {
         position,

@@ -308,6 +308,8 @@ fn fit_in<G: Geometry>(
     until: Option<u64>,
     observe: &mut dyn FnMut(&FitMeasurement),
 ) -> Result<FitEnd, LearnError> {
+    run::check_folder(dir, MANIFEST_FILE)?;
+    run::check_recorded(dir, MANIFEST_FILE, spec)?;
     std::fs::create_dir_all(dir).map_err(|source| LearnError::Write {
         path: dir.to_owned(),
         source,

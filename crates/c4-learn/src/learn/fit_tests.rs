@@ -6,6 +6,7 @@
 use super::fit::{self, Loss};
 use super::fit_run::{self, FitEnd, FitRequest, NETWORK_FILE};
 use super::spec::TupleLayout;
+use super::{DatasetLineError, LearnError};
 use c4_core::{AnySize, Column, Geometry, Position, Size};
 use c4_dataset::{self as dataset, Sample, Split};
 use c4_eval::SeededRng;
@@ -157,6 +158,25 @@ fn a_bad_line_is_refused_with_the_file_and_its_number() {
         assert!(error.contains("data.jsonl, line 3: "), "{error}");
         assert!(error.contains(reason), "{error}");
     }
+    // The reason is typed: a caller tells a game that is over from any other fault.
+    let path = dir.join("over.jsonl");
+    std::fs::write(
+        &path,
+        r#"{"moves":"4455667","score":1,"columns":[-1,0,0,1,0,0,-1],"game":0,"split":"train"}"#,
+    )
+    .unwrap();
+    let error = fit::read_examples(&path).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            LearnError::DatasetLine {
+                line: 1,
+                reason: DatasetLineError::GameOver(_),
+                ..
+            }
+        ),
+        "{error:?}"
+    );
     let path = dir.join("valid-only.jsonl");
     std::fs::write(&path, good.replace("train", "valid")).unwrap();
     let error = fit::read_examples(&path).unwrap_err().to_string();

@@ -33,13 +33,33 @@ pub struct Labelled {
 /// positions: the middle game and the opening at its hardest that still solve quickly.
 pub const SAMPLE_SETS: [&str; 2] = ["Test_L2_R1", "Test_L1_R2"];
 
-/// The graded sample of a run on the board of `size`: `per_set` positions of each of two
+/// How many positions of each set a run's sample grades.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SampleCount {
+    /// This many, refused where the board gives fewer.
+    Exactly(usize),
+    /// As many as the board gives, up to this many (a small board gives few): what a run
+    /// grades when no count is asked for.
+    UpTo(usize),
+}
+
+impl SampleCount {
+    /// The most positions of a set.
+    #[must_use]
+    pub fn most(self) -> usize {
+        match self {
+            SampleCount::Exactly(n) | SampleCount::UpTo(n) => n,
+        }
+    }
+}
+
+/// The graded sample of a run on the board of `size`: `count` positions of each of two
 /// sets, every column scored.
-pub fn label_sample(size: Size, per_set: usize) -> Result<Vec<Labelled>, LearnError> {
+pub fn label_sample(size: Size, count: SampleCount) -> Result<Vec<Labelled>, LearnError> {
     if size.is_standard() {
-        reference_sample(per_set)
+        reference_sample(count.most())
     } else {
-        with_geometry!(size, g => random_sample(g, per_set))
+        with_geometry!(size, g => random_sample(g, count))
     }
 }
 
@@ -59,11 +79,13 @@ const SAMPLE_SEED: u64 = 1;
 /// board's second sixth) and `per_set` from the middle game (its second and third sixths),
 /// each the position of a random game at a random such ply, distinct up to mirror, in play,
 /// and with a move to get wrong (some column worse than the best), every column solved
-/// within [`SAMPLE_NODES`]. Refused when the board yields too few such positions.
+/// within [`SAMPLE_NODES`]. Refused when the board yields too few such positions: fewer
+/// than [`SampleCount::Exactly`] asks for, or none.
 pub fn random_sample<G: Geometry>(
     geometry: G,
-    per_set: usize,
+    count: SampleCount,
 ) -> Result<Vec<Labelled>, LearnError> {
+    let per_set = count.most();
     let cells = geometry.size().cells();
     let sets = [cells / 6..cells / 3, cells / 3..cells * 2 / 3];
     let mut solver = Solver::new_in(22, geometry);
@@ -115,7 +137,11 @@ pub fn random_sample<G: Geometry>(
             });
             found += 1;
         }
-        if found < per_set {
+        let enough = match count {
+            SampleCount::Exactly(n) => found == n,
+            SampleCount::UpTo(_) => found > 0,
+        };
+        if !enough {
             return Err(LearnError::Setting {
                 name: "sample",
                 value: format!(

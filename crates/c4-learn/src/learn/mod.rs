@@ -9,11 +9,12 @@ mod error;
 pub mod fit;
 pub mod fit_run;
 pub mod metrics;
+pub mod output;
 pub mod run;
 pub mod spec;
 pub mod td;
 
-pub use error::LearnError;
+pub use error::{DatasetLineError, LearnError};
 pub use spec::{LearnSpec, TupleLayout};
 
 #[cfg(test)]

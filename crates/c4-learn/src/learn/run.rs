@@ -15,7 +15,8 @@
 
 use super::LearnError;
 use super::checkpoint::{self, write_atomically};
-use super::metrics::{self, Labelled};
+use super::metrics::{self, Labelled, SampleCount};
+use super::output;
 use super::spec::{LearnSpec, differences};
 use super::td::Trainer;
 use crate::plot::{self, Chart, Legend, Series};
@@ -55,7 +56,7 @@ pub struct Cadence {
     /// Games between measurements.
     pub eval_every: u64,
     /// Positions of each sample set graded.
-    pub sample_per_set: usize,
+    pub sample_per_set: SampleCount,
     /// Games against [`OPPONENT`] a measurement plays.
     pub eval_games: u64,
 }
@@ -106,9 +107,18 @@ pub fn run(
     observer: &dyn LearnObserver,
 ) -> Result<RunEnd, LearnError> {
     spec.check()?;
+    check_folder(dir, MANIFEST_FILE)?;
+    let start = spec.start()?;
+    check_recorded(dir, MANIFEST_FILE, spec)?;
+    // The sample is drawn and solved before anything is written: a board that cannot give
+    // it leaves no folder behind.
+    let (sample, fresh_sample) = labels(dir, spec.size, cadence.sample_per_set)?;
     let _lock = lock(dir)?;
     check_manifest(dir, MANIFEST_FILE, spec)?;
-    let start = spec.start()?;
+    if fresh_sample {
+        let text = serde_json::to_string(&sample).expect("labels serialise");
+        write_atomically(&dir.join(LABELS_FILE), text.as_bytes())?;
+    }
     let checkpoint_path = dir.join(CHECKPOINT_FILE);
     let mut trainer = if checkpoint_path.exists() {
         checkpoint::load(
@@ -121,7 +131,6 @@ pub fn run(
         Trainer::new(start, spec.td(), spec.seed)
     };
     let stop = until.map_or(spec.games, |until| until.min(spec.games));
-    let mut sample = None;
     let mut rows = metrics_rows(dir, trainer.games())?;
     let start = Instant::now();
     let every = |n: u64, games: u64| n > 0 && games.is_multiple_of(n);
@@ -135,15 +144,11 @@ pub fn run(
             checkpoint::save(&trainer, &checkpoint_path)?;
         }
         if every(cadence.eval_every, games) || last {
-            if sample.is_none() {
-                sample = Some(labels(dir, spec.size, cadence.sample_per_set)?);
-            }
-            let sample = sample.as_deref().expect("labelled just now");
             let measurement = Measurement {
                 games,
                 seconds: start.elapsed().as_secs_f64(),
                 epsilon,
-                mistakes_pct: metrics::mistake_rate(trainer.network(), sample),
+                mistakes_pct: metrics::mistake_rate(trainer.network(), &sample),
                 score: metrics::score_against(
                     trainer.network(),
                     OPPONENT,
@@ -164,6 +169,31 @@ pub fn run(
     let network = trainer.into_network();
     write_atomically(&dir.join(NETWORK_FILE), &weights_file::encode(&network))?;
     Ok(RunEnd::Finished(network))
+}
+
+/// The files a run folder holds, which a snapshot never replaces, and the manifests of
+/// other kinds of run, which would make the folder another run's.
+const RUN_FILES: [&str; 9] = [
+    MANIFEST_FILE,
+    super::fit_run::MANIFEST_FILE,
+    c4_arena::run::MANIFEST_FILE,
+    CHECKPOINT_FILE,
+    LABELS_FILE,
+    METRICS_FILE,
+    CURVE_FILE,
+    NETWORK_FILE,
+    c4_arena::run::LOCK_FILE,
+];
+
+/// Writes the network of the latest checkpoint of the run in `dir` to `file` ([`snapshot`]),
+/// through a file renamed into place; returns the games it has played. One of the run's own
+/// files, or a file that is not a regular one, is refused before anything is read.
+pub fn write_snapshot(dir: &Path, file: &Path) -> Result<u64, LearnError> {
+    output::check_not_run_file("--snapshot", file, dir, &RUN_FILES)?;
+    output::check_output("--snapshot", file, &[])?;
+    let (network, games) = snapshot(dir)?;
+    write_atomically(file, &weights_file::encode(&network))?;
+    Ok(games)
 }
 
 /// The network of the latest checkpoint of the run in `dir`, with the games it has played:
@@ -198,6 +228,44 @@ pub(super) fn lock(dir: &Path) -> Result<RunLock, LearnError> {
         .ok_or_else(|| LearnError::Locked(dir.to_owned()))
 }
 
+/// The manifests of the runs a folder may hold, each with what it is: a learning run goes
+/// only into a new folder or one of its own kind.
+const RUN_MANIFESTS: [(&str, &str); 3] = [
+    (MANIFEST_FILE, "a self-play run of c4 learn"),
+    (super::fit_run::MANIFEST_FILE, "a fit of c4 learn fit"),
+    (c4_arena::run::MANIFEST_FILE, "a run of games"),
+];
+
+/// Refuses `dir` as the folder of a run whose manifest is `own`: something that is not a
+/// folder, or a folder that holds another kind of run, named. Reads, writes nothing.
+pub(super) fn check_folder(dir: &Path, own: &str) -> Result<(), LearnError> {
+    let Ok(metadata) = std::fs::metadata(dir) else {
+        return Ok(());
+    };
+    if !metadata.is_dir() {
+        let kind = if metadata.is_file() {
+            "a file"
+        } else {
+            files::kind_of(&metadata.file_type())
+        };
+        return Err(LearnError::NotAFolder {
+            path: dir.to_owned(),
+            kind,
+        });
+    }
+    match RUN_MANIFESTS
+        .iter()
+        .find(|(file, _)| *file != own && dir.join(file).exists())
+    {
+        Some(&(manifest, kind)) => Err(LearnError::OtherRun {
+            dir: dir.to_owned(),
+            kind,
+            manifest,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Writes a run's manifest `file` into `dir` for a new run, or checks that a resumed one
 /// asks for the same (a self-play run's `learn.json`, a fit's `fit.json`).
 pub(super) fn check_manifest<S: Serialize + DeserializeOwned>(
@@ -205,10 +273,23 @@ pub(super) fn check_manifest<S: Serialize + DeserializeOwned>(
     file: &str,
     spec: &S,
 ) -> Result<(), LearnError> {
+    if !check_recorded(dir, file, spec)? {
+        let text = serde_json::to_string_pretty(spec).expect("a spec serialises") + "\n";
+        return write_atomically(&dir.join(file), text.as_bytes());
+    }
+    Ok(())
+}
+
+/// Whether `dir` holds a run's manifest `file` (`false`: a new run), refused when it asks
+/// for other settings than `spec`. Reads, writes nothing.
+pub(super) fn check_recorded<S: Serialize + DeserializeOwned>(
+    dir: &Path,
+    file: &str,
+    spec: &S,
+) -> Result<bool, LearnError> {
     let path = dir.join(file);
     if !path.exists() {
-        let text = serde_json::to_string_pretty(spec).expect("a spec serialises") + "\n";
-        return write_atomically(&path, text.as_bytes());
+        return Ok(false);
     }
     let text = files::read_text(&path, 1 << 20)?;
     let recorded: S = serde_json::from_str(&text).map_err(|e| LearnError::Manifest {
@@ -217,7 +298,7 @@ pub(super) fn check_manifest<S: Serialize + DeserializeOwned>(
     })?;
     let differences = differences(spec, &recorded);
     if differences.is_empty() {
-        Ok(())
+        Ok(true)
     } else {
         Err(LearnError::Changed {
             dir: dir.to_owned(),
@@ -226,24 +307,22 @@ pub(super) fn check_manifest<S: Serialize + DeserializeOwned>(
     }
 }
 
-/// The graded sample, solved and saved by the first run in `dir`. The file is a cache of
-/// the solver's scores: one that holds another number of positions, or does not read as a
-/// sample of the run's board (a score a column, a full column `null`), is solved again.
-fn labels(dir: &Path, size: Size, per_set: usize) -> Result<Vec<Labelled>, LearnError> {
+/// The graded sample, read from `dir`, or solved (`true`: to be saved there once the run
+/// holds the folder). The file is a cache of the solver's scores: one that holds another
+/// number of positions, or does not read as a sample of the run's board (a score a column,
+/// a full column `null`), is solved again.
+fn labels(dir: &Path, size: Size, count: SampleCount) -> Result<(Vec<Labelled>, bool), LearnError> {
     let path = dir.join(LABELS_FILE);
     if path.exists() {
         let text = files::read_text(&path, 64 << 20)?;
         if let Ok(sample) = serde_json::from_str::<Vec<Labelled>>(&text)
-            && sample.len() == per_set * metrics::SAMPLE_SETS.len()
+            && sample.len() == count.most() * metrics::SAMPLE_SETS.len()
             && sample.iter().all(|l| l.scores.len() == size.width())
         {
-            return Ok(sample);
+            return Ok((sample, false));
         }
     }
-    let sample = metrics::label_sample(size, per_set)?;
-    let text = serde_json::to_string(&sample).expect("labels serialise");
-    write_atomically(&path, text.as_bytes())?;
-    Ok(sample)
+    Ok((metrics::label_sample(size, count)?, true))
 }
 
 /// The rows of a run folder's `metrics.csv` whose first field (games of a self-play run,

@@ -66,8 +66,17 @@ pub struct StartFile {
 const MAX_START_BYTES: u64 = 256 << 20;
 
 impl StartFile {
-    /// Reads the network of `path`, with what a manifest records of it.
+    /// Reads the network of `path`, with what a manifest records of it; `builtin` names the
+    /// network c4 ships, as it does in `--network builtin` and `weights=builtin`.
     pub fn read(path: &Path) -> Result<(StartFile, Network), LearnError> {
+        if path == Path::new("builtin") {
+            let network = c4_eval::ntuple::evaluator::builtin()?.to_network();
+            let start = StartFile {
+                path: path.to_owned(),
+                fingerprint: c4_eval::ntuple::evaluator::BUILTIN_FINGERPRINT,
+            };
+            return Ok((start, network));
+        }
         let bytes = files::read_bytes(path, MAX_START_BYTES)?;
         let network = weights_file::decode(&bytes).map_err(|source| LearnError::Weights {
             path: path.to_owned(),
