@@ -208,17 +208,31 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     );
     click(client, "redo").await?;
     wait_for(client, "#board[data-moves='4453']").await?;
+    // Every turn the page shows from here on, recorded by the page itself: a computer move
+    // shows `ai` the moment it starts, so the record holds one begun anyway, however late
+    // its answer would come.
+    client
+        .execute(
+            "window.turnsSeen = [];
+            new MutationObserver(() => window.turnsSeen.push(document.body.dataset.turn))
+                .observe(document.body, { attributes: true, attributeFilter: ['data-turn'] });",
+            vec![],
+        )
+        .await?;
     click_move(client, 1).await?;
     wait_for(client, "#board[data-moves='4']").await?;
     // The page says the computer waits (`paused` comes only where no computer move starts).
-    // The pause then gives a computer move begun anyway the time to land, which a correct
-    // page never fills: the board is still at `4`, and the fourth move still listed.
     wait_for(client, "body[data-turn='paused']").await?;
-    tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(moves(client).await?, "4");
     click_move(client, 4).await?;
     wait_for(client, "#board[data-moves='4453']").await?;
     wait_for(client, "body[data-turn='human']").await?;
+    let turns = client.execute("return window.turnsSeen;", vec![]).await?;
+    assert_eq!(
+        turns,
+        json!(["paused", "human"]),
+        "the computer moved while the game was looked back on"
+    );
 
     // The review marks every move; red's 5 (e) threw the win away.
     click(client, "review").await?;
