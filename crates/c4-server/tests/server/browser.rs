@@ -210,12 +210,18 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     wait_for(client, "#board[data-moves='4453']").await?;
     // Every turn the page shows from here on, recorded by the page itself: a computer move
     // shows `ai` the moment it starts, so the record holds one begun anyway, however late
-    // its answer would come.
+    // its answer would come. Each change's record keeps the value it replaced; the last
+    // value is the attribute's own.
     client
         .execute(
             "window.turnsSeen = [];
-            new MutationObserver(() => window.turnsSeen.push(document.body.dataset.turn))
-                .observe(document.body, { attributes: true, attributeFilter: ['data-turn'] });",
+            new MutationObserver((changes) => {
+                for (const change of changes) window.turnsSeen.push(change.oldValue);
+            }).observe(document.body, {
+                attributes: true,
+                attributeFilter: ['data-turn'],
+                attributeOldValue: true,
+            });",
             vec![],
         )
         .await?;
@@ -227,10 +233,15 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     click_move(client, 4).await?;
     wait_for(client, "#board[data-moves='4453']").await?;
     wait_for(client, "body[data-turn='human']").await?;
-    let turns = client.execute("return window.turnsSeen;", vec![]).await?;
+    let turns = client
+        .execute(
+            "return window.turnsSeen.concat([document.body.dataset.turn]);",
+            vec![],
+        )
+        .await?;
     assert_eq!(
         turns,
-        json!(["paused", "human"]),
+        json!(["human", "paused", "human"]),
         "the computer moved while the game was looked back on"
     );
 
