@@ -2,7 +2,8 @@
 //! solver, `crates/c4-solver/data/positions/`): a seeded sample of each solved with the
 //! built-in book and the committed ply-12 layer on one thread and on two sharing a table,
 //! and without them where a solve stays within the test's node bound (most of Begin-Medium's
-//! sample and a few of Begin-Hard's: the others ask millions of nodes each). Every solve is bounded by nodes; the whole sets run with
+//! sample and a few of Begin-Hard's: the others ask millions of nodes each). Every solve is
+//! bounded by nodes; the whole sets run with
 //! `cargo test --release -p c4-solver --test solver_reference -- --ignored`.
 
 use c4_books::OpeningBook;

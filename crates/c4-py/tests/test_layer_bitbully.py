@@ -92,7 +92,7 @@ def check(database: BitBullyDatabases, moves: str, score: int) -> str | None:
     expected = bitbully_value(score)
     found = database.get_book_value(grid(moves))
     if found != expected:
-        return f"{moves}: c4 scores {score}, so BitBully's value should be {expected}, found {found}"
+        return f"{moves}: c4 scores {score}, so BitBully's should be {expected}, found {found}"
     mirrored = database.get_book_value(grid(moves, mirrored=True))
     if mirrored != expected:
         return f"{moves} mirrored: BitBully's value {mirrored}, expected {expected}"
