@@ -32,6 +32,8 @@
 #![deny(missing_docs)]
 
 mod ayoub_tables;
+#[cfg(test)]
+mod claims_check;
 mod commentary;
 mod error;
 mod kang_tables;

@@ -16,6 +16,10 @@ pub const KANG_FEATURES: &str = include_str!("../data/reference/kang2019_table7_
 /// `kang2019_table9_h1_vs_h2.csv`: Kang's Table 9, H1 against H2 at the same depth.
 pub const KANG_H1_VS_H2: &str = include_str!("../data/reference/kang2019_table9_h1_vs_h2.csv");
 
+/// `practical_claims.csv`: the seeds' claims of speed and practical depth, which the profile
+/// experiments ([`crate::profiles`]) set c4's costs beside.
+pub const PRACTICAL_CLAIMS: &str = include_str!("../data/reference/practical_claims.csv");
+
 /// The data rows of a CSV with `#` comments and one header line, split on commas.
 #[must_use]
 pub fn rows(text: &str) -> Vec<Vec<String>> {

@@ -1,9 +1,12 @@
 //! A deep layer of the book built in chunks anywhere (`c4lab.ray book --ply`, the folder
 //! `c4 book build --ply` builds): [`LayerRun`] is the driver's side, which holds the folder,
 //! and [`layer_solve`] a task's, which solves one chunk and returns its file's bytes.
+//! [`layer_chunks`] and [`layer_scores`] read a ply-12 layer's positions and scores, so that
+//! they can be set beside another program's (`tests/test_layer_bitbully.py`).
 
 use crate::arguments::{ChunkNumber, LayerPly, TableBits};
 use crate::value_error;
+use c4_books::moves_of;
 use c4_layers::{LayerDir, Layout, layer_solver};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -70,4 +73,53 @@ pub fn layer_solve<'py>(
         })
         .map_err(value_error)?;
     Ok(PyBytes::new(py, &bytes))
+}
+
+/// The ply-12 layer `layers` names: `"builtin"`, the chunks built into the module, or a
+/// folder of chunk files.
+fn ply12(layers: &str) -> LayerDir {
+    match layers {
+        "builtin" => LayerDir::builtin_ply12(),
+        folder => LayerDir::open(&PathBuf::from(folder), Layout::PLY12),
+    }
+}
+
+/// The finished chunks of the ply-12 layer `layers` names (`"builtin"` or a folder),
+/// ascending.
+#[pyfunction]
+#[pyo3(signature = (layers = "builtin"))]
+pub fn layer_chunks(py: Python<'_>, layers: &str) -> Vec<usize> {
+    py.detach(|| {
+        let dir = ply12(layers);
+        (0..dir.chunk_count())
+            .filter(|&number| dir.is_finished(number))
+            .collect()
+    })
+}
+
+/// Chunk `number` of the ply-12 layer `layers` names (`"builtin"` or a folder): each of its
+/// positions as its move string (1-7) with the exact score its file holds for the side to
+/// move, in the chunk's order. The chunk is read with every check a file gets.
+#[pyfunction]
+#[pyo3(signature = (number, layers = "builtin"))]
+pub fn layer_scores(
+    py: Python<'_>,
+    number: ChunkNumber,
+    layers: &str,
+) -> PyResult<Vec<(String, i32)>> {
+    py.detach(|| {
+        let dir = ply12(layers);
+        if number.0 >= dir.chunk_count() {
+            return Err(value_error(format!(
+                "chunk {} is past the layer's last, {}",
+                number.0,
+                dir.chunk_count() - 1
+            )));
+        }
+        let scored = dir.scored_positions(number.0).map_err(value_error)?;
+        Ok(scored
+            .iter()
+            .map(|(position, score)| (moves_of(position), score.value()))
+            .collect())
+    })
 }

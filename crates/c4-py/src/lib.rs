@@ -57,6 +57,8 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(shards::book_solve, module)?)?;
     module.add_class::<layers::LayerRun>()?;
     module.add_function(wrap_pyfunction!(layers::layer_solve, module)?)?;
+    module.add_function(wrap_pyfunction!(layers::layer_chunks, module)?)?;
+    module.add_function(wrap_pyfunction!(layers::layer_scores, module)?)?;
     module.add_function(wrap_pyfunction!(shards::run_plan, module)?)?;
     module.add_function(wrap_pyfunction!(shards::play_games, module)?)?;
     module.add_class::<tuning::SpsaRun>()?;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -22,8 +23,13 @@ def run(script: str, *args: str, cwd=None) -> str:
 
 def test_random_agent_against_medium():
     out = run("random_vs_medium.py", "--games", "6")
-    assert "random agent against medium, 6 games" in out
-    assert "lost" in out
+    found = re.search(
+        r"random agent against medium, 6 games: won (\d+), drawn (\d+), lost (\d+)", out
+    )
+    assert found, out
+    won, drawn, lost = map(int, found.groups())
+    # Every game is counted once, and medium (a depth-6 search) beats a random mover in each.
+    assert (won, drawn, lost) == (0, 0, 6), out
 
 
 def test_solver_labelled_dataset(tmp_path):

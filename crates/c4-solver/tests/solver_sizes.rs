@@ -5,7 +5,9 @@
 //!
 //! By default each size's positions are solved under a node limit ([`CHEAP_NODES`]) and those
 //! that finish are checked (how many, per size, is printed, and at least
-//! [`CHEAP_PER_SIZE_FLOOR`] of every size must); `--ignored` solves every one to the end.
+//! [`CHEAP_PER_SIZE_FLOOR`] of every size must); of the long ones, those that do not finish,
+//! a fixed quarter (by a hash of size and moves) is solved again under [`LONG_NODES`], and
+//! each of those must finish with Pons' score. `--ignored` solves every one to the end.
 
 use c4_core::{AnySize, Position, Size, parse_moves_in};
 use c4_solver::{SolveError, SolveLimits, Solver};
@@ -15,6 +17,11 @@ const CHEAP_NODES: u64 = 300_000;
 /// The fewest positions of a size that finish within [`CHEAP_NODES`] (the deepest ones, cut
 /// late in their games, are cheap on every size).
 const CHEAP_PER_SIZE_FLOOR: usize = 25;
+/// The node limit of a long position of the default run's sample: the 66 positions beyond
+/// [`CHEAP_NODES`] take at most 2.9 million nodes each (measured 2026-11-29).
+const LONG_NODES: u64 = 4_000_000;
+/// The fewest long positions the default run solves.
+const LONG_FLOOR: usize = 15;
 /// log2 of the table's slots.
 const TABLE_BITS: u32 = 20;
 
@@ -53,10 +60,27 @@ fn size_files() -> Vec<(Size, Vec<Scored>)> {
         .collect()
 }
 
+/// Whether a long position is in the default run's sample: a fixed quarter of them, by the
+/// FNV-1a hash of its size and moves.
+fn sampled(size: Size, moves: &str) -> bool {
+    let hash = format!("{size} {moves}")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+    hash % 4 == 0
+}
+
 /// Solves each size's positions (under `nodes` each, when given) and checks the score of
-/// every one that finishes; the number of those per size.
-fn solve_sizes(nodes: Option<u64>) -> Vec<(Size, usize)> {
+/// every one that finishes, and of the sampled ones that do not, solved again under
+/// [`LONG_NODES`]; the number per size of those that finished first, and the long ones.
+fn solve_sizes(nodes: Option<u64>) -> (Vec<(Size, usize)>, usize) {
     let limits = SolveLimits { nodes, time: None };
+    let long_limits = SolveLimits {
+        nodes: Some(LONG_NODES),
+        time: None,
+    };
+    let mut long = 0;
     let mut solved = Vec::new();
     for (size, lines) in size_files() {
         let mut solver = Solver::new_in(TABLE_BITS, AnySize::new(size));
@@ -73,7 +97,21 @@ fn solve_sizes(nodes: Option<u64>) -> Vec<(Size, usize)> {
                     );
                     finished += 1;
                 }
-                Err(SolveError::LimitReached) if nodes.is_some() => {}
+                Err(SolveError::LimitReached) if nodes.is_some() => {
+                    if !sampled(size, moves) {
+                        continue;
+                    }
+                    solver.reset();
+                    let (score, _) = solver
+                        .solve_within(position, false, long_limits)
+                        .unwrap_or_else(|e| panic!("{size} {moves:?}, a long one: {e}"));
+                    assert_eq!(
+                        score.value(),
+                        *expected,
+                        "{size} {moves:?}: the solver says {score}, Pons' solver {expected}"
+                    );
+                    long += 1;
+                }
                 Err(e) => panic!("{size} {moves:?}: {e}"),
             }
         }
@@ -83,14 +121,17 @@ fn solve_sizes(nodes: Option<u64>) -> Vec<(Size, usize)> {
         );
         solved.push((size, finished));
     }
-    solved
+    (solved, long)
 }
 
 #[test]
 fn every_size_s_cheap_positions_get_the_reference_score() {
-    let solved = solve_sizes(Some(CHEAP_NODES));
+    let (solved, long) = solve_sizes(Some(CHEAP_NODES));
     let total: usize = solved.iter().map(|(_, n)| n).sum();
-    println!("{total} positions within {CHEAP_NODES} nodes each");
+    println!(
+        "{total} positions within {CHEAP_NODES} nodes each, {long} long ones within {LONG_NODES}"
+    );
+    assert!(long >= LONG_FLOOR, "only {long} long positions solved");
     for (size, finished) in solved {
         assert!(
             finished >= CHEAP_PER_SIZE_FLOOR,
@@ -102,7 +143,7 @@ fn every_size_s_cheap_positions_get_the_reference_score() {
 #[test]
 #[ignore = "solves every position of every size: minutes"]
 fn every_size_s_positions_get_the_reference_score() {
-    for (size, finished) in solve_sizes(None) {
+    for (size, finished) in solve_sizes(None).0 {
         assert_eq!(finished, 40, "{size}");
     }
 }

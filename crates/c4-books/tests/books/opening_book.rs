@@ -60,7 +60,9 @@ fn the_book_agrees_with_the_reference_sets() {
             }
         }
     }
-    eprintln!("{compared} reference positions within the book");
+    // The lines of the six sets with at most the book's plies whose side to move cannot win
+    // at once: the comparison covers that many, not a handful.
+    assert_eq!(compared, 1371, "reference positions within the book");
 }
 
 /// `count` seeded entries of the book's deepest ply, solved again from scratch without it.

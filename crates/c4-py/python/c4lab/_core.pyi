@@ -195,6 +195,11 @@ def learn(
 ) -> list[dict[str, float]]: ...
 def learn_snapshot(out: str, file: str) -> int: ...
 def parse_size(text: str) -> tuple[int, int]: ...
+def layer_chunks(layers: str = "builtin") -> list[int]:
+    """The finished chunks of the ply-12 layer (`"builtin"` or a folder of chunk files)."""
+def layer_scores(number: int, layers: str = "builtin") -> list[tuple[str, int]]:
+    """Chunk `number` of the ply-12 layer: each position's move string (1-7) and the exact
+    score its file holds for the side to move (Pons' convention)."""
 
 # The pieces of a run in shards (c4lab.ray.run_games): each takes the board as ``size``,
 # "WxH" as ``c4 match --size`` (7x6 by default); a size there is not, a player bound to

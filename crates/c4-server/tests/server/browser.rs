@@ -208,17 +208,42 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     );
     click(client, "redo").await?;
     wait_for(client, "#board[data-moves='4453']").await?;
+    // Every turn the page shows from here on, recorded by the page itself: a computer move
+    // shows `ai` the moment it starts, so the record holds one begun anyway, however late
+    // its answer would come. Each change's record keeps the value it replaced; the last
+    // value is the attribute's own.
+    client
+        .execute(
+            "window.turnsSeen = [];
+            new MutationObserver((changes) => {
+                for (const change of changes) window.turnsSeen.push(change.oldValue);
+            }).observe(document.body, {
+                attributes: true,
+                attributeFilter: ['data-turn'],
+                attributeOldValue: true,
+            });",
+            vec![],
+        )
+        .await?;
     click_move(client, 1).await?;
     wait_for(client, "#board[data-moves='4']").await?;
     // The page says the computer waits (`paused` comes only where no computer move starts).
-    // The pause then gives a computer move begun anyway the time to land, which a correct
-    // page never fills: the board is still at `4`, and the fourth move still listed.
     wait_for(client, "body[data-turn='paused']").await?;
-    tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(moves(client).await?, "4");
     click_move(client, 4).await?;
     wait_for(client, "#board[data-moves='4453']").await?;
     wait_for(client, "body[data-turn='human']").await?;
+    let turns = client
+        .execute(
+            "return window.turnsSeen.concat([document.body.dataset.turn]);",
+            vec![],
+        )
+        .await?;
+    assert_eq!(
+        turns,
+        json!(["human", "paused", "human"]),
+        "the computer moved while the game was looked back on"
+    );
 
     // The review marks every move; red's 5 (e) threw the win away.
     click(client, "review").await?;
