@@ -245,7 +245,10 @@ pub async fn why_panel(client: &Client, base: &str, screenshot: &Path) -> TestRe
     .await?;
     // The board and the applications' buttons in view, the first application picked out.
     client
-        .execute("document.querySelector('.board-frame').scrollIntoView();", vec![])
+        .execute(
+            "document.querySelector('.board-frame').scrollIntoView();",
+            vec![],
+        )
         .await?;
     click_css(client, "#explain-rules button[data-app='1']").await?;
     wait_for(client, "#board.why-focus").await?;
