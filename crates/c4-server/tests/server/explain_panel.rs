@@ -254,6 +254,10 @@ pub async fn why_panel(client: &Client, base: &str, screenshot: &Path) -> TestRe
     wait_for(client, "#board.why-focus").await?;
     let shot = client.screenshot().await?;
     std::fs::write(screenshot.with_file_name("browser-why-phone-6x5.png"), shot)?;
+    client.issue_cmd(EmulateDark(true)).await?;
+    let shot = client.screenshot().await?;
+    std::fs::write(screenshot.with_file_name("browser-why-phone-6x5-dark.png"), shot)?;
+    client.issue_cmd(EmulateDark(false)).await?;
     click_css(client, "#explain-rules button[data-app='1']").await?;
     move_clears_the_marks(client, "6x5", "331", 3).await?;
 
