@@ -138,7 +138,9 @@ function showProof(proof) {
     if (!mark) continue;
     mark.dataset.apps = users.map((u) => u.number).join(" ");
     mark.dataset.count = String(Math.min(users.length, 3));
-    mark.textContent = users.map((u) => u.number).join(",");
+    // Up to two numbers fit a hole; past two, the first and how many more (all in its title).
+    const numbers = users.map((u) => u.number);
+    mark.textContent = numbers.length > 2 ? `${numbers[0]}+${numbers.length - 1}` : numbers.join(",");
     mark.title = users.map((u) => `${u.number}. ${u.rule}`).join("; ");
   }
   if (proof.odd_threat) {

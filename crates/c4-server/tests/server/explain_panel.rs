@@ -192,6 +192,16 @@ async fn overflow(client: &Client) -> TestResult<i64> {
     Ok(px.as_f64().map_or(i64::MAX, |px| px.ceil() as i64))
 }
 
+/// A screenshot's file beside `screenshot`, named after it: `browser-why.png` and `phone`
+/// give `browser-why-phone.png`.
+fn beside(screenshot: &Path, what: &str) -> PathBuf {
+    let stem = screenshot
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("browser");
+    screenshot.with_file_name(format!("{stem}-{what}.png"))
+}
+
 /// The whole scenario on the page at `base`; screenshots beside `screenshot`.
 pub async fn why_panel(client: &Client, base: &str, screenshot: &Path) -> TestResult {
     client.goto(base).await?;
@@ -253,10 +263,10 @@ pub async fn why_panel(client: &Client, base: &str, screenshot: &Path) -> TestRe
     click_css(client, "#explain-rules button[data-app='1']").await?;
     wait_for(client, "#board.why-focus").await?;
     let shot = client.screenshot().await?;
-    std::fs::write(screenshot.with_file_name("browser-why-phone-6x5.png"), shot)?;
+    std::fs::write(beside(screenshot, "phone-6x5"), shot)?;
     client.issue_cmd(EmulateDark(true)).await?;
     let shot = client.screenshot().await?;
-    std::fs::write(screenshot.with_file_name("browser-why-phone-6x5-dark.png"), shot)?;
+    std::fs::write(beside(screenshot, "phone-6x5-dark"), shot)?;
     client.issue_cmd(EmulateDark(false)).await?;
     click_css(client, "#explain-rules button[data-app='1']").await?;
     move_clears_the_marks(client, "6x5", "331", 3).await?;
@@ -282,6 +292,10 @@ pub async fn why_panel(client: &Client, base: &str, screenshot: &Path) -> TestRe
             shows(client, size, moves).await?;
             let px = overflow(client).await?;
             assert!(px <= 0, "{size} at {width}x{height}: {px} px too wide");
+            if width > 1000 && size == "9x6" {
+                let shot = client.screenshot().await?;
+                std::fs::write(beside(screenshot, "desktop-9x6"), shot)?;
+            }
         }
     }
     client.set_window_size(1200, 1000).await?;
