@@ -224,6 +224,11 @@ pub async fn why_panel(client: &Client, base: &str, screenshot: &Path) -> TestRe
     );
     tap_picks_out(client, &answer).await?;
     move_clears_the_marks(client, "7x6", "1", 2).await?;
+    // Undo and a new game are new positions too.
+    click(client, "undo").await?;
+    shows(client, "7x6", "1").await?;
+    click(client, "new-game").await?;
+    shows(client, "7x6", "").await?;
 
     // 6x5: after c, c and a Yellow plays c, then six applications prove the draw.
     select(client, "size", "6x5").await?;
