@@ -15,6 +15,7 @@ import { clearPreview, gameOver, humansTurn, render, updatePlayable, useSize } f
 import { renderMoves, wholeLine } from "./panels.js";
 import { showLastComputerMove } from "./last-move.js";
 import { analyse } from "./analysis.js";
+import { followPosition } from "./explain.js";
 import { chosenHere, savable } from "./save.js";
 import { clearNotice, say, setTurn } from "./status.js";
 import { STATIC, api, stopSearches } from "./engine.js";
@@ -71,6 +72,7 @@ export async function refresh(animatedColumn) {
   showLastComputerMove();
   updateSetupVisibility();
   updateControls();
+  followPosition(generation);
   if (summary.status !== "in_progress") {
     finish(summary);
     return null;

@@ -11,6 +11,7 @@ import { reviewGame } from "./panels.js";
 import { saveGame } from "./save.js";
 import { analyse } from "./analysis.js";
 import { hint } from "./hint.js";
+import { setUpExplain } from "./explain.js";
 import { clearNotice, say, setNotice, setTurn } from "./status.js";
 import { humanPlay, jumpTo, newGame, redo, refresh, startLine, undo, updateControls } from "./game.js";
 
@@ -110,7 +111,7 @@ async function start() {
     showStaticMode();
   } else {
     $("footer-text").textContent = "Served by c4 serve. API: /api/position, /api/best, /api/hint, "
-      + "/api/analyze, /api/review, /api/record, /api/players.";
+      + "/api/analyze, /api/review, /api/explain, /api/record, /api/players.";
   }
   buildPlayerMenu("red");
   buildPlayerMenu("yellow");
@@ -138,6 +139,7 @@ async function start() {
       $("analysis").hidden = true;
     }
   });
+  setUpExplain();
   $("speed").addEventListener("input", () => {
     $("speed-value").textContent = `${$("speed").value} ms`;
   });

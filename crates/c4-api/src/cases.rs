@@ -11,7 +11,7 @@
 
 use crate::error::RequestError;
 use crate::limits::Limits;
-use crate::{analyze, best, hint, players, position, review};
+use crate::{analyze, best, explain, hint, players, position, review};
 use c4_solver::Cancel;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -261,6 +261,7 @@ pub fn ask(case: &Case, limits: &Limits) -> Result<Value, Refused> {
         "/api/hint" => call(&body, |request| hint(request, limits, &cancel)),
         "/api/analyze" => call(&body, |request| analyze(request, limits, &cancel)),
         "/api/review" => call(&body, |request| review(request, limits, &cancel)),
+        "/api/explain" => call(&body, |request| explain(request, limits, &cancel)),
         "/api/players" => Ok(to_value(&players())),
         other => panic!("{}: c4-api answers no route {other}", case.name),
     }

@@ -56,6 +56,7 @@ pub const ASSETS: &[Asset] = &[
     web!("hint.js", JAVASCRIPT),
     web!("save.js", JAVASCRIPT),
     web!("game.js", JAVASCRIPT),
+    web!("explain.js", JAVASCRIPT),
 ];
 
 /// Only this origin, for everything the page loads or connects to.

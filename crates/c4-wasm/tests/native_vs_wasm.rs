@@ -1,7 +1,8 @@
 //! The WebAssembly engine answers as the native one does: the same requests on a few hundred
 //! seeded random positions (plies 0-20), asked of the module under Node and of the same
 //! `c4_wasm::request` compiled natively, give the same JSON, wall times aside: the same moves,
-//! scores, depths, node counts and principal variations, for every level kind. The one
+//! scores, depths, node counts and principal variations, for every level kind, and the same
+//! explanations by Allis' rules (`/api/explain`) on 7x6 and five other sizes. The one
 //! difference: the module lacks the n-tuple network until its page supplies it, and says so.
 //!
 //! Ignored by default: it needs `cargo xtask node --out target/wasm-node` first (`.ci/run`
@@ -47,6 +48,26 @@ fn native_and_wasm_give_the_same_answers() {
             route: "/api/book",
             body: serde_json::json!({ "moves": moves }).to_string(),
         });
+        requests.push(Request {
+            route: "/api/explain",
+            body: serde_json::json!({ "moves": moves }).to_string(),
+        });
+    }
+    // Explanations on other sizes, and a search with the rules as leaves, bounded by nodes.
+    for (moves, size, search) in [
+        ("", "6x4", 0),
+        ("331", "6x5", 0),
+        ("24626546556", "6x5", 0),
+        ("2", "9x6", 0),
+        ("a", "12x4", 0),
+        ("2", "4x15", 0),
+        ("", "7x6", 20),
+        ("4", "7x4", 200),
+    ] {
+        requests.push(Request {
+            route: "/api/explain",
+            body: serde_json::json!({ "moves": moves, "size": size, "search": search }).to_string(),
+        });
     }
     // Errors too: the same words.
     for (route, body) in [
@@ -57,6 +78,7 @@ fn native_and_wasm_give_the_same_answers() {
             r#"{"moves": "4", "ai": "perfect:book=/etc/passwd"}"#,
         ),
         ("/api/position", r#"{"moves": "8"}"#),
+        ("/api/explain", r#"{"moves": "7", "size": "6x5"}"#),
         ("/api/nowhere", "{}"),
     ] {
         requests.push(Request {

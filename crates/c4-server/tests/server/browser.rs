@@ -312,7 +312,7 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
 
 /// Why the browser test must run where it cannot, given the values of `CI` and
 /// `C4_BROWSER_TESTS`: `CI` set and not empty, or `C4_BROWSER_TESTS=1`.
-fn required_by(ci: Option<&OsStr>, flag: Option<&OsStr>) -> Option<&'static str> {
+pub(crate) fn required_by(ci: Option<&OsStr>, flag: Option<&OsStr>) -> Option<&'static str> {
     if ci.is_some_and(|value| !value.is_empty()) {
         Some("CI is set")
     } else if flag.is_some_and(|value| value == "1") {

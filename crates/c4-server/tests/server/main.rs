@@ -7,6 +7,7 @@ mod bodies;
 mod browser;
 mod browser_support;
 mod cases;
+mod explain_panel;
 mod file_options;
 mod hint;
 mod limits;

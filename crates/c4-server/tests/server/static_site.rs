@@ -275,3 +275,20 @@ async fn the_static_site_plays_every_level_with_no_server() {
     site.close().await;
     outcome.unwrap();
 }
+
+/// The "Why?" panel on the static site: the scenario of `explain_panel.rs`, the explanations
+/// answered by the WebAssembly engine in the page's Web Workers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the static site: cargo xtask site --out target/site (.ci/run builds it)"]
+async fn the_static_sites_why_panel_follows_the_position() {
+    let site = StaticSite::open().await.unwrap();
+    let screenshot = target().join("browser-static-why.png");
+    let outcome = tokio::time::timeout(
+        SCENARIO_GUARD,
+        crate::explain_panel::why_panel(&site.client, &site.base, &screenshot),
+    )
+    .await
+    .unwrap_or_else(|_| Err(format!("the scenario took over {SCENARIO_GUARD:?}").into()));
+    site.close().await;
+    outcome.unwrap();
+}
