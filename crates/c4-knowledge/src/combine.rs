@@ -43,7 +43,7 @@ pub fn compatible(board: &Board, a: &Application, b: &Application) -> bool {
             disjoint && no_claimeven_at_or_below(board, first, second)
         }
         (Lowinverse, Before | Specialbefore) => {
-            no_claimeven_at_or_below(board, first, second) && columnwise_same_or_apart(board, a, b)
+            disjoint && no_claimeven_at_or_below(board, first, second)
         }
         (Highinverse, Before | Specialbefore) => {
             disjoint && no_claimeven_at_or_below(board, first, second)
