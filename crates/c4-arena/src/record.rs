@@ -4,7 +4,7 @@
 //! game; reading it back follows the policy of [`crate::log`].
 
 use crate::log::{AppendLog, Contents, Entry, LogError, ResumePoint};
-use crate::record_stats::{Played, ScoreTexts, check_stats};
+use crate::record_stats::{Played, ScoreTexts, check_stats, stats_on_record_board};
 use c4_core::{
     Column, Game, Outcome, ParseMovesError, Player, Size, Status, excerpt, with_geometry,
 };
@@ -121,6 +121,16 @@ pub enum PlayedError {
         moves: usize,
         /// Statistics entries.
         statistics: usize,
+    },
+    /// A move's statistics are of another board.
+    #[error("move {number}'s statistics are of the {stats} board, the game's of {size}")]
+    StatisticsSize {
+        /// The move's number from the start, from 1.
+        number: usize,
+        /// The board its statistics name.
+        stats: Size,
+        /// The game's board.
+        size: Size,
     },
     /// A move's statistics are another column's.
     #[error("move {number} is column {digit}, its statistics are column {column}'s")]
@@ -286,10 +296,14 @@ fn set_plies(opening_len: usize, stats: &mut [MoveReport]) {
     }
 }
 
-/// A human's move at `ply` as a move's statistics: the time taken, nothing searched.
+/// A human's move at `ply` on the board of `size` as a move's statistics: the time taken,
+/// nothing searched.
 #[must_use]
-pub fn human_move(column: Column, ply: u32, time: Duration) -> MoveReport {
-    MoveReport::unscored(column, ply, time, Some(HUMAN_SPEC.to_owned()))
+pub fn human_move(size: Size, column: Column, ply: u32, time: Duration) -> MoveReport {
+    MoveReport {
+        size,
+        ..MoveReport::unscored(column, ply, time, Some(HUMAN_SPEC.to_owned()))
+    }
 }
 
 impl GameRecord {
@@ -330,6 +344,13 @@ impl GameRecord {
             });
         }
         for (i, (digit, summary)) in played.chars().zip(&stats).enumerate() {
+            if summary.size != size {
+                return Err(PlayedError::StatisticsSize {
+                    number: opening.len() + i + 1,
+                    stats: summary.size,
+                    size,
+                });
+            }
             if size.column_of_char(digit) != Some(summary.column) {
                 return Err(PlayedError::StatisticsColumn {
                     number: opening.len() + i + 1,
@@ -361,6 +382,7 @@ impl GameRecord {
 /// (which the record does not keep, and [`check_stats`] compares with the numbers).
 fn parse_line(line: &str) -> Result<(GameRecord, ScoreTexts), serde_json::Error> {
     let mut value: serde_json::Value = serde_json::from_str(line)?;
+    stats_on_record_board(&mut value)?;
     let texts = ScoreTexts::set_aside(&mut value)?;
     let mut record: GameRecord = serde_json::from_value(value)?;
     texts.unscore_set_aside(&mut record.stats);
@@ -540,6 +562,7 @@ mod tests {
             .zip(opening as u32..)
             .map(|(c, ply)| {
                 human_move(
+                    Size::STANDARD,
                     Column::from_digit(c).unwrap(),
                     ply,
                     Duration::from_millis(1),

@@ -239,6 +239,29 @@ impl Size {
             .or_else(|| self.column_from_letter(c))
     }
 
+    /// The name a column is shown by on this board, which [`column_of_char`](Self::column_of_char)
+    /// reads back: its digit on boards up to 9 wide, its letter on wider ones (where digits
+    /// name no column), as move strings write it.
+    #[must_use]
+    pub const fn column_name(self, column: Column) -> char {
+        if self.has_digit_columns() {
+            (b'1' + column.index() as u8) as char
+        } else {
+            column.letter()
+        }
+    }
+
+    /// A column in words as it is typed: `4 (d)` on boards up to 9 wide (either is typed),
+    /// the letter alone on wider ones (`j`).
+    #[must_use]
+    pub fn column_words(self, column: Column) -> String {
+        if self.has_digit_columns() {
+            format!("{} ({})", self.column_name(column), column.letter())
+        } else {
+            column.letter().to_string()
+        }
+    }
+
     /// The letter of the rightmost column.
     #[must_use]
     pub const fn last_letter(self) -> char {
@@ -520,6 +543,19 @@ mod tests {
         let tall = Size::new(4, 15).unwrap();
         assert_eq!(tall.board().count_ones(), 60);
         assert_eq!(tall.board() >> 63, 0, "the top bit is the last sentinel");
+    }
+
+    #[test]
+    fn every_column_name_reads_back_on_its_board() {
+        for size in Size::all() {
+            for column in size.columns() {
+                let name = size.column_name(column);
+                assert_eq!(size.column_of_char(name), Some(column), "{size} {name}");
+            }
+        }
+        let wide = Size::new(10, 4).unwrap();
+        assert_eq!(wide.column_name(wide.column(9).unwrap()), 'j');
+        assert_eq!(Size::STANDARD.column_name(Column::new(3).unwrap()), '4');
     }
 
     #[test]

@@ -231,7 +231,7 @@ fn a_game_played_by_hand_on_5x4_is_a_record_of_5x4() {
             .chars()
             .map(|c| {
                 let column = size.column_from_digit(c).unwrap();
-                human_move(column, 0, std::time::Duration::ZERO)
+                human_move(size, column, 0, std::time::Duration::ZERO)
             })
             .collect::<Vec<_>>()
     };

@@ -34,3 +34,4 @@ mod solve_scores;
 mod support;
 mod tune;
 mod verify;
+mod wide_records;

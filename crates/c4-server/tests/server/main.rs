@@ -12,6 +12,7 @@ mod hint;
 mod limits;
 mod load;
 mod palette;
+mod records_wide;
 mod shutdown;
 mod static_site;
 mod static_site_speed;
