@@ -117,8 +117,11 @@ async function start() {
   $("analysis").hidden = true;
   $("new-game").addEventListener("click", () => newGame());
   $("banner-new").addEventListener("click", () => newGame());
-  // Another size is another game: it starts at once.
-  $("size").addEventListener("change", (event) => newGame(parseSize(event.target.value)));
+  // Another size is another game: it starts at once, and the levels say what they do on it.
+  $("size").addEventListener("change", (event) => {
+    newGame(parseSize(event.target.value));
+    for (const side of ["red", "yellow"]) $(`${side}-level`).dispatchEvent(new Event("change"));
+  });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("hint").addEventListener("click", hint);
