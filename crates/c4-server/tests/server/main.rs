@@ -5,6 +5,7 @@ mod api;
 mod api_docs;
 mod bodies;
 mod browser;
+mod browser_fit;
 mod browser_support;
 mod cases;
 mod file_options;
