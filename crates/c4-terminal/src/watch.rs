@@ -71,3 +71,30 @@ pub fn watch<G: BoardTables>(
     writeln!(out, "moves: {}", game.move_string())?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use c4_players::PlayerSpec;
+
+    #[test]
+    fn a_stop_asked_for_ends_the_game_between_two_moves() {
+        let player = |name: &str| {
+            let agent = PlayerSpec::parse(name, 0).unwrap().build().unwrap();
+            (agent, format!("level {name}"))
+        };
+        let players = Players {
+            red: player("easy"),
+            yellow: player("easy"),
+        };
+        let mut out = Vec::new();
+        let stop = AtomicBool::new(true);
+        watch(players, Game::new(), Duration::ZERO, &stop, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.starts_with("red: level easy\nyellow: level easy\n\nstopped\n"),
+            "{out}"
+        );
+        assert!(!out.contains("move 1:"), "{out}");
+    }
+}

@@ -115,6 +115,19 @@ fn a_record_whose_statistics_name_another_board_is_refused_naming_both() {
         );
         assert!(!err.contains("remove"), "{command}: {err}");
     }
+    // Statistics that name no board are read on the record's, as files written before the
+    // person's moves said theirs.
+    for entry in record["stats"].as_array_mut().unwrap() {
+        entry.as_object_mut().unwrap().remove("size");
+    }
+    std::fs::write(&path, format!("{record}\n")).unwrap();
+    let plies = record["moves"].as_str().unwrap().len();
+    let (code, out, err) = run(&["review", file, "--from-ply", &(plies - 1).to_string()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("optimal") || out.contains("mistake") || out.contains("inaccurate"),
+        "{out}"
+    );
     remove(&path);
 }
 
