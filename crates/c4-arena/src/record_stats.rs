@@ -294,7 +294,8 @@ fn out_of_range(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{GameRecord, Seat, human_move};
+    use crate::played::{Seat, human_move};
+    use crate::record::GameRecord;
     use std::time::Duration;
 
     /// Red wins on column 4 at ply 6 (`4343434`), every move by a person, unscored.

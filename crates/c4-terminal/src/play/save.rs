@@ -2,7 +2,8 @@
 //! appended to (opened before the first move, and a failed write never loses the game).
 
 use anyhow::{Context, Result, bail};
-use c4_arena::record::{GameLog, GameRecord, Seat};
+use c4_arena::played::Seat;
+use c4_arena::record::{GameLog, GameRecord};
 use c4_core::{Game, Geometry, Player, Size};
 use c4_search::search::MoveReport;
 use std::io::Write;

@@ -6,7 +6,7 @@ use crate::screen::{self, wrap};
 use crate::stats::{ScoreShown, stats_line, summarise};
 use crate::words::{column_keys, describe, move_number};
 use anyhow::{Context, Result};
-use c4_arena::record::human_move;
+use c4_arena::played::human_move;
 use c4_core::{Column, Game, Geometry, PlayError, Player, Size, Status, excerpt};
 use c4_eval::BoardTables;
 use c4_players::{Agent, HINT, LEVELS, PlayerSpec, hint_text};
