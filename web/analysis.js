@@ -4,6 +4,7 @@ import { $, state } from "./state.js";
 import { sized, sizeText } from "./size.js";
 import { say } from "./status.js";
 import { api } from "./engine.js";
+import { sideName } from "./players.js";
 import { showLastComputerMove } from "./last-move.js";
 
 export async function analyse(generation) {
@@ -31,7 +32,9 @@ export function renderAnalysis(answer) {
   for (const column of answer.columns) {
     const cell = document.createElement("div");
     cell.className = `score ${column.kind === "full" ? "full" : column.outcome}`;
-    cell.title = column.text;
+    // For whom the value is, and an estimate said to be one, as the README reads scores.
+    const estimate = column.kind === "heuristic" ? ", an estimate" : "";
+    cell.title = `For ${sideName(answer.to_move)}: ${column.text}${estimate}`;
     cell.setAttribute("role", "note");
     cell.setAttribute("aria-label", `Column ${column.column}: ${column.text}`);
     let main;

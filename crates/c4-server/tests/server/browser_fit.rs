@@ -88,6 +88,17 @@ async fn fit(client: &Client, base: &str) -> TestResult {
                 cut.is_empty(),
                 "{window_width}px, {size}: cut chips {cut:?}"
             );
+            // Each chip says for whom its value is, and an estimate that it is one.
+            let unsaid = client
+                .execute(
+                    "return [...document.querySelectorAll('#analysis .score:not(.full)')]
+                      .map((chip) => chip.title)
+                      .filter((title) => !/^For (Red|Yellow): /.test(title)
+                        || (title.includes('heuristic') && !title.endsWith(', an estimate')));",
+                    vec![],
+                )
+                .await?;
+            assert_eq!(unsaid, json!([]), "{window_width}px, {size}");
         }
     }
     Ok(())
