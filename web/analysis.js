@@ -1,13 +1,17 @@
 // c4's page: the analysis row under the board: every column's value for the side to move,
 // from /api/analyze, in the words of the README's "Reading scores", the best column marked.
 import { $, state } from "./state.js";
-import { sized } from "./size.js";
+import { sized, sizeText } from "./size.js";
 import { say } from "./status.js";
 import { api } from "./engine.js";
+import { sideName } from "./players.js";
+import { showLastComputerMove } from "./last-move.js";
 
 export async function analyse(generation) {
   const box = $("analysis");
   box.hidden = false;
+  // Another board's chips are not this one's, even dimmed: gone until its own analysis.
+  if (box.dataset.size !== sizeText(state.size)) box.replaceChildren();
   for (const cell of box.children) cell.classList.add("pending");
   try {
     const answer = await api("/api/analyze", sized({ moves: state.moves }));
@@ -15,6 +19,8 @@ export async function analyse(generation) {
     // Kept for the hint, which never contradicts what the analysis proves (hint.js).
     state.analysis = answer;
     renderAnalysis(answer);
+    // The last move's score follows what the analysis proves.
+    showLastComputerMove();
   } catch (error) {
     if (generation === state.generation) say(`No analysis: ${error.message}`);
   }
@@ -26,7 +32,9 @@ export function renderAnalysis(answer) {
   for (const column of answer.columns) {
     const cell = document.createElement("div");
     cell.className = `score ${column.kind === "full" ? "full" : column.outcome}`;
-    cell.title = column.text;
+    // For whom the value is, and an estimate said to be one, as the README reads scores.
+    const estimate = column.kind === "heuristic" ? ", an estimate" : "";
+    cell.title = `For ${sideName(answer.to_move)}: ${column.text}${estimate}`;
     cell.setAttribute("role", "note");
     cell.setAttribute("aria-label", `Column ${column.column}: ${column.text}`);
     let main;
@@ -57,6 +65,7 @@ export function renderAnalysis(answer) {
     cell.setAttribute("aria-label", `${cell.getAttribute("aria-label")} (best)`);
   }
   box.dataset.exact = String(answer.exact);
+  box.dataset.size = sizeText(state.size);
 }
 
 /**

@@ -89,6 +89,7 @@ export function render(animatedColumn) {
     for (let r = 1; r <= height; r += 1) {
       const cell = cellAt(c, r);
       cell.replaceChildren();
+      cell.classList.remove("landing");
       const mark = summary.board[height - r][c - 1];
       if (mark === ".") {
         continue;

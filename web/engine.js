@@ -48,9 +48,59 @@ export function stopSearches() {
 
 const fetches = new Map(); // AbortController -> route
 
+/**
+ * The searches this page has at the server at once: two, the fewest slots a server has on
+ * two cores (`--max-searches` defaults to the CPUs), so that the page never queues behind
+ * its own requests at the server (a 429 and a second's wait). The others wait here, the
+ * computer's move first, then a hint, then an analysis; a search stopped while it waits is
+ * never sent.
+ */
+const PAGE_SEARCHES = 2;
+const SEARCH_PRIORITY = { "/api/best": 0, "/api/hint": 1, "/api/analyze": 2 };
+let searching = 0;
+const waiting = []; // {route, start, signal}
+
+function nextSearch() {
+  while (searching < PAGE_SEARCHES && waiting.length) {
+    waiting.sort((a, b) => SEARCH_PRIORITY[a.route] - SEARCH_PRIORITY[b.route]);
+    const { start, signal } = waiting.shift();
+    if (signal.aborted) continue;
+    searching += 1;
+    start();
+  }
+}
+
+/** Runs `send` when a search slot of the page is free (at once for other routes). */
+async function inTurn(route, signal, send) {
+  if (!(route in SEARCH_PRIORITY)) return send();
+  await new Promise((resolve, reject) => {
+    waiting.push({ route, start: resolve, signal });
+    signal.addEventListener("abort", () => reject(new DOMException("stopped", "AbortError")), { once: true });
+    nextSearch();
+  });
+  try {
+    return await send();
+  } finally {
+    searching -= 1;
+    nextSearch();
+  }
+}
+
 async function askServer(path, body) {
   const controller = new AbortController();
-  fetches.set(controller, path.split("?")[0]);
+  const route = path.split("?")[0];
+  fetches.set(controller, route);
+  try {
+    return await inTurn(route, controller.signal, () => fetchAnswer(path, body, controller));
+  } catch (error) {
+    throw controller.signal.aborted ? new Stopped() : error;
+  } finally {
+    fetches.delete(controller);
+  }
+}
+
+/** The answer of the server to one request, sent again after a 429 as it asks. */
+async function fetchAnswer(path, body, controller) {
   const init = body === undefined
     ? { signal: controller.signal }
     : {
@@ -81,8 +131,6 @@ async function askServer(path, body) {
     }
   } catch (error) {
     throw controller.signal.aborted ? new Stopped() : error;
-  } finally {
-    fetches.delete(controller);
   }
 }
 

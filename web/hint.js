@@ -3,9 +3,10 @@
 // depth. The hint never contradicts the analysis on screen.
 import { $, state } from "./state.js";
 import { sized } from "./size.js";
-import { columnButton, humansTurn } from "./board.js";
+import { cellAt, columnButton, discsIn, humansTurn } from "./board.js";
 import { say } from "./status.js";
 import { Stopped, api } from "./engine.js";
+import { bestColumns } from "./analysis.js";
 
 export async function hint() {
   if (!humansTurn()) return;
@@ -17,13 +18,30 @@ export async function hint() {
     const proven = betterProvenColumn(answer);
     const column = proven ? proven.column : answer.column;
     columnButton(column).classList.add("hinted");
+    // The ring is where the disc would land.
+    cellAt(column, discsIn(column) + 1)?.classList.add("landing");
     say(proven
       ? `Hint: column ${proven.column}: ${proven.text}, proved by the analysis shown (the search's estimate was column ${answer.column}).`
-      : `Hint: column ${answer.column}: ${answer.text}.`);
+      : `Hint: column ${answer.column}: ${answer.text}${againstTheAnalysis(answer)}.`);
   } catch (error) {
     if (error instanceof Stopped || generation !== state.generation) return;
     say(`No hint: ${error.message}`);
   }
+}
+
+/**
+ * Where the hint's estimate and the analysis shown differ on the best column, which is the
+ * deeper look (both estimates, so one is said to be one); nothing when they agree.
+ */
+function againstTheAnalysis(answer) {
+  const analysis = state.analysis;
+  if (answer.exact || !analysis || analysis.moves !== state.moves || $("analysis").hidden) return "";
+  const best = bestColumns(analysis.columns);
+  if (!best.length || best.includes(answer.column)) return "";
+  const depths = analysis.columns.filter((c) => c.kind === "heuristic").map((c) => c.depth);
+  const depth = depths.length ? Math.min(...depths) : 0;
+  const which = answer.depth > depth ? "deeper than" : "not as deep as";
+  return ` (an estimate for you, ${which} the analysis shown, depth ${depth}, which marks column ${best.join(" or ")} best)`;
 }
 
 /** Results ranked: a win beats a draw beats a loss; an unproven column is not ranked. */

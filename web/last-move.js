@@ -27,7 +27,7 @@ export function showLastComputerMove() {
   player.textContent = chooser.level ?? shortSpec(answer.ai);
   player.title = `Spec: ${answer.ai}`;
   $("stat-column").textContent = String(answer.column);
-  $("stat-score").textContent = scoreFor(answer, ply % 2 === 0 ? "red" : "yellow");
+  $("stat-score").textContent = scoreFor(answer, ply % 2 === 0 ? "red" : "yellow", ply);
   $("stat-depth").textContent = String(answer.depth);
   $("stat-nodes").textContent = formatNodes(answer.nodes);
   $("stat-time").textContent = formatMs(answer.time_ms);
@@ -38,13 +38,30 @@ export function showLastComputerMove() {
 
 /**
  * The move's score for the person it plays against (the position it leaves them in), or for
- * the computer that chose it when no person plays the other side.
+ * the computer that chose it when no person plays the other side. Where the analysis on
+ * screen proves the value of the position the move left (every column exact), that value is
+ * the one shown: no estimate beside a proof.
  */
-function scoreFor(answer, mover) {
+function scoreFor(answer, mover, ply) {
   if (mode() === "human-ai" && humanSide() !== mover) {
-    return `for you: ${replyScoreText(answer)}`;
+    const proven = ply === state.moves.length - 1 && !answer.exact ? provenValue() : null;
+    return `for you: ${proven ?? replyScoreText(answer)}`;
   }
   return `for ${sideName(mover)}: ${answer.score_text}`;
+}
+
+/**
+ * The exact value of the position on the board for its side to move, in words, when the
+ * analysis shown values every column exactly (its best column's words); otherwise null.
+ */
+export function provenValue() {
+  const analysis = state.analysis;
+  if (!analysis || analysis.moves !== state.moves || !analysis.exact || $("analysis").hidden) {
+    return null;
+  }
+  const exact = analysis.columns.filter((column) => column.kind === "exact");
+  if (!exact.length) return null;
+  return exact.reduce((best, column) => (column.score > best.score ? column : best)).text;
 }
 
 // The engine's convention of a search's forced ends (c4-engine's search/mod.rs): a win `n`

@@ -5,7 +5,7 @@
 import { $, DEFAULT_SIZE, state } from "./state.js";
 import { SIZE_RANGE, buildSizeMenu, columnOfKey, parseSize, readLink, sizeText } from "./size.js";
 import { STATIC, api, engineEvents } from "./engine.js";
-import { buildPlayerMenu, updateSetupVisibility } from "./players.js";
+import { buildPlayerMenu, controllerOf, mode, updateSetupVisibility } from "./players.js";
 import { buildBoard, inProgress } from "./board.js";
 import { reviewGame } from "./panels.js";
 import { saveGame } from "./save.js";
@@ -44,8 +44,34 @@ async function loadHash() {
   }
 }
 
+/**
+ * The page's address with who plays: `?mode=human-ai&yellow=hard` (levels only; a custom
+ * player is not in the link), so a copied link reopens against the same level.
+ */
+function linkWithPlayers() {
+  const url = new URL(location.href);
+  url.searchParams.set("mode", mode());
+  for (const side of ["red", "yellow"]) {
+    const level = $(`${side}-level`).value;
+    if (controllerOf(side) === "human" || level === "custom") url.searchParams.delete(side);
+    else url.searchParams.set(side, level);
+  }
+  return url.href;
+}
+
+/** Who plays, as a link names it (see linkWithPlayers): what it names that the menus hold. */
+function playersFromLink() {
+  const params = new URLSearchParams(location.search);
+  const choose = (id, value) => {
+    const select = $(id);
+    if (value && [...select.options].some((option) => option.value === value)) select.value = value;
+  };
+  choose("mode", params.get("mode"));
+  for (const side of ["red", "yellow"]) choose(`${side}-level`, params.get(side));
+}
+
 async function copyLink() {
-  const url = location.href;
+  const url = linkWithPlayers();
   try {
     await navigator.clipboard.writeText(url);
     say(`Link copied: ${url}`);
@@ -115,11 +141,17 @@ async function start() {
   }
   buildPlayerMenu("red");
   buildPlayerMenu("yellow");
+  playersFromLink();
+  for (const side of ["red", "yellow"]) $(`${side}-level`).dispatchEvent(new Event("change"));
+  updateSetupVisibility();
   $("analysis").hidden = true;
   $("new-game").addEventListener("click", () => newGame());
   $("banner-new").addEventListener("click", () => newGame());
-  // Another size is another game: it starts at once.
-  $("size").addEventListener("change", (event) => newGame(parseSize(event.target.value)));
+  // Another size is another game: it starts at once, and the levels say what they do on it.
+  $("size").addEventListener("change", (event) => {
+    newGame(parseSize(event.target.value));
+    for (const side of ["red", "yellow"]) $(`${side}-level`).dispatchEvent(new Event("change"));
+  });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("hint").addEventListener("click", hint);

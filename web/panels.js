@@ -33,8 +33,9 @@ export async function reviewGame() {
     const mistakes = count("mistake");
     return `${sideName(side)} ${count("optimal")} optimal, ${count("inaccurate")} inaccurate, ${mistakes} mistake${mistakes === 1 ? "" : "s"}`;
   };
-  const partial = state.review.complete ? "" : " (the earliest moves could not be judged in time)";
-  say(`Review: ${tally("red")}; ${tally("yellow")}${partial}. Hover a mark for the best move.`);
+  const unjudged = state.review.unjudged ? ` (${state.review.unjudged.text})` : "";
+  const marks = state.review.reviewed.length ? " Hover or tap a mark for the best move." : "";
+  say(`Review: ${tally("red")}; ${tally("yellow")}${unjudged}.${marks}`);
 }
 
 export function renderMoves() {
@@ -65,6 +66,8 @@ export function renderMoves() {
         : `; best ${verdict.best_columns.join(" or ")} (${verdict.best_text})`;
       mark.title = `${verdict.quality}: ${verdict.text}${best}`;
       mark.setAttribute("aria-label", mark.title);
+      // A touch screen has no hover: a tap says the mark's words in the status line.
+      mark.addEventListener("click", () => say(`Move ${ply + 1}: ${mark.title}`));
       item.append(mark);
     }
     const chooser = state.plies[ply];

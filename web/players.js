@@ -1,6 +1,7 @@
 // c4's page: who plays each side: the mode, the computer menus built from /api/players
 // (levels and a custom algorithm, evaluator, depth and time) and the spec each one gives.
 import { $, state } from "./state.js";
+import { isStandard } from "./size.js";
 
 export const mode = () => $("mode").value;
 export const humanSide = () => document.querySelector('input[name="human-side"]:checked').value;
@@ -39,7 +40,8 @@ export function buildPlayerMenu(side) {
   select.id = id("level");
   for (const level of registry.levels) {
     const above = level.measured_above;
-    const tie = above && above.inside_intervals ? `, as ${above.level} within the 95% interval` : "";
+    // Short enough for the menu's width; the description below says the rest.
+    const tie = above && above.inside_intervals ? ` ≈ ${above.level}` : "";
     const elo = level.measured ? ` (Elo ${signed(level.measured.elo)}${tie})` : "";
     select.append(new Option(`${level.name}${elo}`, level.name));
   }
@@ -79,7 +81,9 @@ export function buildPlayerMenu(side) {
       description.textContent = `${entry.summary}. Spec: ${specOf(side)}`;
     } else {
       const level = registry.levels.find((l) => l.name === select.value);
-      description.textContent = `${level.description}. ${measuredText(level.measured)}${strengthNote(level)}Spec: ${level.spec}`;
+      // What it does on the board in use: without the built-in book off 7x6.
+      const does = isStandard(state.size) ? level.description : level.description_elsewhere;
+      description.textContent = `${does}. ${measuredText(level.measured)}${strengthNote(level)}Spec: ${level.spec}`;
     }
   };
   for (const input of [select, algorithm, evaluator, depth, time]) {

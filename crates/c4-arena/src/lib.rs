@@ -24,6 +24,7 @@
 pub mod book;
 pub mod log;
 pub mod matches;
+pub mod played;
 pub mod record;
 mod record_stats;
 pub mod review;

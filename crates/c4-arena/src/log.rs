@@ -107,7 +107,7 @@ impl Display for LogError {
                 message,
             } => write!(
                 f,
-                "{}: line {line} does not parse ({message}): correct or remove it",
+                "{}: line {line} does not parse ({message}): correct it",
                 path.display()
             ),
             LogError::Content { path, message } => write!(f, "{}: {message}", path.display()),

@@ -22,6 +22,46 @@ use c4_search::search::{MoveReport, MoveValue};
 use c4_solver::ExactScore;
 use serde::Deserialize;
 
+/// Puts each move's statistics in `line`, a games file's line read as JSON, on the record's
+/// board: an entry that names no board is of the record's (as a record that names none is
+/// of 7x6), and one that names another board is refused, naming the move and both boards.
+pub(crate) fn stats_on_record_board(line: &mut serde_json::Value) -> serde_json::Result<()> {
+    use serde::de::Error;
+    let size = match line.get("size") {
+        Some(size) => Size::deserialize(size)?,
+        None => Size::STANDARD,
+    };
+    let opening = line
+        .get("opening")
+        .and_then(serde_json::Value::as_str)
+        .map_or(0, |opening| opening.chars().count());
+    let entries = line
+        .get_mut("stats")
+        .and_then(serde_json::Value::as_array_mut);
+    for (i, entry) in entries.into_iter().flatten().enumerate() {
+        let Some(entry) = entry.as_object_mut() else {
+            continue;
+        };
+        match entry.get("size") {
+            None => {
+                if !size.is_standard() {
+                    entry.insert("size".to_owned(), serde_json::json!(size));
+                }
+            }
+            Some(named) => {
+                let named = Size::deserialize(named)?;
+                if named != size {
+                    return Err(serde_json::Error::custom(format!(
+                        "move {}'s statistics are of the {named} board, the record's of {size}",
+                        opening + i + 1
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// What a games file says of each move's score in words, read beside the record.
 #[derive(Debug, Default, Deserialize)]
 pub(crate) struct ScoreTexts {
@@ -254,7 +294,8 @@ fn out_of_range(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{GameRecord, Seat, human_move};
+    use crate::played::{Seat, human_move};
+    use crate::record::GameRecord;
     use std::time::Duration;
 
     /// Red wins on column 4 at ply 6 (`4343434`), every move by a person, unscored.
@@ -267,7 +308,14 @@ mod tests {
         let stats = moves
             .chars()
             .zip(0..)
-            .map(|(c, ply)| human_move(Column::from_digit(c).unwrap(), ply, Duration::ZERO))
+            .map(|(c, ply)| {
+                human_move(
+                    Size::STANDARD,
+                    Column::from_digit(c).unwrap(),
+                    ply,
+                    Duration::ZERO,
+                )
+            })
             .collect();
         GameRecord::played(
             Size::STANDARD,

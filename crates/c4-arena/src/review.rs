@@ -3,8 +3,9 @@
 
 use crate::record::GameRecord;
 use c4_core::{Geometry, Size};
-use c4_players::review::{Review, ReviewError, review};
+use c4_players::review::{Review, ReviewError, ReviewProgress, review_watched};
 use c4_solver::Solver;
+use std::time::Duration;
 
 /// Why a recorded game is not reviewed.
 #[derive(Debug, thiserror::Error)]
@@ -31,6 +32,17 @@ pub fn review_record<G: Geometry>(
     from_ply: u32,
     solver: &mut Solver<G>,
 ) -> Result<Review, RecordReviewError> {
+    review_record_within(record, from_ply, solver, None, &mut |_| {})
+}
+
+/// [`review_record`] within `budget` if there is one, `progress` told of each move.
+pub fn review_record_within<G: Geometry>(
+    record: &GameRecord,
+    from_ply: u32,
+    solver: &mut Solver<G>,
+    budget: Option<Duration>,
+    progress: &mut dyn FnMut(ReviewProgress),
+) -> Result<Review, RecordReviewError> {
     let solver_size = solver.geometry().size();
     if record.size != solver_size {
         return Err(RecordReviewError::OtherSize {
@@ -43,10 +55,12 @@ pub fn review_record<G: Geometry>(
     } else {
         (&record.b, &record.a)
     };
-    Ok(review(
+    Ok(review_watched(
         &record.moves,
         (record.opening.len() as u32).max(from_ply),
         [red.clone(), yellow.clone()],
         solver,
+        budget,
+        progress,
     )?)
 }

@@ -152,8 +152,9 @@ impl MatchSummary {
         let wdl = |w: &Wdl| format!("+{} ={} -{}", w.wins, w.draws, w.losses);
         let _ = writeln!(
             out,
-            "A: {} ({})\nB: {} ({})",
-            self.a, self.a_spec, self.b, self.b_spec
+            "A: {}\nB: {}",
+            player_words("A", &self.a, &self.a_spec),
+            player_words("B", &self.b, &self.b_spec)
         );
         let _ = write!(out, "games {}  seed {}", self.games, self.seed);
         if !self.size.is_standard() {
@@ -270,4 +271,18 @@ pub fn points(result: GameResult) -> f64 {
 pub(crate) fn write_file(dir: &Path, name: &str, contents: &str) -> Result<(), PathError> {
     let path = dir.join(name);
     std::fs::write(&path, contents).map_err(|e| PathError::new("cannot write", &path, e))
+}
+
+/// A side of a match in words: its label unless it is the side's letter, the level its spec
+/// is if it is one, and the spec.
+fn player_words(letter: &str, label: &str, spec: &str) -> String {
+    let level = c4_players::LEVELS.iter().find(|level| {
+        c4_players::PlayerSpec::parse(level.spec, 0).is_ok_and(|parsed| parsed.to_string() == spec)
+    });
+    match (label == letter, level) {
+        (true, Some(level)) => format!("level {} ({spec})", level.name),
+        (true, None) => spec.to_owned(),
+        (false, Some(level)) => format!("{label}, level {} ({spec})", level.name),
+        (false, None) => format!("{label} ({spec})"),
+    }
 }

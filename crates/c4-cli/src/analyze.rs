@@ -73,16 +73,15 @@ fn run_in<G: BoardTables>(args: &AnalyzeArgs, geometry: G) -> Result<()> {
         }
     )?;
     for column in &analysis.columns {
+        // A heuristic value's words begin with `heuristic`: only an exact one is marked.
         let kind = match column.value {
-            ColumnValue::Full => "",
             ColumnValue::Exact { .. } => "exact",
-            ColumnValue::Heuristic { .. } => "heuristic",
+            ColumnValue::Full | ColumnValue::Heuristic { .. } => "",
         };
         writeln!(
             out,
-            "  {} ({})  {:<9}  {}",
-            column.column,
-            column.column.letter(),
+            "  {:<5}  {:<9}  {}",
+            size.column_words(column.column),
             kind,
             column.text
         )?;

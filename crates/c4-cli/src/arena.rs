@@ -192,12 +192,13 @@ fn match_in<G: BoardTables>(args: &MatchArgs, geometry: G) -> Result<()> {
     );
     let (done, mut run) = open_run(&args.run, &manifest)?;
     check_resumed(&done, std::slice::from_ref(&config))?;
-    eprintln!(
-        "seed {}; {} of {} games already played",
-        config.seed,
-        done.len().min(config.games as usize),
-        config.games
-    );
+    match done.len().min(config.games as usize) {
+        0 => eprintln!("seed {}; {} games", config.seed, config.games),
+        played => eprintln!(
+            "seed {}; {played} of {} games already played",
+            config.seed, config.games
+        ),
+    }
     let pool = crate::threads::pool(args.run.threads)?;
     let progress = progress_bar(config.games, "match");
     progress.0.set_position(done.len() as u64);

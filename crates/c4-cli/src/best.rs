@@ -79,9 +79,8 @@ fn best_in<G: BoardTables>(args: &BestArgs, geometry: G) -> Result<()> {
     } else {
         writeln!(
             out,
-            "best column {} ({})",
-            report.column,
-            report.column.letter()
+            "best column {}",
+            game.size().column_words(report.column)
         )?;
         writeln!(out, "{}", stats_line(&report, ScoreShown::Mover))?;
     }

@@ -1,7 +1,8 @@
 //! `c4 engine`: a line protocol for other programs.
 //!
 //! Each input line is a position as a move string (an empty line is the start); the reply is
-//! one line with the chosen column, 1 to the board's width, or `error: ...` for a line that
+//! one line with the chosen column by the name a move string gives it (its digit on boards up
+//! to 9 wide, its letter on wider ones), or `error: ...` for a line that
 //! cannot be played (the engine keeps going). `--info` appends `score= depth= nodes= time_ms=`.
 //! `--size WxH` plays on another board: every line is read on it.
 
@@ -63,16 +64,17 @@ pub fn answer<G: Geometry>(
         return "error: the game is over".to_owned();
     }
     let report = agent.choose(&game);
+    let name = geometry.size().column_name(report.column);
     if info {
         format!(
             "{} score={} depth={} nodes={} time_ms={:.1}",
-            report.column,
+            name,
             report.score.number(),
             report.depth,
             report.nodes,
             report.time_ms()
         )
     } else {
-        report.column.to_string()
+        name.to_string()
     }
 }

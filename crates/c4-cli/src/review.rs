@@ -4,11 +4,13 @@ use crate::board_size::SizeArg;
 use crate::solver_args::SolverArgs;
 use anyhow::{Context, Result, bail};
 use c4_arena::record::{GameLog, GameRecord};
-use c4_arena::review::review_record;
+use c4_arena::review::review_record_within;
 use c4_core::{Size, excerpt, with_geometry};
-use c4_players::review;
+use c4_players::review::{self, ReviewProgress};
 use c4_terminal::words::column_keys;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct ReviewArgs {
@@ -29,6 +31,45 @@ pub struct ReviewArgs {
     /// Print the review as JSON.
     #[arg(long)]
     pub json: bool,
+    /// The review's budget in seconds: the moves are judged from the last backwards (late
+    /// positions solve fastest) until it is spent, and the review names the moves it judged
+    /// and those it did not.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_REVIEW_SECONDS,
+          value_parser = parse_seconds)]
+    pub time: f64,
+}
+
+/// `c4 review`'s budget when `--time` is not given, seconds.
+const DEFAULT_REVIEW_SECONDS: f64 = 60.0;
+
+/// The longest `--time` taken: a day.
+const MAX_REVIEW_SECONDS: f64 = 86_400.0;
+
+/// `--time SECONDS`: a number of seconds above 0, at most a day.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if seconds > 0.0 && seconds <= MAX_REVIEW_SECONDS {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "{text} seconds: the budget is above 0 and at most {MAX_REVIEW_SECONDS} (a day)"
+        ))
+    }
+}
+
+/// Where a review stands, on one line of standard error rewritten as it goes (on a terminal
+/// only; a pipe gets the review alone).
+fn show_progress(progress: ReviewProgress, started: std::time::Instant) {
+    eprint!(
+        "\rjudging move {} ({} of {} judged, {:.0} s)\x1b[K",
+        progress.ply + 1,
+        progress.judged,
+        progress.total,
+        started.elapsed().as_secs_f64()
+    );
 }
 
 /// Whether `text` is spelled as a move string: digits only, or letters of the columns of a
@@ -86,18 +127,32 @@ pub fn run(args: &ReviewArgs) -> Result<()> {
     }
     // The game is reviewed on its board, by a solver of that board and its book.
     let book = args.solver.book_in(size)?;
+    let budget = Duration::from_secs_f64(args.time);
+    let on_terminal = std::io::stderr().is_terminal();
+    let started = std::time::Instant::now();
+    let mut progress = |p: ReviewProgress| {
+        if on_terminal {
+            show_progress(p, started);
+        }
+    };
     let review = with_geometry!(size, g => {
         let mut solver = args.solver.solver_in(book, g);
         match &judged {
             Judged::Moves(moves) => {
                 let names = ["red".to_owned(), "yellow".to_owned()];
-                review::review(moves, from_ply, names, &mut solver)
+                review::review_watched(moves, from_ply, names, &mut solver, Some(budget), &mut progress)
                     .map_err(|e| anyhow::anyhow!("invalid game: {e}"))
             }
-            Judged::Game(game, record) => review_record(record, from_ply, &mut solver)
-                .map_err(|e| anyhow::anyhow!("{game}: {e}")),
+            Judged::Game(game, record) => {
+                review_record_within(record, from_ply, &mut solver, Some(budget), &mut progress)
+                    .map_err(|e| anyhow::anyhow!("{game}: {e}"))
+            }
         }
-    })?;
+    });
+    if on_terminal {
+        eprint!("\r\x1b[K");
+    }
+    let review = review?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&review)?);
     } else {

@@ -8,8 +8,12 @@ use std::time::Duration;
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
     /// Address to listen on (loopback by default; port 0 picks a free port).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, default_value = "127.0.0.1:8080", conflicts_with = "port")]
     pub addr: SocketAddr,
+    /// The port to listen on, on the loopback address: `--port 18080` is
+    /// `--addr 127.0.0.1:18080`.
+    #[arg(long)]
+    pub port: Option<u16>,
     /// Searches (moves and analyses) that may run at once; more get 429 Too Many Requests
     /// [default: the number of CPUs].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
@@ -46,10 +50,13 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         .build()
         .context("cannot start the async runtime")?;
     let time_cap = config.time_cap;
+    let asked = args.port.map_or(args.addr, |port| {
+        SocketAddr::from((std::net::Ipv4Addr::LOCALHOST, port))
+    });
     runtime.block_on(async {
-        let (listener, addr) = c4_server::bind(args.addr)
+        let (listener, addr) = c4_server::bind(asked)
             .await
-            .with_context(|| format!("cannot listen on {}", args.addr))?;
+            .with_context(|| format!("cannot listen on {asked}"))?;
         eprintln!(
             "c4 serving http://{addr}/ (at most {} searches at once, {} ms each); Ctrl-C stops",
             config.max_searches, args.time_cap

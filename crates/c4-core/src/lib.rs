@@ -34,6 +34,7 @@
 struct ReadmeExamples;
 
 pub mod bitboard;
+mod column_names;
 pub mod diagram;
 pub mod excerpt;
 pub mod geometry;

@@ -152,12 +152,6 @@ impl Size {
         self.width == Size::STANDARD.width && self.height == Size::STANDARD.height
     }
 
-    /// Whether digits name the columns: on boards up to 9 wide (letters always do).
-    #[must_use]
-    pub const fn has_digit_columns(self) -> bool {
-        self.width() <= 9
-    }
-
     /// The bottom cell of every column.
     #[must_use]
     pub const fn bottom(self) -> u64 {
@@ -215,42 +209,6 @@ impl Size {
             let signed = if i % 2 == 1 { -offset } else { offset };
             Column::from_index((width / 2 + signed) as usize)
         })
-    }
-
-    /// Parses a column digit, `1` up to the width, on boards up to 9 wide.
-    #[must_use]
-    pub fn column_from_digit(self, c: char) -> Option<Column> {
-        let d = c.to_digit(10)? as usize;
-        if d == 0 || !self.has_digit_columns() {
-            None
-        } else {
-            self.column(d - 1)
-        }
-    }
-
-    /// Parses a column letter, `a` for the leftmost (either case).
-    #[must_use]
-    pub fn column_from_letter(self, c: char) -> Option<Column> {
-        let c = c.to_ascii_lowercase();
-        if c.is_ascii_lowercase() {
-            self.column((c as u8 - b'a') as usize)
-        } else {
-            None
-        }
-    }
-
-    /// Parses one typed column, a digit (on boards up to 9 wide) or a letter: what a person
-    /// types for one move, and what a move string of either alphabet holds.
-    #[must_use]
-    pub fn column_of_char(self, c: char) -> Option<Column> {
-        self.column_from_digit(c)
-            .or_else(|| self.column_from_letter(c))
-    }
-
-    /// The letter of the rightmost column.
-    #[must_use]
-    pub const fn last_letter(self) -> char {
-        (b'a' + self.width - 1) as char
     }
 
     /// The square at `column` and 0-based `row` (0 = bottom), if the board has it.

@@ -18,6 +18,9 @@ pub struct Level {
     /// What to expect, with [`BOOK_DEPTH`] where the built-in book's depth goes (read from
     /// the book, so the text follows a rebuilt book): see [`Level::description`].
     about: &'static str,
+    /// What to expect on boards other than 7x6, where the built-in book and its layer hold
+    /// nothing, when that is not `about`: see [`Level::description_on`].
+    elsewhere: Option<&'static str>,
 }
 
 /// Where a level's text names the built-in book's deepest ply.
@@ -32,31 +35,41 @@ pub static LEVELS: &[Level] = &[
         name: "easy",
         spec: "alphabeta:depth=2,eval=center,tiebreak=random",
         about: "looks two plies ahead: takes a win and blocks a direct threat, falls for double threats",
+        elsewhere: None,
     },
     Level {
         name: "fair",
         spec: "alphabeta:depth=3,eval=threats,tiebreak=random",
         about: "three plies with threat analysis: sees a trap one move before it springs, has no plan beyond that",
+        elsewhere: None,
     },
     Level {
         name: "medium",
         spec: "alphabeta:depth=6,eval=threats,tiebreak=random",
         about: "six plies with threat analysis: punishes loose play, can be outplayed with long-range plans",
+        elsewhere: None,
     },
     Level {
         name: "strong",
         spec: "engine:time=100,book=none",
         about: "the engine with a tenth of a second and no opening book: a deep search in the opening, an exact solve once one fits in the time; beatable by an early plan",
+        elsewhere: None,
     },
     Level {
         name: "hard",
         spec: "engine:time=1000",
         about: "the engine with a second a move: the opening book (exact scores of plies 0-{book_depth}) for its first {book_depth} plies, then an exact solve on every core within half the second, three quarters from ply 10 on and nine tenths once it has the score, else a deep search in the rest",
+        elsewhere: Some(
+            "the engine with a second a move, without a book (the built-in one is 7x6's): an exact solve on every core within half the second, three quarters from ply 10 on, else a deep search in the rest; on boards over 42 cells the solve finishes only late in the game",
+        ),
     },
     Level {
         name: "perfect",
         spec: "perfect:time=3000",
         about: "the solver with the opening book: an optimal move every time (the engine's search decides, in the last 0.3 s, only if a solve outruns 2.7 s)",
+        elsewhere: Some(
+            "the solver without a book (the built-in one is 7x6's): an optimal move when a solve finishes in time, each other move marked as the engine's search's; on boards over 42 cells, where a solve finishes only late in the game, or once one gave up, the solve gets 1 s and the search 2 s, twice hard's whole second",
+        ),
     },
 ];
 
@@ -205,6 +218,16 @@ impl Level {
         }
     }
 
+    /// What to expect of it on the board of `size`: [`description`](Self::description) on
+    /// 7x6, else what it does without the built-in book.
+    #[must_use]
+    pub fn description_on(&self, size: c4_core::Size) -> String {
+        match self.elsewhere {
+            Some(elsewhere) if !size.is_standard() => elsewhere.to_owned(),
+            _ => self.description(),
+        }
+    }
+
     /// The level listed before it (so meant weaker) that measured a higher Elo, if any: the
     /// one with the highest Elo among them, and whether the gap lies inside both levels' 95%
     /// intervals (the ladder's games cannot tell the two apart).
@@ -266,10 +289,17 @@ impl Level {
 
 impl Serialize for Level {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut level = serializer.serialize_struct("Level", 6)?;
+        let mut level = serializer.serialize_struct("Level", 7)?;
         level.serialize_field("name", self.name)?;
         level.serialize_field("spec", self.spec)?;
         level.serialize_field("description", &self.description())?;
+        // What it does on the other boards (the same words where nothing differs).
+        level.serialize_field(
+            "description_elsewhere",
+            &self
+                .elsewhere
+                .map_or_else(|| self.description(), str::to_owned),
+        )?;
         level.serialize_field("measured", &self.measured())?;
         level.serialize_field("measured_above", &self.measured_above())?;
         level.serialize_field("strength_note", &self.strength_note())?;

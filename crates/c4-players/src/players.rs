@@ -100,6 +100,7 @@ impl PlayerSpec {
                 time: s.time_ms.map(Duration::from_millis),
                 fallback: None,
                 cancel: None,
+                solves_give_up: geometry.size().cells() > c4_core::CELLS,
             }),
         })
     }
@@ -320,8 +321,14 @@ impl<E: Evaluator<G> + Send, G: Geometry> Agent<G> for EngineAgent<E, G> {
 
 /// With a time limit, the share of `perfect`'s budget kept for the heuristic search that
 /// decides when the solve does not finish, in percent: the solve gets the rest, so the
-/// move takes its budget and not more, and the search has time for a real depth.
+/// move takes its budget and not more, and the search has time for a real depth. The search
+/// gets this share at least even when the solve overran its own.
 pub const PERFECT_SEARCH_SHARE_PERCENT: u32 = 10;
+
+/// The search's share, in percent, while solves give up (see `PerfectAgent::solves_give_up`)
+/// or when the move is forced: two thirds, twice `hard`'s whole second of a 3-second
+/// `perfect`, so that where it cannot solve it plays as `hard` does or better.
+pub const PERFECT_SEARCH_SHARE_AFTER_GIVING_UP_PERCENT: u32 = 67;
 
 struct PerfectAgent<G: BoardTables> {
     spec: String,
@@ -331,6 +338,28 @@ struct PerfectAgent<G: BoardTables> {
     /// first solve that does not finish and kept for its table.
     fallback: Option<EngineSearch<Threats, G>>,
     cancel: Option<Cancel>,
+    /// Whether solves give up: from a solve that gave up until one finishes, and from the
+    /// start on a board of more cells than 7x6 (no book, and a solve finishes only late in
+    /// the game); the solve then gets the smaller share.
+    solves_give_up: bool,
+}
+
+/// The one column that does not lose at once when there are others (each of them loses),
+/// and no column wins at once: a move forced whatever a solve would say of it.
+fn forced_move<G: Geometry>(position: &Position<G>) -> Option<Column> {
+    let legal: Vec<Column> = position.legal_moves().collect();
+    if legal.len() < 2 || legal.iter().any(|&c| position.is_winning_move(c)) {
+        return None;
+    }
+    let safe = position.non_losing_moves();
+    let mut safe_columns = legal
+        .iter()
+        .copied()
+        .filter(|&c| safe.0 & position.geometry().column_mask(c) != 0);
+    match (safe_columns.next(), safe_columns.next()) {
+        (Some(column), None) => Some(column),
+        _ => None,
+    }
 }
 
 impl<G: BoardTables> Agent<G> for PerfectAgent<G> {
@@ -349,13 +378,20 @@ impl<G: BoardTables> Agent<G> for PerfectAgent<G> {
     fn choose(&mut self, game: &Game<G>) -> MoveReport {
         let start = Instant::now();
         let position = game.position();
+        let ply = position.moves_played();
+        let forced = forced_move(position);
+        let search_share = if forced.is_some() || self.solves_give_up {
+            PERFECT_SEARCH_SHARE_AFTER_GIVING_UP_PERCENT
+        } else {
+            PERFECT_SEARCH_SHARE_PERCENT
+        };
         let limits = SolveLimits {
             nodes: None,
-            time: self
-                .time
-                .map(|t| t * (100 - PERFECT_SEARCH_SHARE_PERCENT) / 100),
+            time: self.time.map(|t| t * (100 - search_share) / 100),
         };
-        match self.solver.best_move_or_worse(position, limits) {
+        let solved = self.solver.best_move_or_worse(position, limits);
+        self.solves_give_up = solved.is_err();
+        match solved {
             Ok((column, score, stats)) => MoveReport {
                 column,
                 score: MoveValue::exact(score),
@@ -367,13 +403,27 @@ impl<G: BoardTables> Agent<G> for PerfectAgent<G> {
                 ply: position.moves_played(),
                 size: position.size(),
             },
+            Err(_) if forced.is_some() => {
+                let column = forced.unwrap_or_else(|| unreachable!("matched as forced"));
+                MoveReport {
+                    time: start.elapsed(),
+                    note: Some(
+                        "the only move that does not lose at once (the solve of its score did \
+                         not finish in time)"
+                            .to_owned(),
+                    ),
+                    size: position.size(),
+                    ..MoveReport::new(column, MoveValue::Unscored, ply)
+                }
+            }
             Err(gave_up) => {
                 // Without a time limit only a cancel stops the solve: the search then stops
-                // at once too, after its first depth.
-                let left = self
-                    .time
-                    .unwrap_or_default()
+                // at once too, after its first depth. With one, the search has its share at
+                // least, even when the solve overran its own.
+                let budget = self.time.unwrap_or_default();
+                let left = budget
                     .saturating_sub(start.elapsed())
+                    .max(budget * search_share / 100)
                     .max(Duration::from_millis(1));
                 let cancel = self.cancel.clone();
                 let fallback = self.fallback.get_or_insert_with(|| {
@@ -390,10 +440,14 @@ impl<G: BoardTables> Agent<G> for PerfectAgent<G> {
                 // The columns the solve proved worse before it gave up are left out.
                 let mut report = fallback.choose_excluding(position, &gave_up.worse);
                 report.time = start.elapsed();
-                report.note = Some(format!(
-                    "the solve did not finish in time: the engine's search chose in the {} ms left",
+                let chose = format!(
+                    "the solve did not finish in time: the engine's search chose in {} ms",
                     left.as_millis()
-                ));
+                );
+                report.note = Some(match report.note.take() {
+                    Some(why) => format!("{chose} ({why})"),
+                    None => chose,
+                });
                 report
             }
         }

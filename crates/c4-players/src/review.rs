@@ -4,7 +4,7 @@
 //! [`Quality`]), here with each position's columns solved so the best move can be named. A
 //! review runs on the board of its solver, 7x6 or any other size.
 
-use c4_core::{Column, Game, Geometry, Player, Position, excerpt};
+use c4_core::{Column, Game, Geometry, Player, Position, Size, excerpt};
 use c4_solver::clock::Instant;
 use c4_solver::{ExactScore, SolveError, SolveLimits, Solver};
 use std::fmt::Write as _;
@@ -64,6 +64,9 @@ pub struct ReviewedMove {
 /// A whole game's review.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Review {
+    /// The game's board (the answer's JSON has it from the request).
+    #[serde(skip)]
+    pub size: Size,
     /// The game's moves (digits).
     pub moves: String,
     /// Plies of the opening that no player chose, not judged.
@@ -73,6 +76,34 @@ pub struct Review {
     /// Whether every move from the opening on is judged (a review with a time budget stops
     /// at the first position it cannot solve in time).
     pub complete: bool,
+    /// The moves not judged and why, when the review is not complete.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unjudged: Option<Unjudged>,
+}
+
+/// The moves a review with a time budget left unjudged: it judges the latest first (late
+/// positions solve fastest), so these are the earliest, from the opening up to and with the
+/// move whose position was not solved in the time left.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Unjudged {
+    /// The ply (discs before it) of the move whose position was not solved in time; it and
+    /// every move before it, from the opening, are not judged.
+    pub stopped_at: u32,
+    /// The review's whole budget, milliseconds.
+    pub budget_ms: u64,
+    /// Why, in words: which moves were judged, which not, and the reason.
+    pub text: String,
+}
+
+/// Where a review stands, told as it goes (see [`review_watched`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewProgress {
+    /// The ply (discs before it) of the move being judged now.
+    pub ply: u32,
+    /// The moves judged so far.
+    pub judged: usize,
+    /// The moves to judge in all.
+    pub total: usize,
 }
 
 /// Why a game cannot be reviewed.
@@ -128,6 +159,18 @@ pub fn review_within<G: Geometry>(
     solver: &mut Solver<G>,
     budget: Option<Duration>,
 ) -> Result<Review, ReviewError> {
+    review_watched(moves, opening, names, solver, budget, &mut |_| {})
+}
+
+/// [`review_within`], telling `progress` of each move as its judgement starts.
+pub fn review_watched<G: Geometry>(
+    moves: &str,
+    opening: u32,
+    names: [String; 2],
+    solver: &mut Solver<G>,
+    budget: Option<Duration>,
+    progress: &mut dyn FnMut(ReviewProgress),
+) -> Result<Review, ReviewError> {
     let geometry = solver.geometry();
     let game = Game::from_moves_in(moves, geometry).map_err(|source| ReviewError::Moves {
         moves: excerpt(moves),
@@ -146,8 +189,14 @@ pub fn review_within<G: Geometry>(
             })?;
     }
     let mut reviewed = Vec::new();
-    let mut complete = true;
+    let mut stopped_at = None;
+    let total = positions.len().saturating_sub(opening as usize);
     for (before, position, column) in positions.iter().skip(opening as usize).rev() {
+        progress(ReviewProgress {
+            ply: position.moves_played(),
+            judged: reviewed.len(),
+            total,
+        });
         let limits = SolveLimits {
             nodes: None,
             time: budget.map(|b| b.saturating_sub(start.elapsed())),
@@ -157,7 +206,7 @@ pub fn review_within<G: Geometry>(
                 reviewed.extend(judge(position, &scores, *column, &names));
             }
             Err(SolveError::LimitReached) => {
-                complete = false;
+                stopped_at = Some(position.moves_played());
                 break;
             }
             Err(source) => {
@@ -169,12 +218,56 @@ pub fn review_within<G: Geometry>(
         }
     }
     reviewed.reverse();
+    let last = game.moves().len() as u32;
+    let unjudged = stopped_at.map(|stopped_at| {
+        let budget_ms = budget.map_or(0, |b| u64::try_from(b.as_millis()).unwrap_or(u64::MAX));
+        Unjudged {
+            stopped_at,
+            budget_ms,
+            text: unjudged_text(opening, stopped_at, last, budget_ms),
+        }
+    });
     Ok(Review {
+        size: geometry.size(),
         moves: game.move_string(),
         opening,
         reviewed,
-        complete,
+        complete: unjudged.is_none(),
+        unjudged,
     })
+}
+
+/// Moves `first` to `last` counted from 1, as one number when they are one move.
+fn move_span(first: u32, last: u32) -> String {
+    if first == last {
+        format!("move {first}")
+    } else {
+        format!("moves {first}-{last}")
+    }
+}
+
+/// The words of [`Unjudged`]: moves are numbered by disc from 1, `opening` plies before the
+/// first judged, `stopped_at` the ply whose position was not solved, `last` the game's plies.
+fn unjudged_text(opening: u32, stopped_at: u32, last: u32, budget_ms: u64) -> String {
+    let judged = if stopped_at + 1 == last {
+        "no move judged".to_owned()
+    } else {
+        format!("judged {} only", move_span(stopped_at + 2, last))
+    };
+    let within = format!("{:.1} s", budget_ms as f64 / 1000.0);
+    let before = if stopped_at > opening {
+        format!(
+            "; {} before it not tried (earlier positions take longer)",
+            move_span(opening + 1, stopped_at)
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{judged}: move {} was not solved within the review's {within}{before}; more time \
+         judges more",
+        stopped_at + 1
+    )
 }
 
 /// The move `column` judged among the columns' `scores`; `None` when its column has no score
@@ -212,8 +305,8 @@ impl Review {
     #[must_use]
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        if !self.complete {
-            let _ = writeln!(out, "(the earlier moves could not be judged in time)");
+        if let Some(unjudged) = &self.unjudged {
+            let _ = writeln!(out, "{}", unjudged.text);
         }
         if self.opening > 0 {
             let _ = writeln!(
@@ -235,7 +328,7 @@ impl Review {
                     m.text,
                     m.best_columns
                         .iter()
-                        .map(Column::to_string)
+                        .map(|&c| self.size.column_name(c).to_string())
                         .collect::<Vec<_>>()
                         .join(" or "),
                     m.best_text
@@ -243,11 +336,10 @@ impl Review {
             };
             let _ = writeln!(
                 out,
-                "{:>3}. {:<8} {} ({})  {verdict}",
+                "{:>3}. {:<8} {:<5}  {verdict}",
                 m.ply + 1,
                 m.name,
-                m.column,
-                m.column.letter()
+                self.size.column_words(m.column)
             );
         }
         let mut names: Vec<&str> = Vec::new();

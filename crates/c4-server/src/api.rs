@@ -156,16 +156,26 @@ async fn answer<S: Search>(state: &AppState, search: S) -> Result<Json<S::Answer
     Ok(Json(answer))
 }
 
-/// Runs `work` on the blocking pool if a search slot is free; 429 otherwise.
+/// How long a request waits for a search slot before its 429: a search whose client has just
+/// gone (the page's stale analysis or hint, stopped as its position changed) frees its slot
+/// at its next clock check, within this; the page's next request then takes it instead of
+/// being told to wait a second.
+pub const SLOT_GRACE: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Runs `work` on the blocking pool once a search slot is free (within [`SLOT_GRACE`]); 429
+/// otherwise.
 pub(crate) async fn run_search<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce(Cancel) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let permit = state
-        .searches
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| ApiError::busy(state.config.max_searches.max(1)))?;
+    let busy = || ApiError::busy(state.config.max_searches.max(1));
+    let permit = match state.searches.clone().try_acquire_owned() {
+        Ok(permit) => permit,
+        Err(_) => tokio::time::timeout(SLOT_GRACE, state.searches.clone().acquire_owned())
+            .await
+            .map_err(|_| busy())?
+            .map_err(|_| busy())?,
+    };
     // When the client goes, hyper drops this future: the guard then stops the search, so
     // its slot is free again at the search's next clock check instead of at its time cap.
     struct CancelOnDrop(Cancel);

@@ -2,7 +2,10 @@
 //! trust.
 //!
 //! - Each computer's `ai` is parsed by the spec parser every route uses (a file option is
-//!   refused as everywhere), and the record keeps its canonical text.
+//!   refused as everywhere) and checked against the game's board, as `/api/best` checks it;
+//!   the record keeps its canonical text.
+//! - Everything is read on the game's board: a person's column, and each computer's
+//!   statistics, which name no board or the game's.
 //! - Each move's statistics are checked where they can be: the column is the move played;
 //!   the principal variation starts with it and is cut at its first move that cannot be
 //!   played; depth and times are within bounds ([`MAX_MOVE_MS`], the board's cells); an
@@ -19,13 +22,14 @@ use crate::{ApiError, AppState};
 use axum::Json;
 use axum::extract::State;
 use c4_api::REVIEW_TABLE_BITS;
-use c4_arena::record::{GameRecord, HUMAN_SPEC, Seat, human_move};
+use c4_arena::played::{HUMAN_SPEC, Seat, human_move};
+use c4_arena::record::GameRecord;
 use c4_books::OpeningBook;
 use c4_books::score_bounds_in;
 use c4_core::{AnySize, Column, Game, Player, Position, Size, with_geometry};
 use c4_options::FileAccess;
+use c4_players::PlayerSpec;
 use c4_players::review::review_within;
-use c4_players::{MAX_DEPTH, PlayerSpec};
 use c4_search::search::{MoveReport, MoveValue, duration_from_ms};
 use c4_solver::{ExactScore, Solver};
 use serde::{Deserialize, Serialize};
@@ -47,8 +51,8 @@ pub const REPORTED: &str = "score reported by the client, not checked";
 pub enum PlyChoice {
     /// A person, taking `time_ms` milliseconds.
     Human {
-        /// The column played.
-        column: Column,
+        /// The column played, 1 for the leftmost: read on the game's board.
+        column: i64,
         /// How long they took.
         time_ms: f64,
     },
@@ -139,8 +143,26 @@ fn checked_stats(
     ply: usize,
     position: &Position<AnySize>,
     played: Column,
-    stats: serde_json::Value,
+    mut stats: serde_json::Value,
 ) -> Result<MoveReport, ApiError> {
+    let size = position.size();
+    if let Some(entry) = stats.as_object_mut() {
+        match entry.get("size") {
+            None => {
+                entry.insert("size".to_owned(), serde_json::json!(size));
+            }
+            Some(named) if *named != serde_json::json!(size) => {
+                return Err(at_ply(
+                    ply,
+                    format!(
+                        "the stats are of the {} board, the game's of {size}",
+                        named.as_str().map_or_else(|| cut(&named.to_string()), cut)
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
     if let Some(time_ms) = stats.get("time_ms").and_then(serde_json::Value::as_f64) {
         move_time(ply, time_ms)?;
     }
@@ -164,10 +186,15 @@ fn checked_stats(
             ),
         ));
     }
-    if report.depth > MAX_DEPTH {
+    let cells = position.size().cells() as u32;
+    if report.depth > cells {
         return Err(at_ply(
             ply,
-            format!("depth {} is over {MAX_DEPTH}", report.depth),
+            format!(
+                "depth {} is over {cells}, the cells of the {} board",
+                report.depth,
+                position.size()
+            ),
         ));
     }
     match report.pv.first() {
@@ -283,13 +310,13 @@ pub(crate) async fn record_game(
         let played = game.moves()[ply];
         let (spec, seed) = match choice {
             PlyChoice::Human { column, time_ms } => {
-                if column != played {
+                if column != i64::from(played.number()) {
                     return Err(ApiError::bad_request(format!(
                         "ply {ply} is column {played}, not {column}"
                     )));
                 }
                 let time = move_time(ply, time_ms)?;
-                stats.push(human_move(played, ply as u32, time));
+                stats.push(human_move(request.size, played, ply as u32, time));
                 by_computer.push(false);
                 (HUMAN_SPEC.to_owned(), None)
             }
@@ -299,6 +326,7 @@ pub(crate) async fn record_game(
                 stats: given,
             } => {
                 let spec = PlayerSpec::parse_with(&ai, seed, FileAccess::ShippedOnly)
+                    .and_then(|spec| spec.check_size(request.size).map(|()| spec))
                     .map_err(|e| at_ply(ply, format!("invalid ai {:?}: {e}", cut(&ai))))?;
                 stats.push(checked_stats(ply, &position, played, given)?);
                 by_computer.push(true);

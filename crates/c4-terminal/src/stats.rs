@@ -1,15 +1,16 @@
 //! A move's statistics in the one layout `c4 best`, `c4 watch`, `c4 play` and its hint print:
-//! `score: win in 3 moves (+18); depth 12, 1043 nodes, 1.2 ms, pv 4 4 5 (note)`, and a
+//! `score for red: win in 3 moves (+18); depth 12, 1043 nodes, 1.2 ms, pv 4 4 5 (note)`, and a
 //! player's moves summed up at the end of a game.
 
 use crate::screen::wrap;
+use c4_core::Player;
 use c4_search::search::MoveReport;
 use std::io::Write;
 
 /// Which score a line of statistics gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScoreShown {
-    /// The score for the side that moved: `score: ...`.
+    /// The score for the side that moved: `score for red: ...`.
     Mover,
     /// The score for the opponent in the position the move leaves them: `for you: ...`.
     ForYou,
@@ -24,9 +25,17 @@ const PERFECT_PLAY: &str = ": perfect play";
 /// The statistics of one move on one line (to be wrapped by the caller).
 #[must_use]
 pub fn stats_line(report: &MoveReport, shown: ScoreShown) -> String {
-    let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
+    let pv: Vec<String> = report
+        .pv
+        .iter()
+        .map(|&column| report.size.column_name(column).to_string())
+        .collect();
     let score = match shown {
-        ScoreShown::Mover => format!("score: {}; ", report.score_text()),
+        ScoreShown::Mover => format!(
+            "score for {}: {}; ",
+            Player::to_move_after(report.ply),
+            report.score_text()
+        ),
         ScoreShown::ForYou => format!("for you: {}; ", report.reply_score_text()),
         ScoreShown::SaidBefore => String::new(),
     };
@@ -96,7 +105,7 @@ mod tests {
         let mover = stats_line(&report(None), ScoreShown::Mover);
         assert_eq!(
             mover,
-            "score: heuristic +12 (depth 5); depth 5, 1043 nodes, 1.2 ms, pv 4 3"
+            "score for red: heuristic +12 (depth 5); depth 5, 1043 nodes, 1.2 ms, pv 4 3"
         );
         let for_you = stats_line(&report(None), ScoreShown::ForYou);
         assert!(for_you.starts_with("for you: heuristic -12 (depth 5); depth 5, 1043 nodes"));

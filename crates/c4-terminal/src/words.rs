@@ -1,10 +1,10 @@
-//! The words the terminal says about a game: where it stands, the number of a move as
-//! players count them, and the keys of a board's columns.
+//! The words the terminal says about a game: where it stands, the number of a move (its
+//! disc's, from 1), and the names and keys of a board's columns.
 
 use c4_core::{Game, Geometry, Player, Position, PositionSummary, Size, Square};
 
-/// One line on where the game stands (a line more for each further winning four), moves
-/// numbered as players count them: a move is a disc of each colour.
+/// One line on where the game stands (a line more for each further winning four), the
+/// legal columns by the names that are typed for them.
 #[must_use]
 pub fn describe<G: Geometry>(game: &Game<G>) -> String {
     let summary = PositionSummary::of(game);
@@ -21,7 +21,7 @@ pub fn describe<G: Geometry>(game: &Game<G>) -> String {
             summary
                 .legal_columns
                 .iter()
-                .map(ToString::to_string)
+                .map(|&column| game.size().column_name(column).to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
@@ -29,11 +29,11 @@ pub fn describe<G: Geometry>(game: &Game<G>) -> String {
     }
 }
 
-/// The number players give the move made after `plies` discs: red's and yellow's discs of
-/// one turn share a number, from 1.
+/// The number of the move made after `plies` discs: its disc's, from 1 (red's first move
+/// is 1, yellow's reply 2), as the page, `c4 review` and game records count.
 #[must_use]
 pub const fn move_number(plies: u32) -> u32 {
-    plies / 2 + 1
+    plies + 1
 }
 
 /// Each row of four or more of `winner`'s discs, its squares in order (`d1`), bottom-left
@@ -84,6 +84,7 @@ pub fn column_keys(size: Size) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use c4_core::Column;
 
     #[test]
     fn two_winning_fours_are_two_lines() {
@@ -96,11 +97,20 @@ mod tests {
     }
 
     #[test]
-    fn moves_are_counted_per_pair_of_discs() {
+    fn moves_are_counted_by_disc() {
         assert_eq!(move_number(0), 1);
-        assert_eq!(move_number(1), 1);
-        assert_eq!(move_number(2), 2);
-        assert_eq!(move_number(41), 21);
+        assert_eq!(move_number(1), 2);
+        assert_eq!(move_number(41), 42);
+    }
+
+    #[test]
+    fn columns_are_shown_as_they_are_typed() {
+        let wide: Size = "10x4".parse().unwrap();
+        let game = Game::from_moves_in("", c4_core::AnySize::new(wide)).unwrap();
+        assert!(describe(&game).ends_with("legal columns a b c d e f g h i j"));
+        assert_eq!(wide.column_words(wide.column(9).unwrap()), "j");
+        let four = Column::new(3).unwrap();
+        assert_eq!(Size::STANDARD.column_words(four), "4 (d)");
     }
 
     #[test]

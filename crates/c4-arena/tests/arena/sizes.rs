@@ -224,14 +224,15 @@ fn verify_and_review_judge_a_game_on_its_board_and_refuse_another_by_name() {
 
 #[test]
 fn a_game_played_by_hand_on_5x4_is_a_record_of_5x4() {
-    use c4_arena::record::{GameResult, Seat, human_move};
+    use c4_arena::played::{Seat, human_move};
+    use c4_arena::record::GameResult;
     let size: Size = "5x4".parse().unwrap();
     let stats = |moves: &str| {
         moves
             .chars()
             .map(|c| {
                 let column = size.column_from_digit(c).unwrap();
-                human_move(column, 0, std::time::Duration::ZERO)
+                human_move(size, column, 0, std::time::Duration::ZERO)
             })
             .collect::<Vec<_>>()
     };

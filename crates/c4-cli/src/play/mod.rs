@@ -4,10 +4,13 @@ use crate::board_size::{SizeArg, parse_game_in};
 use anyhow::{Context, Result, bail};
 use c4_core::with_geometry;
 use c4_eval::BoardTables;
-use c4_players::{Agent, DEFAULT_LEVEL, PlayerSpec};
+use c4_players::{Agent, DEFAULT_LEVEL, LEVELS, PlayerSpec};
 use c4_terminal::play::{Saver, Seats, Session, banner, keys};
+use c4_terminal::watch::Players;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Who moves first in `c4 play`.
@@ -81,10 +84,17 @@ pub struct WatchArgs {
 /// `c4 play`: the checks of everything given (the opponent, the start, the games file) before
 /// the first move, then the session.
 pub fn run_play(args: &PlayArgs) -> Result<()> {
-    with_geometry!(args.board.size(), g => play_in(args, g))
+    // Opened before the first move, so that a file that cannot take games is refused before
+    // anything is played; its games' board is the board unless --size says another.
+    let saver = args.save.as_deref().map(Saver::open).transpose()?;
+    let size = match &saver {
+        Some(saver) => saver.board(args.board.asked)?,
+        None => args.board.size(),
+    };
+    with_geometry!(size, g => play_in(args, g, saver))
 }
 
-fn play_in<G: BoardTables>(args: &PlayArgs, geometry: G) -> Result<()> {
+fn play_in<G: BoardTables>(args: &PlayArgs, geometry: G, saver: Option<Saver>) -> Result<()> {
     let spec = PlayerSpec::parse(&args.ai, args.seed).context("invalid --ai")?;
     let ai = spec.build_in(geometry)?;
     let start = parse_game_in(&args.from, geometry)?;
@@ -92,16 +102,13 @@ fn play_in<G: BoardTables>(args: &PlayArgs, geometry: G) -> Result<()> {
         bail!("the game given with --from is already over");
     }
     let size = geometry.size();
-    // Opened before the first move, so that a file that cannot take games is refused before
-    // anything is played.
-    let saver = args.save.as_deref().map(Saver::open).transpose()?;
     let ai_player = match args.first {
         First::Human => c4_core::Player::Yellow,
         First::Ai => c4_core::Player::Red,
     };
     let human = ai_player.other();
     let mut out = std::io::stdout();
-    writeln!(out, "{}", banner(&args.ai, &spec, human))?;
+    writeln!(out, "{}", banner(&args.ai, &spec, human, size))?;
     writeln!(out, "{}", keys(size))?;
     let seats = Seats {
         human,
@@ -118,19 +125,46 @@ pub fn run_watch(args: &WatchArgs) -> Result<()> {
 }
 
 fn watch_in<G: BoardTables>(args: &WatchArgs, geometry: G) -> Result<()> {
-    let player = |text: &str, seed: u64, flag: &str| -> Result<Box<dyn Agent<G>>> {
+    let player = |text: &str, seed: u64, flag: &str| -> Result<(Box<dyn Agent<G>>, String)> {
         let spec = PlayerSpec::parse(text, seed).with_context(|| format!("invalid {flag}"))?;
-        spec.build_in(geometry)
-            .with_context(|| format!("invalid {flag}"))
+        let agent = spec
+            .build_in(geometry)
+            .with_context(|| format!("invalid {flag}"))?;
+        Ok((agent, player_name(text, &spec)))
     };
-    let red = player(&args.red, args.seed, "--red")?;
-    let yellow = player(&args.yellow, args.seed.wrapping_add(1), "--yellow")?;
+    let players = Players {
+        red: player(&args.red, args.seed, "--red")?,
+        yellow: player(&args.yellow, args.seed.wrapping_add(1), "--yellow")?,
+    };
     let game = parse_game_in(&args.from, geometry)?;
     if game.position().is_over() {
         bail!("the game given with --from is already over");
     }
     let delay = watch_delay(args.delay, std::io::stdout().is_terminal());
-    c4_terminal::watch::watch(red, yellow, game, delay, &mut std::io::stdout())
+    // On a terminal, `q` and Enter stops the game between two moves (Ctrl-C at once).
+    let stop = Arc::new(AtomicBool::new(false));
+    if std::io::stdin().is_terminal() {
+        println!("(q and Enter stops the game after the move being made; Ctrl-C at once)");
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            for line in std::io::stdin().lock().lines() {
+                if line.is_ok_and(|line| matches!(line.trim(), "q" | "quit")) {
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+        });
+    }
+    c4_terminal::watch::watch(players, game, delay, &stop, &mut std::io::stdout())
+}
+
+/// A player as it was asked for: a level by its name (`hard`), any other spec by its
+/// canonical text.
+fn player_name(asked: &str, spec: &PlayerSpec) -> String {
+    match LEVELS.iter().find(|level| level.name == asked.trim()) {
+        Some(level) => format!("level {}", level.name),
+        None => spec.to_string(),
+    }
 }
 
 #[cfg(test)]

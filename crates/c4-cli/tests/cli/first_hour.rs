@@ -67,19 +67,20 @@ fn issue_52_item_5_levels_read_in_order_with_true_texts() {
 }
 
 #[test]
-fn issue_52_item_6_moves_are_counted_as_players_count_them() {
-    // One move each, then the prompt: it is move 2.
+fn moves_are_counted_by_disc_everywhere() {
+    // A disc each, then the prompt: it is move 3, as review and the page count.
     let (code, out, err) = run_with_input(&["play", "--ai", "easy"], "4\nq\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("your move 1> "), "{out}");
-    assert!(out.contains("(move 2)"), "{out}");
-    assert!(out.contains("your move 2> "), "{out}");
-    assert!(!out.contains("(move 3)"), "{out}");
+    assert!(out.contains("(move 3)"), "{out}");
+    assert!(out.contains("your move 3> "), "{out}");
+    assert!(!out.contains("your move 2> "), "{out}");
 
     let (code, out, err) = run(&["watch", "--red", "easy", "--yellow", "easy"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\nmove 1: red plays"), "{out}");
-    assert!(out.contains("\nmove 1: yellow plays"), "{out}");
+    assert!(out.contains("\nmove 2: yellow plays"), "{out}");
+    assert!(!out.contains("\nmove 1: yellow plays"), "{out}");
 }
 
 #[test]
@@ -88,13 +89,16 @@ fn issue_52_item_6_one_layout_for_a_moves_statistics() {
     assert_eq!(code, 0, "{err}");
     let best = out.lines().nth(1).unwrap();
     assert!(
-        best.starts_with("score: ") && is_stats_layout(best),
+        best.starts_with("score for red: ") && is_stats_layout(best),
         "{out}"
     );
 
     let (code, out, err) = run(&["watch", "--red", "easy", "--yellow", "medium"]);
     assert_eq!(code, 0, "{err}");
-    let watched: Vec<&str> = out.lines().filter(|l| l.starts_with("score: ")).collect();
+    let watched: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("score for "))
+        .collect();
     assert!(!watched.is_empty(), "{out}");
     assert!(watched.iter().all(|l| is_stats_layout(l)), "{out}");
 

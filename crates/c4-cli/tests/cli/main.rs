@@ -33,5 +33,7 @@ mod sizes;
 mod solve;
 mod solve_scores;
 mod support;
+mod terminal_words;
 mod tune;
 mod verify;
+mod wide_records;

@@ -119,7 +119,9 @@ fn a_6x5_game_saved_by_play_is_reviewed_and_verified_on_its_board() {
 fn a_games_file_holds_games_of_several_boards_that_verify_takes_one_at_a_time() {
     let path = games_file("mixed");
     play_and_save("5x4", 5, 4, &path);
-    // Red wins at once from 445566 on 7x6: the second game of the file.
+    // Red wins at once from 445566 on 7x6: saved to a file of its own (`play --save` keeps
+    // a file to its games' board), then put in the first file as its game 1.
+    let other = games_file("mixed-7x6");
     let (code, out, err) = run_with_input(
         &[
             "play",
@@ -128,12 +130,18 @@ fn a_games_file_holds_games_of_several_boards_that_verify_takes_one_at_a_time() 
             "--from",
             "445566",
             "--save",
-            path.to_str().unwrap(),
+            other.to_str().unwrap(),
         ],
         "7\nq\n",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("saved as game 1 of"), "{out}");
+    assert!(out.contains("saved as game 0 of"), "{out}");
+    let mut second: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(&other).unwrap().trim()).unwrap();
+    std::fs::remove_file(&other).ok();
+    second["game"] = 1.into();
+    let first = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("{first}{second}\n")).unwrap();
     let file = path.to_str().unwrap();
     let (code, out, err) = run(&["review", file, "--game-index", "0"]);
     assert_eq!(code, 0, "{err}");
@@ -165,6 +173,19 @@ fn a_games_file_holds_games_of_several_boards_that_verify_takes_one_at_a_time() 
         err.contains("holds no finished game of the 6x5 board"),
         "{err}"
     );
+    // Playing on into it needs one of its boards named.
+    let (code, _, err) = run_with_input(&["play", "--ai", "easy", "--save", file], "q\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("5x4, 7x6 boards: say which with --size"),
+        "{err}"
+    );
+    let (code, out, err) = run_with_input(
+        &["play", "--ai", "easy", "--save", file, "--size", "5x4"],
+        "q\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("legal columns 1 2 3 4 5\n"), "{out}");
     std::fs::remove_file(&path).ok();
 }
 

@@ -4,6 +4,7 @@ mod engine_budget;
 mod engine_play;
 mod evaluators_and_specs;
 mod layers;
+mod perfect_sizes;
 mod search_verification;
 mod support;
 mod threats_strength;

@@ -2,8 +2,9 @@
 //! appended to (opened before the first move, and a failed write never loses the game).
 
 use anyhow::{Context, Result, bail};
-use c4_arena::record::{GameLog, GameRecord, Seat};
-use c4_core::{Game, Geometry, Player};
+use c4_arena::played::Seat;
+use c4_arena::record::{GameLog, GameRecord};
+use c4_core::{Game, Geometry, Player, Size};
 use c4_search::search::MoveReport;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -48,6 +49,8 @@ pub struct Saver {
     log: GameLog,
     /// The index the next game saved gets.
     next: u64,
+    /// The boards of the games already in the file, each once, in the order first met.
+    boards: Vec<Size>,
 }
 
 impl Saver {
@@ -59,8 +62,36 @@ impl Saver {
         let context = || format!("--save {}", path.display());
         let loaded = GameLog::load_finished(path).with_context(context)?;
         let next = loaded.records.iter().map(|r| r.game + 1).max().unwrap_or(0);
+        let mut boards = Vec::new();
+        for record in &loaded.records {
+            if !boards.contains(&record.size) {
+                boards.push(record.size);
+            }
+        }
         let log = GameLog::open(path, Some(&loaded)).with_context(context)?;
-        Ok(Saver { log, next })
+        Ok(Saver { log, next, boards })
+    }
+
+    /// The board the games of this file are played on: `asked` (`--size`) if given and the
+    /// file holds no game of another board, else the file's own, else 7x6 for a file
+    /// without games. A file whose games are of several boards takes one of them asked for.
+    pub fn board(&self, asked: Option<Size>) -> Result<Size> {
+        let path = self.path().display();
+        match (self.boards.as_slice(), asked) {
+            ([], asked) => Ok(asked.unwrap_or_default()),
+            ([own], None) => Ok(*own),
+            ([own], Some(asked)) if asked != *own => {
+                bail!("--size {asked}: the games of {path} are of the {own} board, not {asked}")
+            }
+            (_, Some(asked)) if self.boards.contains(&asked) => Ok(asked),
+            (boards, _) => {
+                let boards: Vec<String> = boards.iter().map(ToString::to_string).collect();
+                bail!(
+                    "--save {path} holds games of the {} boards: say which with --size",
+                    boards.join(", ")
+                )
+            }
+        }
     }
 
     /// The games file.

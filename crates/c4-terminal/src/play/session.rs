@@ -6,8 +6,8 @@ use crate::screen::{self, wrap};
 use crate::stats::{ScoreShown, stats_line, summarise};
 use crate::words::{column_keys, describe, move_number};
 use anyhow::{Context, Result};
-use c4_arena::record::human_move;
-use c4_core::{Column, Game, Geometry, Player, Size, Status, excerpt};
+use c4_arena::played::human_move;
+use c4_core::{Column, Game, Geometry, PlayError, Player, Size, Status, excerpt};
 use c4_eval::BoardTables;
 use c4_players::{Agent, HINT, LEVELS, PlayerSpec, hint_text};
 use c4_search::search::MoveReport;
@@ -21,6 +21,9 @@ pub fn keys(size: Size) -> String {
         column_keys(size)
     )
 }
+
+/// The keys once a game is over, said at its prompt and on `help` or `?`.
+const AFTER_THE_END: &str = "u to undo, n for a new game, q to quit";
 
 /// What a line typed at a prompt asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,7 +147,7 @@ impl<G: BoardTables> Session<G> {
             };
             writeln!(out, "{verdict}")?;
         }
-        write!(out, "u to undo, n for a new game, q to quit> ")?;
+        write!(out, "{AFTER_THE_END}> ")?;
         out.flush()?;
         let line = lines.next().transpose()?;
         // The end of the input quits, as `q` does.
@@ -161,6 +164,7 @@ impl<G: BoardTables> Session<G> {
         }
         self.redraw = matches!(command, Command::Undo | Command::NewGame);
         match command {
+            Command::Help => writeln!(out, "{AFTER_THE_END}")?,
             Command::Undo => {
                 self.undo_turn();
             }
@@ -191,9 +195,8 @@ impl<G: BoardTables> Session<G> {
             .context("the computer chose an illegal move")?;
         writeln!(
             out,
-            "\ncomputer plays {} ({})\n{}",
-            report.column,
-            report.column.letter(),
+            "\ncomputer plays {}\n{}",
+            self.game.size().column_words(report.column),
             wrap(&stats_line(&report, ScoreShown::ForYou), 4)
         )?;
         self.stats.push(report);
@@ -239,14 +242,22 @@ impl<G: BoardTables> Session<G> {
             Command::Play(column) => match self.game.try_play(column) {
                 Ok(()) => {
                     let ply = self.game.position().moves_played() - 1;
-                    self.stats.push(human_move(column, ply, asked.elapsed()));
+                    self.stats
+                        .push(human_move(size, column, ply, asked.elapsed()));
                     self.redraw = true;
                 }
-                Err(e) => writeln!(
-                    out,
-                    "{}",
-                    wrap(&format!("cannot play column {column}: {e}"), 2)
-                )?,
+                Err(e) => {
+                    let name = size.column_name(column);
+                    let why = match e {
+                        PlayError::ColumnFull { .. } => "it is full".to_owned(),
+                        other => other.to_string(),
+                    };
+                    writeln!(
+                        out,
+                        "{}",
+                        wrap(&format!("cannot play column {name}: {why}"), 2)
+                    )?;
+                }
             },
             Command::Nothing => {}
             Command::NewGame | Command::Unknown(_) => writeln!(
@@ -272,9 +283,8 @@ impl<G: BoardTables> Session<G> {
             .build_in(self.game.position().geometry())?;
         let hint = helper.choose(&self.game);
         let advice = format!(
-            "hint: column {} ({}): {}",
-            hint.column,
-            hint.column.letter(),
+            "hint: column {}: {}",
+            self.game.size().column_words(hint.column),
             hint_text(&hint)
         );
         writeln!(out, "{}", wrap(&advice, 6))?;
@@ -313,10 +323,10 @@ impl<G: BoardTables> Session<G> {
 }
 
 /// The first line of `c4 play`: the colours, and the opponent by its level's name (with
-/// what to expect of it) or, for any other player, by its spec.
-pub fn banner(asked: &str, spec: &PlayerSpec, human: Player) -> String {
+/// what to expect of it on the board of `size`) or, for any other player, by its spec.
+pub fn banner(asked: &str, spec: &PlayerSpec, human: Player, size: Size) -> String {
     let opponent = match LEVELS.iter().find(|level| level.name == asked.trim()) {
-        Some(level) => format!("level {}: {}", level.name, level.description()),
+        Some(level) => format!("level {}: {}", level.name, level.description_on(size)),
         None => spec.to_string(),
     };
     wrap(

@@ -86,11 +86,12 @@ impl<E: Evaluator<G>, G: Geometry> EngineSearch<E, G> {
             } else {
                 "the only legal move"
             };
+            // Chosen without a search: no value is claimed for it.
             return MoveReport {
                 nodes: 1,
                 time: clock.elapsed(),
                 note: Some(note.to_owned()),
-                ..MoveReport::new(column, MoveValue::Heuristic(SearchValue::ZERO), ply)
+                ..MoveReport::new(column, MoveValue::Unscored, ply)
             };
         }
 
