@@ -148,7 +148,7 @@ pub enum DatasetError {
         line: usize,
         /// What is wrong with it.
         #[source]
-        source: crate::sample::SampleError,
+        source: SampleError,
     },
     /// A dataset holds samples of two boards.
     #[error(
@@ -243,4 +243,29 @@ pub enum DatasetError {
     /// A dataset cannot be read.
     #[error(transparent)]
     File(#[from] FileError),
+}
+
+/// Why a line of a dataset is not a position of its board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SampleError {
+    /// Its moves are not a game of its board.
+    #[error("{moves}: {source}")]
+    Moves {
+        /// The moves.
+        moves: String,
+        /// What is wrong with them.
+        #[source]
+        source: ParseMovesError,
+    },
+    /// It has not one score a column of its board.
+    #[error("{moves}: {found} column scores on the {size} board, {} wide", size.width())]
+    Columns {
+        /// The moves.
+        moves: String,
+        /// The column scores it has.
+        found: usize,
+        /// Its board.
+        size: Size,
+    },
 }

@@ -3,6 +3,7 @@
 //! has).
 
 use super::error::DatasetError;
+pub use super::error::SampleError;
 use c4_core::{Game, Geometry, ParseMovesError, Position, Size, Standard, with_geometry};
 use c4_solver::ExactScore;
 use c4_solver::files;
@@ -95,31 +96,6 @@ impl Sample {
         }
         Ok(())
     }
-}
-
-/// Why a line of a dataset is not a position of its board.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SampleError {
-    /// Its moves are not a game of its board.
-    #[error("{moves}: {source}")]
-    Moves {
-        /// The moves.
-        moves: String,
-        /// What is wrong with them.
-        #[source]
-        source: ParseMovesError,
-    },
-    /// It has not one score a column of its board.
-    #[error("{moves}: {found} column scores on the {size} board, {} wide", size.width())]
-    Columns {
-        /// The moves.
-        moves: String,
-        /// The column scores it has.
-        found: usize,
-        /// Its board.
-        size: Size,
-    },
 }
 
 /// The board of a dataset's samples: that of the first (7x6 for none). [`parse`] refuses a

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The manifest's file name.
-pub const MANIFEST_FILE: &str = "fit.json";
+pub const MANIFEST_FILE: &str = super::output::FIT_MANIFEST_FILE;
 /// The checkpoint's file name.
 pub const CHECKPOINT_FILE: &str = "checkpoint.bin";
 /// The metrics' file name.

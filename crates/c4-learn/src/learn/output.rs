@@ -5,6 +5,10 @@
 use super::LearnError;
 use std::path::Path;
 
+/// The manifest of a `c4 learn fit` run, which marks its folder as one (`fit_run`), and
+/// which a self-play run refuses to write beside.
+pub const FIT_MANIFEST_FILE: &str = "fit.json";
+
 /// Refuses `path` as the file a command writes (`option`, as the user typed it: `--out`,
 /// `--snapshot`) when it exists and is not a regular file, or when it is one of `inputs`
 /// (each with the option that named it), the same file by identity (a link or another

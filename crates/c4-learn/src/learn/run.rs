@@ -175,7 +175,7 @@ pub fn run(
 /// other kinds of run, which would make the folder another run's.
 const RUN_FILES: [&str; 9] = [
     MANIFEST_FILE,
-    super::fit_run::MANIFEST_FILE,
+    output::FIT_MANIFEST_FILE,
     c4_arena::run::MANIFEST_FILE,
     CHECKPOINT_FILE,
     LABELS_FILE,
@@ -232,7 +232,7 @@ pub(super) fn lock(dir: &Path) -> Result<RunLock, LearnError> {
 /// only into a new folder or one of its own kind.
 const RUN_MANIFESTS: [(&str, &str); 3] = [
     (MANIFEST_FILE, "a self-play run of c4 learn"),
-    (super::fit_run::MANIFEST_FILE, "a fit of c4 learn fit"),
+    (output::FIT_MANIFEST_FILE, "a fit of c4 learn fit"),
     (c4_arena::run::MANIFEST_FILE, "a run of games"),
 ];
 
