@@ -123,12 +123,12 @@ fn explain_one(args: &ExplainArgs, size: Size, moves: &str) -> Result<()> {
     if !args.no_solver {
         writeln!(out, "{}", solver_words(game.position(), score))?;
     }
+    let searched = answer.nodes + answer.search.as_ref().map_or(0, |s| s.nodes);
     writeln!(
         out,
-        "(the rules took {:.2} ms and searched {} position{})",
+        "(the rules took {:.2} ms and searched {searched} position{})",
         answer.time_ms,
-        answer.nodes + answer.search.as_ref().map_or(0, |s| s.nodes),
-        if answer.nodes == 1 { "" } else { "s" }
+        if searched == 1 { "" } else { "s" }
     )?;
     Ok(())
 }
@@ -199,10 +199,9 @@ fn explain_lines(args: &ExplainArgs, size: Size) -> Result<()> {
             ))
         });
         match answer {
-            Ok((moves, answer)) if args.json => {
+            Ok((_, answer)) if args.json => {
                 serde_json::to_writer(&mut out, &answer)?;
                 writeln!(out)?;
-                let _ = moves;
             }
             Ok((moves, answer)) => {
                 let first = answer.text.first().cloned().unwrap_or_default();

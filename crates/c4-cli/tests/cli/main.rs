@@ -10,6 +10,7 @@ mod dataset;
 mod docs_commands;
 mod echo;
 mod experiments;
+mod explain;
 mod first_hour;
 mod hardening;
 mod issue_47;
