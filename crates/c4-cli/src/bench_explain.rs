@@ -6,7 +6,7 @@
 use crate::board_size::SizeArg;
 use crate::plies::PlyRange;
 use anyhow::{Result, bail};
-use c4_core::{AnySize, Game, Position, Size};
+use c4_core::{AnySize, Position, Size};
 use c4_knowledge::{ProofResult, explain};
 use c4_players::builtin_stores;
 use c4_solver::{SolveLimits, Solver};
@@ -49,25 +49,15 @@ struct Tally {
     unchecked: u64,
 }
 
-/// `count` positions of `size`, plies drawn from `plies`, from `seed`.
-fn positions(size: Size, plies: &PlyRange, seed: u64, count: usize) -> Vec<Game<AnySize>> {
-    use rand::{RngExt, SeedableRng};
-    let mut rng = c4_eval::SeededRng::seed_from_u64(seed);
-    let mut games = Vec::with_capacity(count);
-    while games.len() < count {
-        let ply = rng.random_range(plies.0.clone());
-        let game = c4_search::random_play_in(&mut rng, ply as usize, AnySize::new(size));
-        if !game.position().is_over() && !game.position().can_win_next() {
-            games.push(game);
-        }
-    }
-    games
-}
-
 pub fn run(args: &ExplainBenchArgs) -> Result<()> {
     let size = args.board.size();
     args.plies.check_on(size)?;
-    let games = positions(size, &args.plies, args.seed, args.positions as usize);
+    let games = c4_search::random_positions_in(
+        args.seed,
+        args.plies.0.clone(),
+        args.positions as usize,
+        AnySize::new(size),
+    );
     let mut solver = args.check.then(|| {
         let mut solver = Solver::new_in(22, AnySize::new(size));
         if size.is_standard() {

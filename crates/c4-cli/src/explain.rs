@@ -71,10 +71,7 @@ fn solver_score(position: &Position<AnySize>) -> Option<ExactScore> {
 }
 
 fn solver_words(position: &Position<AnySize>, score: Option<ExactScore>) -> String {
-    let who = match position.side_to_move() {
-        c4_core::Player::Red => "Red",
-        c4_core::Player::Yellow => "Yellow",
-    };
+    let who = c4_knowledge::words::colour_name(position.side_to_move());
     match score {
         Some(score) => format!(
             "The solver (an exact search, not a proof a person can follow): for {who}, to move, {}.",

@@ -136,10 +136,44 @@ pub fn explain_with(position: &Position<AnySize>, rules: RuleSet) -> Verdict {
         return verdict;
     }
     // The side to move: a win at once, else one move after which the rules prove its result.
-    for column in move_order(&board, position) {
+    let (proof, tried) = first_proving_move(position, &board, rules);
+    verdict.proof = proof;
+    verdict.nodes = tried;
+    verdict
+}
+
+/// A move for the side to move of `position` after which the rules prove its result, with
+/// that proof (a win at once first, then the moves in the order [`explain`] tries them), and
+/// the positions tried.
+#[must_use]
+pub fn proving_move(position: &Position<AnySize>) -> (Option<(Column, Proof)>, u64) {
+    let board = Board::new(position, position.side_to_move().other());
+    let (proof, tried) = first_proving_move(position, &board, RuleSet::ALL);
+    let found = proof.map(|proof| {
+        (
+            proof.first_move.expect("a proof after a move names it"),
+            proof,
+        )
+    });
+    (found, tried)
+}
+
+/// The first move of the side to move, in [`move_order`], after which it wins at once or the
+/// rules of `rules` prove its result; the proof names the move. `board` is `position` read
+/// for the player not to move. Returns the positions tried too.
+fn first_proving_move(
+    position: &Position<AnySize>,
+    board: &Board,
+    rules: RuleSet,
+) -> (Option<Proof>, u64) {
+    let mover = position.side_to_move();
+    let empty = position.size().cells() - position.moves_played() as usize;
+    let controls = !empty.is_multiple_of(2);
+    let mut tried = 0;
+    for column in move_order(board, position) {
         let mut child = *position;
         child.play_unchecked(column);
-        verdict.nodes += 1;
+        tried += 1;
         let proof = if child.last_mover_won() {
             Some(Proof {
                 player: mover,
@@ -150,46 +184,11 @@ pub fn explain_with(position: &Position<AnySize>, rules: RuleSet) -> Verdict {
                 rules: Vec::new(),
             })
         } else {
-            prove_for_waiting(&child, mover, zugzwang == mover, rules)
+            prove_for_waiting(&child, mover, controls, rules)
         };
         if let Some(mut proof) = proof {
             proof.first_move = Some(column);
-            verdict.proof = Some(proof);
-            return verdict;
-        }
-    }
-    verdict
-}
-
-/// A move for the side to move of `position` after which the rules prove its result, with
-/// that proof (a win at once first, then the moves in the order [`explain`] tries them), and
-/// the positions tried.
-#[must_use]
-pub fn proving_move(position: &Position<AnySize>) -> (Option<(Column, Proof)>, u64) {
-    let mover = position.side_to_move();
-    let size = position.size();
-    let empty = size.cells() - position.moves_played() as usize;
-    let controls = !empty.is_multiple_of(2);
-    let board = Board::new(position, mover.other());
-    let mut tried = 0;
-    for column in move_order(&board, position) {
-        let mut child = *position;
-        child.play_unchecked(column);
-        tried += 1;
-        if child.last_mover_won() {
-            let proof = Proof {
-                player: mover,
-                result: ProofResult::Win,
-                first_move: Some(column),
-                odd_threat: None,
-                refuted_by_threat: Vec::new(),
-                rules: Vec::new(),
-            };
-            return (Some((column, proof)), tried);
-        }
-        if let Some(mut proof) = prove_for_waiting(&child, mover, controls, RuleSet::ALL) {
-            proof.first_move = Some(column);
-            return (Some((column, proof)), tried);
+            return (Some(proof), tried);
         }
     }
     (None, tried)

@@ -15,7 +15,9 @@ pub fn player_name(player: Player) -> &'static str {
     }
 }
 
-fn short(player: Player) -> &'static str {
+/// A player's colour, `Red` or `Yellow`.
+#[must_use]
+pub fn colour_name(player: Player) -> &'static str {
     match player {
         Player::Red => "Red",
         Player::Yellow => "Yellow",
@@ -72,7 +74,7 @@ pub fn describe(verdict: &Verdict, size: Size) -> Vec<String> {
 }
 
 fn describe_proof(proof: &Proof, verdict: &Verdict, size: Size, lines: &mut Vec<String>) {
-    let (player, opponent) = (short(proof.player), short(proof.player.other()));
+    let (player, opponent) = (colour_name(proof.player), colour_name(proof.player.other()));
     let what = match proof.result {
         ProofResult::Win => "wins",
         ProofResult::AtLeastDraw => "at least draws",
@@ -144,7 +146,7 @@ pub fn rule_line(rule: &RuleUse, player: Player) -> String {
     if let Some(group) = &rule.group {
         text.push_str(&format!(
             " ({}'s group {})",
-            short(player),
+            colour_name(player),
             group_name(group)
         ));
     }
@@ -154,8 +156,8 @@ pub fn rule_line(rule: &RuleUse, player: Player) -> String {
         .map(|(m, r)| {
             format!(
                 "if {} plays {m}, {} answers {r}",
-                short(player.other()),
-                short(player)
+                colour_name(player.other()),
+                colour_name(player)
             )
         })
         .collect();
@@ -187,10 +189,10 @@ fn zugzwang_line(verdict: &Verdict, size: Size) -> String {
     format!(
         "{} controls the zugzwang: answering each move directly above it, {} takes the even \
          squares (rows {}), so {} needs an odd threat to win.",
-        short(z),
-        short(z),
+        colour_name(z),
+        colour_name(z),
         even_rows(size),
-        short(z.other())
+        colour_name(z.other())
     )
 }
 
@@ -204,7 +206,7 @@ fn threats_line(player: Player, threats: &Threats) -> String {
     };
     format!(
         "{}'s threats: odd {}; even {}.",
-        short(player),
+        colour_name(player),
         list(&threats.odd),
         list(&threats.even)
     )

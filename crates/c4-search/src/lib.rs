@@ -34,12 +34,23 @@ pub fn random_positions(
     plies: std::ops::RangeInclusive<u32>,
     count: usize,
 ) -> Vec<c4_core::Game> {
+    random_positions_in(seed, plies, count, c4_core::Standard)
+}
+
+/// [`random_positions`] on the board of `geometry`: the same draws, so 7x6's positions are
+/// the same whichever of the two makes them (`c4 bench explain` times every size on them).
+pub fn random_positions_in<G: c4_core::Geometry>(
+    seed: u64,
+    plies: std::ops::RangeInclusive<u32>,
+    count: usize,
+    geometry: G,
+) -> Vec<c4_core::Game<G>> {
     use rand::{RngExt, SeedableRng};
     let mut rng = c4_eval::SeededRng::seed_from_u64(seed);
     let mut games = Vec::with_capacity(count);
     while games.len() < count {
         let ply = rng.random_range(plies.clone());
-        let game = random_play(&mut rng, ply as usize);
+        let game = random_play_in(&mut rng, ply as usize, geometry);
         if !game.position().is_over() && !game.position().can_win_next() {
             games.push(game);
         }
