@@ -17,13 +17,9 @@ use c4_books::OpeningBook;
 use c4_core::{Column, Game};
 use c4_players::parse_agent;
 use c4_search::search::{MoveReport, MoveValue, SearchValue};
-use c4_server::{ServerConfig, bind, serve};
 use c4_solver::{ExactScore, Solver};
-use fantoccini::{Client, ClientBuilder, Locator};
-use hyper_util::client::legacy::connect::HttpConnector;
+use fantoccini::{Client, Locator};
 use serde_json::json;
-use std::ffi::OsStr;
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -310,98 +306,27 @@ async fn scenario(client: &Client, base: &str, screenshot: &Path, downloads: &Pa
     Ok(())
 }
 
-/// Why the browser test must run where it cannot, given the values of `CI` and
-/// `C4_BROWSER_TESTS`: `CI` set and not empty, or `C4_BROWSER_TESTS=1`.
-pub(crate) fn required_by(ci: Option<&OsStr>, flag: Option<&OsStr>) -> Option<&'static str> {
-    if ci.is_some_and(|value| !value.is_empty()) {
-        Some("CI is set")
-    } else if flag.is_some_and(|value| value == "1") {
-        Some("C4_BROWSER_TESTS=1")
-    } else {
-        None
-    }
-}
-
-#[test]
-fn ci_or_the_flag_requires_the_browser() {
-    let set = Some(OsStr::new("1"));
-    assert_eq!(
-        required_by(Some(OsStr::new("true")), None),
-        Some("CI is set")
-    );
-    assert_eq!(required_by(set, set), Some("CI is set"));
-    assert_eq!(required_by(None, set), Some("C4_BROWSER_TESTS=1"));
-    assert_eq!(required_by(Some(OsStr::new("")), None), None);
-    assert_eq!(required_by(None, Some(OsStr::new("0"))), None);
-    assert_eq!(required_by(None, None), None);
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_in_headless_chromium() {
-    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
-        let ci = std::env::var_os("CI");
-        let flag = std::env::var_os("C4_BROWSER_TESTS");
-        if let Some(reason) = required_by(ci.as_deref(), flag.as_deref()) {
-            panic!(
-                "{reason}, so the browser test must run, but {CHROMIUM} or {CHROMEDRIVER} is \
-                 missing: apt-get install -y chromium chromium-driver"
-            );
-        }
-        eprintln!(
-            "skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed (apt-get install -y \
-             chromium chromium-driver); with CI or C4_BROWSER_TESTS=1 set this fails instead"
-        );
+    if !chromium_or_skip() {
         return;
     }
-    let (listener, addr): (_, SocketAddr) = bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let config = ServerConfig {
-        max_searches: 2,
-        time_cap: Duration::from_millis(2000),
-        log_requests: false,
-        ..ServerConfig::default()
-    };
-    let server = tokio::spawn(serve(listener, config, async {
-        let _ = stopped.await;
-    }));
-    let (mut driver, port) = start_chromedriver().expect("chromedriver starts");
     let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target");
     let downloads = target.join(format!("browser-downloads-{}", std::process::id()));
     std::fs::create_dir_all(&downloads).unwrap();
     let downloads = downloads.canonicalize().unwrap();
-    let capabilities = json!({
-        "goog:chromeOptions": {
-            "binary": CHROMIUM,
-            "args": CHROMIUM_ARGS,
-            "prefs": {
-                "download.default_directory": downloads,
-                "download.prompt_for_download": false
-            }
-        }
+    let prefs = json!({
+        "download.default_directory": downloads,
+        "download.prompt_for_download": false
     });
-    let client = ClientBuilder::new(HttpConnector::new())
-        .capabilities(capabilities.as_object().unwrap().clone())
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await;
-    let result = match client {
-        Ok(client) => {
-            let screenshot = target.join("browser-game.png");
-            let base = format!("http://{addr}/");
-            let outcome = tokio::time::timeout(
-                SCENARIO_GUARD,
-                scenario(&client, &base, &screenshot, &downloads),
-            )
-            .await
-            .unwrap_or_else(|_| Err(format!("the scenario took over {SCENARIO_GUARD:?}").into()));
-            let _ = client.close().await; // always end the browser session
-            outcome
-        }
-        Err(e) => Err(format!("cannot start a Chromium session: {e}").into()),
-    };
-    let _ = driver.kill();
-    let _ = driver.wait();
-    let _ = stop.send(());
+    let screenshot = target.join("browser-game.png");
+    let result = on_served_page(
+        Duration::from_millis(2000),
+        prefs,
+        SCENARIO_GUARD,
+        async |client, base| scenario(client, base, &screenshot, &downloads).await,
+    )
+    .await;
     let _ = std::fs::remove_dir_all(&downloads);
-    server.await.unwrap().unwrap();
     result.unwrap();
 }

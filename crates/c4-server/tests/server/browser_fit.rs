@@ -7,12 +7,8 @@
 //! `C4_BROWSER_TESTS=1` asks for it.
 
 use crate::browser_support::*;
-use c4_server::{ServerConfig, bind, serve};
-use fantoccini::{Client, ClientBuilder};
-use hyper_util::client::legacy::connect::HttpConnector;
+use fantoccini::Client;
 use serde_json::json;
-use std::net::SocketAddr;
-use std::path::Path;
 use std::time::Duration;
 
 /// The boards looked at: the standard one, a smaller, a taller, the widest and the tallest.
@@ -175,48 +171,19 @@ async fn a_link_keeps_the_level(client: &Client, base: &str) -> TestResult {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_chip_shows_whole_on_every_board_at_both_widths() {
-    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
-        let required = std::env::var_os("CI").is_some_and(|ci| !ci.is_empty())
-            || std::env::var_os("C4_BROWSER_TESTS").is_some_and(|flag| flag == "1");
-        assert!(!required, "{CHROMIUM} or {CHROMEDRIVER} is missing");
-        eprintln!("skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed");
+    if !chromium_or_skip() {
         return;
     }
-    let (listener, addr): (_, SocketAddr) = bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let config = ServerConfig {
-        max_searches: 2,
-        time_cap: Duration::from_millis(1000),
-        log_requests: false,
-        ..ServerConfig::default()
-    };
-    let server = tokio::spawn(serve(listener, config, async {
-        let _ = stopped.await;
-    }));
-    let (mut driver, port) = start_chromedriver().expect("chromedriver starts");
-    let capabilities = json!({"goog:chromeOptions": {"binary": CHROMIUM, "args": CHROMIUM_ARGS}});
-    let client = ClientBuilder::new(HttpConnector::new())
-        .capabilities(capabilities.as_object().unwrap().clone())
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await;
-    let result = match client {
-        Ok(client) => {
-            let outcome = tokio::time::timeout(Duration::from_secs(600), async {
-                let base = format!("http://{addr}/");
-                fit(&client, &base).await?;
-                never_busy(&client, &base).await?;
-                a_link_keeps_the_level(&client, &base).await
-            })
-            .await
-            .unwrap_or_else(|_| Err("the scenario took over 600 s".into()));
-            let _ = client.close().await;
-            outcome
-        }
-        Err(e) => Err(format!("cannot start a Chromium session: {e}").into()),
-    };
-    let _ = driver.kill();
-    let _ = driver.wait();
-    let _ = stop.send(());
-    server.await.unwrap().unwrap();
-    result.unwrap();
+    on_served_page(
+        Duration::from_millis(1000),
+        serde_json::Value::Null,
+        Duration::from_secs(600),
+        async |client, base| {
+            fit(client, base).await?;
+            never_busy(client, base).await?;
+            a_link_keeps_the_level(client, base).await
+        },
+    )
+    .await
+    .unwrap();
 }

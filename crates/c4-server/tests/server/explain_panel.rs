@@ -4,17 +4,13 @@
 //! answer held back to see it) and fits a phone and a desktop on boards of every shape. The
 //! scenario is shared by the served page (here) and the static site (`static_site.rs`).
 
-use crate::browser::required_by;
 use crate::browser_support::*;
 use c4_api::{ExplainRequest, ExplainResponse, Limits};
 use c4_core::Size;
-use c4_server::{ServerConfig, bind, serve};
 use c4_solver::Cancel;
-use fantoccini::{Client, ClientBuilder};
-use hyper_util::client::legacy::connect::HttpConnector;
+use fantoccini::Client;
 use serde_json::json;
 use std::collections::BTreeSet;
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -314,53 +310,16 @@ pub async fn why_panel(client: &Client, base: &str, screenshot: &Path) -> TestRe
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_why_panel_follows_the_position_in_chromium() {
-    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
-        let ci = std::env::var_os("CI");
-        let flag = std::env::var_os("C4_BROWSER_TESTS");
-        if let Some(reason) = required_by(ci.as_deref(), flag.as_deref()) {
-            panic!(
-                "{reason}, so the browser test must run, but {CHROMIUM} or {CHROMEDRIVER} is missing"
-            );
-        }
-        eprintln!("skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed");
+    if !chromium_or_skip() {
         return;
     }
-    let (listener, addr): (_, SocketAddr) = bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let config = ServerConfig {
-        max_searches: 2,
-        time_cap: Duration::from_millis(2000),
-        log_requests: false,
-        ..ServerConfig::default()
-    };
-    let server = tokio::spawn(serve(listener, config, async {
-        let _ = stopped.await;
-    }));
-    let (mut driver, port) = start_chromedriver().expect("chromedriver starts");
-    let capabilities =
-        json!({ "goog:chromeOptions": { "binary": CHROMIUM, "args": CHROMIUM_ARGS } });
-    let client = ClientBuilder::new(HttpConnector::new())
-        .capabilities(capabilities.as_object().unwrap().clone())
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await;
-    let result = match client {
-        Ok(client) => {
-            let screenshot =
-                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-why.png");
-            let outcome = tokio::time::timeout(
-                SCENARIO_GUARD,
-                why_panel(&client, &format!("http://{addr}/"), &screenshot),
-            )
-            .await
-            .unwrap_or_else(|_| Err(format!("the scenario took over {SCENARIO_GUARD:?}").into()));
-            let _ = client.close().await;
-            outcome
-        }
-        Err(e) => Err(format!("cannot start a Chromium session: {e}").into()),
-    };
-    let _ = driver.kill();
-    let _ = driver.wait();
-    let _ = stop.send(());
-    server.await.unwrap().unwrap();
-    result.unwrap();
+    let screenshot = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-why.png");
+    on_served_page(
+        Duration::from_millis(2000),
+        serde_json::Value::Null,
+        SCENARIO_GUARD,
+        async |client, base| why_panel(client, base, &screenshot).await,
+    )
+    .await
+    .unwrap();
 }

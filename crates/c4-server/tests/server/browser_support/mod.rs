@@ -2,6 +2,10 @@
 //! on the page (clicks, choices, a move by clicking, a whole game), waits that end when what
 //! they wait for is on the page, and DevTools commands that WebDriver lacks.
 
+mod served_page;
+
+pub use served_page::{chromium_or_skip, on_served_page};
+
 use c4_arena::record::{GameLog, GameRecord};
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, Locator};
