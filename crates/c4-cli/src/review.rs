@@ -45,18 +45,27 @@ const DEFAULT_REVIEW_SECONDS: f64 = 60.0;
 /// The longest `--time` taken: a day.
 const MAX_REVIEW_SECONDS: f64 = 86_400.0;
 
+/// Why a `--time` is refused.
+#[derive(Debug, thiserror::Error)]
+enum SecondsError {
+    /// Not a number.
+    #[error("{0:?} is not a number of seconds")]
+    NotANumber(String),
+    /// Not above 0, or over a day.
+    #[error("{0} seconds: the budget is above 0 and at most {MAX_REVIEW_SECONDS} (a day)")]
+    OutOfRange(String),
+}
+
 /// `--time SECONDS`: a number of seconds above 0, at most a day.
-fn parse_seconds(text: &str) -> Result<f64, String> {
+fn parse_seconds(text: &str) -> Result<f64, SecondsError> {
     let seconds: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+        .map_err(|_| SecondsError::NotANumber(text.to_owned()))?;
     if seconds > 0.0 && seconds <= MAX_REVIEW_SECONDS {
         Ok(seconds)
     } else {
-        Err(format!(
-            "{text} seconds: the budget is above 0 and at most {MAX_REVIEW_SECONDS} (a day)"
-        ))
+        Err(SecondsError::OutOfRange(text.to_owned()))
     }
 }
 
