@@ -420,11 +420,7 @@ impl<G: BoardTables> Agent<G> for PerfectAgent<G> {
                 // Without a time limit only a cancel stops the solve: the search then stops
                 // at once too, after its first depth. With one, the search has its share at
                 // least, even when the solve overran its own.
-                let budget = self.time.unwrap_or_default();
-                let left = budget
-                    .saturating_sub(start.elapsed())
-                    .max(budget * search_share / 100)
-                    .max(Duration::from_millis(1));
+                // The engine's table is built first: its zeroing is part of the time spent.
                 let cancel = self.cancel.clone();
                 let fallback = self.fallback.get_or_insert_with(|| {
                     let config = EngineConfig {
@@ -436,6 +432,11 @@ impl<G: BoardTables> Agent<G> for PerfectAgent<G> {
                     engine.set_cancel(cancel);
                     engine
                 });
+                let budget = self.time.unwrap_or_default();
+                let left = budget
+                    .saturating_sub(start.elapsed())
+                    .max(budget * search_share / 100)
+                    .max(Duration::from_millis(1));
                 fallback.set_time(left);
                 // The columns the solve proved worse before it gave up are left out.
                 let mut report = fallback.choose_excluding(position, &gave_up.worse);

@@ -36,7 +36,9 @@ use c4_api::{
 use c4_core::PositionSummary;
 use c4_players::Registry;
 use c4_solver::Cancel;
+use c4_solver::clock::Instant;
 use serde::{Deserialize, Serialize};
+use std::time::Duration;
 
 /// The API's routes (without state).
 pub fn routes() -> Router<AppState> {
@@ -163,11 +165,13 @@ async fn answer<S: Search>(state: &AppState, search: S) -> Result<Json<S::Answer
 pub const SLOT_GRACE: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Runs `work` on the blocking pool once a search slot is free (within [`SLOT_GRACE`]); 429
-/// otherwise.
+/// otherwise. Its cancel gives itself at the time cap counted from now: the wait for a slot
+/// and the player's tables (zeroed before its own clock starts) are inside the cap.
 pub(crate) async fn run_search<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce(Cancel) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let cancel = Cancel::at(Instant::now() + state.config.time_cap);
     let busy = || ApiError::busy(state.config.max_searches.max(1));
     let permit = match state.searches.clone().try_acquire_owned() {
         Ok(permit) => permit,
@@ -184,7 +188,6 @@ pub(crate) async fn run_search<T: Send + 'static>(
             self.0.cancel();
         }
     }
-    let cancel = Cancel::new();
     let _guard = CancelOnDrop(cancel.clone());
     let result = tokio::task::spawn_blocking(move || {
         let result = work(cancel);
@@ -198,4 +201,27 @@ pub(crate) async fn run_search<T: Send + 'static>(
             format!("the search failed: {e}"),
         ))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ServerConfig;
+
+    #[tokio::test]
+    async fn a_search_is_cancelled_at_the_time_cap_from_its_request() {
+        let cap = Duration::from_secs(5);
+        let state = AppState::new(ServerConfig {
+            time_cap: cap,
+            ..ServerConfig::default()
+        });
+        let asked = Instant::now();
+        let deadline = run_search(&state, |cancel| Ok(cancel.deadline()))
+            .await
+            .unwrap()
+            .expect("a deadline");
+        let answered = Instant::now();
+        assert!(deadline >= asked + cap, "before the request's cap");
+        assert!(deadline <= answered + cap, "after the request's cap");
+    }
 }

@@ -200,6 +200,25 @@ fn an_analysis_over_threads_scores_each_column_as_one_thread() {
     );
 }
 
+/// A cancel whose deadline has passed stops a solve with no limit of its own at the first
+/// clock check of each thread: the empty 8x7 board, which no solve finishes here.
+#[test]
+fn a_passed_deadline_stops_a_solve_at_its_first_clock_check() {
+    let geometry = AnySize::new(Size::new(8, 7).unwrap());
+    let mut solver = Solver::new_in(16, geometry);
+    solver.set_threads(2);
+    solver.set_cancel(Some(Cancel::at(crate::clock::Instant::now())));
+    let position = Position::new_in(geometry);
+    let columns: Vec<Column> = Size::new(8, 7).unwrap().columns().collect();
+    let each = solver.score_columns(&position, &columns, false, SolveLimits::default());
+    assert_eq!(each.failure, Some(SolveError::LimitReached));
+    assert!(
+        each.stats.nodes <= 2 * CLOCK_INTERVAL,
+        "{}",
+        each.stats.nodes
+    );
+}
+
 /// A move that `wins_by_force` finds leaves the other player lost with the score of a win
 /// with the mover's next disc but one (checked by plain alpha-beta on seeded random
 /// positions), and both of its patterns (two playable threats, two stacked) occur.
