@@ -38,7 +38,6 @@ use c4_players::Registry;
 use c4_solver::Cancel;
 use c4_solver::clock::Instant;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 /// The API's routes (without state).
 pub fn routes() -> Router<AppState> {
@@ -207,6 +206,7 @@ pub(crate) async fn run_search<T: Send + 'static>(
 mod tests {
     use super::*;
     use crate::ServerConfig;
+    use std::time::Duration;
 
     #[tokio::test]
     async fn a_search_is_cancelled_at_the_time_cap_from_its_request() {
