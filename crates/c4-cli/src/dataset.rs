@@ -71,6 +71,11 @@ pub struct BuildArgs {
     /// Positions sampled per game at most.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=42))]
     pub per_game: u64,
+    /// Leave out the positions that this dataset holds, or their mirror images (the sets
+    /// that will grade what learns from this one, say); repeat it to name several. A build
+    /// may be resumed with other files: they choose the positions kept, not the games.
+    #[arg(long, value_name = "FILE")]
+    pub exclude: Vec<PathBuf>,
     /// Percent of games held out for validation.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=50))]
     pub valid_percent: u64,
@@ -151,6 +156,7 @@ fn build(args: &BuildArgs) -> Result<()> {
             (None, true) => Source::Generated,
             (None, false) => Source::Players(args.players.clone()),
         },
+        exclude: args.exclude.clone(),
     };
     let pool = crate::threads::pool(args.threads)?;
     let stores = c4_players::score_stores(&args.book, &args.layers, size)?;

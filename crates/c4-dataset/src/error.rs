@@ -186,6 +186,19 @@ pub enum DatasetError {
         /// What refused it.
         consumer: &'static str,
     },
+    /// A dataset to leave out is of another board than the build's.
+    #[error(
+        "--exclude {}: positions of the {found} board; this build's are of the {asked} board",
+        path.display()
+    )]
+    ExcludeSize {
+        /// The dataset to leave out.
+        path: PathBuf,
+        /// Its board.
+        found: Size,
+        /// The board of this build.
+        asked: Size,
+    },
     /// The work log being resumed is of a build on another board.
     #[error(
         "{}: the work log of a build on the {found} board, not {asked}: resume it with \

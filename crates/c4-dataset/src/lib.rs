@@ -70,6 +70,11 @@ pub struct DatasetSpec {
     pub source: Source,
     /// The board of the games and positions.
     pub size: Size,
+    /// Datasets whose positions (and their mirror images) are left out beside the reference
+    /// sets: the sets that will grade what learns from this one, say. They choose which
+    /// samples are kept, not the games, so they are not in the work log's header and a
+    /// build may be resumed with others.
+    pub exclude: Vec<PathBuf>,
 }
 
 impl DatasetSpec {
@@ -311,16 +316,30 @@ impl DatasetWork {
             .into_iter()
             .map(|Entry { value, .. }| (value.game, value))
             .collect();
+        // The reference sets are 7x6 positions: no key of another board is theirs.
+        let mut excluded = if spec.size.is_standard() {
+            reference_keys()
+        } else {
+            HashSet::new()
+        };
+        for path in &spec.exclude {
+            let samples = read(path)?;
+            if let Some(first) = samples.first()
+                && first.size() != spec.size
+            {
+                return Err(DatasetError::ExcludeSize {
+                    path: path.clone(),
+                    found: first.size(),
+                    asked: spec.size,
+                });
+            }
+            excluded.extend(samples.iter().filter_map(canonical_key));
+        }
         Ok(DatasetWork {
             spec: spec.clone(),
             log,
             done,
-            // The reference sets are 7x6 positions: no key of another board is theirs.
-            excluded: if spec.size.is_standard() {
-                reference_keys()
-            } else {
-                HashSet::new()
-            },
+            excluded,
             warnings,
         })
     }

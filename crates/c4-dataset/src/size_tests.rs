@@ -34,6 +34,7 @@ fn spec_on(board: Size, positions: usize, plies: RangeInclusive<u32>) -> Dataset
         seed: 3,
         source: Source::Generated,
         size: board,
+        exclude: Vec::new(),
     }
 }
 

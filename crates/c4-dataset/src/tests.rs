@@ -50,6 +50,7 @@ fn selection_skips_reference_positions_mirrors_repeats_and_games_not_done() {
         seed: 1,
         source: Source::Generated,
         size: Size::STANDARD,
+        exclude: Vec::new(),
     };
     let chosen: Vec<String> = select(&spec, &done, &reference_keys())
         .into_iter()
@@ -72,6 +73,7 @@ fn named_players_enter_the_header_play_the_games_and_a_bad_one_is_refused() {
         seed: 5,
         source: Source::Players(players.clone()),
         size: Size::STANDARD,
+        exclude: Vec::new(),
     };
     assert!(
         spec.header()
@@ -129,4 +131,62 @@ fn named_players_enter_the_header_play_the_games_and_a_bad_one_is_refused() {
         Source::Players(Vec::new()).check_players(Size::STANDARD),
         Err(DatasetError::NoPlayers)
     ));
+}
+
+/// A build told to leave out a dataset keeps none of its positions, nor their mirrors, and
+/// a dataset of another board is refused by name.
+#[test]
+fn a_build_leaves_out_the_positions_of_the_datasets_it_is_told_to() {
+    let dir = std::env::temp_dir().join(format!("c4-dataset-exclude-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = |seed, exclude: Vec<PathBuf>| DatasetSpec {
+        positions: 60,
+        plies: 4..=10,
+        per_game: 4,
+        valid_percent: 10,
+        seed,
+        source: Source::Players(vec!["random".to_owned()]),
+        // A board whose positions solve at once without a book.
+        size: Size::new(5, 4).unwrap(),
+        exclude,
+    };
+    struct Quiet;
+    impl BuildProgress for Quiet {
+        fn game_done(&self, _: u64, _: usize) {}
+        fn warn(&self, _: &str) {}
+    }
+    let held = dir.join("held.jsonl");
+    let first = build(&spec(3, vec![]), &dir.join("a"), 16, None, &Quiet).unwrap();
+    write(&held, &first).unwrap();
+    let held_keys: HashSet<u64> = first.iter().filter_map(canonical_key).collect();
+    // The same seed's games again: without the file every position would be one of them.
+    let again = build(
+        &spec(3, vec![held.clone()]),
+        &dir.join("b"),
+        16,
+        None,
+        &Quiet,
+    )
+    .unwrap();
+    assert_eq!(again.len(), 60);
+    assert!(
+        again
+            .iter()
+            .all(|s| !held_keys.contains(&canonical_key(s).unwrap()))
+    );
+
+    let small = DatasetSpec {
+        size: Size::new(4, 4).unwrap(),
+        plies: 4..=10,
+        exclude: vec![held.clone()],
+        ..spec(4, vec![])
+    };
+    let refused = build(&small, &dir.join("c"), 16, None, &Quiet).unwrap_err();
+    assert!(
+        matches!(refused, DatasetError::ExcludeSize { .. }),
+        "{refused}"
+    );
+    assert!(refused.to_string().contains("held.jsonl"), "{refused}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

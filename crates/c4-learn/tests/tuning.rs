@@ -30,6 +30,7 @@ fn spec(positions: usize) -> DatasetSpec {
         seed: 5,
         source: Source::Generated,
         size: c4_core::Size::STANDARD,
+        exclude: Vec::new(),
     }
 }
 

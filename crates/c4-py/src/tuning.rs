@@ -241,6 +241,7 @@ fn dataset_spec(
         source,
         // A work log or recorded games of another board than `size` are refused.
         size,
+        exclude: Vec::new(),
     })
 }
 

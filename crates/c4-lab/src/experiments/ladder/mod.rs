@@ -33,6 +33,12 @@ pub const OPENING_PLIES: u32 = 4;
 /// Levels in a `--quick` run: the weakest ones, whose games take moments.
 const QUICK_LEVELS: usize = 2;
 
+/// Players measured beside the levels, as the levels are (Elo and mistakes), and no level
+/// themselves: `victor` is `strong` with Allis' rules first, so its step over `strong` is
+/// what the rules add to a tenth of a second's search. They join the round robin last, so
+/// the pairings before them keep their seeds.
+pub const BESIDE_LEVELS: [(&str, &str); 1] = [("victor", "victor:time=100,book=none")];
+
 /// The ladder's games and the levels' graded moves.
 pub struct Results {
     /// Every game.
@@ -56,7 +62,21 @@ pub fn levels(quick: bool) -> Result<Vec<Contestant>, ExperimentError> {
         .collect()
 }
 
-/// Every player of the ladder: the levels, the heuristics, and `random`.
+/// The players of [`BESIDE_LEVELS`].
+pub fn beside_levels() -> Result<Vec<Contestant>, ExperimentError> {
+    BESIDE_LEVELS
+        .iter()
+        .map(|(label, spec)| {
+            Ok(Contestant {
+                label: (*label).to_owned(),
+                spec: PlayerSpec::parse(spec, 0)?,
+            })
+        })
+        .collect()
+}
+
+/// Every player of the ladder: the levels, the heuristics, `random`, and the players
+/// beside the levels.
 pub fn players(quick: bool) -> Result<Vec<Contestant>, ExperimentError> {
     let mut players = levels(quick)?;
     for heuristic in heuristics() {
@@ -72,13 +92,15 @@ pub fn players(quick: bool) -> Result<Vec<Contestant>, ExperimentError> {
         label: "random".to_owned(),
         spec: PlayerSpec::parse("random", 0)?,
     });
+    players.extend(beside_levels()?);
     Ok(players)
 }
 
-/// The levels as the mistake grading takes them.
+/// The levels and the players beside them, as the mistake grading takes them.
 fn graded(quick: bool) -> Result<Vec<Graded>, ExperimentError> {
     Ok(levels(quick)?
         .into_iter()
+        .chain(beside_levels()?)
         .map(|level| Graded {
             label: level.label,
             spec: level.spec,
@@ -91,7 +113,7 @@ fn graded(quick: bool) -> Result<Vec<Graded>, ExperimentError> {
 pub fn planned(quick: bool, games: u64) -> Result<u64, ExperimentError> {
     let players = players(quick)?.len() as u64;
     let positions: usize = mistakes::sets(quick).iter().map(|(_, n)| n).sum();
-    Ok(games * players * (players - 1) / 2 + (positions * levels(quick)?.len()) as u64)
+    Ok(games * players * (players - 1) / 2 + (positions * graded(quick)?.len()) as u64)
 }
 
 fn games_path(dir: &Path) -> PathBuf {
@@ -108,7 +130,15 @@ pub fn run(
     progress: &dyn Progress,
 ) -> Result<Results, ExperimentError> {
     let decisions = mistakes::grade(dir, &graded(quick)?, quick, seed, progress)?;
-    let games = round_robin(&games_path(dir), &players(quick)?, games, seed, observer)?;
+    let late = BESIDE_LEVELS.len();
+    let games = round_robin(
+        &games_path(dir),
+        &players(quick)?,
+        late,
+        games,
+        seed,
+        observer,
+    )?;
     Ok(Results { games, decisions })
 }
 
@@ -125,10 +155,13 @@ pub fn load(dir: &Path, progress: &dyn Progress) -> Result<Results, ExperimentEr
 }
 
 /// Plays every pairing of `players` its missing games of `games`, from paired random
-/// openings, into the log at `path`; returns all records.
+/// openings, into the log at `path`; returns all records. The pairings of the last `late`
+/// players come after all the others, so that adding players at the end leaves the earlier
+/// pairings' seeds as they were.
 pub fn round_robin(
     path: &Path,
     players: &[Contestant],
+    late: usize,
     games: u64,
     seed: u64,
     observer: &dyn MatchObserver,
@@ -137,28 +170,30 @@ pub fn round_robin(
     for warning in &loaded.warnings {
         observer.warn(warning);
     }
+    let early = players.len().saturating_sub(late);
+    let pairings = (0..players.len())
+        .flat_map(|i| (i + 1..players.len()).map(move |j| (i, j)))
+        .filter(|&(_, j)| j < early)
+        .chain((early..players.len()).flat_map(|j| (0..j).map(move |i| (i, j))));
     let mut all = Vec::new();
-    let mut pair = 0;
-    for (i, first) in players.iter().enumerate() {
-        for second in &players[i + 1..] {
-            let config = MatchConfig {
-                a: first.clone(),
-                b: second.clone(),
-                games,
-                seed: game_seed(seed, pair, 13),
-                openings: Openings::Random(OPENING_PLIES),
-                first: FirstPolicy::Alternate,
-                sprt: None,
-            };
-            pair += 1;
-            let done: Vec<GameRecord> = loaded
-                .records
-                .iter()
-                .filter(|r| r.a == first.label && r.b == second.label && r.game < games)
-                .cloned()
-                .collect();
-            all.extend(run_match(&config, done, Some(&mut log), observer)?);
-        }
+    for (pair, (i, j)) in pairings.enumerate() {
+        let (first, second) = (&players[i], &players[j]);
+        let config = MatchConfig {
+            a: first.clone(),
+            b: second.clone(),
+            games,
+            seed: game_seed(seed, pair as u64, 13),
+            openings: Openings::Random(OPENING_PLIES),
+            first: FirstPolicy::Alternate,
+            sprt: None,
+        };
+        let done: Vec<GameRecord> = loaded
+            .records
+            .iter()
+            .filter(|r| r.a == first.label && r.b == second.label && r.game < games)
+            .cloned()
+            .collect();
+        all.extend(run_match(&config, done, Some(&mut log), observer)?);
     }
     Ok(all)
 }

@@ -3,7 +3,8 @@
 //! `levels.tsv`, the table `c4 levels` reads.
 
 use super::super::mistakes::{GradedSet, SETS, Tally, mean_rate, tally_of};
-use super::{DEPTH, OPENING_PLIES, Results, graded, levels, players, plot};
+use super::{DEPTH, OPENING_PLIES, Results, beside_levels, graded, levels, players, plot};
+use c4_arena::matches::Contestant;
 use c4_arena::stats::Spread;
 use c4_arena::tournament::{Crosstable, Rating};
 use c4_papers::{ExperimentError, write_file};
@@ -34,7 +35,8 @@ pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, Experi
     let table = Crosstable::of(&names, &results.games);
     let ratings = table.ratings();
     let tally = tally_of(&results.decisions, &graded(false)?);
-    let figures = level_figures(results, &ratings, &tally)?;
+    let figures = figures_of(results, &ratings, &tally, levels(false)?);
+    let beside = figures_of(results, &ratings, &tally, beside_levels()?);
     let games = table.games.first().and_then(|row| row.get(1)).copied();
 
     let mut md =
@@ -49,8 +51,11 @@ pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, Experi
     }
     let _ = writeln!(md, "\n```\n{}```\n", table.to_text());
     md.push_str("![Elo ladder](ladder.svg)\n\n");
-    md.push_str(&levels_section(&figures));
+    md.push_str(&figures_section("## The levels", "level", &figures));
     md.push_str(&steps_section(&figures, &table));
+    if !beside.is_empty() {
+        md.push_str(&beside_section(&beside, &figures, &table));
+    }
     let _ = writeln!(
         md,
         "## Reading\n\nElo is relative to the field's mean and fitted by maximum likelihood; the intervals are 95%. \
@@ -81,15 +86,16 @@ fn played(results: &Results) -> Vec<String> {
     names
 }
 
-/// The figures of every level with a rating.
-fn level_figures(
+/// The figures of each of `players` with a rating; a level's spec as `LEVELS` writes it.
+fn figures_of(
     results: &Results,
     ratings: &[Rating],
     tally: &Tally,
-) -> Result<Vec<LevelFigures>, ExperimentError> {
+    players: Vec<Contestant>,
+) -> Vec<LevelFigures> {
     let sets: Vec<&GradedSet> = SETS.iter().collect();
     let mut out = Vec::new();
-    for level in levels(false)? {
+    for level in players {
         let Some(rating) = ratings.iter().find(|r| r.name == level.label) else {
             continue;
         };
@@ -142,12 +148,14 @@ fn level_figures(
             think: Spread::of(times),
         });
     }
-    Ok(out)
+    out
 }
 
-fn levels_section(figures: &[LevelFigures]) -> String {
-    let mut md = String::from(
-        "## The levels\n\n| level | spec | Elo (95%) | mistakes, mean of the sets | think time per move: median / p90 / max |\n|---|---|---|---|---|\n",
+/// A table of `figures` under `heading`, each row named in a `column` column, and their
+/// mistakes per set.
+fn figures_section(heading: &str, column: &str, figures: &[LevelFigures]) -> String {
+    let mut md = format!(
+        "{heading}\n\n| {column} | spec | Elo (95%) | mistakes, mean of the sets | think time per move: median / p90 / max |\n|---|---|---|---|---|\n",
     );
     for f in figures {
         let _ = writeln!(
@@ -164,7 +172,7 @@ fn levels_section(figures: &[LevelFigures]) -> String {
             f.think.max
         );
     }
-    md.push_str("\nMistakes per set (% of positions):\n\n| level |");
+    let _ = write!(md, "\nMistakes per set (% of positions):\n\n| {column} |");
     for set in &SETS {
         let _ = write!(md, " {} |", set.name);
     }
@@ -227,6 +235,35 @@ fn steps_section(figures: &[LevelFigures], table: &Crosstable) -> String {
         );
     }
     md.push('\n');
+    md
+}
+
+/// The players beside the levels: their figures, and their games against each level.
+fn beside_section(beside: &[LevelFigures], levels: &[LevelFigures], table: &Crosstable) -> String {
+    let mut md = figures_section(
+        "## Beside the levels\n\nPlayers measured as the levels are, and no level themselves.",
+        "player",
+        beside,
+    );
+    let index = |name: &str| table.names.iter().position(|n| n == name);
+    for player in beside {
+        let heads: Vec<String> = levels
+            .iter()
+            .filter_map(|level| match (index(&player.name), index(&level.name)) {
+                (Some(i), Some(j)) if table.games[i][j] > 0 => Some(format!(
+                    "{} {}/{}",
+                    level.name, table.points[i][j], table.games[i][j]
+                )),
+                _ => None,
+            })
+            .collect();
+        let _ = writeln!(
+            md,
+            "`{}` against each level (its points): {}.\n",
+            player.name,
+            heads.join(", ")
+        );
+    }
     md
 }
 

@@ -155,6 +155,7 @@ pub fn run(
     let ladder = ladder::round_robin(
         &ladder_path(dir),
         &ladder_players()?,
+        0,
         games,
         seed,
         &GamesOf(progress),

@@ -69,6 +69,7 @@ fn dataset_spec(settings: &RunSettings) -> DatasetSpec {
         seed: settings.seed,
         source: Source::Generated,
         size: c4_core::Size::STANDARD,
+        exclude: Vec::new(),
     }
 }
 
