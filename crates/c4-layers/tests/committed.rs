@@ -1,8 +1,8 @@
 //! The committed chunks of the ply-12 layer (`data/ply12/`): each read back whole (CRC,
 //! header, roots, score ranges); eight picked by a fixed seed with their positions derived
 //! again (shares equal to this program's), and three positions of each solved again from
-//! scratch to the same scores. Once every chunk is committed, the results of plies 10-12
-//! against the published strong solution (ignored by default: minutes).
+//! scratch to the same scores; and the whole layer's results of plies 10-12 against the
+//! published strong solution (a minute or two of CPU, shared among the threads).
 
 use c4_books::strong_solution::published_7x6;
 use c4_layers::counts::{PlyOutcomes, outcomes_by_ply};
@@ -47,16 +47,31 @@ fn every_committed_chunk_reads_back_and_a_sample_solves_again() {
     }
 }
 
-/// The whole layer's results for plies 10-12 against the published strong solution: every
-/// chunk's positions derived (some minutes), so run with `--ignored` once all are committed.
+/// The whole layer's results for plies 10-12 against the published strong solution (Böck's
+/// counts of wins, draws and losses per ply): every chunk's positions derived, the chunks
+/// shared among the machine's threads.
 #[test]
-#[ignore = "derives all 4.2 million positions; needs every chunk committed"]
 fn the_complete_layers_results_per_ply_are_the_published_strong_solutions() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/ply12");
     let dir = LayerDir::open(&path, Layout::PLY12);
-    let scored: Vec<_> = (0..dir.chunk_count())
-        .flat_map(|number| dir.scored_positions(number).unwrap())
-        .collect();
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let scored: Vec<_> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|worker| {
+                let dir = &dir;
+                scope.spawn(move || {
+                    (worker..dir.chunk_count())
+                        .step_by(threads)
+                        .flat_map(|number| dir.scored_positions(number).unwrap())
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().unwrap())
+            .collect()
+    });
     let counted = outcomes_by_ply(dir.layout(), &scored).unwrap();
     assert_eq!(counted.len(), 3);
     for PlyOutcomes { ply, outcomes } in counted {
