@@ -6,6 +6,7 @@ use c4_core::{AnySize, Game, Player, Size, Status};
 use c4_knowledge::{ProofResult, proving_move};
 use c4_players::PlayerSpec;
 use c4_solver::hashing::mix64;
+use c4_solver::{SolveLimits, Solver};
 
 /// Positions of `size` where the side to move has a proven result after one move: seeded
 /// random play, the first `count` found.
@@ -81,6 +82,74 @@ fn victor_never_falls_below_a_result_its_rules_proved() {
         }
     }
     assert_eq!(games, 32);
+}
+
+/// Where the rules prove only a draw with a move that gives a won position's win away,
+/// victor plays a winning move where its engine's solve proves one: the rules' draw is a
+/// floor, not the aim. On 6x5, where a solve is quick, against the solver's scores.
+#[test]
+fn victor_plays_a_win_its_search_proves_where_the_rules_prove_a_draw() {
+    let size: Size = "6x5".parse().unwrap();
+    let geometry = AnySize::new(size);
+    let mut solver = Solver::new_in(20, geometry);
+    let mut checked = 0;
+    let mut n = 0u64;
+    while checked < 4 {
+        n += 1;
+        assert!(n < 20_000, "too few drawn-by-rules won positions");
+        let mut state = mix64(n);
+        let mut game = Game::new_in(geometry);
+        for _ in 0..8 + state % 12 {
+            let moves: Vec<_> = game.position().legal_moves().collect();
+            state = mix64(state.wrapping_add(1));
+            game.try_play(moves[(state % moves.len() as u64) as usize])
+                .unwrap();
+            if game.position().is_over() {
+                break;
+            }
+        }
+        let position = *game.position();
+        if position.is_over() || position.can_win_next() {
+            continue;
+        }
+        let Some((rules_column, proof)) = proving_move(&position).0 else {
+            continue;
+        };
+        let mut score = |p: &c4_core::Position<AnySize>| {
+            solver.reset();
+            solver
+                .solve_within(p, false, SolveLimits::default())
+                .unwrap()
+                .0
+        };
+        if proof.result != ProofResult::AtLeastDraw || !score(&position).is_win() {
+            continue;
+        }
+        // Only where the rules' own move gives the win away.
+        let mut by_rules = game.clone();
+        by_rules.try_play(rules_column).unwrap();
+        if by_rules.position().is_over() || score(by_rules.position()).is_loss() {
+            continue;
+        }
+        let mut victor = PlayerSpec::parse("victor:time=600000", 1)
+            .unwrap()
+            .build_in(geometry)
+            .unwrap();
+        let column = victor.choose(&game).column;
+        game.try_play(column).unwrap();
+        let after = *game.position();
+        // A win kept: the game won at once, or the opponent, to move, lost.
+        let kept = match after.status() {
+            Status::Won { .. } => true,
+            _ => score(&after).is_loss(),
+        };
+        assert!(
+            kept,
+            "{}: the last move gives away the win",
+            game.move_string()
+        );
+        checked += 1;
+    }
 }
 
 #[test]
