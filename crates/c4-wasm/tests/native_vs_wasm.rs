@@ -125,3 +125,92 @@ fn the_module_names_the_network_it_lacks() {
         answers[0].json
     );
 }
+
+/// The page's other numbers: analyses, hints and reviews answer alike wherever the native
+/// answer is exact throughout (then no clock decided anything): positions from the book,
+/// from the range of the ply-12 layer (neither side has it here, so both search), solved
+/// ones, and 6x5's. An answer with an estimate in it depends on how far a search got in its
+/// time, so those are left out, and counted.
+#[test]
+#[ignore = "needs the Node module: cargo xtask node --out target/wasm-node (.ci/run builds it)"]
+fn analyses_hints_and_reviews_agree_where_they_are_exact() {
+    let mut positions: Vec<(String, &str)> = ["", "4", "4453", "444444333", "4444443333"]
+        .iter()
+        .map(|m| ((*m).to_owned(), "7x6"))
+        .collect();
+    let late: Vec<String> = random_positions(400, 71)
+        .into_iter()
+        .filter(|m| m.len() >= 16)
+        .take(24)
+        .collect();
+    positions.extend(late.into_iter().map(|m| (m, "7x6")));
+    positions.extend(["", "3", "334", "3344221", "33442215566"].map(|m| (m.to_owned(), "6x5")));
+    let mut requests = Vec::new();
+    let mut estimates = 0;
+    for (moves, size) in &positions {
+        for (route, body) in [
+            (
+                "/api/analyze",
+                serde_json::json!({ "moves": moves, "size": size, "time_ms": 5000 }),
+            ),
+            (
+                "/api/hint",
+                serde_json::json!({ "moves": moves, "size": size }),
+            ),
+            (
+                "/api/review",
+                serde_json::json!({ "moves": moves, "size": size, "time_ms": 5000 }),
+            ),
+        ] {
+            let body = body.to_string();
+            let native = c4_wasm::request(route, &body);
+            let answer: Value = serde_json::from_str(&native.json).unwrap();
+            let exact = match route {
+                "/api/analyze" => answer["exact"] == true,
+                "/api/hint" => answer["exact"] == true,
+                _ => answer["complete"] == true || !native.ok,
+            };
+            if exact {
+                requests.push(Request { route, body });
+            } else {
+                estimates += 1;
+            }
+        }
+    }
+    let (_, answers) = ask_node(&requests).unwrap();
+    for (request, wasm) in requests.iter().zip(&answers) {
+        let native = c4_wasm::request(request.route, &request.body);
+        // An analysis's node count is its searches' and its solves' together, and the
+        // search's share follows the clock; every value shown is compared.
+        let parse = |json: &str| {
+            let mut value = without_times(serde_json::from_str::<Value>(json).unwrap());
+            if request.route == "/api/analyze"
+                && let Some(map) = value.as_object_mut()
+            {
+                map.remove("nodes");
+            }
+            value
+        };
+        assert_eq!(
+            (wasm.ok, parse(&wasm.json)),
+            (native.ok, parse(&native.json)),
+            "{} {}",
+            request.route,
+            request.body
+        );
+    }
+    let count = |route: &str| requests.iter().filter(|r| r.route == route).count();
+    eprintln!(
+        "{} analyses, {} hints and {} reviews equal; {estimates} answers with an estimate left out",
+        count("/api/analyze"),
+        count("/api/hint"),
+        count("/api/review")
+    );
+    for route in ["/api/analyze", "/api/hint", "/api/review"] {
+        assert!(
+            count(route) >= 20,
+            "only {} exact answers of {route}",
+            count(route)
+        );
+    }
+}
