@@ -19,6 +19,22 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// What one search may take in the browser, the WebAssembly engine's limits:
+    ///
+    /// - `time_cap`: 5 s, the server's default cap (`c4 serve --time-cap`); the page can
+    ///   still stop a search at once by ending its worker.
+    /// - `max_table_bits`: 2^24 slots, 128 MiB, the native default and the server's cap. It
+    ///   fits the 4 GiB a wasm32 module may address and the memory of any desktop browser,
+    ///   and with the same table as native the same searches visit the same nodes, so the
+    ///   browser's reports equal the native ones.
+    /// - `max_threads`: 1. A Web Worker is one thread (the module is built without shared
+    ///   memory), so every solve and search runs alone on it.
+    pub const BROWSER: Limits = Limits {
+        time_cap: Duration::from_millis(5000),
+        max_table_bits: 24,
+        max_threads: 1,
+    };
+
     /// The time cap in whole milliseconds, the unit of specs and requests.
     #[must_use]
     pub fn time_cap_ms(&self) -> u64 {

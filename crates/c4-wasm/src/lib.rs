@@ -26,27 +26,13 @@ pub mod layer;
 pub mod requests;
 
 use c4_api::Limits;
-use std::time::Duration;
 use wasm_bindgen::JsValue;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 pub use requests::{AnswerError, ROUTES, answer};
 
-/// What one search may take in the browser:
-///
-/// - `time_cap`: 5 s, the server's default cap (`c4 serve --time-cap`); the page can still
-///   stop a search at once by ending its worker.
-/// - `max_table_bits`: 2^24 slots, 128 MiB, the native default and the server's cap. It fits
-///   the 4 GiB a wasm32 module may address and the memory of any desktop browser, and with
-///   the same table as native the same searches visit the same nodes, so the browser's
-///   reports equal the native ones.
-/// - `max_threads`: 1. A Web Worker is one thread (the module is built without shared
-///   memory), so every solve and search runs alone on it.
-pub const BROWSER_LIMITS: Limits = Limits {
-    time_cap: Duration::from_millis(5000),
-    max_table_bits: 24,
-    max_threads: 1,
-};
+/// What one search may take in the browser: [`Limits::BROWSER`].
+pub const BROWSER_LIMITS: Limits = Limits::BROWSER;
 
 /// Answers one of the page's API requests: `route` is the server's path (see [`ROUTES`]),
 /// `body` the JSON body of a POST (for `/api/position` and `/api/book`, `{"moves": ...}`; for

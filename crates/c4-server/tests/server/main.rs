@@ -17,5 +17,6 @@ mod palette;
 mod records_wide;
 mod shutdown;
 mod static_site;
+mod static_site_numbers;
 mod static_site_speed;
 mod support;

@@ -27,7 +27,7 @@ const LAYER_POSITION: &str = "4444443333";
 /// A guard against a scenario that hangs where no wait on the page does (a WebDriver call):
 /// far above what the whole scenario, a game against every level among it, takes on any
 /// machine, each of its waits bounded by [`PATIENCE`] already.
-const SCENARIO_GUARD: Duration = Duration::from_secs(1200);
+pub(crate) const SCENARIO_GUARD: Duration = Duration::from_secs(1200);
 
 /// A whole game against `level`, the person (red) clicking; returns the banner's words.
 async fn whole_game(client: &Client, base: &str, level: &str) -> TestResult<String> {
