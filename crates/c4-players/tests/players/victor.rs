@@ -8,6 +8,21 @@ use c4_players::PlayerSpec;
 use c4_solver::hashing::mix64;
 use c4_solver::{SolveLimits, Solver};
 
+/// `plies` moves of random play on `size` drawn from `state`, or fewer where the game ends.
+fn random_game(size: Size, mut state: u64, plies: u64) -> Game<AnySize> {
+    let mut game = Game::new_in(AnySize::new(size));
+    for _ in 0..plies {
+        let moves: Vec<_> = game.position().legal_moves().collect();
+        state = mix64(state.wrapping_add(1));
+        game.try_play(moves[(state % moves.len() as u64) as usize])
+            .unwrap();
+        if game.position().is_over() {
+            break;
+        }
+    }
+    game
+}
+
 /// Positions of `size` where the side to move has a proven result after one move: seeded
 /// random play, the first `count` found.
 fn proven_starts(size: Size, count: usize) -> Vec<(Game<AnySize>, Player, ProofResult)> {
@@ -15,18 +30,8 @@ fn proven_starts(size: Size, count: usize) -> Vec<(Game<AnySize>, Player, ProofR
     let mut n = 0u64;
     while found.len() < count {
         n += 1;
-        let mut state = mix64(n ^ size.cells() as u64);
-        let mut game = Game::new_in(AnySize::new(size));
-        let plies = 4 + state % (size.cells() as u64 / 2);
-        for _ in 0..plies {
-            let moves: Vec<_> = game.position().legal_moves().collect();
-            state = mix64(state.wrapping_add(1));
-            game.try_play(moves[(state % moves.len() as u64) as usize])
-                .unwrap();
-            if game.position().is_over() {
-                break;
-            }
-        }
+        let state = mix64(n ^ size.cells() as u64);
+        let game = random_game(size, state, 4 + state % (size.cells() as u64 / 2));
         let position = *game.position();
         if position.is_over() || position.can_win_next() {
             continue;
@@ -97,17 +102,8 @@ fn victor_plays_a_win_its_search_proves_where_the_rules_prove_a_draw() {
     while checked < 4 {
         n += 1;
         assert!(n < 20_000, "too few drawn-by-rules won positions");
-        let mut state = mix64(n);
-        let mut game = Game::new_in(geometry);
-        for _ in 0..8 + state % 12 {
-            let moves: Vec<_> = game.position().legal_moves().collect();
-            state = mix64(state.wrapping_add(1));
-            game.try_play(moves[(state % moves.len() as u64) as usize])
-                .unwrap();
-            if game.position().is_over() {
-                break;
-            }
-        }
+        let state = mix64(n);
+        let mut game = random_game(size, state, 8 + state % 12);
         let position = *game.position();
         if position.is_over() || position.can_win_next() {
             continue;
