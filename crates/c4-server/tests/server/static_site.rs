@@ -8,6 +8,7 @@
 // Shared with browser.rs, which uses the parts this test does not (downloads, DevTools).
 
 use crate::browser_support::*;
+use c4_core::{Player, Status};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
@@ -29,13 +30,26 @@ const LAYER_POSITION: &str = "4444443333";
 /// machine, each of its waits bounded by [`PATIENCE`] already.
 pub(crate) const SCENARIO_GUARD: Duration = Duration::from_secs(1200);
 
-/// A whole game against `level`, the person (red) clicking; returns the banner's words.
+/// A whole game against `level`, the person (red) clicking; returns the banner's words,
+/// checked against the result of the game's moves by the native rules.
 async fn whole_game(client: &Client, base: &str, level: &str) -> TestResult<String> {
     client.goto(base).await?;
     wait_for(client, "body[data-turn='human']").await?;
     select(client, "yellow-level", level).await?;
     play_to_the_end(client).await?;
-    text_of(client, "banner-text").await
+    let banner = text_of(client, "banner-text").await?;
+    let played = moves(client).await?;
+    let said = match c4_core::Game::from_moves(&played)?.position().status() {
+        Status::Won {
+            winner: Player::Red,
+            ..
+        } => banner.starts_with("You win"),
+        Status::Won { .. } => banner.contains("wins") && !banner.starts_with("You"),
+        Status::Draw => banner.starts_with("Draw"),
+        Status::InProgress => false,
+    };
+    assert!(said, "{level}: the banner {banner:?} after {played}");
+    Ok(banner)
 }
 
 async fn scenario(client: &Client, base: &str, screenshot: &Path) -> TestResult {
