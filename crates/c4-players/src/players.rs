@@ -417,9 +417,6 @@ impl<G: BoardTables> Agent<G> for PerfectAgent<G> {
                 }
             }
             Err(gave_up) => {
-                // Without a time limit only a cancel stops the solve: the search then stops
-                // at once too, after its first depth. With one, the search has its share at
-                // least, even when the solve overran its own.
                 // The engine's table is built first: its zeroing is part of the time spent.
                 let cancel = self.cancel.clone();
                 let fallback = self.fallback.get_or_insert_with(|| {
@@ -432,6 +429,9 @@ impl<G: BoardTables> Agent<G> for PerfectAgent<G> {
                     engine.set_cancel(cancel);
                     engine
                 });
+                // Without a time limit only a cancel stops the solve: the search then stops
+                // at once too, after its first depth. With one, the search has its share at
+                // least, even when the solve overran its own.
                 let budget = self.time.unwrap_or_default();
                 let left = budget
                     .saturating_sub(start.elapsed())
