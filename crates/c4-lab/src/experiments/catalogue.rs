@@ -87,7 +87,7 @@ impl ExperimentKind {
             ExperimentKind::Profile(p) => p.title,
             ExperimentKind::Accuracy => "move quality of every heuristic against perfect play",
             ExperimentKind::Ladder => {
-                "the levels, every seed heuristic and threats at depth 5, and random in one Elo ladder; the levels' mistakes on the six reference sets and think times"
+                "the levels, every seed heuristic and threats at depth 5, random and victor in one Elo ladder; the levels' and victor's mistakes on the six reference sets and think times"
             }
             ExperimentKind::Mistakes => {
                 "mistake rates of every evaluator by depth, tuned and untuned, on the six reference sets"

@@ -1,5 +1,6 @@
 //! `ladder`: the levels (`easy` to `perfect`), every hand-written heuristic (the seed papers'
-//! and c4's `threats`) at depth 5, and the random player in one round robin with paired random openings, ranked by
+//! and c4's `threats`) at depth 5, the random player and the players beside the levels
+//! (`victor`) in one round robin with paired random openings, ranked by
 //! maximum-likelihood Elo; each level's moves graded on the six reference sets as the
 //! `mistakes` experiment grades them. Its table of the levels' figures
 //! (`levels.tsv`) is the one `c4 levels` and the page show.
