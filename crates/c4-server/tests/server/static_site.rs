@@ -28,7 +28,7 @@ const LAYER_POSITION: &str = "4444443333";
 /// A guard against a scenario that hangs where no wait on the page does (a WebDriver call):
 /// far above what the whole scenario, a game against every level among it, takes on any
 /// machine, each of its waits bounded by [`PATIENCE`] already.
-pub(crate) const SCENARIO_GUARD: Duration = Duration::from_secs(1200);
+const SCENARIO_GUARD: Duration = Duration::from_secs(1200);
 
 /// A whole game against `level`, the person (red) clicking; returns the banner's words,
 /// checked against the result of the game's moves by the native rules.
@@ -270,6 +270,18 @@ impl StaticSite {
     }
 }
 
+/// Runs `scenario` on the static site in a session of its own, under [`SCENARIO_GUARD`]; the
+/// scenario gets the session and the site's address. The session and both servers are ended
+/// before the result is returned.
+pub async fn on_static_site(scenario: impl AsyncFnOnce(&Client, &str) -> TestResult) -> TestResult {
+    let site = StaticSite::open().await?;
+    let outcome = tokio::time::timeout(SCENARIO_GUARD, scenario(&site.client, &site.base))
+        .await
+        .unwrap_or_else(|_| Err(format!("the scenario took over {SCENARIO_GUARD:?}").into()));
+    site.close().await;
+    outcome
+}
+
 /// The workspace's `target` folder.
 fn target() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target")
@@ -278,16 +290,10 @@ fn target() -> PathBuf {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs the static site: cargo xtask site --out target/site (.ci/run builds it)"]
 async fn the_static_site_plays_every_level_with_no_server() {
-    let site = StaticSite::open().await.unwrap();
     let screenshot = target().join("browser-static-site.png");
-    let outcome = tokio::time::timeout(
-        SCENARIO_GUARD,
-        scenario(&site.client, &site.base, &screenshot),
-    )
-    .await
-    .unwrap_or_else(|_| Err(format!("the scenario took over {SCENARIO_GUARD:?}").into()));
-    site.close().await;
-    outcome.unwrap();
+    on_static_site(async |client, base| scenario(client, base, &screenshot).await)
+        .await
+        .unwrap();
 }
 
 /// The "Why?" panel on the static site: the scenario of `explain_panel.rs`, the explanations
@@ -295,14 +301,10 @@ async fn the_static_site_plays_every_level_with_no_server() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs the static site: cargo xtask site --out target/site (.ci/run builds it)"]
 async fn the_static_sites_why_panel_follows_the_position() {
-    let site = StaticSite::open().await.unwrap();
     let screenshot = target().join("browser-static-why.png");
-    let outcome = tokio::time::timeout(
-        SCENARIO_GUARD,
-        crate::explain_panel::why_panel(&site.client, &site.base, &screenshot),
-    )
+    on_static_site(async |client, base| {
+        crate::explain_panel::why_panel(client, base, &screenshot).await
+    })
     .await
-    .unwrap_or_else(|_| Err(format!("the scenario took over {SCENARIO_GUARD:?}").into()));
-    site.close().await;
-    outcome.unwrap();
+    .unwrap();
 }

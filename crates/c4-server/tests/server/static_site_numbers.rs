@@ -7,7 +7,7 @@
 //! Ignored by default, as `static_site.rs`: it needs the site built first.
 
 use crate::browser_support::*;
-use crate::static_site::{SCENARIO_GUARD, StaticSite};
+use crate::static_site::on_static_site;
 use c4_api::{AnalyzeRequest, HintRequest, Limits, ReviewRequest};
 use c4_core::Size;
 use c4_solver::Cancel;
@@ -218,10 +218,7 @@ async fn numbers(client: &Client, base: &str) -> TestResult {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs the static site: cargo xtask site --out target/site (.ci/run builds it)"]
 async fn the_static_sites_numbers_are_the_native_ones() {
-    let site = StaticSite::open().await.unwrap();
-    let outcome = tokio::time::timeout(SCENARIO_GUARD, numbers(&site.client, &site.base))
+    on_static_site(async |client, base| numbers(client, base).await)
         .await
-        .unwrap_or_else(|_| Err(format!("the scenario took over {SCENARIO_GUARD:?}").into()));
-    site.close().await;
-    outcome.unwrap();
+        .unwrap();
 }
