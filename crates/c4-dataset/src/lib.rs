@@ -417,29 +417,35 @@ fn build_in<G: BoardTables>(
     let mut round = 0;
     let mut before: Option<usize> = None;
     loop {
-        let selected = work.lock().expect("no panic holding it").selected();
-        if selected.len() >= spec.positions {
-            return Ok(selected);
-        }
         let first = round * ROUND_GAMES;
-        let too_few = DatasetError::TooFewPositions {
-            usable: selected.len(),
-            asked: spec.positions,
-        };
         let last = match &recorded {
-            Some(games) if first >= games.len() as u64 => return Err(too_few),
             Some(games) => (first + ROUND_GAMES).min(games.len() as u64),
-            // A round of generated games that adds no position: the games of a small board
-            // (or of a narrow ply range) have no more to give.
-            None if before == Some(selected.len()) => return Err(too_few),
             None => first + ROUND_GAMES,
         };
-        before = Some(selected.len());
-        let known = selected.len();
         let todo: Vec<u64> = {
             let work = work.lock().expect("no panic holding it");
             (first..last).filter(|&g| !work.is_done(g)).collect()
         };
+        round += 1;
+        // A round labelled by an earlier run: its positions are in the log already.
+        if todo.is_empty() && first < last {
+            continue;
+        }
+        let selected = work.lock().expect("no panic holding it").selected();
+        if selected.len() >= spec.positions {
+            return Ok(selected);
+        }
+        let too_few = DatasetError::TooFewPositions {
+            usable: selected.len(),
+            asked: spec.positions,
+        };
+        // Every recorded game is labelled, or the last round labelled added no position
+        // (the generated games of a small board, or of a narrow ply range, have no more).
+        if first >= last || (recorded.is_none() && before == Some(selected.len())) {
+            return Err(too_few);
+        }
+        before = Some(selected.len());
+        let known = selected.len();
         todo.par_iter().try_for_each_init(
             || {
                 let mut solver = Solver::new_in(table_bits, geometry);
@@ -455,7 +461,6 @@ fn build_in<G: BoardTables>(
                 Ok(())
             },
         )?;
-        round += 1;
     }
 }
 

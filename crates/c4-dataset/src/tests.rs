@@ -190,3 +190,36 @@ fn a_build_leaves_out_the_positions_of_the_datasets_it_is_told_to() {
     assert!(refused.to_string().contains("held.jsonl"), "{refused}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A build resumed for more positions than its log's games give labels the next games: the
+/// rounds labelled before are read from the log, not taken for rounds that added nothing.
+#[test]
+fn a_resumed_build_asked_for_more_labels_more_games() {
+    let dir = std::env::temp_dir().join(format!("c4-dataset-more-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let spec = |positions| DatasetSpec {
+        positions,
+        plies: 4..=10,
+        per_game: 4,
+        valid_percent: 10,
+        seed: 5,
+        source: Source::Players(vec!["random".to_owned()]),
+        size: Size::new(5, 4).unwrap(),
+        exclude: Vec::new(),
+    };
+    struct Quiet;
+    impl BuildProgress for Quiet {
+        fn game_done(&self, _: u64, _: usize) {}
+        fn warn(&self, _: &str) {}
+    }
+    let work = dir.join("work");
+    build(&spec(20), &work, 16, None, &Quiet).unwrap();
+    // Every position of the games labelled so far: one more needs more games.
+    let first = DatasetWork::open(&spec(usize::MAX), &work)
+        .unwrap()
+        .selected();
+    let more = build(&spec(first.len() + 1), &work, 16, None, &Quiet).unwrap();
+    assert!(more.len() > first.len());
+    assert_eq!(more[..first.len()], first[..]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
