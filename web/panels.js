@@ -63,7 +63,7 @@ export function renderMoves() {
       mark.textContent = ` ${REVIEW_MARKS[verdict.quality]}`;
       const best = verdict.quality === "optimal"
         ? ""
-        : `; best ${verdict.best_columns.join(" or ")} (${verdict.best_text})`;
+        : `; best ${verdict.best_columns.join(" or ")}${verdict.all_best ? "" : ", maybe more"} (${verdict.best_text})`;
       mark.title = `${verdict.quality}: ${verdict.text}${best}`;
       mark.setAttribute("aria-label", mark.title);
       // A touch screen has no hover: a tap says the mark's words in the status line.

@@ -4,8 +4,7 @@
 use crate::record::GameRecord;
 use c4_core::{Geometry, Size};
 use c4_players::review::{Review, ReviewError, ReviewProgress, review_watched};
-use c4_solver::Solver;
-use std::time::Duration;
+use c4_solver::{SolveLimits, Solver};
 
 /// Why a recorded game is not reviewed.
 #[derive(Debug, thiserror::Error)]
@@ -32,15 +31,22 @@ pub fn review_record<G: Geometry>(
     from_ply: u32,
     solver: &mut Solver<G>,
 ) -> Result<Review, RecordReviewError> {
-    review_record_within(record, from_ply, solver, None, &mut |_| {})
+    review_record_within(
+        record,
+        from_ply,
+        solver,
+        SolveLimits::default(),
+        &mut |_| {},
+    )
 }
 
-/// [`review_record`] within `budget` if there is one, `progress` told of each move.
+/// [`review_record`] within `budget` (of time, of solver nodes, both or neither), `progress`
+/// told of each move.
 pub fn review_record_within<G: Geometry>(
     record: &GameRecord,
     from_ply: u32,
     solver: &mut Solver<G>,
-    budget: Option<Duration>,
+    budget: SolveLimits,
     progress: &mut dyn FnMut(ReviewProgress),
 ) -> Result<Review, RecordReviewError> {
     let solver_size = solver.geometry().size();

@@ -7,6 +7,7 @@ use c4_arena::record::{GameLog, GameRecord};
 use c4_arena::review::review_record_within;
 use c4_core::{Size, excerpt, with_geometry};
 use c4_players::review::{self, ReviewProgress};
+use c4_solver::SolveLimits;
 use c4_terminal::words::column_keys;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -136,7 +137,10 @@ pub fn run(args: &ReviewArgs) -> Result<()> {
     }
     // The game is reviewed on its board, by a solver of that board and its book.
     let book = args.solver.book_in(size)?;
-    let budget = Duration::from_secs_f64(args.time);
+    let budget = SolveLimits {
+        nodes: None,
+        time: Some(Duration::from_secs_f64(args.time)),
+    };
     let on_terminal = std::io::stderr().is_terminal();
     let started = std::time::Instant::now();
     let mut progress = |p: ReviewProgress| {
@@ -149,11 +153,11 @@ pub fn run(args: &ReviewArgs) -> Result<()> {
         match &judged {
             Judged::Moves(moves) => {
                 let names = ["red".to_owned(), "yellow".to_owned()];
-                review::review_watched(moves, from_ply, names, &mut solver, Some(budget), &mut progress)
+                review::review_watched(moves, from_ply, names, &mut solver, budget, &mut progress)
                     .map_err(|e| anyhow::anyhow!("invalid game: {e}"))
             }
             Judged::Game(game, record) => {
-                review_record_within(record, from_ply, &mut solver, Some(budget), &mut progress)
+                review_record_within(record, from_ply, &mut solver, budget, &mut progress)
                     .map_err(|e| anyhow::anyhow!("{game}: {e}"))
             }
         }

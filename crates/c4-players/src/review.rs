@@ -51,8 +51,11 @@ pub struct ReviewedMove {
     pub score: ExactScore,
     /// What the best move scores.
     pub best: ExactScore,
-    /// The columns that score `best`.
+    /// The columns found to score `best`: every one where `all_best`.
     pub best_columns: Vec<Column>,
+    /// Whether `best_columns` names every column that scores `best` (a review within a
+    /// budget judges a move from two solves, then solves its other columns if time is left).
+    pub all_best: bool,
     /// Its verdict.
     pub quality: Quality,
     /// Its score in words, for its player before the move.
@@ -89,8 +92,12 @@ pub struct Unjudged {
     /// The ply (discs before it) of the move whose position was not solved in time; it and
     /// every move before it, from the opening, are not judged.
     pub stopped_at: u32,
-    /// The review's whole budget, milliseconds.
-    pub budget_ms: u64,
+    /// The review's whole budget of time, milliseconds, where it had one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget_ms: Option<u64>,
+    /// The review's whole budget of solver nodes, where it had one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget_nodes: Option<u64>,
     /// Why, in words: which moves were judged, which not, and the reason.
     pub text: String,
 }
@@ -147,11 +154,20 @@ pub fn review<G: Geometry>(
     names: [String; 2],
     solver: &mut Solver<G>,
 ) -> Result<Review, ReviewError> {
-    review_within(moves, opening, names, solver, None)
+    review_watched(
+        moves,
+        opening,
+        names,
+        solver,
+        SolveLimits::default(),
+        &mut |_| {},
+    )
 }
 
 /// The same within `budget`: the moves from the end backwards (late positions solve
 /// fastest) until the time is up; the review is then incomplete, its earliest moves unjudged.
+/// Each move is judged from two solves, its position's (its score and one best column) and
+/// the move's own; the time left then names every best column, latest moves first.
 pub fn review_within<G: Geometry>(
     moves: &str,
     opening: u32,
@@ -159,16 +175,21 @@ pub fn review_within<G: Geometry>(
     solver: &mut Solver<G>,
     budget: Option<Duration>,
 ) -> Result<Review, ReviewError> {
+    let budget = SolveLimits {
+        nodes: None,
+        time: budget,
+    };
     review_watched(moves, opening, names, solver, budget, &mut |_| {})
 }
 
-/// [`review_within`], telling `progress` of each move as its judgement starts.
+/// [`review_within`] under a budget of time, of solver nodes, both or neither, telling
+/// `progress` of each move as its judgement starts.
 pub fn review_watched<G: Geometry>(
     moves: &str,
     opening: u32,
     names: [String; 2],
     solver: &mut Solver<G>,
-    budget: Option<Duration>,
+    budget: SolveLimits,
     progress: &mut dyn FnMut(ReviewProgress),
 ) -> Result<Review, ReviewError> {
     let geometry = solver.geometry();
@@ -188,6 +209,8 @@ pub fn review_watched<G: Geometry>(
                 source,
             })?;
     }
+    let limited = budget.nodes.is_some() || budget.time.is_some();
+    let mut spent = 0;
     let mut reviewed = Vec::new();
     let mut stopped_at = None;
     let total = positions.len().saturating_sub(opening as usize);
@@ -197,13 +220,16 @@ pub fn review_watched<G: Geometry>(
             judged: reviewed.len(),
             total,
         });
-        let limits = SolveLimits {
-            nodes: None,
-            time: budget.map(|b| b.saturating_sub(start.elapsed())),
+        let limits = budget.left_after(spent, start.elapsed());
+        let verdict = if limited {
+            two_solves(solver, position, *column, limits)
+        } else {
+            every_column(solver, position, *column, limits)
         };
-        match solver.analyze_columns(position, false, limits) {
-            Ok((scores, _)) => {
-                reviewed.extend(judge(position, &scores, *column, &names));
+        match verdict {
+            Ok(verdict) => {
+                spent += verdict.nodes;
+                reviewed.push(judge(position, verdict, *column, &names));
             }
             Err(SolveError::LimitReached) => {
                 stopped_at = Some(position.moves_played());
@@ -217,15 +243,34 @@ pub fn review_watched<G: Geometry>(
             }
         }
     }
+    // The time left names every best column of the moves judged from two solves.
+    for judged in reviewed.iter_mut().filter(|m| !m.all_best) {
+        let position = &positions[judged.ply as usize].1;
+        let limits = budget.left_after(spent, start.elapsed());
+        match every_column(solver, position, judged.column, limits) {
+            Ok(verdict) => {
+                spent += verdict.nodes;
+                judged.best_columns = verdict.best_columns;
+                judged.all_best = true;
+            }
+            Err(SolveError::LimitReached) => break,
+            Err(source) => {
+                return Err(ReviewError::Solve {
+                    before: positions[judged.ply as usize].0.clone(),
+                    source,
+                });
+            }
+        }
+    }
     reviewed.reverse();
     let last = game.moves().len() as u32;
-    let unjudged = stopped_at.map(|stopped_at| {
-        let budget_ms = budget.map_or(0, |b| u64::try_from(b.as_millis()).unwrap_or(u64::MAX));
-        Unjudged {
-            stopped_at,
-            budget_ms,
-            text: unjudged_text(opening, stopped_at, last, budget_ms),
-        }
+    let unjudged = stopped_at.map(|stopped_at| Unjudged {
+        stopped_at,
+        budget_ms: budget
+            .time
+            .map(|b| u64::try_from(b.as_millis()).unwrap_or(u64::MAX)),
+        budget_nodes: budget.nodes,
+        text: unjudged_text(opening, stopped_at, last, budget),
     });
     Ok(Review {
         size: geometry.size(),
@@ -248,13 +293,20 @@ fn move_span(first: u32, last: u32) -> String {
 
 /// The words of [`Unjudged`]: moves are numbered by disc from 1, `opening` plies before the
 /// first judged, `stopped_at` the ply whose position was not solved, `last` the game's plies.
-fn unjudged_text(opening: u32, stopped_at: u32, last: u32, budget_ms: u64) -> String {
+fn unjudged_text(opening: u32, stopped_at: u32, last: u32, budget: SolveLimits) -> String {
     let judged = if stopped_at + 1 == last {
         "no move judged".to_owned()
     } else {
         format!("judged {} only", move_span(stopped_at + 2, last))
     };
-    let within = format!("{:.1} s", budget_ms as f64 / 1000.0);
+    let within = [
+        budget.time.map(|t| format!("{:.1} s", t.as_secs_f64())),
+        budget.nodes.map(|n| format!("{n} nodes")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" and ");
     let before = if stopped_at > opening {
         format!(
             "; {} before it not tried (earlier positions take longer)",
@@ -263,41 +315,119 @@ fn unjudged_text(opening: u32, stopped_at: u32, last: u32, budget_ms: u64) -> St
     } else {
         String::new()
     };
+    let more = if budget.time.is_some() {
+        "more time"
+    } else {
+        "a larger budget"
+    };
     format!(
-        "{judged}: move {} was not solved within the review's {within}{before}; more time \
-         judges more",
+        "{judged}: move {} was not solved within the review's {within}{before}; {more} judges \
+         more",
         stopped_at + 1
     )
 }
 
-/// The move `column` judged among the columns' `scores`; `None` when its column has no score
-/// (a full one, which a game's move never is).
+/// What a move scores, what the best move scores, and the columns found to score that.
+struct Verdict {
+    /// The solver's nodes spent on it.
+    nodes: u64,
+    score: ExactScore,
+    best: ExactScore,
+    best_columns: Vec<Column>,
+    all_best: bool,
+}
+
+/// The verdict on `column` from every column of `position` solved.
+fn every_column<G: Geometry>(
+    solver: &mut Solver<G>,
+    position: &Position<G>,
+    column: Column,
+    limits: SolveLimits,
+) -> Result<Verdict, SolveError> {
+    let (scores, stats) = solver.analyze_columns(position, false, limits)?;
+    let score = scores[column.index()].ok_or(SolveError::GameOver)?;
+    let best = scores.iter().flatten().copied().max().unwrap_or(score);
+    Ok(Verdict {
+        nodes: stats.nodes,
+        score,
+        best,
+        best_columns: position
+            .size()
+            .columns()
+            .filter(|c| scores[c.index()] == Some(best))
+            .collect(),
+        all_best: true,
+    })
+}
+
+/// The verdict on `column` from two solves: the position's, which gives the best score and
+/// one column that reaches it, and the move's own unless it is that column.
+fn two_solves<G: Geometry>(
+    solver: &mut Solver<G>,
+    position: &Position<G>,
+    column: Column,
+    limits: SolveLimits,
+) -> Result<Verdict, SolveError> {
+    let start = Instant::now();
+    let (best_column, best, stats) = solver.best_move(position, limits)?;
+    let mut nodes = stats.nodes;
+    let score = if column == best_column {
+        best
+    } else {
+        let left = limits.left_after(nodes, start.elapsed());
+        let (score, stats) = solver.score_move(position, column, false, left)?;
+        nodes += stats.nodes;
+        score
+    };
+    let mut best_columns = vec![best_column];
+    if score == best && column != best_column {
+        best_columns.push(column);
+        best_columns.sort_by_key(|c| c.index());
+    }
+    let playable = position
+        .size()
+        .columns()
+        .filter(|c| position.can_play(*c))
+        .count();
+    Ok(Verdict {
+        nodes,
+        score,
+        best,
+        all_best: best_columns.len() == playable,
+        best_columns,
+    })
+}
+
+/// The move `column`, judged by `verdict`.
 fn judge<G: Geometry>(
     position: &Position<G>,
-    scores: &[Option<ExactScore>],
+    verdict: Verdict,
     column: Column,
     names: &[String; 2],
-) -> Option<ReviewedMove> {
-    let score = scores[column.index()]?;
-    let best = scores.iter().flatten().copied().max()?;
+) -> ReviewedMove {
+    let Verdict {
+        nodes: _,
+        score,
+        best,
+        best_columns,
+        all_best,
+    } = verdict;
     let player = position.side_to_move();
     let size = position.size();
     let moves_played = Some(position.moves_played());
-    Some(ReviewedMove {
+    ReviewedMove {
         ply: position.moves_played(),
         player,
         name: names[usize::from(player == Player::Yellow)].clone(),
         column,
         score,
         best,
-        best_columns: size
-            .columns()
-            .filter(|c| scores[c.index()] == Some(best))
-            .collect(),
+        best_columns,
+        all_best,
         quality: Quality::of(score, best),
         text: score.describe_in(moves_played, size),
         best_text: best.describe_in(moves_played, size),
-    })
+    }
 }
 
 impl Review {
@@ -319,7 +449,7 @@ impl Review {
             let verdict = match m.quality {
                 Quality::Optimal => format!("optimal     {}", m.text),
                 Quality::Inaccurate | Quality::Mistake => format!(
-                    "{:<11} {}; best {} ({})",
+                    "{:<11} {}; best {}{} ({})",
                     if m.quality == Quality::Mistake {
                         "mistake"
                     } else {
@@ -331,6 +461,7 @@ impl Review {
                         .map(|&c| self.size.column_name(c).to_string())
                         .collect::<Vec<_>>()
                         .join(" or "),
+                    if m.all_best { "" } else { ", maybe more" },
                     m.best_text
                 ),
             };
@@ -439,5 +570,123 @@ mod tests {
         assert_eq!(m.text, "draw");
         let off_the_board = review("7", 0, names(), &mut solver).unwrap_err();
         assert!(off_the_board.to_string().contains("6x5"), "{off_the_board}");
+    }
+
+    /// The 9x6 game whose earliest positions take minutes: within a budget of nodes the
+    /// latest moves are judged from two solves each, and the review names them and the move
+    /// it stopped at.
+    #[test]
+    fn a_budget_judges_the_latest_moves_of_a_wide_board_and_names_them() {
+        let names = || ["red".to_owned(), "yellow".to_owned()];
+        let size = c4_core::Size::new(9, 6).unwrap();
+        let mut solver = Solver::new_in(20, c4_core::AnySize::new(size));
+        let budget = SolveLimits {
+            nodes: Some(10_000_000),
+            time: None,
+        };
+        let judged =
+            review_watched("445334476725", 0, names(), &mut solver, budget, &mut |_| {}).unwrap();
+        assert!(!judged.complete);
+        let unjudged = judged.unjudged.as_ref().unwrap();
+        assert_eq!(unjudged.stopped_at, 8);
+        assert_eq!(unjudged.budget_nodes, Some(10_000_000));
+        let text = judged.to_text();
+        assert!(
+            text.starts_with(
+                "judged moves 10-12 only: move 9 was not solved within the review's 10000000 \
+                 nodes; moves 1-8 before it not tried"
+            ),
+            "{text}"
+        );
+        let verdicts: Vec<_> = judged
+            .reviewed
+            .iter()
+            .map(|m| (m.ply, m.quality, m.score.value(), m.best.value()))
+            .collect();
+        assert_eq!(
+            verdicts,
+            [
+                (9, Quality::Optimal, 17, 17),
+                (10, Quality::Inaccurate, -19, -17),
+                (11, Quality::Optimal, 19, 19),
+            ]
+        );
+        // Red's best at move 11 is found, the others not solved in the budget.
+        let inaccurate = &judged.reviewed[1];
+        assert!(!inaccurate.all_best);
+        assert_eq!(numbers(&inaccurate.best_columns), vec![5]);
+        assert!(
+            text.contains("best 5, maybe more (loss in 6 moves (-17))"),
+            "{text}"
+        );
+    }
+
+    /// Judged from two solves under a budget, every move gets the verdict, the scores and the
+    /// best columns of every column solved: the same review, on games of 6x5 played at random.
+    #[test]
+    fn two_solves_and_the_time_left_judge_as_every_column_solved() {
+        let names = || ["red".to_owned(), "yellow".to_owned()];
+        let size = c4_core::Size::new(6, 5).unwrap();
+        let geometry = c4_core::AnySize::new(size);
+        let mut solver = Solver::new_in(20, geometry);
+        let mut seed = 7_u64;
+        let mut partial = 0;
+        for _ in 0..4 {
+            let mut game = Game::new_in(geometry);
+            while !game.position().is_over() {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let playable: Vec<Column> = size
+                    .columns()
+                    .filter(|c| game.position().can_play(*c))
+                    .collect();
+                game.try_play(playable[(seed >> 33) as usize % playable.len()])
+                    .unwrap();
+            }
+            let moves = game.move_string();
+            let every = review(&moves, 0, names(), &mut solver).unwrap();
+            let ample = SolveLimits {
+                nodes: Some(u64::MAX / 2),
+                time: None,
+            };
+            let two = review_watched(&moves, 0, names(), &mut solver, ample, &mut |_| {}).unwrap();
+            assert_eq!(two, every, "{moves}");
+            // The nodes of the two solves alone, none left to solve every column: the
+            // verdicts stay, each naming a best column.
+            solver.reset();
+            let tight = SolveLimits {
+                nodes: Some(two_solves_nodes(&moves, &mut solver)),
+                time: None,
+            };
+            solver.reset();
+            let short =
+                review_watched(&moves, 0, names(), &mut solver, tight, &mut |_| {}).unwrap();
+            assert!(short.complete, "{moves}");
+            for (a, b) in short.reviewed.iter().zip(&every.reviewed) {
+                assert_eq!((a.quality, a.score, a.best), (b.quality, b.score, b.best));
+                assert!(a.best_columns.iter().all(|c| b.best_columns.contains(c)));
+                assert!(!a.best_columns.is_empty());
+            }
+            partial += short.reviewed.iter().filter(|m| !m.all_best).count();
+        }
+        assert!(partial > 0);
+    }
+
+    /// The nodes that judging every move of `moves` from two solves takes, latest first as a
+    /// review judges them.
+    fn two_solves_nodes<G: Geometry>(moves: &str, solver: &mut Solver<G>) -> u64 {
+        let game = Game::from_moves_in(moves, solver.geometry()).unwrap();
+        let mut replay = Game::new_in(solver.geometry());
+        let mut positions = Vec::new();
+        for &column in game.moves() {
+            positions.push((*replay.position(), column));
+            replay.try_play(column).unwrap();
+        }
+        let mut nodes = 0;
+        for (position, column) in positions.iter().rev() {
+            nodes += two_solves(solver, position, *column, SolveLimits::default())
+                .unwrap()
+                .nodes;
+        }
+        nodes
     }
 }
