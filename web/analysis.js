@@ -1,11 +1,24 @@
 // c4's page: the analysis row under the board: every column's value for the side to move,
-// from /api/analyze, in the words of the README's "Reading scores", the best column marked.
+// from /api/analyze, in the words of the README's "Reading scores", BEST on the column of the
+// page's one answer for the position (answer.js): the row's own best, or the hint's column
+// where the hint is exact or looked deeper, its chip then showing the hint's figure.
 import { $, state } from "./state.js";
 import { sized, sizeText } from "./size.js";
 import { say } from "./status.js";
 import { api } from "./engine.js";
 import { sideName } from "./players.js";
-import { showLastComputerMove } from "./last-move.js";
+import {
+  analysisHere,
+  answerChanged,
+  describeScore,
+  exactValue,
+  followAnswers,
+  forcedEnd,
+  hintHere,
+  oneAnswer,
+  signed,
+  winnerDiscsLeft,
+} from "./answer.js";
 
 export async function analyse(generation) {
   const box = $("analysis");
@@ -16,25 +29,33 @@ export async function analyse(generation) {
   try {
     const answer = await api("/api/analyze", sized({ moves: state.moves }));
     if (generation !== state.generation) return;
-    // Kept for the hint, which never contradicts what the analysis proves (hint.js).
     state.analysis = answer;
-    renderAnalysis(answer);
-    // The last move's score follows what the analysis proves.
-    showLastComputerMove();
+    // The row, the hint and the last move's score are drawn again from it.
+    answerChanged();
   } catch (error) {
     if (generation === state.generation) say(`No analysis: ${error.message}`);
   }
 }
 
-export function renderAnalysis(answer) {
+followAnswers(() => {
+  const analysis = analysisHere();
+  if (analysis) renderAnalysis(analysis);
+});
+
+function renderAnalysis(answer) {
   const box = $("analysis");
   box.replaceChildren();
-  for (const column of answer.columns) {
+  const one = oneAnswer();
+  const hinted = one.from === "hint" ? hintColumn(hintHere(), answer) : null;
+  const value = exactValue();
+  for (const analysed of answer.columns) {
+    const column = hinted && hinted.column === analysed.column ? hinted : analysed;
     const cell = document.createElement("div");
     cell.className = `score ${column.kind === "full" ? "full" : column.outcome}`;
     // For whom the value is, and an estimate said to be one, as the README reads scores.
     const estimate = column.kind === "heuristic" ? ", an estimate" : "";
-    cell.title = `For ${sideName(answer.to_move)}: ${column.text}${estimate}`;
+    const by = column === hinted ? " (the hint's search, which looked deeper than the row)" : "";
+    cell.title = `For ${sideName(answer.to_move)}: ${column.text}${estimate}${by}`;
     cell.setAttribute("role", "note");
     cell.setAttribute("aria-label", `Column ${column.column}: ${column.text}`);
     let main;
@@ -48,10 +69,20 @@ export function renderAnalysis(answer) {
       detail = left ? `in ${left}` : "exact";
       // Quick wins and quick losses in stronger colour.
       cell.style.setProperty("--strength", String(Math.min(1, Math.abs(column.score) / 12)));
+    } else if (value && value.score < 0) {
+      // The position is lost with best play: so is every column, whatever its estimate.
+      main = "loss";
+      detail = `≤ ${signed(value.score)}`;
+      cell.className = "score loss";
+      cell.title = `For ${sideName(answer.to_move)}: a loss, at best ${value.text} (the position's exact value)`;
     } else {
       // A heuristic value never looks like a result: "≈" and its depth.
       main = column.outcome === "unknown" ? `≈${column.value > 0 ? "+" : ""}${column.value}` : column.outcome;
       detail = column.outcome === "unknown" ? `depth ${column.depth}` : "search";
+      if (value && value.score === 0 && column.outcome === "unknown") {
+        detail = "≤ draw";
+        cell.title += "; at best a draw (the position's exact value)";
+      }
     }
     cell.append(main);
     const small = document.createElement("small");
@@ -59,7 +90,7 @@ export function renderAnalysis(answer) {
     cell.append(small);
     box.append(cell);
   }
-  for (const number of bestColumns(answer.columns)) {
+  for (const number of one.columns) {
     const cell = box.children[number - 1];
     cell.classList.add("best");
     cell.setAttribute("aria-label", `${cell.getAttribute("aria-label")} (best)`);
@@ -68,18 +99,26 @@ export function renderAnalysis(answer) {
   box.dataset.size = sizeText(state.size);
 }
 
-/**
- * The columns (numbered from 1) worth most to the side to move: a win beats a draw or an
- * estimate, which beat a loss; among exact values the higher score (a quicker win, a slower
- * loss), among estimates the higher value. When every column loses, the best is the one
- * holding out longest.
- */
-export function bestColumns(columns) {
-  const rank = { win: 2, draw: 1, unknown: 1, loss: 0 };
-  const key = (column) => [rank[column.outcome], column.kind === "exact" ? column.score : column.value];
-  const playable = columns.filter((column) => column.kind !== "full");
-  if (playable.length === 0) return [];
-  const keys = playable.map(key);
-  const top = keys.reduce((best, k) => (k[0] > best[0] || (k[0] === best[0] && k[1] > best[1]) ? k : best));
-  return playable.filter((_, i) => keys[i][0] === top[0] && keys[i][1] === top[1]).map((column) => column.column);
+/** The hint's answer as a column of the row: exact, or its estimate with its depth. */
+function hintColumn(hint, answer) {
+  const played = answer.moves.length;
+  if (hint.exact) {
+    const outcome = hint.score > 0 ? "win" : hint.score < 0 ? "loss" : "draw";
+    return {
+      column: hint.column,
+      kind: "exact",
+      score: hint.score,
+      outcome,
+      winner_discs_left: hint.score === 0 ? null : winnerDiscsLeft(hint.score, played),
+      text: describeScore(hint.score, played),
+    };
+  }
+  return {
+    column: hint.column,
+    kind: "heuristic",
+    outcome: forcedEnd(hint.score) ?? "unknown",
+    value: hint.score,
+    depth: hint.depth,
+    text: hint.score_text,
+  };
 }

@@ -210,7 +210,7 @@ export function newSeeds() {
 }
 
 /** Starts a line at `moves` (a link's position, or "" for a new game) on a board of `size`:
- * nothing to redo, no move chosen here, no review or analysis of another line kept, the
+ * nothing to redo, no move chosen here, no review, analysis or hint of another line kept, the
  * computers' seeds new. */
 export function startLine(moves, size = state.size) {
   useSize(size);
@@ -219,6 +219,7 @@ export function startLine(moves, size = state.size) {
   state.plies = [];
   state.review = null;
   state.analysis = null;
+  state.hint = null;
   state.seeds = newSeeds();
 }
 

@@ -1,12 +1,13 @@
 // c4's page: the hint. The engine plays its one hint player (/api/hint, the `hint` of
 // /api/players) and the page words the answer: perfect play, or plainly an estimate with its
-// depth. The hint never contradicts the analysis on screen.
-import { $, state } from "./state.js";
+// depth. The hint shown is the page's one answer for the position (answer.js): where the
+// analysis on screen is deeper or proves more, its best column is the hint, said to be so.
+import { state } from "./state.js";
 import { sized } from "./size.js";
 import { cellAt, columnButton, discsIn, humansTurn } from "./board.js";
 import { say } from "./status.js";
 import { Stopped, api } from "./engine.js";
-import { bestColumns } from "./analysis.js";
+import { analysisHere, answerChanged, followAnswers, hintHere, oneAnswer } from "./answer.js";
 
 export async function hint() {
   if (!humansTurn()) return;
@@ -15,59 +16,37 @@ export async function hint() {
   try {
     const answer = await api("/api/hint", sized({ moves: state.moves }));
     if (generation !== state.generation) return;
-    const proven = betterProvenColumn(answer);
-    const column = proven ? proven.column : answer.column;
-    columnButton(column).classList.add("hinted");
-    // The ring is where the disc would land.
-    cellAt(column, discsIn(column) + 1)?.classList.add("landing");
-    say(proven
-      ? `Hint: column ${proven.column}: ${proven.text}, proved by the analysis shown (the search's estimate was column ${answer.column}).`
-      : `Hint: column ${answer.column}: ${answer.text}${againstTheAnalysis(answer)}.`);
+    state.hint = { moves: state.moves, answer };
+    answerChanged();
   } catch (error) {
     if (error instanceof Stopped || generation !== state.generation) return;
     say(`No hint: ${error.message}`);
   }
 }
 
-/**
- * Where the hint's estimate and the analysis shown differ on the best column, which is the
- * deeper look (both estimates, so one is said to be one); nothing when they agree.
- */
-function againstTheAnalysis(answer) {
-  const analysis = state.analysis;
-  if (answer.exact || !analysis || analysis.moves !== state.moves || $("analysis").hidden) return "";
-  const best = bestColumns(analysis.columns);
-  if (!best.length || best.includes(answer.column)) return "";
-  const depths = analysis.columns.filter((c) => c.kind === "heuristic").map((c) => c.depth);
-  const depth = depths.length ? Math.min(...depths) : 0;
-  const which = answer.depth > depth ? "deeper than" : "not as deep as";
-  return ` (an estimate for you, ${which} the analysis shown, depth ${depth}, which marks column ${best.join(" or ")} best)`;
-}
+// An analysis arriving after the hint may change it: it is drawn again.
+followAnswers(showHint);
 
-/** Results ranked: a win beats a draw beats a loss; an unproven column is not ranked. */
-export const OUTCOME_RANK = { win: 0, draw: 1, loss: 2 };
-
-/**
- * The column the analysis on screen proves better than the hint's, if any: one of its best
- * proven class when it ranks the hint's column in a worse class, or proves a win the hint
- * could not (an exact hint is optimal and never overruled).
- */
-export function betterProvenColumn(answer) {
-  const analysis = state.analysis;
-  if (answer.exact || !analysis || analysis.moves !== state.moves || $("analysis").hidden) return null;
-  const ranked = analysis.columns.filter((c) => c.outcome in OUTCOME_RANK);
-  if (!ranked.length) return null;
-  const centre = (state.size.width + 1) / 2;
-  const best = ranked.reduce((a, b) => {
-    const byClass = OUTCOME_RANK[a.outcome] - OUTCOME_RANK[b.outcome];
-    if (byClass !== 0) return byClass < 0 ? a : b;
-    const worth = (c) => (c.kind === "exact" ? c.score : c.value);
-    if (worth(a) !== worth(b)) return worth(b) > worth(a) ? b : a;
-    return Math.abs(b.column - centre) < Math.abs(a.column - centre) ? b : a; // the centre among equals
-  });
-  const hinted = analysis.columns.find((c) => c.column === answer.column);
-  const hintedRank = hinted && hinted.outcome in OUTCOME_RANK ? OUTCOME_RANK[hinted.outcome] : null;
-  const worse = hintedRank !== null && hintedRank > OUTCOME_RANK[best.outcome];
-  const unprovenAgainstWin = hintedRank === null && best.outcome === "win";
-  return worse || unprovenAgainstWin ? best : null;
+/** Rings the hinted column and words the hint, when one was asked for this position. */
+function showHint() {
+  const answer = hintHere();
+  if (!answer || !humansTurn()) return;
+  const one = oneAnswer();
+  const column = one.columns.includes(answer.column) ? answer.column : one.columns[0];
+  for (const button of document.querySelectorAll(".hinted")) button.classList.remove("hinted");
+  for (const cell of document.querySelectorAll(".landing")) cell.classList.remove("landing");
+  columnButton(column).classList.add("hinted");
+  // The ring is where the disc would land.
+  cellAt(column, discsIn(column) + 1)?.classList.add("landing");
+  const chip = analysisHere()?.columns.find((c) => c.column === column);
+  const provedHere = chip && chip.kind === "exact" && !answer.exact;
+  if (column === answer.column && !provedHere) {
+    say(`Hint: column ${column}: ${answer.text}.`);
+    return;
+  }
+  const why = provedHere || one.proven
+    ? "proved by the analysis shown"
+    : `the analysis shown, depth ${one.depth}, looked deeper than the hint's search (depth ${answer.depth})`;
+  const other = column === answer.column ? "" : ` (the search's estimate was column ${answer.column})`;
+  say(`Hint: column ${column}: ${chip.text}, ${why}${other}.`);
 }

@@ -6,6 +6,7 @@
 import { $, state } from "./state.js";
 import { humanSide, mode, shortSpec, sideName } from "./players.js";
 import { STATIC } from "./engine.js";
+import { SEARCH_WIN, describeScore, exactValue, followAnswers, forcedEnd, moves, signed } from "./answer.js";
 
 const EMPTY = "–";
 
@@ -36,37 +37,24 @@ export function showLastComputerMove() {
   $("stat-note").textContent = notes.join("; ");
 }
 
+// The box follows what the page learns of the position the move left (answer.js).
+followAnswers(showLastComputerMove);
+
 /**
  * The move's score for the person it plays against (the position it leaves them in), or for
- * the computer that chose it when no person plays the other side. Where the analysis on
- * screen proves the value of the position the move left (every column exact), that value is
- * the one shown: no estimate beside a proof.
+ * the computer that chose it when no person plays the other side. Where the page knows the
+ * exact value of the position the move left (the analysis shown, or an exact hint), that
+ * value is the one shown: no estimate beside a proof.
  */
 function scoreFor(answer, mover, ply) {
+  const proven = ply === state.moves.length - 1 && !answer.exact ? exactValue() : null;
   if (mode() === "human-ai" && humanSide() !== mover) {
-    const proven = ply === state.moves.length - 1 && !answer.exact ? provenValue() : null;
-    return `for you: ${proven ?? replyScoreText(answer)}`;
+    return `for you: ${proven ? proven.text : replyScoreText(answer)}`;
   }
-  return `for ${sideName(mover)}: ${answer.score_text}`;
+  const text = proven ? describeScore(-proven.score, ply) : answer.score_text;
+  return `for ${sideName(mover)}: ${text}`;
 }
 
-/**
- * The exact value of the position on the board for its side to move, in words, when the
- * analysis shown values every column exactly (its best column's words); otherwise null.
- */
-export function provenValue() {
-  const analysis = state.analysis;
-  if (!analysis || analysis.moves !== state.moves || !analysis.exact || $("analysis").hidden) {
-    return null;
-  }
-  const exact = analysis.columns.filter((column) => column.kind === "exact");
-  if (!exact.length) return null;
-  return exact.reduce((best, column) => (column.score > best.score ? column : best)).text;
-}
-
-// The engine's convention of a search's forced ends (c4-engine's search/mod.rs): a win `n`
-// plies away scores WIN - n; anything within a game's plies of ±WIN is such an end.
-const SEARCH_WIN = 1_000_000_000;
 const UNSCORED_TEXT = "not scored";
 
 /**
@@ -78,9 +66,8 @@ const UNSCORED_TEXT = "not scored";
 export function replyScoreText(answer) {
   if (answer.exact) return describeScore(-answer.score, answer.ply + 1);
   if (answer.score_text === UNSCORED_TEXT) return UNSCORED_TEXT;
-  const maxPly = state.size.width * state.size.height + 1;
   const value = answer.score;
-  if (Math.abs(value) > SEARCH_WIN - maxPly) {
+  if (forcedEnd(value)) {
     const plies = value > 0 ? SEARCH_WIN - value : -(SEARCH_WIN + value);
     const reply = plies > 0 ? -(SEARCH_WIN - (plies - 1)) : SEARCH_WIN - Math.max(-plies - 1, 0);
     const left = reply > 0 ? SEARCH_WIN - reply : -(SEARCH_WIN + reply);
@@ -91,23 +78,6 @@ export function replyScoreText(answer) {
   return `heuristic ${signed(-value)} (depth ${answer.depth})`;
 }
 
-/**
- * An exact score in words for the side to move with `played` discs on the board:
- * c4-solver's `ExactScore::describe`, the winner's discs left counted as its
- * `ExactScore::winner_discs_left`.
- */
-function describeScore(score, played) {
-  if (score === 0) return "draw";
-  const cells = state.size.width * state.size.height;
-  const winnerAtEnd = Math.trunc((cells + 2) / 2) - Math.abs(score);
-  const winnerNow = score > 0 ? Math.trunc(played / 2) : Math.ceil(played / 2);
-  const left = Math.max(winnerAtEnd - winnerNow, 1);
-  return `${score > 0 ? "win" : "loss"} in ${moves(left)} (${signed(score)})`;
-}
-
-const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
-// As Rust's `{:+}`: 0 is "+0".
-const signed = (n) => (n >= 0 ? `+${Math.abs(n)}` : `${n}`);
 
 export function formatNodes(n) {
   if (n >= 1e6) return `${(n / 1e6).toFixed(1)} M`;

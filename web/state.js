@@ -25,7 +25,8 @@ export const state = {
   generation: 0,
   paused: false,
   registry: null,
-  analysis: null, // the last /api/analyze answer shown, which the hint must not contradict
+  analysis: null, // the last /api/analyze answer shown (answer.js reads it with the hint)
+  hint: null, // {moves, answer}: the last /api/hint answer and the position it is for
   review: null, // the last /api/review answer, whose marks the move list shows
   notice: "", // what went wrong that the status line leads with until the person acts
 };

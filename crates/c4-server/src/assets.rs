@@ -47,6 +47,7 @@ pub const ASSETS: &[Asset] = &[
     web!("site-mode.js", JAVASCRIPT),
     web!("engine.js", JAVASCRIPT),
     web!("worker.js", JAVASCRIPT),
+    web!("answer.js", JAVASCRIPT),
     web!("status.js", JAVASCRIPT),
     web!("players.js", JAVASCRIPT),
     web!("board.js", JAVASCRIPT),

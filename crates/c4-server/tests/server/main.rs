@@ -13,6 +13,7 @@ mod file_options;
 mod hint;
 mod limits;
 mod load;
+mod one_voice;
 mod palette;
 mod records_wide;
 mod shutdown;
