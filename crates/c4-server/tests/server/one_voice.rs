@@ -1,8 +1,9 @@
 //! One voice per position in headless Chromium: the analysis row's BEST, the hint and the
 //! last computer move's score read one answer (web/answer.js), the deepest the page has. A
-//! game against `medium` first (its move's estimate gives way to the hint's exact value), then
-//! answers put in the page's state to see each rule: a deeper hint moves BEST, a deeper
-//! analysis moves the hint, an exact value turns every estimate that contradicts it.
+//! game against `medium` first (its move's estimate gives way to the hint's exact value),
+//! then on six board sizes at a desktop's width and a phone's, the real analysis and hint,
+//! and answers put in the page's state to see each rule: a deeper hint moves BEST, a deeper
+//! analysis moves the hint, an exact loss turns every estimate to a loss.
 
 use crate::browser_support::*;
 use fantoccini::Client;
@@ -52,11 +53,11 @@ async fn learn(client: &Client, analysis: Value, hint: Value) -> TestResult {
     Ok(())
 }
 
-/// An analysis of seven columns, estimates at `depth`, column 4 the best.
-fn estimates(depth: u32) -> Value {
-    let columns: Vec<Value> = (1..=7)
+/// An analysis of `width` columns, estimates at `depth`, column 1 the best.
+fn estimates(width: u64, depth: u32) -> Value {
+    let columns: Vec<Value> = (1..=width)
         .map(|c| {
-            let value = if c == 4 { -3 } else { -10 - c };
+            let value = if c == 1 { -3 } else { -10 - c as i64 };
             json!({"column": c, "kind": "heuristic", "outcome": "unknown", "value": value,
                 "depth": depth, "text": format!("heuristic {value} (depth {depth})")})
         })
@@ -64,23 +65,22 @@ fn estimates(depth: u32) -> Value {
     json!({"to_move": "red", "exact": false, "columns": columns})
 }
 
-/// A hint of column 5: an estimate at `depth`, or exact with `score`.
+/// A hint of column 2: an estimate at `depth`, or exact with `score`.
 fn hint_of(depth: u32, score: Option<i32>) -> Value {
     match score {
-        Some(score) => json!({"column": 5, "exact": true, "score": score, "depth": depth,
+        Some(score) => json!({"column": 2, "exact": true, "score": score, "depth": depth,
             "score_text": format!("{score}"), "text": format!("perfect play ({score})")}),
-        None => json!({"column": 5, "exact": false, "score": 30, "depth": depth,
+        None => json!({"column": 2, "exact": false, "score": 30, "depth": depth,
             "score_text": "heuristic +30 (depth 15)", "text": "an estimate (+30)"}),
     }
 }
 
-async fn one_voice(client: &Client, base: &str) -> TestResult {
+/// 4, then 3, against medium on 7x6: its move's score is its own search's estimate until the
+/// hint solves the position; then the box shows the hint's exact value.
+async fn a_game_against_medium(client: &Client, base: &str) -> TestResult {
     client.goto(base).await?;
     wait_for(client, "body[data-turn='human']").await?;
     select(client, "yellow-level", "medium").await?;
-
-    // 4, then 3, against medium: its move's score is its own search's estimate until the
-    // hint solves the position; then the box shows the hint's exact value.
     for (column, after) in [(4, 2), (3, 4)] {
         click_css(client, &format!(".column[data-column='{column}']")).await?;
         wait_for_move_count(client, after).await?;
@@ -104,38 +104,88 @@ async fn one_voice(client: &Client, base: &str) -> TestResult {
     let (best, hinted) = best_and_hinted(client).await?;
     assert!(best.contains(&hinted.unwrap()), "{best:?}, {hinted:?}");
 
-    // A hint that looked deeper than the row: BEST is its column, the chip its figure.
-    learn(client, estimates(8), hint_of(15, None)).await?;
-    assert_eq!(best_and_hinted(client).await?, (vec![5], Some(5)));
-    let chip = attr(client, "#analysis .score:nth-child(5)", "title").await?;
-    assert!(chip.contains("heuristic +30 (depth 15)"), "{chip}");
-    assert_eq!(
-        text_of(client, "hint-text").await?,
-        "Hint: column 5: an estimate (+30)."
-    );
-
-    // A row that looked deeper than the hint: the hint is its best column, said to be so.
-    learn(client, estimates(16), hint_of(15, None)).await?;
-    assert_eq!(best_and_hinted(client).await?, (vec![4], Some(4)));
-    let said = text_of(client, "hint-text").await?;
-    assert!(
-        said.starts_with("Hint: column 4: heuristic -3 (depth 16), the analysis shown, depth 16")
-            && said.contains("(the search's estimate was column 5)"),
-        "{said}"
-    );
-
-    // An exact hint, a loss: its column is BEST with the exact value, every estimate turns
-    // to a loss, and the last move's score is the exact value.
-    learn(client, estimates(8), hint_of(9, Some(-2))).await?;
-    assert_eq!(best_and_hinted(client).await?, (vec![5], Some(5)));
-    let row = text_of(client, "analysis").await?;
-    assert!(!row.contains('≈'), "{row}");
-    assert_eq!(row.matches("loss").count(), 7, "{row}");
+    // Another exact value learnt: the box follows it.
+    learn(client, estimates(7, 8), hint_of(9, Some(-2))).await?;
     let score = text_of(client, "stat-score").await?;
     assert!(
         score.starts_with("for you: loss in ") && score.ends_with("(-2)"),
         "{score}"
     );
+    click(client, "analysis-toggle").await?;
+    Ok(())
+}
+
+/// On the empty board of `size` (`width` columns): the real analysis and hint agree, then
+/// each rule with answers put in the page's state.
+async fn one_voice_on(client: &Client, base: &str, size: &str, width: u64) -> TestResult {
+    client.goto("about:blank").await?;
+    client.goto(&format!("{base}#{size}:")).await?;
+    wait_for(client, "body[data-turn='human']").await?;
+    click(client, "analysis-toggle").await?;
+    let css = "#analysis .score:not(.pending)";
+    until(&format!("{size}: no analysis"), || async move {
+        let cells = count(client, css).await? as u64;
+        Ok(if cells == width {
+            Ok(())
+        } else {
+            Err(format!("{cells} cells"))
+        })
+    })
+    .await?;
+    click(client, "hint").await?;
+    wait_for_text(client, "hint-text", "Hint: column").await?;
+    let (best, hinted) = best_and_hinted(client).await?;
+    assert!(
+        best.contains(&hinted.unwrap()),
+        "{size}: {best:?}, {hinted:?}"
+    );
+
+    // A hint that looked deeper than the row: BEST is its column, the chip its figure.
+    learn(client, estimates(width, 8), hint_of(15, None)).await?;
+    assert_eq!(best_and_hinted(client).await?, (vec![2], Some(2)), "{size}");
+    let chip = attr(client, "#analysis .score:nth-child(2)", "title").await?;
+    assert!(chip.contains("heuristic +30 (depth 15)"), "{size}: {chip}");
+    assert_eq!(
+        text_of(client, "hint-text").await?,
+        "Hint: column 2: an estimate (+30)."
+    );
+
+    // A row that looked deeper than the hint: the hint is its best column, said to be so.
+    learn(client, estimates(width, 16), hint_of(15, None)).await?;
+    assert_eq!(best_and_hinted(client).await?, (vec![1], Some(1)), "{size}");
+    let said = text_of(client, "hint-text").await?;
+    assert!(
+        said.starts_with("Hint: column 1: heuristic -3 (depth 16), the analysis shown, depth 16")
+            && said.contains("(the search's estimate was column 2)"),
+        "{size}: {said}"
+    );
+
+    // An exact hint, a loss: its column is BEST with the exact value, and every estimate
+    // turns to a loss.
+    learn(client, estimates(width, 8), hint_of(9, Some(-2))).await?;
+    assert_eq!(best_and_hinted(client).await?, (vec![2], Some(2)), "{size}");
+    let row = text_of(client, "analysis").await?;
+    assert!(!row.contains('≈'), "{size}: {row}");
+    assert_eq!(row.matches("loss").count() as u64, width, "{size}: {row}");
+    Ok(())
+}
+
+async fn one_voice(client: &Client, base: &str) -> TestResult {
+    a_game_against_medium(client, base).await?;
+    // At a desktop's width and a phone's.
+    for (w, h) in [(1280, 900), (390, 844)] {
+        client.set_window_size(w, h).await?;
+        for (size, width) in [
+            ("7x6", 7),
+            ("6x5", 6),
+            ("8x7", 8),
+            ("9x6", 9),
+            ("12x4", 12),
+            ("4x15", 4),
+        ] {
+            one_voice_on(client, base, size, width).await?;
+        }
+    }
     Ok(())
 }
 
