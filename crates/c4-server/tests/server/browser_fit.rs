@@ -11,16 +11,6 @@ use fantoccini::Client;
 use serde_json::json;
 use std::time::Duration;
 
-/// The boards looked at: the standard one, a smaller, a taller, the widest and the tallest.
-const SIZES: [(&str, usize); 6] = [
-    ("7x6", 7),
-    ("6x5", 6),
-    ("8x7", 8),
-    ("9x6", 9),
-    ("12x4", 12),
-    ("4x15", 4),
-];
-
 /// The chips (and the analysis row) whose content is wider than their box, with their text.
 async fn cut_chips(client: &Client) -> TestResult<Vec<String>> {
     let cut = client
@@ -57,7 +47,7 @@ async fn analysed(client: &Client, width: usize) -> TestResult {
 }
 
 async fn fit(client: &Client, base: &str) -> TestResult {
-    for (window_width, window_height) in [(1280, 900), (390, 844)] {
+    for (window_width, window_height) in WINDOWS {
         client.set_window_size(window_width, window_height).await?;
         client.goto("about:blank").await?;
         client.goto(base).await?;
@@ -65,7 +55,7 @@ async fn fit(client: &Client, base: &str) -> TestResult {
         select(client, "mode", "human-human").await?;
         click(client, "analysis-toggle").await?;
         let mut before = 7;
-        for (size, width) in SIZES {
+        for (size, width) in PAGE_SIZES {
             select(client, "size", size).await?;
             // Another board's chips are gone at once: none, or this board's own.
             let chips = count(client, "#analysis .score").await?;

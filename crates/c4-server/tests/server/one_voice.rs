@@ -54,7 +54,7 @@ async fn learn(client: &Client, analysis: Value, hint: Value) -> TestResult {
 }
 
 /// An analysis of `width` columns, estimates at `depth`, column 1 the best.
-fn estimates(width: u64, depth: u32) -> Value {
+fn estimates(width: usize, depth: u32) -> Value {
     let columns: Vec<Value> = (1..=width)
         .map(|c| {
             let value = if c == 1 { -3 } else { -10 - c as i64 };
@@ -117,14 +117,14 @@ async fn a_game_against_medium(client: &Client, base: &str) -> TestResult {
 
 /// On the empty board of `size` (`width` columns): the real analysis and hint agree, then
 /// each rule with answers put in the page's state.
-async fn one_voice_on(client: &Client, base: &str, size: &str, width: u64) -> TestResult {
+async fn one_voice_on(client: &Client, base: &str, size: &str, width: usize) -> TestResult {
     client.goto("about:blank").await?;
     client.goto(&format!("{base}#{size}:")).await?;
     wait_for(client, "body[data-turn='human']").await?;
     click(client, "analysis-toggle").await?;
     let css = "#analysis .score:not(.pending)";
     until(&format!("{size}: no analysis"), || async move {
-        let cells = count(client, css).await? as u64;
+        let cells = count(client, css).await?;
         Ok(if cells == width {
             Ok(())
         } else {
@@ -166,23 +166,15 @@ async fn one_voice_on(client: &Client, base: &str, size: &str, width: u64) -> Te
     assert_eq!(best_and_hinted(client).await?, (vec![2], Some(2)), "{size}");
     let row = text_of(client, "analysis").await?;
     assert!(!row.contains('≈'), "{size}: {row}");
-    assert_eq!(row.matches("loss").count() as u64, width, "{size}: {row}");
+    assert_eq!(row.matches("loss").count(), width, "{size}: {row}");
     Ok(())
 }
 
 async fn one_voice(client: &Client, base: &str) -> TestResult {
     a_game_against_medium(client, base).await?;
-    // At a desktop's width and a phone's.
-    for (w, h) in [(1280, 900), (390, 844)] {
+    for (w, h) in WINDOWS {
         client.set_window_size(w, h).await?;
-        for (size, width) in [
-            ("7x6", 7),
-            ("6x5", 6),
-            ("8x7", 8),
-            ("9x6", 9),
-            ("12x4", 12),
-            ("4x15", 4),
-        ] {
+        for (size, width) in PAGE_SIZES {
             one_voice_on(client, base, size, width).await?;
         }
     }

@@ -92,6 +92,20 @@ pub fn start_file_server(dir: &Path) -> TestResult<(Child, u16)> {
 /// wait ends as soon as what it waits for is on the page.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
+/// The boards the page's browser tests look at, with their widths: the standard one, a
+/// smaller, a taller, the widest and the tallest.
+pub const PAGE_SIZES: [(&str, usize); 6] = [
+    ("7x6", 7),
+    ("6x5", 6),
+    ("8x7", 8),
+    ("9x6", 9),
+    ("12x4", 12),
+    ("4x15", 4),
+];
+
+/// The windows they look at them in: a desktop's and a phone's.
+pub const WINDOWS: [(u32, u32); 2] = [(1280, 900), (390, 844)];
+
 /// How often a wait looks at the page again.
 const LOOK_EVERY: Duration = Duration::from_millis(50);
 
