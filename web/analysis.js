@@ -54,8 +54,11 @@ function renderAnalysis(answer) {
     cell.className = `score ${column.kind === "full" ? "full" : column.outcome}`;
     // For whom the value is, and an estimate said to be one, as the README reads scores.
     const estimate = column.kind === "heuristic" ? ", an estimate" : "";
-    const by = column === hinted ? " (the hint's search, which looked deeper than the row)" : "";
-    cell.title = `For ${sideName(answer.to_move)}: ${column.text}${estimate}${by}`;
+    const by = column === hinted ? " by the hint's search, which looked deeper than the row" : "";
+    // Where the position is exactly a draw, no estimate reads as more than one.
+    const capped = value && value.score === 0 && column.outcome === "unknown";
+    const cap = capped ? "; at best a draw (the position's exact value)" : "";
+    cell.title = `For ${sideName(answer.to_move)}: ${column.text}${by}${cap}${estimate}`;
     cell.setAttribute("role", "note");
     cell.setAttribute("aria-label", `Column ${column.column}: ${column.text}`);
     let main;
@@ -79,10 +82,7 @@ function renderAnalysis(answer) {
       // A heuristic value never looks like a result: "≈" and its depth.
       main = column.outcome === "unknown" ? `≈${column.value > 0 ? "+" : ""}${column.value}` : column.outcome;
       detail = column.outcome === "unknown" ? `depth ${column.depth}` : "search";
-      if (value && value.score === 0 && column.outcome === "unknown") {
-        detail = "≤ draw";
-        cell.title += "; at best a draw (the position's exact value)";
-      }
+      if (capped) detail = "≤ draw";
     }
     cell.append(main);
     const small = document.createElement("small");
