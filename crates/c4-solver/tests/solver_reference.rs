@@ -94,7 +94,7 @@ fn begin_medium() {
 }
 
 #[test]
-#[ignore = "tens of millions of nodes a position: run with --ignored --release"]
+#[ignore = "17 million nodes a position on average: half an hour of CPU; run with --ignored --release"]
 fn begin_hard() {
     check_set("Test_L1_R3", usize::MAX);
 }
