@@ -88,7 +88,7 @@ fn middle_medium() {
 }
 
 #[test]
-#[ignore = "about 1.2 M nodes a position: minutes; run with --ignored --release"]
+#[ignore = "about 0.6 M nodes a position: minutes; run with --ignored --release"]
 fn begin_medium() {
     check_set("Test_L1_R2", usize::MAX);
 }
