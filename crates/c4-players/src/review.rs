@@ -345,6 +345,7 @@ fn every_column<G: Geometry>(
     limits: SolveLimits,
 ) -> Result<Verdict, SolveError> {
     let (scores, stats) = solver.analyze_columns(position, false, limits)?;
+    // A game's move is never into a full column, the one kind that has no score.
     let score = scores[column.index()].ok_or(SolveError::GameOver)?;
     let best = scores.iter().flatten().copied().max().unwrap_or(score);
     Ok(Verdict {
