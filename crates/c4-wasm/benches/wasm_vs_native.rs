@@ -80,7 +80,7 @@ fn main() {
         .iter()
         .map(|moves| Request {
             route: "/api/analyze",
-            body: serde_json::json!({ "moves": moves, "time_ms": c4_wasm::BROWSER_LIMITS.time_cap_ms() })
+            body: serde_json::json!({ "moves": moves, "time_ms": c4_api::Limits::BROWSER.time_cap_ms() })
                 .to_string(),
         })
         .collect();

@@ -8,13 +8,13 @@
 //! the server would have sent, computed by the same c4-api functions (no second engine, no
 //! second API): the page's code does not care which mode it runs in. [`requests`] is the JSON
 //! glue (a route's body read as c4-api's request, its function called with
-//! [`BROWSER_LIMITS`], the answer written back), free of JavaScript, so native tests run
+//! [`Limits::BROWSER`](c4_api::Limits::BROWSER), the answer written back), free of JavaScript, so native tests run
 //! exactly what the browser runs; this file only adds the wasm-bindgen boundary. [`book`]
 //! answers the one route the server lacks, the built-in book's scores. The crate uses the
 //! crates up to c4-api only: game records, runs and files belong to the native crates.
 //!
 //! The browser gives a page one thread per worker and no file system, so every search runs on
-//! one thread ([`BROWSER_LIMITS`]), every file option must name something shipped (the
+//! one thread (`Limits::BROWSER`), every file option must name something shipped (the
 //! built-in book is compiled into the module; the layer's chunks and the n-tuple network are
 //! fetched by the page when first needed and handed over), and the engine's clock is the browser's
 //! (`c4_solver::clock`). The crate also builds natively (wasm-bindgen's exports are plain
@@ -25,14 +25,10 @@ pub mod book;
 pub mod layer;
 pub mod requests;
 
-use c4_api::Limits;
 use wasm_bindgen::JsValue;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 pub use requests::{AnswerError, ROUTES, answer};
-
-/// What one search may take in the browser: [`Limits::BROWSER`].
-pub const BROWSER_LIMITS: Limits = Limits::BROWSER;
 
 /// Answers one of the page's API requests: `route` is the server's path (see [`ROUTES`]),
 /// `body` the JSON body of a POST (for `/api/position` and `/api/book`, `{"moves": ...}`; for

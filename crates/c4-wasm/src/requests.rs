@@ -1,9 +1,8 @@
 //! The page's requests as JSON text: the route's body read as c4-api's request, c4-api's
-//! function for it called with [`BROWSER_LIMITS`], the answer written back as the JSON the
+//! function for it called with [`Limits::BROWSER`], the answer written back as the JSON the
 //! server sends (`docs/api.md`). Nothing here touches JavaScript, so the native tests run
 //! exactly this code.
 
-use crate::BROWSER_LIMITS;
 use crate::book::book;
 use crate::layer::{LayerRequest, layer};
 use c4_api::{Limits, PositionRequest, RequestError};
@@ -108,13 +107,13 @@ pub fn answer(route: &str, body: &str) -> Result<String, AnswerError> {
 }
 
 /// The answer of a route that searches: the body read as `function`'s request, its search
-/// run under [`BROWSER_LIMITS`]. A worker's search is stopped by ending the worker, so
+/// run under [`Limits::BROWSER`]. A worker's search is stopped by ending the worker, so
 /// nothing here ever cancels it.
 fn searched<Request: DeserializeOwned, Answer: Serialize>(
     body: &str,
     function: fn(Request, &Limits, &Cancel) -> Result<Answer, RequestError>,
 ) -> Result<String, AnswerError> {
-    to_json(&function(parse(body)?, &BROWSER_LIMITS, &Cancel::new())?)
+    to_json(&function(parse(body)?, &Limits::BROWSER, &Cancel::new())?)
 }
 
 fn parse<T: DeserializeOwned>(body: &str) -> Result<T, AnswerError> {

@@ -2,8 +2,9 @@
 //! through the JSON glue and directly with the browser's limits, then what is the browser's
 //! own (one thread, the book route, the routes it lacks).
 
+use c4_api::Limits;
 use c4_api::cases::{Fault, Outcome, cases, check_directly};
-use c4_wasm::{BROWSER_LIMITS, request};
+use c4_wasm::request;
 use serde_json::Value;
 
 /// The answer's JSON, and whether it is an answer (not an error).
@@ -27,14 +28,14 @@ fn every_shared_case_is_answered_through_the_json_glue() {
             assert_eq!(unread, fault != Some(Fault::Unanswerable), "{}", case.name);
             Outcome::Refused(error.to_owned())
         };
-        case.check(&outcome, &BROWSER_LIMITS);
+        case.check(&outcome, &Limits::BROWSER);
     }
     println!("{} cases through the JSON glue", cases.len());
 }
 
 #[test]
 fn every_shared_case_is_answered_directly_with_the_browser_limits() {
-    let count = check_directly(&BROWSER_LIMITS);
+    let count = check_directly(&Limits::BROWSER);
     println!("{count} cases directly");
 }
 
