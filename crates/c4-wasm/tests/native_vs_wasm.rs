@@ -138,6 +138,9 @@ fn the_module_names_the_network_it_lacks() {
     );
 }
 
+/// The most nodes of a native answer compared (analyses and hints).
+const LIGHT_NODES: u64 = 1_000_000;
+
 /// The page's other numbers: analyses, hints and reviews answer alike wherever the native
 /// answer is exact throughout (then no clock decided anything): positions from the book,
 /// solved ones past the ply-12 layer, and 6x5's. An answer with an estimate in it depends on
@@ -147,9 +150,6 @@ fn the_module_names_the_network_it_lacks() {
 /// build has it built in, so no request reads it: the positions start past it or end before
 /// it, and only games within the book's plies are reviewed (a review judges every position
 /// of its game).
-/// The most nodes of a native answer compared (analyses and hints).
-const LIGHT_NODES: u64 = 1_000_000;
-
 #[test]
 #[ignore = "needs the Node module: cargo xtask node --out target/wasm-node (.ci/run builds it)"]
 fn analyses_hints_and_reviews_agree_where_they_are_exact() {
