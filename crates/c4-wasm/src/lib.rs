@@ -7,8 +7,8 @@
 //! a Web Worker instead, and the worker hands them to [`request`], which answers with the JSON
 //! the server would have sent, computed by the same c4-api functions (no second engine, no
 //! second API): the page's code does not care which mode it runs in. [`requests`] is the JSON
-//! glue (a route's body read as c4-api's request, its function called with
-//! [`Limits::BROWSER`](c4_api::Limits::BROWSER), the answer written back), free of JavaScript, so native tests run
+//! glue (a route's body read as c4-api's request, its function called with c4-api's
+//! `Limits::BROWSER`, the answer written back), free of JavaScript, so native tests run
 //! exactly what the browser runs; this file only adds the wasm-bindgen boundary. [`book`]
 //! answers the one route the server lacks, the built-in book's scores. The crate uses the
 //! crates up to c4-api only: game records, runs and files belong to the native crates.
