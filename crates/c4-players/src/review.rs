@@ -245,7 +245,7 @@ pub fn review_watched<G: Geometry>(
     }
     // The time left names every best column of the moves judged from two solves.
     for judged in reviewed.iter_mut().filter(|m| !m.all_best) {
-        let position = &positions[judged.ply as usize].1;
+        let (before, position, _) = &positions[judged.ply as usize];
         let limits = budget.left_after(spent, start.elapsed());
         match every_column(solver, position, judged.column, limits) {
             Ok(verdict) => {
@@ -256,7 +256,7 @@ pub fn review_watched<G: Geometry>(
             Err(SolveError::LimitReached) => break,
             Err(source) => {
                 return Err(ReviewError::Solve {
-                    before: positions[judged.ply as usize].0.clone(),
+                    before: before.clone(),
                     source,
                 });
             }
