@@ -175,7 +175,7 @@ function send(module, route, body, chunks = [], network = null) {
 
 // ---------------------------------------------------------------- static: the n-tuple network
 
-// The shipped network behind `eval=ntuple` (4.4 MB) ships beside the module, not inside it,
+// The shipped network behind `eval=ntuple` (4.6 MB) ships beside the module, not inside it,
 // so that the first page does not carry it: a request whose players name `ntuple` brings the
 // file's bytes to its worker, fetched once per page (a `network` event says while:
 // `detail.done`). The engine checks the bytes against the network it was built for; without

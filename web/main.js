@@ -126,7 +126,7 @@ async function start() {
   engineEvents.addEventListener("layer", ({ detail: { fetched, of } }) =>
     showFetch(`the book's deep layer: ${fetched} of ${of} chunks`, fetched >= of));
   engineEvents.addEventListener("network", ({ detail: { done } }) =>
-    showFetch("the n-tuple network (4.4 MB)", done));
+    showFetch("the n-tuple network (4.6 MB)", done));
   try {
     state.registry = await api("/api/players");
   } catch (error) {

@@ -99,7 +99,7 @@ fn named_players_enter_the_header_play_the_games_and_a_bad_one_is_refused() {
         c4_books::OpeningBook::builtin(),
     )));
     let mut plies = Vec::new();
-    for index in 0..6 {
+    for index in 0..16 {
         let work = label_game(&late, &mut solver, index, None).unwrap();
         for sample in &work.samples {
             let position = sample.position().unwrap();

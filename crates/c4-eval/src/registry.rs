@@ -510,7 +510,7 @@ pub static EVALUATORS: &[EvaluatorEntry] = &[
     },
     EvaluatorEntry {
         name: "ntuple",
-        summary: "an n-tuple network learned by self-play (c4 learn): two TD(lambda) runs of 70 tuples of 8 cells, blended",
+        summary: "an n-tuple network of 140 tuples of 8 cells, fitted to solver labels (c4 learn fit), then trained by TD(lambda) self-play (c4 learn)",
         citation: "Thill, Koch, Konen (PPSN 2012); Bagheri et al. (IEEE TCIAIG 2016); trained by c4",
         options: &NtupleOptions {
             wrap: EvalSpec::Ntuple,

@@ -57,7 +57,7 @@ fn dataset_build_plays_the_named_players_and_refuses_a_resume_with_others() {
         })
         .collect();
     assert!(plies.iter().all(|p| (4..=36).contains(p)), "{plies:?}");
-    assert!(plies.iter().any(|&p| p > 30), "{plies:?}");
+    assert!(plies.iter().any(|&p| p > 20), "{plies:?}");
 
     // The same seed with the built-in pool plays other games.
     let pool = dir.join("pool.jsonl");

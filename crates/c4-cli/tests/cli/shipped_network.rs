@@ -1,10 +1,12 @@
 //! The shipped network (`crates/c4-eval/data/ntuple/builtin.c4nt`) is made by the commands its
-//! README commits to: two training runs and their blend. The default test runs each training
-//! command's first games and their blend, and checks the weights against the fingerprints
-//! recorded here when the network was shipped, so that a change to how c4 learns or blends
-//! cannot go unnoticed while the shipped file stays as it is. The ignored test runs all three
-//! commands whole (about two hours on one core) and compares the result with the shipped file
-//! byte for byte.
+//! README commits to: a fit to labelled positions (its network kept beside it as
+//! `fit470.c4nt`), then self-play runs, each from the last one's network. The default test
+//! runs each self-play command's first games, the first from the kept fit and each next from
+//! the last one's short network, and checks the weights against the fingerprints recorded
+//! here when the network was shipped, so that a change to how c4 learns cannot go unnoticed
+//! while the shipped file stays as it is. The ignored tests run the self-play commands whole
+//! (about 90 minutes on one core) and compare the result with the shipped file byte for byte,
+//! and, given the labelled sets, run the fit and compare it with the kept one.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,13 +14,16 @@ use std::process::Command;
 /// Games of the short runs.
 const SHORT_GAMES: &str = "2000";
 /// The fingerprints (the CRC-32 of the contents, which the file stores in its last four
-/// bytes) of each training command's network after its first [`SHORT_GAMES`] games, in the
+/// bytes) of each self-play command's network after its first [`SHORT_GAMES`] games, in the
 /// README's order.
-const SHORT_FINGERPRINTS: [u32; 2] = [0x1138_c8ee, 0x9900_56e3];
-/// The fingerprint of the two short runs' networks blended.
-const SHORT_BLEND_FINGERPRINT: u32 = 0x414d_ad23;
+const SHORT_FINGERPRINTS: [u32; 4] = [0x57f6_cbb3, 0x4abf_de54, 0x9979_3044, 0xe416_7d31];
 
 const README: &str = "crates/c4-eval/data/ntuple/README.md";
+/// The fit's network, where the self-play runs start.
+const FIT: &str = "crates/c4-eval/data/ntuple/fit470.c4nt";
+const SHIPPED: &str = "crates/c4-eval/data/ntuple/builtin.c4nt";
+/// The variable that names the folder of the labelled sets the fit reads.
+const TEACHER_DATA: &str = "C4_TEACHER_DATA";
 
 fn repo_file(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -36,25 +41,44 @@ fn readme_commands() -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The README's training commands (`c4 learn --out ...`), each with `--out` moved to a folder
-/// of `scratch`, and the folder.
-fn training_commands(scratch: &Path) -> Vec<(Vec<String>, PathBuf)> {
-    let training: Vec<_> = readme_commands()
+/// The CRC-32 the README's table of labelled sets gives `file`.
+fn readme_crc(file: &str) -> u64 {
+    let readme = std::fs::read_to_string(repo_file(README)).unwrap();
+    let row = format!("| `{file}` |");
+    let line = readme
+        .lines()
+        .find(|line| line.starts_with(&row))
+        .unwrap_or_else(|| panic!("{README} lists {file}"));
+    let crc = line
+        .trim_end_matches(['|', ' '])
+        .rsplit("| ")
+        .next()
+        .unwrap();
+    crc.parse()
+        .unwrap_or_else(|_| panic!("{README}: {file}'s CRC-32 {crc}"))
+}
+
+/// Sets the value after `flag` in `args` to `value`; the flag must be there.
+fn set_value(args: &mut [String], flag: &str, value: &Path) {
+    let at = args
+        .iter()
+        .position(|arg| arg == flag)
+        .unwrap_or_else(|| panic!("`c4 {}` has {flag}", args.join(" ")));
+    args[at + 1] = value.display().to_string();
+}
+
+/// The README's self-play commands (`c4 learn --out ...`).
+fn self_play_commands() -> Vec<Vec<String>> {
+    let runs: Vec<_> = readme_commands()
         .into_iter()
         .filter(|args| args[1] == "--out")
-        .enumerate()
-        .map(|(run, mut args)| {
-            let out = scratch.join(format!("run{run}"));
-            args[2] = out.display().to_string();
-            (args, out)
-        })
         .collect();
     assert_eq!(
-        training.len(),
+        runs.len(),
         SHORT_FINGERPRINTS.len(),
-        "{README} gives one training command per recorded fingerprint"
+        "{README} gives one self-play command per recorded fingerprint"
     );
-    training
+    runs
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -82,80 +106,112 @@ fn fingerprint_of(file: &Path) -> u32 {
     c4_eval::ntuple::file::fingerprint(&std::fs::read(file).unwrap())
 }
 
-/// The README's blend command, its `--network` files replaced by `networks` in order and its
-/// `--out` by `out`.
-fn blend_command(networks: &[PathBuf], out: &Path) -> Vec<String> {
-    let mut args = readme_commands()
-        .into_iter()
-        .find(|args| args[1] == "blend")
-        .expect("the README gives the blend");
-    let mut network = networks.iter();
-    for at in 1..args.len() {
-        if args[at - 1] == "--network" {
-            let file = network.next().expect("one network blended per run");
-            args[at] = file.display().to_string();
-        } else if args[at - 1] == "--out" {
-            args[at] = out.display().to_string();
-        }
+/// Runs the self-play commands in `dir`, the first from the kept fit and each next from the
+/// last one's network, each stopped after `until` games if given; returns each run's command
+/// and network.
+fn self_play_chain(dir: &Path, until: Option<&str>) -> Vec<(Vec<String>, PathBuf)> {
+    let mut start = repo_file(FIT);
+    let mut runs = Vec::new();
+    for (run, mut args) in self_play_commands().into_iter().enumerate() {
+        let out = dir.join(format!("run{run}"));
+        set_value(&mut args, "--out", &out);
+        set_value(&mut args, "--from", &start);
+        let network = match until {
+            Some(games) => {
+                args.extend(["--until".to_owned(), games.to_owned()]);
+                let said = c4(&args);
+                assert!(said.contains(&format!("{games} of ")), "{said}");
+                let file = out.join("snapshot.c4nt");
+                c4(&[
+                    "learn".to_owned(),
+                    "--out".to_owned(),
+                    out.display().to_string(),
+                    "--snapshot".to_owned(),
+                    file.display().to_string(),
+                ]);
+                file
+            }
+            None => {
+                c4(&args);
+                out.join("network.c4nt")
+            }
+        };
+        start.clone_from(&network);
+        runs.push((args, network));
     }
-    assert!(network.next().is_none(), "every run's network is blended");
-    args
+    runs
 }
 
 #[test]
 fn the_shipped_commands_still_learn_the_same_first_games() {
     let dir = scratch("short");
-    let mut snapshots = Vec::new();
-    for ((mut args, out), recorded) in training_commands(&dir).into_iter().zip(SHORT_FINGERPRINTS) {
-        args.extend(["--until".to_owned(), SHORT_GAMES.to_owned()]);
-        let said = c4(&args);
-        assert!(said.contains(&format!("{SHORT_GAMES} of ")), "{said}");
-        let file = out.join("snapshot.c4nt");
-        c4(&[
-            "learn".to_owned(),
-            "--out".to_owned(),
-            out.display().to_string(),
-            "--snapshot".to_owned(),
-            file.display().to_string(),
-        ]);
-        let fingerprint = fingerprint_of(&file);
+    let runs = self_play_chain(&dir, Some(SHORT_GAMES));
+    for ((args, network), recorded) in runs.iter().zip(SHORT_FINGERPRINTS) {
+        let fingerprint = fingerprint_of(network);
         assert_eq!(
             fingerprint,
             recorded,
-            "the network of `c4 {}` after {SHORT_GAMES} games has changed (crc32 \
-             {fingerprint:08x}): crates/c4-eval/data/ntuple/builtin.c4nt no longer follows \
-             from its commands",
+            "the network of `c4 {}` has changed (crc32 {fingerprint:08x}): {SHIPPED} no \
+             longer follows from its commands",
             args.join(" ")
         );
-        snapshots.push(file);
     }
-    // The blend of the short runs, by the README's blend command.
-    let blended = dir.join("blend.c4nt");
-    c4(&blend_command(&snapshots, &blended));
-    let fingerprint = fingerprint_of(&blended);
-    assert_eq!(
-        fingerprint, SHORT_BLEND_FINGERPRINT,
-        "the blend of the short runs has changed (crc32 {fingerprint:08x})"
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[ignore = "the four whole self-play runs: about 90 minutes on one core"]
+fn the_shipped_commands_learn_the_shipped_network() {
+    let dir = scratch("whole");
+    let runs = self_play_chain(&dir, None);
+    let (_, last) = runs.last().expect("the README gives self-play commands");
+    let learned = std::fs::read(last).unwrap();
+    let shipped = std::fs::read(repo_file(SHIPPED)).unwrap();
+    assert!(
+        learned == shipped,
+        "the commands' network differs from {SHIPPED}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
-#[ignore = "the two whole training runs: about two hours on one core"]
-fn the_shipped_commands_learn_the_shipped_network() {
-    let dir = scratch("whole");
-    let mut networks = Vec::new();
-    for (args, out) in training_commands(&dir) {
-        c4(&args);
-        networks.push(out.join("network.c4nt"));
+#[ignore = "needs the labelled sets (C4_TEACHER_DATA); about three minutes"]
+fn the_fit_command_fits_the_kept_start() {
+    let data = std::env::var_os(TEACHER_DATA)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            panic!("{TEACHER_DATA} names the folder of the labelled sets the README's fit reads")
+        });
+    let mut args = readme_commands()
+        .into_iter()
+        .find(|args| args[1] == "fit")
+        .expect("the README gives the fit");
+    let dir = scratch("fit");
+    let out = dir.join("fit");
+    set_value(&mut args, "--out", &out);
+    for flag in ["--dataset", "--exclude"] {
+        let at = args.iter().position(|arg| arg == flag).unwrap();
+        let file = data.join(&args[at + 1]);
+        assert!(file.exists(), "{} is not there", file.display());
+        args[at + 1] = file.display().to_string();
     }
-    let blended = dir.join("builtin.c4nt");
-    c4(&blend_command(&networks, &blended));
-    let learned = std::fs::read(&blended).unwrap();
-    let shipped = std::fs::read(repo_file("crates/c4-eval/data/ntuple/builtin.c4nt")).unwrap();
+    c4(&args);
+    // The fit records the CRC-32 of what it read: the README's, or the sets are others.
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("fit.json")).unwrap()).unwrap();
+    let dataset = Path::new(record["dataset"].as_str().unwrap());
+    let name = dataset.file_name().unwrap().to_str().unwrap();
+    assert_eq!(
+        record["dataset_crc32"].as_u64(),
+        Some(readme_crc(name)),
+        "{} is not the README's {name}",
+        dataset.display()
+    );
+    let fitted = std::fs::read(out.join("network.c4nt")).unwrap();
+    let kept = std::fs::read(repo_file(FIT)).unwrap();
     assert!(
-        learned == shipped,
-        "the commands' network differs from crates/c4-eval/data/ntuple/builtin.c4nt"
+        fitted == kept,
+        "the fit command's network differs from {FIT}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

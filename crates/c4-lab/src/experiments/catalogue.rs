@@ -26,7 +26,7 @@ pub enum ExperimentKind {
     Mistakes,
     /// The heuristics tuned by texel, against their untuned selves and perfect play.
     Tuning,
-    /// The n-tuple network learned by self-play, graded beside the seed heuristics.
+    /// The shipped n-tuple network, graded beside the seed heuristics.
     Learned,
 }
 
@@ -96,7 +96,7 @@ impl ExperimentKind {
                 "each seed heuristic and threats tuned by texel: Elo against the untuned weights, mistakes before and after, Kang's Table 9 with the tuned H1"
             }
             ExperimentKind::Learned => {
-                "the n-tuple network learned by self-play: mistakes beside every seed heuristic at depths 1, 5 and 8, a ladder at depth 5, one ply against perfect play"
+                "the shipped n-tuple network (fitted to solver labels, then self-play): mistakes beside every seed heuristic at depths 1, 5 and 8, a ladder at depth 5, one ply against perfect play"
             }
         }
     }

@@ -13,18 +13,39 @@ use c4_papers::{ExperimentError, write_file};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// The training runs whose blend is the shipped network, each named and with its metrics, in
-/// the order of `crates/c4-eval/data/ntuple/README.md`.
-const TRAINING_RUNS: [(&str, &str); 2] = [
+/// The fit the shipped network starts from: its `metrics.csv` (epoch, seconds, rate, training
+/// error, validation error, one-ply mistakes % on the validation split).
+const FIT_METRICS: &str = include_str!("../../../data/ntuple_fit470_metrics.csv");
+
+/// The self-play runs from the fit, each named and with its `metrics.csv`, in the order of
+/// `crates/c4-eval/data/ntuple/README.md`: each starts from the last one's network, and the
+/// last one's network is the shipped one.
+const SELF_PLAY_RUNS: [(&str, &str); 4] = [
     (
-        "from the empty board",
-        include_str!("../../../data/ntuple_metrics.csv"),
+        "td470",
+        include_str!("../../../data/ntuple_td470_metrics.csv"),
     ),
     (
-        "from 16 random plies",
-        include_str!("../../../data/ntuple_open16_metrics.csv"),
+        "td470b",
+        include_str!("../../../data/ntuple_td470b_metrics.csv"),
+    ),
+    (
+        "td470c",
+        include_str!("../../../data/ntuple_td470c_metrics.csv"),
+    ),
+    (
+        "td470d",
+        include_str!("../../../data/ntuple_td470d_metrics.csv"),
     ),
 ];
+
+/// The rows of a `metrics.csv`, its header left out, each as numbers.
+fn metric_rows(csv: &str) -> Vec<Vec<f64>> {
+    csv.lines()
+        .skip(1)
+        .filter_map(|line| line.split(',').map(|f| f.parse().ok()).collect())
+        .collect()
+}
 
 fn percent(count: u64, n: u64) -> f64 {
     100.0 * count as f64 / n as f64
@@ -32,11 +53,11 @@ fn percent(count: u64, n: u64) -> f64 {
 
 /// Writes `report.md`, `mistakes.csv`, `learning.svg` and `ladder.svg`; returns the Markdown.
 pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, ExperimentError> {
-    let mut md = String::from("# learned: an n-tuple network trained by self-play\n\n");
+    let mut md = String::from("# learned: the shipped n-tuple network\n\n");
     let _ = writeln!(
         md,
-        "The network is `eval=ntuple` with the weights c4 ships (`crates/c4-eval/data/ntuple/`, trained by `c4 learn` \
-         from self-play alone). It is graded as the seed heuristics are, with the same positions and \
+        "The network is `eval=ntuple` with the weights c4 ships (`crates/c4-eval/data/ntuple/`, fitted to the solver's labels \
+         by `c4 learn fit`, then trained by self-play with `c4 learn`). It is graded as the seed heuristics are, with the same positions and \
          definition as the `mistakes` experiment. Seed {seed}.\n"
     );
     md.push_str(&training(dir)?);
@@ -56,69 +77,64 @@ pub fn report(dir: &Path, results: &Results, seed: u64) -> Result<String, Experi
     Ok(md)
 }
 
-/// The learning curves of the shipped network's runs, as their metrics recorded them.
+/// The shipped network's making, as its fit and its self-play runs recorded it: one curve
+/// along the self-play games since the fit.
 fn training(dir: &Path) -> Result<String, ExperimentError> {
-    // Each run's rows: games, seconds, epsilon, one-ply mistakes %, score against easy.
-    let runs: Vec<Vec<Vec<f64>>> = TRAINING_RUNS
-        .iter()
-        .map(|(_, metrics)| {
-            metrics
-                .lines()
-                .skip(1)
-                .filter_map(|line| line.split(',').map(|f| f.parse().ok()).collect())
-                .collect()
-        })
-        .collect();
-    let mut md = String::from(
-        "## Training\n\nThe shipped network is the blend of two self-play runs (their value is the mean of \
-         theirs), measured as they went (`c4 learn`'s `metrics.csv`): one-ply mistakes on a fixed sample of \
-         100 Middle-Easy and 100 Begin-Medium positions, and the score of 20 games against `easy`.\n\n\
-         | games | epsilon |",
-    );
-    for (name, _) in TRAINING_RUNS {
-        let _ = write!(md, " {name}: mistakes % | score vs easy |");
+    let mut md = String::from("## Training\n\n");
+    if let Some(fit) = metric_rows(FIT_METRICS).last() {
+        let _ = write!(
+            md,
+            "The shipped network was first fitted to positions labelled by the solver (`c4 learn fit`, {:.0} \
+             epochs: validation error {:.3}, one-ply mistakes {:.2}% on its validation split), ",
+            fit[0], fit[4], fit[5]
+        );
     }
-    md.push_str(&format!("\n|---|---|{}\n", "---|---|".repeat(runs.len())));
-    let first = runs.first().map_or(&[][..], Vec::as_slice);
-    for (at, row) in first.iter().enumerate() {
-        let _ = write!(md, "| {:.0} | {:.3} |", row[0], row[2]);
-        for run in &runs {
-            match run.get(at).filter(|other| other[0] == row[0]) {
-                Some(other) => {
-                    let _ = write!(md, " {:.1} | {:.3} |", other[3], other[4]);
-                }
-                None => md.push_str(" - | - |"),
-            }
+    // Each row: games since the fit, the run, epsilon, one-ply mistakes %, score against easy.
+    let mut rows = Vec::new();
+    let mut before = 0.0;
+    for (name, metrics) in SELF_PLAY_RUNS {
+        let run = metric_rows(metrics);
+        for row in &run {
+            rows.push((before + row[0], name, row[2], row[3], row[4]));
         }
-        md.push('\n');
+        before += run.last().map_or(0.0, |row| row[0]);
     }
-    let last = runs
-        .iter()
-        .filter_map(|run| run.last())
-        .map(|row| row[0])
-        .fold(1.0, f64::max);
-    let mut series = Vec::new();
-    for ((name, _), run) in TRAINING_RUNS.iter().zip(&runs) {
-        let points =
-            |column: usize, scale: f64| run.iter().map(|r| (r[0], r[column] * scale)).collect();
-        series.push(Series {
-            label: format!("{name}: one-ply mistakes on the sample, %"),
-            points: points(3, 1.0),
+    let _ = write!(
+        md,
+        "then trained by self-play in {} runs from its weights, {before:.0} games in all, each run \
+         from the last one's network (`crates/c4-eval/data/ntuple/README.md` gives the commands). \
+         Each run measured itself as it went (`c4 learn`'s `metrics.csv`): one-ply mistakes on a \
+         fixed sample of 100 Middle-Easy and 100 Begin-Medium positions, and the score of 20 games \
+         against `easy`.\n\n\
+         | games since the fit | run | epsilon | one-ply mistakes % | score vs easy |\n\
+         |---|---|---|---|---|\n",
+        SELF_PLAY_RUNS.len()
+    );
+    for (games, name, epsilon, mistakes, score) in &rows {
+        let _ = writeln!(
+            md,
+            "| {games:.0} | {name} | {epsilon:.3} | {mistakes:.1} | {score:.3} |"
+        );
+    }
+    let series = vec![
+        Series {
+            label: "one-ply mistakes on the sample, %".to_owned(),
+            points: rows.iter().map(|r| (r.0, r.3)).collect(),
             dashed: false,
-        });
-        series.push(Series {
-            label: format!("{name}: score against easy, %"),
-            points: points(4, 100.0),
+        },
+        Series {
+            label: "score against easy, %".to_owned(),
+            points: rows.iter().map(|r| (r.0, r.4 * 100.0)).collect(),
             dashed: true,
-        });
-    }
+        },
+    ];
     plot::lines(
         &dir.join("learning.svg"),
         &Chart {
-            title: "learning curves of the shipped network's runs",
-            x_desc: "self-play games",
+            title: "the shipped network's self-play runs, from the fit",
+            x_desc: "self-play games since the fit",
             y_desc: "percent",
-            x: 0.0..last,
+            x: 0.0..before.max(1.0),
             y: 0.0..100.0,
             legend: Legend::Middle,
         },
@@ -349,7 +365,7 @@ fn first_moves(games: &[PerfectGame]) -> String {
     let mut md = String::from(
         "### What the network learned\n\nThe network's value of each first move, for the first player (tanh of the \
          sum of its weights, -1 to 1), beside the move's value under perfect play. The seed heuristics score these \
-         positions by counting lines and squares; the network's numbers come from self-play alone.\n\n\
+         positions by counting lines and squares; the network's numbers were learned from the solver's labels and from self-play.\n\n\
          | first move | network value | perfect play |\n|---|---|---|\n",
     );
     let mut ranked = Vec::new();
