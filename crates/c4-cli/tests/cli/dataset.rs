@@ -57,7 +57,9 @@ fn dataset_build_plays_the_named_players_and_refuses_a_resume_with_others() {
         })
         .collect();
     assert!(plies.iter().all(|p| (4..=36).contains(p)), "{plies:?}");
-    assert!(plies.iter().any(|&p| p > 20), "{plies:?}");
+    // Spread over the games' plies (how late they reach depends on how the players play).
+    let distinct: std::collections::BTreeSet<_> = plies.iter().collect();
+    assert!(distinct.len() >= 5, "{plies:?}");
 
     // The same seed with the built-in pool plays other games.
     let pool = dir.join("pool.jsonl");
