@@ -205,14 +205,23 @@ fn the_fit_command_fits_the_kept_start() {
     // The fit records the CRC-32 of what it read: the README's, or the sets are others.
     let record: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("fit.json")).unwrap()).unwrap();
-    let dataset = Path::new(record["dataset"].as_str().unwrap());
-    let name = dataset.file_name().unwrap().to_str().unwrap();
-    assert_eq!(
-        record["dataset_crc32"].as_u64(),
-        Some(readme_crc(name)),
-        "{} is not the README's {name}",
-        dataset.display()
+    let read = std::iter::once((&record["dataset"], &record["dataset_crc32"])).chain(
+        record["exclude"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|file| (&file["path"], &file["crc32"])),
     );
+    for (path, crc) in read {
+        let path = Path::new(path.as_str().unwrap());
+        let name = path.file_name().unwrap().to_str().unwrap();
+        assert_eq!(
+            crc.as_u64(),
+            Some(readme_crc(name)),
+            "{} is not the README's {name}",
+            path.display()
+        );
+    }
     let fitted = std::fs::read(out.join("network.c4nt")).unwrap();
     let kept = std::fs::read(repo_file(FIT)).unwrap();
     assert!(

@@ -51,6 +51,19 @@ fn metric_rows(csv: &str) -> Vec<Vec<f64>> {
         .collect()
 }
 
+/// `n` with its thousands set apart by commas, as the docs write counts: 1,900,000.
+fn grouped(n: f64) -> String {
+    let digits = format!("{n:.0}");
+    let mut out = String::new();
+    for (at, digit) in digits.chars().enumerate() {
+        if at > 0 && (digits.len() - at) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 fn percent(count: u64, n: u64) -> f64 {
     100.0 * count as f64 / n as f64
 }
@@ -105,19 +118,21 @@ fn training(dir: &Path) -> Result<String, ExperimentError> {
     }
     let _ = write!(
         md,
-        "then trained by self-play in {} runs from its weights, {before:.0} games in all, each run \
+        "then trained by self-play in {} runs from its weights, {} games in all, each run \
          from the last one's network (`crates/c4-eval/data/ntuple/README.md` gives the commands). \
          Each run measured itself as it went (`c4 learn`'s `metrics.csv`): one-ply mistakes on a \
          fixed sample of 100 Middle-Easy and 100 Begin-Medium positions, and the score of 20 games \
          against `easy`.\n\n\
          | games since the fit | run | epsilon | one-ply mistakes % | score vs easy |\n\
          |---|---|---|---|---|\n",
-        SELF_PLAY_RUNS.len()
+        SELF_PLAY_RUNS.len(),
+        grouped(before)
     );
     for (games, name, epsilon, mistakes, score) in &rows {
         let _ = writeln!(
             md,
-            "| {games:.0} | {name} | {epsilon:.3} | {mistakes:.1} | {score:.3} |"
+            "| {} | {name} | {epsilon:.3} | {mistakes:.1} | {score:.3} |",
+            grouped(*games)
         );
     }
     let series = vec![
@@ -450,4 +465,22 @@ fn ordinal(n: usize) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        for (n, text) in [
+            (0.0, "0"),
+            (999.0, "999"),
+            (1_000.0, "1,000"),
+            (50_000.0, "50,000"),
+            (1_900_000.0, "1,900,000"),
+        ] {
+            assert_eq!(grouped(n), text);
+        }
+    }
 }
