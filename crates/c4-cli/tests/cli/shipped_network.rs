@@ -64,13 +64,18 @@ fn readme_crc(file: &str) -> u64 {
         .unwrap_or_else(|_| panic!("{README}: {file}'s CRC-32 {crc}"))
 }
 
+/// Where the value after `flag` is in `args`; the flag must be there.
+fn value_at(args: &[String], flag: &str) -> usize {
+    args.iter()
+        .position(|arg| arg == flag)
+        .unwrap_or_else(|| panic!("`c4 {}` has {flag}", args.join(" ")))
+        + 1
+}
+
 /// Sets the value after `flag` in `args` to `value`; the flag must be there.
 fn set_value(args: &mut [String], flag: &str, value: &Path) {
-    let at = args
-        .iter()
-        .position(|arg| arg == flag)
-        .unwrap_or_else(|| panic!("`c4 {}` has {flag}", args.join(" ")));
-    args[at + 1] = value.display().to_string();
+    let at = value_at(args, flag);
+    args[at] = value.display().to_string();
 }
 
 /// The README's self-play commands (`c4 learn --out ...`).
@@ -196,10 +201,9 @@ fn the_fit_command_fits_the_kept_start() {
     let out = dir.join("fit");
     set_value(&mut args, "--out", &out);
     for flag in ["--dataset", "--exclude"] {
-        let at = args.iter().position(|arg| arg == flag).unwrap();
-        let file = data.join(&args[at + 1]);
+        let file = data.join(&args[value_at(&args, flag)]);
         assert!(file.exists(), "{} is not there", file.display());
-        args[at + 1] = file.display().to_string();
+        set_value(&mut args, flag, &file);
     }
     c4(&args);
     // The fit records the CRC-32 of what it read: the README's, or the sets are others.
