@@ -273,6 +273,9 @@ impl<G: Geometry> Solver<G> {
                 let mut child = *position;
                 child.play_cell(cell);
                 let score = -self.negamax(&child, -window.beta, -window.alpha);
+                if self.aborted {
+                    return ABORTED;
+                }
                 if score >= window.beta {
                     return score;
                 }
