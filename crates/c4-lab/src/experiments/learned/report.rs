@@ -20,7 +20,7 @@ const FIT_METRICS: &str = include_str!("../../../data/ntuple_fit470_metrics.csv"
 /// The self-play runs from the fit, each named and with its `metrics.csv`, in the order of
 /// `crates/c4-eval/data/ntuple/README.md`: each starts from the last one's network, and the
 /// last one's network is the shipped one.
-const SELF_PLAY_RUNS: [(&str, &str); 5] = [
+const SELF_PLAY_RUNS: [(&str, &str); 8] = [
     (
         "td470",
         include_str!("../../../data/ntuple_td470_metrics.csv"),
@@ -40,6 +40,18 @@ const SELF_PLAY_RUNS: [(&str, &str); 5] = [
     (
         "td470e",
         include_str!("../../../data/ntuple_td470e_metrics.csv"),
+    ),
+    (
+        "td470f",
+        include_str!("../../../data/ntuple_td470f_metrics.csv"),
+    ),
+    (
+        "td470g",
+        include_str!("../../../data/ntuple_td470g_metrics.csv"),
+    ),
+    (
+        "td470h",
+        include_str!("../../../data/ntuple_td470h_metrics.csv"),
     ),
 ];
 
