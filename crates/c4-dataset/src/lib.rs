@@ -44,6 +44,7 @@ mod error;
 mod games;
 pub mod grade;
 mod sample;
+mod selection;
 
 pub use error::DatasetError;
 use games::generated_game;
@@ -52,6 +53,7 @@ pub use games::{
     recorded_games_in,
 };
 pub use sample::{Sample, SampleError, Split, board, check_standard, parse, read, write};
+use selection::Selection;
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -288,6 +290,7 @@ pub struct DatasetWork {
     log: AppendLog,
     done: BTreeMap<u64, GameWork>,
     excluded: HashSet<u64>,
+    selection: Selection,
     /// What the user should know of the log (a torn last line dropped, ...).
     pub warnings: Vec<String>,
 }
@@ -335,11 +338,14 @@ impl DatasetWork {
             }
             excluded.extend(samples.iter().filter_map(canonical_key));
         }
+        let mut selection = Selection::default();
+        selection.advance(spec.positions, &done, &excluded);
         Ok(DatasetWork {
             spec: spec.clone(),
             log,
             done,
             excluded,
+            selection,
             warnings,
         })
     }
@@ -369,13 +375,21 @@ impl DatasetWork {
                 source,
             })?;
         self.done.insert(unit.game, unit);
+        self.selection
+            .advance(self.spec.positions, &self.done, &self.excluded);
         Ok(())
     }
 
     /// The dataset's samples from the games done: complete once there are `positions`.
     #[must_use]
     pub fn selected(&self) -> Vec<Sample> {
-        select(&self.spec, &self.done, &self.excluded)
+        self.selection.samples(&self.done)
+    }
+
+    /// How many samples [`DatasetWork::selected`] holds.
+    #[must_use]
+    pub fn selected_len(&self) -> usize {
+        self.selection.len()
     }
 }
 
@@ -431,21 +445,21 @@ fn build_in<G: BoardTables>(
         if todo.is_empty() && first < last {
             continue;
         }
-        let selected = work.lock().expect("no panic holding it").selected();
-        if selected.len() >= spec.positions {
-            return Ok(selected);
+        let selected = work.lock().expect("no panic holding it").selected_len();
+        if selected >= spec.positions {
+            return Ok(work.into_inner().expect("no panic holding it").selected());
         }
         let too_few = DatasetError::TooFewPositions {
-            usable: selected.len(),
+            usable: selected,
             asked: spec.positions,
         };
         // Every recorded game is labelled, or the last round labelled added no position
         // (the generated games of a small board, or of a narrow ply range, have no more).
-        if first >= last || (recorded.is_none() && before == Some(selected.len())) {
+        if first >= last || (recorded.is_none() && before == Some(selected)) {
             return Err(too_few);
         }
-        before = Some(selected.len());
-        let known = selected.len();
+        before = Some(selected);
+        let known = selected;
         todo.par_iter().try_for_each_init(
             || {
                 let mut solver = Solver::new_in(table_bits, geometry);
@@ -465,31 +479,15 @@ fn build_in<G: BoardTables>(
 }
 
 /// The usable samples of the games done, in game order, stopping at the first game not done.
+#[cfg(test)]
 fn select(
     spec: &DatasetSpec,
     done: &BTreeMap<u64, GameWork>,
     excluded: &HashSet<u64>,
 ) -> Vec<Sample> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    for (expected, (&game, work)) in done.iter().enumerate() {
-        if game != expected as u64 {
-            break;
-        }
-        for sample in &work.samples {
-            let Some(key) = canonical_key(sample) else {
-                continue;
-            };
-            if excluded.contains(&key) || !seen.insert(key) {
-                continue;
-            }
-            out.push(sample.clone());
-            if out.len() >= spec.positions {
-                return out;
-            }
-        }
-    }
-    out
+    let mut selection = Selection::default();
+    selection.advance(spec.positions, done, excluded);
+    selection.samples(done)
 }
 
 /// The mirror-canonical key of `sample`'s position on its board; `None` for moves that are

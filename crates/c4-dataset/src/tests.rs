@@ -59,6 +59,41 @@ fn selection_skips_reference_positions_mirrors_repeats_and_games_not_done() {
     assert_eq!(chosen, ["7777776666665", "7777775"]);
 }
 
+/// The selection kept up to date game by game, the games labelled out of order, takes what a
+/// selection of all the games at once takes, up to its cap, which falls inside a game.
+#[test]
+fn a_selection_kept_as_games_come_takes_what_one_of_them_all_takes() {
+    let games: [&[&str]; 6] = [
+        &["44", "4455"],
+        &["1111112222223", "7777776666665"],
+        &["43", "45", "4455"],
+        &["3", "5"],
+        &["12", "76", "67"],
+        &["2", "6", "4"],
+    ];
+    let work = |game: usize| GameWork {
+        game: game as u64,
+        samples: games[game].iter().map(|m| sample(m, game as u64)).collect(),
+    };
+    let excluded = HashSet::new();
+    for cap in [1, 4, 6, 7, 100] {
+        let mut all = BTreeMap::new();
+        let mut kept = Selection::default();
+        for game in [1, 0, 3, 2, 5, 4] {
+            all.insert(game as u64, work(game));
+            kept.advance(cap, &all, &excluded);
+        }
+        let mut once = Selection::default();
+        once.advance(cap, &all, &excluded);
+        let moves = |s: &Selection| -> Vec<String> {
+            s.samples(&all).into_iter().map(|s| s.moves).collect()
+        };
+        assert_eq!(moves(&kept), moves(&once), "cap {cap}");
+        // Nine positions in all: the rest are repeats or mirror images.
+        assert_eq!(kept.len(), cap.min(9), "cap {cap}");
+    }
+}
+
 #[test]
 fn named_players_enter_the_header_play_the_games_and_a_bad_one_is_refused() {
     let players = vec![
