@@ -478,18 +478,6 @@ fn build_in<G: BoardTables>(
     }
 }
 
-/// The usable samples of the games done, in game order, stopping at the first game not done.
-#[cfg(test)]
-fn select(
-    spec: &DatasetSpec,
-    done: &BTreeMap<u64, GameWork>,
-    excluded: &HashSet<u64>,
-) -> Vec<Sample> {
-    let mut selection = Selection::default();
-    selection.advance(spec.positions, done, excluded);
-    selection.samples(done)
-}
-
 /// The mirror-canonical key of `sample`'s position on its board; `None` for moves that are
 /// not a game of it.
 fn canonical_key(sample: &Sample) -> Option<u64> {

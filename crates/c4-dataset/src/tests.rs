@@ -42,17 +42,10 @@ fn selection_skips_reference_positions_mirrors_repeats_and_games_not_done() {
             samples: vec![sample("22", 3)],
         },
     );
-    let spec = DatasetSpec {
-        positions: 10,
-        plies: 0..=41,
-        per_game: 2,
-        valid_percent: 10,
-        seed: 1,
-        source: Source::Generated,
-        size: Size::STANDARD,
-        exclude: Vec::new(),
-    };
-    let chosen: Vec<String> = select(&spec, &done, &reference_keys())
+    let mut selection = Selection::default();
+    selection.advance(10, &done, &reference_keys());
+    let chosen: Vec<String> = selection
+        .samples(&done)
         .into_iter()
         .map(|s| s.moves)
         .collect();
