@@ -391,6 +391,12 @@ impl DatasetWork {
     pub fn selected_len(&self) -> usize {
         self.selection.len()
     }
+
+    /// The games [`DatasetWork::selected`] draws on: one past the last sample's game.
+    #[must_use]
+    pub fn selected_games(&self) -> u64 {
+        self.selection.games()
+    }
 }
 
 /// Builds the dataset of `spec`, using (and extending) the work log at `work`; returns its

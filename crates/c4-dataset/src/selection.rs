@@ -52,6 +52,11 @@ impl Selection {
         self.taken.len()
     }
 
+    /// The games up to the last one a sample is taken from: one past its index, 0 with none.
+    pub(crate) fn games(&self) -> u64 {
+        self.taken.last().map_or(0, |&(game, _)| game + 1)
+    }
+
     /// The samples taken, read from `done`, the games they were taken from.
     pub(crate) fn samples(&self, done: &BTreeMap<u64, GameWork>) -> Vec<Sample> {
         self.taken

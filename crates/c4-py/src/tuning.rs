@@ -356,9 +356,7 @@ impl DatasetRun {
 
     /// `(usable positions so far, games labelled and usable in order)`.
     fn selected(&self) -> (usize, u64) {
-        let samples = self.work.selected();
-        let games = samples.last().map_or(0, |s| s.game + 1);
-        (samples.len(), games)
+        (self.work.selected_len(), self.work.selected_games())
     }
 
     /// Writes the dataset once enough positions are labelled and removes the work log;
